@@ -1,0 +1,110 @@
+import { LogOutIcon, ShieldIcon } from "lucide-react";
+import { Link } from "react-router";
+import { useSignOut } from "~/components/sign-out-button";
+import { Avatar, AvatarFallback } from "~/components/ui/avatar";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { initialsFor } from "~/lib/initials";
+import { useRootData } from "~/lib/use-root-data";
+
+const menuLinks = [
+  { to: "/electrify/dashboard", label: "Electrify Dashboard" },
+  { to: "/electrify/company-setup", label: "Company Setup" },
+  { to: "/depots", label: "Survey Depots" },
+  { to: "/account", label: "Account Settings" },
+];
+
+const mobileLinks = [
+  { to: "/account", label: "My Account" },
+  { to: "/electrify/dashboard", label: "Electrify Dashboard" },
+  { to: "/depots", label: "Survey Depots" },
+];
+
+/** The signed-in header: logo, 'Electrify', Contact Us, Admin (admins only) and the user menu. */
+export function AppHeader() {
+  const { user, contactEmail } = useRootData();
+  const { signOut, pending, label } = useSignOut("/");
+  if (!user) return null;
+  const displayName = user.name?.trim() || "User";
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+        <div className="flex items-center gap-3">
+          <Link to="/" aria-label="Electrify home" className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
+            <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
+              <rect width="32" height="32" rx="7" fill="#166534" />
+              <path d="M18 4 8 18h7l-2 10 10-14h-7z" fill="#fff" />
+            </svg>
+          </Link>
+          <span className="text-lg font-bold">Electrify</span>
+        </div>
+
+        <nav aria-label="Account" className="hidden items-center gap-2 md:flex">
+          <Button asChild variant="ghost">
+            <a href={`mailto:${contactEmail}`}>Contact Us</a>
+          </Button>
+          {user.isAdmin ? (
+            <Button asChild variant="ghost">
+              <Link to="/admin">
+                <ShieldIcon aria-hidden="true" />
+                Admin
+              </Link>
+            </Button>
+          ) : null}
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" className="h-10 gap-2 px-2" aria-label={`User menu for ${displayName}`}>
+                <Avatar>
+                  <AvatarFallback>{initialsFor(user.name, user.email)}</AvatarFallback>
+                </Avatar>
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="w-64">
+              <DropdownMenuLabel>
+                <span className="block font-medium">{displayName}</span>
+                <span className="block truncate text-muted-foreground">{user.email}</span>
+                {user.organization ? <span className="block truncate text-muted-foreground">{user.organization}</span> : null}
+              </DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              {menuLinks.map((link) => (
+                <DropdownMenuItem key={link.to} asChild>
+                  <Link to={link.to}>{link.label}</Link>
+                </DropdownMenuItem>
+              ))}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                disabled={pending}
+                onSelect={(event) => {
+                  event.preventDefault();
+                  void signOut();
+                }}
+              >
+                <LogOutIcon aria-hidden="true" />
+                {label}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </nav>
+
+        <nav aria-label="Account" className="flex flex-wrap items-center justify-end gap-1 md:hidden">
+          {mobileLinks.map((link) => (
+            <Button key={link.to} asChild variant="ghost" size="sm">
+              <Link to={link.to}>{link.label}</Link>
+            </Button>
+          ))}
+          <Button variant="ghost" size="sm" disabled={pending} onClick={() => void signOut()}>
+            {label}
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,162 @@
+import { MenuIcon } from "lucide-react";
+import { useEffect, useState, type MouseEvent } from "react";
+import { Link } from "react-router";
+import { LoginDialog } from "~/components/login-dialog";
+import { Logo } from "~/components/logo";
+import { Button } from "~/components/ui/button";
+import {
+  NavigationMenu,
+  NavigationMenuContent,
+  NavigationMenuItem,
+  NavigationMenuLink,
+  NavigationMenuList,
+  NavigationMenuTrigger,
+  navigationLinkClass,
+} from "~/components/ui/navigation-menu";
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
+import { cn } from "~/lib/utils";
+import { useRootData } from "~/lib/use-root-data";
+
+const solutions = [
+  { to: "/electrify", title: "Electrify", text: "Plan and cost the electrification of your depots." },
+  { to: "/box-charge", title: "Box Charge", text: "Low-cost smart charging where and when you need it." },
+];
+
+function useScrolledPast(offset: number, enabled: boolean): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    const update = () => setScrolled(window.scrollY > offset);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [offset, enabled]);
+  return scrolled;
+}
+
+/**
+ * The public header: logo, Login and Contact Us, plus the marketing menu on
+ * marketing pages (a right-side drawer under 768 px). On the home page it is
+ * fixed and gains a shadow once the page has scrolled more than 10 px.
+ */
+export function PublicHeader({ showMenu, fixed = false }: { showMenu: boolean; fixed?: boolean }) {
+  const { contactEmail, user } = useRootData();
+  const [loginOpen, setLoginOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const scrolled = useScrolledPast(10, fixed);
+  const mailto = `mailto:${contactEmail}`;
+
+  const openLogin = (event: MouseEvent) => {
+    event.preventDefault();
+    setDrawerOpen(false);
+    setLoginOpen(true);
+  };
+
+  const account = user ? (
+    <Button asChild variant="outline">
+      <Link to={user.isAdmin ? "/admin" : "/depots"}>{user.isAdmin ? "Admin Dashboard" : "My Depots"}</Link>
+    </Button>
+  ) : (
+    <Button asChild>
+      <a href="/auth" onClick={openLogin}>
+        Login
+      </a>
+    </Button>
+  );
+
+  return (
+    <>
+      <header
+        data-testid="public-header"
+        data-scrolled={scrolled ? "true" : "false"}
+        className={cn(
+          "z-40 w-full border-b bg-background/95 backdrop-blur",
+          fixed ? "fixed inset-x-0 top-0" : "sticky top-0",
+          scrolled && "shadow-md",
+        )}
+      >
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+          <Logo />
+          {showMenu ? (
+            <NavigationMenu className="hidden md:flex" aria-label="Main" delayDuration={200} skipDelayDuration={300}>
+              <NavigationMenuList>
+                <NavigationMenuItem>
+                  <NavigationMenuLink asChild>
+                    <Link to="/products" className={navigationLinkClass}>
+                      Products
+                    </Link>
+                  </NavigationMenuLink>
+                </NavigationMenuItem>
+                <NavigationMenuItem>
+                  <NavigationMenuTrigger>Solutions</NavigationMenuTrigger>
+                  <NavigationMenuContent>
+                    <ul className="grid gap-1">
+                      {solutions.map((solution) => (
+                        <li key={solution.to}>
+                          <NavigationMenuLink asChild>
+                            <Link to={solution.to} className="block rounded-md p-3 hover:bg-accent focus-visible:bg-accent focus-visible:outline-none">
+                              <span className="block text-sm font-medium">{solution.title}</span>
+                              <span className="block text-sm text-muted-foreground">{solution.text}</span>
+                            </Link>
+                          </NavigationMenuLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </NavigationMenuContent>
+                </NavigationMenuItem>
+                <NavigationMenuItem>
+                  <NavigationMenuLink asChild>
+                    <Link to="/about-us" className={navigationLinkClass}>
+                      About us
+                    </Link>
+                  </NavigationMenuLink>
+                </NavigationMenuItem>
+              </NavigationMenuList>
+            </NavigationMenu>
+          ) : null}
+          <div className={cn("items-center gap-2", showMenu ? "hidden md:flex" : "flex")}>
+            {account}
+            <Button asChild variant="outline">
+              <a href={mailto}>Contact Us</a>
+            </Button>
+          </div>
+          {showMenu ? (
+            <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+              <SheetTrigger asChild>
+                <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+                  <MenuIcon aria-hidden="true" />
+                </Button>
+              </SheetTrigger>
+              <SheetContent aria-describedby={undefined}>
+                <SheetTitle>Menu</SheetTitle>
+                <SheetDescription className="sr-only">Site navigation</SheetDescription>
+                <nav aria-label="Mobile" className="flex flex-col gap-1">
+                  <Link to="/products" className={navigationLinkClass + " justify-start"} onClick={() => setDrawerOpen(false)}>
+                    Products
+                  </Link>
+                  <p className="px-4 pt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Solutions</p>
+                  {solutions.map((solution) => (
+                    <Link key={solution.to} to={solution.to} className={navigationLinkClass + " justify-start pl-8"} onClick={() => setDrawerOpen(false)}>
+                      {solution.title}
+                    </Link>
+                  ))}
+                  <Link to="/about-us" className={navigationLinkClass + " justify-start"} onClick={() => setDrawerOpen(false)}>
+                    About us
+                  </Link>
+                </nav>
+                <div className="mt-4 flex flex-col gap-2">
+                  {account}
+                  <Button asChild variant="outline">
+                    <a href={mailto}>Contact Us</a>
+                  </Button>
+                </div>
+              </SheetContent>
+            </Sheet>
+          ) : null}
+        </div>
+      </header>
+      {fixed ? <div className="h-16" aria-hidden="true" /> : null}
+      <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} contactEmail={contactEmail} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Runtime } from "~/lib/runtime.server";
+import { UserRuleError } from "./user-errors";
+import { newUserSchema, type NewUser } from "./user-schemas";
+
+export type CreatedUser = { id: string; email: string; role: string };
+
+/** Creates an account with a password, its role and its profile. Sign-up is closed, so this is the only way in. */
+export async function createUser(deps: Pick<Runtime, "auth" | "database">, input: NewUser): Promise<CreatedUser> {
+  const parsed = newUserSchema.safeParse(input);
+  if (!parsed.success) throw new UserRuleError(parsed.error.issues.map((issue) => issue.message).join("; "));
+  const { email, password, name, role } = parsed.data;
+
+  const existing = await deps.database.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+  if (existing) throw new UserRuleError(`A user with the email ${email} already exists`);
+
+  const { user } = await deps.auth.api.createUser({
+    body: { email, password, name: name ?? "", role },
+  });
+  await deps.database.db
+    .insertInto("profiles")
+    .values({ id: user.id, name: name ?? null, organization: null, phone: null, updated_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  return { id: user.id, email: user.email, role };
+}

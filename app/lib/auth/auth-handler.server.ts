@@ -1,0 +1,63 @@
+import { getRuntime } from "~/lib/runtime.server";
+import { hasRole } from "~/features/users/has-role.server";
+import { CLIENT_IP_HEADER } from "./auth.server";
+import type { SessionUser } from "./session.server";
+
+const FORWARDED_HEADERS = ["cookie", "user-agent", CLIENT_IP_HEADER];
+
+/**
+ * Calls one of Better Auth's endpoints on behalf of a form action, so the same
+ * rate limiter, checks and cookies apply as for its own HTTP API. The request
+ * already passed our cross-site check, so it is sent with the site's origin.
+ */
+async function callAuthEndpoint(request: Request, path: string, body: unknown): Promise<Response> {
+  const { auth, env } = getRuntime();
+  const headers = new Headers({ "content-type": "application/json", origin: new URL(env.APP_URL).origin });
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return auth.handler(new Request(`${env.APP_URL}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
+}
+
+function setCookieHeaders(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+export type SignInResult =
+  | { ok: true; user: SessionUser; headers: Headers }
+  | { ok: false; status: number; error: string };
+
+export async function signInWithPassword(request: Request, email: string, password: string): Promise<SignInResult> {
+  const runtime = getRuntime();
+  const response = await callAuthEndpoint(request, "/sign-in/email", { email, password, rememberMe: true });
+  if (response.ok) {
+    const body = (await response.json()) as { user: { id: string; email: string } };
+    const isAdmin = await hasRole(runtime, body.user.id, "admin");
+    return { ok: true, user: { id: body.user.id, email: body.user.email, isAdmin }, headers: setCookieHeaders(response) };
+  }
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get("X-Retry-After")) || 60;
+    return { ok: false, status: 429, error: `Too many sign-in attempts. Please wait ${seconds} seconds and try again.` };
+  }
+  if (response.status === 401 || response.status === 400) {
+    return { ok: false, status: 401, error: "Invalid email or password" };
+  }
+  if (response.status === 403) {
+    return { ok: false, status: 403, error: "This account has been deactivated. Please contact us to restore access." };
+  }
+  runtime.log.error({ status: response.status, body: await response.text() }, "sign-in failed unexpectedly");
+  return { ok: false, status: 500, error: "An unexpected error occurred. Please try again." };
+}
+
+export async function signOutSession(request: Request): Promise<{ ok: boolean; headers: Headers }> {
+  const response = await callAuthEndpoint(request, "/sign-out", {});
+  // Without a valid session there is nothing to end: Better Auth answers 4xx, and the visitor is signed out all the same.
+  if (response.status >= 500) {
+    getRuntime().log.error({ status: response.status }, "sign-out failed");
+    return { ok: false, headers: new Headers() };
+  }
+  return { ok: true, headers: setCookieHeaders(response) };
+}

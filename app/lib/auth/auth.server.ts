@@ -1,0 +1,73 @@
+import { betterAuth } from "better-auth";
+import { admin } from "better-auth/plugins";
+import { getMigrations } from "better-auth/db/migration";
+import type { Kysely } from "kysely";
+import type { Engine } from "~/lib/db/dialect.server";
+import type { Database } from "~/lib/db/schema";
+import { MIN_PASSWORD_LENGTH } from "./constants";
+
+/** The header the server sets from the socket (or the trusted proxy hop); clients cannot supply it. */
+export const CLIENT_IP_HEADER = "x-electrify-client-ip";
+
+
+export type AuthConfig = {
+  db: Kysely<Database>;
+  engine: Engine;
+  secret: string;
+  baseURL: string;
+  secureCookies: boolean;
+  signInRateLimit: { max: number; window: number };
+  /** Unit tests switch the limiter off; every running mode keeps it on. */
+  rateLimitEnabled?: boolean;
+};
+
+export function createAuth(config: AuthConfig) {
+  return betterAuth({
+    appName: "Electrify",
+    baseURL: config.baseURL,
+    basePath: "/api/auth",
+    secret: config.secret,
+    trustedOrigins: trustedOriginsFor(config.baseURL),
+    database: { db: config.db, type: config.engine, transaction: true },
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by the consultancy (CLI or admins), never by visitors.
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+    },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    rateLimit: {
+      enabled: config.rateLimitEnabled ?? true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/*": { window: config.signInRateLimit.window, max: config.signInRateLimit.max },
+      },
+    },
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      cookiePrefix: "electrify",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** A visitor may reach a local site as localhost or 127.0.0.1; both are the same origin for us. */
+export function trustedOriginsFor(baseURL: string): string[] {
+  const url = new URL(baseURL);
+  const origins = [url.origin];
+  if (url.hostname === "localhost") origins.push(`${url.protocol}//127.0.0.1${url.port ? `:${url.port}` : ""}`);
+  if (url.hostname === "127.0.0.1") origins.push(`${url.protocol}//localhost${url.port ? `:${url.port}` : ""}`);
+  return origins;
+}
+
+export async function migrateAuthTables(auth: Auth): Promise<void> {
+  const { runMigrations } = await getMigrations(auth.options);
+  await runMigrations();
+}

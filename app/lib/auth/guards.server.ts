@@ -1,0 +1,44 @@
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { sessionUserContext, type SessionUser } from "./session.server";
+
+export function landingPathFor(user: SessionUser): string {
+  return user.isAdmin ? "/admin" : "/depots";
+}
+
+export function signInPathFor(request: Request): string {
+  const url = new URL(request.url);
+  return `/auth?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`;
+}
+
+export function getSessionUser(context: Readonly<RouterContextProvider>): SessionUser | null {
+  return context.get(sessionUserContext);
+}
+
+/** For loaders and actions below a guarded layout: the user, or a redirect to sign in. */
+export function requireUser(context: Readonly<RouterContextProvider>, request: Request): SessionUser {
+  const user = context.get(sessionUserContext);
+  if (!user) throw redirect(signInPathFor(request));
+  return user;
+}
+
+/** Layout guard: no session → /auth?redirectTo=… */
+export const requireUserMiddleware: MiddlewareFunction<Response> = ({ context, request }) => {
+  requireUser(context, request);
+};
+
+/** Layout guard for /admin…: no session → sign in; a non-admin → /. */
+export const requireAdminMiddleware: MiddlewareFunction<Response> = ({ context, request }) => {
+  const user = requireUser(context, request);
+  if (!user.isAdmin) throw redirect("/");
+};
+
+/** Layout guard for /depots…: admins review submissions in /admin instead. */
+export const redirectAdminsMiddleware: MiddlewareFunction<Response> = ({ context }) => {
+  if (context.get(sessionUserContext)?.isAdmin) throw redirect("/admin");
+};
+
+/** Public pages that a signed-in visitor skips (/, /auth): straight to their landing page. */
+export const redirectSignedInToLandingMiddleware: MiddlewareFunction<Response> = ({ context }) => {
+  const user = context.get(sessionUserContext);
+  if (user) throw redirect(landingPathFor(user));
+};

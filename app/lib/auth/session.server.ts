@@ -1,0 +1,58 @@
+import { createContext, type MiddlewareFunction } from "react-router";
+import { getRuntime } from "~/lib/runtime.server";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+};
+
+export const sessionUserContext = createContext<SessionUser | null>(null);
+
+/** Set when the session could not be checked (as opposed to there being none); the sign-in page explains it. */
+export const sessionErrorContext = createContext<string | null>(null);
+
+/**
+ * Resolves the signed-in user once per request (root middleware), so every
+ * guard and loader below reads the same answer. A session that Better Auth
+ * refreshes sends its renewed cookie back with the response.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { auth, log } = getRuntime();
+  let refreshedCookies: string[] = [];
+  try {
+    const result = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+    const session = result.response;
+    refreshedCookies = result.headers.getSetCookie();
+    if (session && !session.user.banned) {
+      context.set(sessionUserContext, {
+        id: session.user.id,
+        email: session.user.email,
+        isAdmin: session.user.role === "admin",
+      });
+    }
+  } catch (error) {
+    // The visitor is treated as signed out; the sign-in page says why.
+    log.error({ err: error }, "session lookup failed");
+    context.set(
+      sessionErrorContext,
+      error instanceof Error && error.message ? `Session check error: ${error.message}` : "An unexpected error occurred. Please try again.",
+    );
+  }
+  const response = await next();
+  appendCookiesNotAlreadySet(response.headers, refreshedCookies);
+  return response;
+};
+
+/** A response that already sets a cookie (sign-in, sign-out) decides it; a refresh must not override it. */
+export function appendCookiesNotAlreadySet(headers: Headers, cookies: string[]): void {
+  if (cookies.length === 0) return;
+  const alreadySet = new Set(headers.getSetCookie().map(cookieName));
+  for (const cookie of cookies) {
+    if (!alreadySet.has(cookieName(cookie))) headers.append("Set-Cookie", cookie);
+  }
+}
+
+function cookieName(setCookie: string): string {
+  return setCookie.slice(0, setCookie.indexOf("=")).trim();
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Engine } from "./dialect.server";
+import type { Database } from "./schema";
+
+export type DatabaseConfig = {
+  /** A postgres:// URL; without it the embedded SQLite file in dataDir is used. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** SQLite file name inside dataDir. */
+  sqliteFile?: string;
+};
+
+export type AppDatabase = {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** A short description for logs, never containing credentials. */
+  description: string;
+  check: () => Promise<void>;
+  destroy: () => Promise<void>;
+};
+
+export function createDatabase(config: DatabaseConfig): AppDatabase {
+  return config.databaseUrl ? createPostgres(config.databaseUrl) : createSqlite(config);
+}
+
+function createSqlite(config: DatabaseConfig): AppDatabase {
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, config.sqliteFile ?? "electrify.sqlite");
+  const database = new DatabaseSync(file, { timeout: 5000 });
+  // WAL lets readers run beside the writer; synchronous=FULL makes every
+  // acknowledged commit durable across power loss and SIGKILL.
+  database.exec("PRAGMA journal_mode = WAL");
+  database.exec("PRAGMA synchronous = FULL");
+  database.exec("PRAGMA foreign_keys = ON");
+  database.exec("PRAGMA busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect({ database }) });
+  return {
+    db,
+    engine: "sqlite",
+    description: `sqlite:${file}`,
+    check: async () => {
+      await sql`select 1`.execute(db);
+    },
+    destroy: () => db.destroy(),
+  };
+}
+
+function createPostgres(url: string): AppDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  return {
+    db,
+    engine: "postgres",
+    description: `postgres://${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    check: async () => {
+      await sql`select 1`.execute(db);
+    },
+    destroy: () => db.destroy(),
+  };
+}

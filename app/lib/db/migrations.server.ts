@@ -1,0 +1,46 @@
+import type { Kysely } from "kysely";
+import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+import { dialectHelpers, type DialectHelpers, type Engine } from "./dialect.server";
+
+type AppMigration = {
+  up: (db: Kysely<unknown>, d: DialectHelpers) => Promise<void>;
+};
+
+/**
+ * The product's own tables, in order. Better Auth creates and migrates its
+ * tables (user, session, account, verification, rateLimit) before these run.
+ * Never edit a migration that has shipped: add a new one.
+ */
+const migrations: Record<string, AppMigration> = {
+  "001_profiles": {
+    async up(db, d) {
+      await db.schema
+        .createTable("profiles")
+        .addColumn("id", "text", (col) => col.primaryKey().references("user.id").onDelete("cascade"))
+        .addColumn("name", "text")
+        .addColumn("organization", "text")
+        .addColumn("phone", "text")
+        .addColumn("updated_at", d.timestampType, (col) => col.notNull().defaultTo(d.now()))
+        .execute();
+    },
+  },
+};
+
+function inlineProvider(engine: Engine): MigrationProvider {
+  const helpers = dialectHelpers(engine);
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return Object.fromEntries(
+        Object.entries(migrations).map(([name, migration]) => [name, { up: (db: Kysely<unknown>) => migration.up(db, helpers) }]),
+      );
+    },
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: inlineProvider(engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

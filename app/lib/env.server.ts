@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+  .transform((value) => value === "true" || value === "1");
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL (leave it unset to use the embedded SQLite database)")
+        .optional(),
+    ),
+    APP_URL: optionalString.pipe(z.url({ message: "must be the public URL of the site, e.g. https://electrify.example.com" }).optional()),
+    AUTH_SECRET: optionalString.pipe(
+      z.string().min(32, "must be at least 32 characters (generate one with: openssl rand -hex 32)").optional(),
+    ),
+    ADMIN_EMAIL: optionalString.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+    CONTACT_EMAIL: z.email({ message: "must be an e-mail address" }).default("contact@electrify.example"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, "must be the number of reverse proxies in front of the app (0 for none)")
+        .transform(Number)
+        .optional(),
+    ),
+    SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+    SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    SECURE_COOKIES: optionalString.pipe(booleanString.optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+  });
+
+export type Env = z.output<typeof envSchema> & {
+  APP_URL: string;
+  AUTH_SECRET: string;
+  DATA_DIR: string;
+  TRUST_PROXY: number;
+  SECURE_COOKIES: boolean;
+};
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/**
+ * Reads and validates the environment once at start. With no environment at
+ * all the result is a working embedded setup: DATA_DIR is created and an auth
+ * secret is generated there and kept (mode 0600) so sessions survive restarts.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}\nSee .env.example for every variable.`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    APP_URL: appUrl,
+    AUTH_SECRET: env.AUTH_SECRET ?? readOrCreateSecret(path.join(dataDir, "auth-secret")),
+    TRUST_PROXY: env.TRUST_PROXY ?? 0,
+    SECURE_COOKIES: env.SECURE_COOKIES ?? appUrl.startsWith("https://"),
+  };
+}
+
+function readOrCreateSecret(file: string): string {
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    if (secret.length >= 32) return secret;
+  }
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,50 @@
+import { createAuth, migrateAuthTables, type Auth } from "~/lib/auth/auth.server";
+import { createDatabase, type AppDatabase } from "~/lib/db/database.server";
+import { migrateToLatest } from "~/lib/db/migrations.server";
+import type { Env } from "~/lib/env.server";
+import type { Logger } from "~/lib/log.server";
+
+export type Runtime = {
+  env: Env;
+  log: Logger;
+  database: AppDatabase;
+  auth: Auth;
+};
+
+// Kept on globalThis so that the dev server's module reloads share one
+// database connection instead of opening a new one per edit.
+const holder = globalThis as typeof globalThis & { __electrifyRuntime?: Runtime };
+
+/** Opens the database, applies Better Auth's and the product's migrations, and builds the auth instance. */
+export async function openRuntime(env: Env, log: Logger, options: { rateLimitEnabled?: boolean } = {}): Promise<Runtime> {
+  const database = createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    await database.check();
+    const auth = createAuth({
+      db: database.db,
+      engine: database.engine,
+      secret: env.AUTH_SECRET,
+      baseURL: env.APP_URL,
+      secureCookies: env.SECURE_COOKIES,
+      signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT_MAX, window: env.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS },
+      rateLimitEnabled: options.rateLimitEnabled,
+    });
+    await migrateAuthTables(auth);
+    const applied = await migrateToLatest(database.db, database.engine);
+    if (applied.length > 0) log.info({ migrations: applied }, "applied database migrations");
+    return { env, log, database, auth };
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+}
+
+export function setRuntime(runtime: Runtime | undefined): void {
+  holder.__electrifyRuntime = runtime;
+}
+
+export function getRuntime(): Runtime {
+  const runtime = holder.__electrifyRuntime;
+  if (!runtime) throw new Error("The runtime has not been started: call startServer() first");
+  return runtime;
+}

@@ -1,0 +1,89 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import { useNonce } from "~/components/nonce-provider";
+import { getHeaderUser } from "~/features/users/get-header-user.server";
+import { getSessionUser } from "~/lib/auth/guards.server";
+import { sessionMiddleware } from "~/lib/auth/session.server";
+import { getRuntime } from "~/lib/runtime.server";
+import { toastContext, toastMiddleware, type Toast } from "~/lib/toast.server";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, toastMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const runtime = getRuntime();
+  const sessionUser = getSessionUser(context);
+  return {
+    user: sessionUser ? await getHeaderUser(runtime, sessionUser) : null,
+    toast: context.get(toastContext),
+    contactEmail: runtime.env.CONTACT_EMAIL,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <Toaster position="top-right" visibleToasts={3} duration={4000} richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function useToastOnce(toast: Toast | null | undefined) {
+  useEffect(() => {
+    if (!toast) return;
+    // Sonner's id makes a toast appear once even if the effect runs twice.
+    showToast[toast.type](toast.title, { id: toast.id, description: toast.description });
+  }, [toast]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useToastOnce(loaderData.toast);
+  useEffect(() => {
+    // Lets end-to-end tests (and curious people) know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || ""}`.trim()
+    : error instanceof Error && import.meta.env.DEV
+      ? error.message
+      : "Something went wrong on our side. Please try again.";
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-start justify-center gap-4 p-6">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="text-muted-foreground">{detail}</p>
+      <a href="/" className="font-medium text-primary underline underline-offset-4">
+        Return to Home
+      </a>
+    </main>
+  );
+}

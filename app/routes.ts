@@ -1,0 +1,38 @@
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/marketing/layout.tsx", [
+    index("routes/marketing/home.tsx"),
+    route("products", "routes/marketing/products.tsx"),
+    route("electrify", "routes/marketing/electrify.tsx"),
+    route("box-charge", "routes/marketing/box-charge.tsx"),
+    route("about-us", "routes/marketing/about-us.tsx"),
+  ]),
+  layout("routes/auth/layout.tsx", [route("auth", "routes/auth/auth.tsx")]),
+  route("auth/sign-out", "routes/auth/sign-out.ts"),
+  route("api/auth/*", "routes/resources/api-auth.ts"),
+
+  layout("routes/app-layout.tsx", [
+    layout("routes/depots/layout.tsx", [
+      ...prefix("depots", [
+        index("routes/depots/depots.tsx"),
+        route(":id", "routes/depots/depot.tsx"),
+        route(":id/survey", "routes/depots/depot-survey.tsx"),
+      ]),
+    ]),
+    route("survey", "routes/depots/survey.tsx"),
+    route("confirmation", "routes/depots/confirmation.tsx"),
+    route("account", "routes/account/account.tsx"),
+    ...prefix("electrify", [
+      route("dashboard", "routes/electrify/dashboard.tsx"),
+      route("company-setup", "routes/electrify/company-setup.tsx"),
+      route("energy-map", "routes/electrify/energy-map.tsx"),
+      route("depot-details", "routes/electrify/depot-details.tsx"),
+    ]),
+    layout("routes/admin/layout.tsx", [
+      ...prefix("admin", [index("routes/admin/admin.tsx"), route("depot/:id", "routes/admin/admin-depot.tsx")]),
+    ]),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

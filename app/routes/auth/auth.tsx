@@ -1,0 +1,69 @@
+import { data, Link } from "react-router";
+import { LoginForm, NeedAnAccount } from "~/components/login-form";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { signInSchema } from "~/features/users/sign-in-schema";
+import { signInWithPassword } from "~/lib/auth/auth-handler.server";
+import { landingPathFor, redirectSignedInToLandingMiddleware } from "~/lib/auth/guards.server";
+import { sessionErrorContext } from "~/lib/auth/session.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useRootData } from "~/lib/use-root-data";
+import type { Route } from "./+types/auth";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in | Electrify" },
+  { name: "description", content: "Sign in to Electrify to submit depot surveys and plan the electrification of your fleet." },
+];
+
+export const middleware: Route.MiddlewareFunction[] = [redirectSignedInToLandingMiddleware];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = url.searchParams.get("redirectTo");
+  return {
+    redirectTo: redirectTo ? safeRedirect(redirectTo, "") || undefined : undefined,
+    sessionError: context.get(sessionErrorContext),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = signInSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+  const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? "Invalid email or password", email }, { status: 400 });
+  }
+  const result = await signInWithPassword(request, parsed.data.email, parsed.data.password);
+  if (!result.ok) return data({ error: result.error, email }, { status: result.status });
+  const target = safeRedirect(form.get("redirectTo"), landingPathFor(result.user));
+  return redirectWithToast(target, { type: "success", title: "Successfully signed in!" }, result.headers);
+}
+
+export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { contactEmail } = useRootData();
+  return (
+    <div className="grid w-full max-w-[400px] gap-4">
+      {loaderData.sessionError ? (
+        <Card role="alert" className="border-destructive/40">
+          <CardHeader>
+            <CardTitle className="text-base text-destructive">Authentication Issue</CardTitle>
+            <CardDescription>{loaderData.sessionError}</CardDescription>
+          </CardHeader>
+        </Card>
+      ) : null}
+      <Card className="rounded-[12px]">
+        <CardHeader>
+          <h1 className="text-2xl font-semibold leading-tight">Sign in to Electrify</h1>
+          <CardDescription>Enter your credentials to access your account</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <LoginForm redirectTo={loaderData.redirectTo} fallbackError={actionData} />
+          <NeedAnAccount contactEmail={contactEmail} />
+          <Link to="/" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Back to home
+          </Link>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

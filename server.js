@@ -1,0 +1,62 @@
+// Process entry: loads the app (built, or through Vite in development),
+// listens, and shuts down gracefully on SIGTERM/SIGINT.
+import http from "node:http";
+
+const dev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
+
+async function main() {
+  let server;
+  let startServer;
+  let stopServer;
+  let viteMiddleware;
+
+  if (dev) {
+    const vite = await import("vite").then((m) =>
+      m.createServer({ server: { middlewareMode: true }, appType: "custom" }),
+    );
+    ({ startServer, stopServer } = await vite.ssrLoadModule("./server/app.ts"));
+    viteMiddleware = vite.middlewares;
+  } else {
+    ({ startServer, stopServer } = await import("./build/server/index.js"));
+  }
+
+  const started = await startServer({ dev, clientDir: dev ? undefined : "build/client" });
+  const handler = viteMiddleware
+    ? (req, res) => viteMiddleware(req, res, () => started.app(req, res))
+    : started.app;
+  server = http.createServer(handler);
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(started.port, started.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : started.port;
+  started.log.info({ port, host: started.host, mode: dev ? "development" : "production" }, `Electrify is listening on http://localhost:${port}`);
+
+  let stopping = false;
+  const shutdown = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    started.log.info({ signal }, "shutting down: finishing open requests");
+    const force = setTimeout(() => {
+      started.log.warn("open requests did not finish in 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await stopServer();
+      started.log.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error?.name === "EnvError" ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express } from "express";
+import { RouterContextProvider } from "react-router";
+import { CLIENT_IP_HEADER, trustedOriginsFor } from "~/lib/auth/auth.server";
+import { loadEnv } from "~/lib/env.server";
+import { createLogger } from "~/lib/log.server";
+import { cspNonceContext } from "~/lib/request-context";
+import { getRuntime, openRuntime, setRuntime } from "~/lib/runtime.server";
+import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
+import { clientIpHeader, rejectCrossSiteRequests, securityHeaders } from "./security";
+
+export type StartedServer = { app: Express; port: number; host: string; log: ReturnType<typeof createLogger> };
+
+/**
+ * Validates the environment, opens and migrates the database, creates the
+ * first admin if configured, and returns the Express app to listen with.
+ */
+export async function startServer(options: { dev: boolean; clientDir?: string }): Promise<StartedServer> {
+  const env = loadEnv();
+  const log = createLogger(env.LOG_LEVEL);
+  const runtime = await openRuntime(env, log);
+  setRuntime(runtime);
+  await ensureFirstAdmin(runtime);
+  log.info({ database: runtime.database.description, dataDir: env.DATA_DIR, appUrl: env.APP_URL }, "runtime ready");
+  return { app: createApp(options), port: env.PORT, host: env.HOST, log };
+}
+
+export async function stopServer(): Promise<void> {
+  const runtime = getRuntime();
+  setRuntime(undefined);
+  await runtime.database.destroy();
+}
+
+function createApp(options: { dev: boolean; clientDir?: string }): Express {
+  const { env, log, database } = getRuntime();
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(requestLog(log));
+  app.use(securityHeaders({ dev: options.dev, secure: env.SECURE_COOKIES }));
+  app.use(compression());
+
+  if (options.clientDir) {
+    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await database.check();
+      res.json({ status: "ok", database: "ok" });
+    } catch (error) {
+      log.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "error", database: "unreachable" });
+    }
+  });
+
+  app.use(clientIpHeader(CLIENT_IP_HEADER, env.TRUST_PROXY));
+  app.use(rejectCrossSiteRequests(trustedOriginsFor(env.APP_URL)));
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
+        return context;
+      },
+    }),
+  );
+  return app;
+}
+
+function requestLog(log: ReturnType<typeof createLogger>): express.RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = req.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const entry = { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      if (req.path.startsWith("/assets/")) log.debug(entry, "request");
+      else log.info(entry, "request");
+    });
+    next();
+  };
+}
