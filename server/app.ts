@@ -36,6 +36,9 @@ function createApp(options: { dev: boolean; clientDir?: string }): Express {
   const { env, log, database } = getRuntime();
   const app = express();
   app.disable("x-powered-by");
+  // Behind TLS-terminating proxies, their X-Forwarded-* headers give the real
+  // protocol and client address; without TRUST_PROXY they are ignored.
+  if (env.TRUST_PROXY > 0) app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog(log));
   app.use(securityHeaders({ dev: options.dev, secure: env.SECURE_COOKIES }));
   app.use(compression());
@@ -55,7 +58,7 @@ function createApp(options: { dev: boolean; clientDir?: string }): Express {
     }
   });
 
-  app.use(clientIpHeader(CLIENT_IP_HEADER, env.TRUST_PROXY));
+  app.use(clientIpHeader(CLIENT_IP_HEADER));
   app.use(rejectCrossSiteRequests(trustedOriginsFor(env.APP_URL)));
   app.use(
     createRequestHandler({

@@ -74,19 +74,13 @@ function refuse(res: Parameters<RequestHandler>[1]): void {
 
 /**
  * Records the client's address in a header only the server sets, for the rate
- * limiter: the socket address, or with TRUST_PROXY=n the n-th address from the
- * right of X-Forwarded-For (the one our own proxy saw).
+ * limiter: Express's req.ip, which is the socket address, or with
+ * TRUST_PROXY=n the address our own proxies saw (n hops from the right of
+ * X-Forwarded-For). A client-supplied value of this header is overwritten.
  */
-export function clientIpHeader(headerName: string, trustedProxyHops: number): RequestHandler {
+export function clientIpHeader(headerName: string): RequestHandler {
   return (req, _res, next) => {
-    let ip = req.socket.remoteAddress ?? "";
-    if (trustedProxyHops > 0) {
-      const forwarded = (req.get("x-forwarded-for") ?? "")
-        .split(",")
-        .map((part) => part.trim())
-        .filter(Boolean);
-      ip = forwarded[forwarded.length - trustedProxyHops] ?? ip;
-    }
+    const ip = req.ip ?? req.socket.remoteAddress ?? "";
     req.headers[headerName] = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
     next();
   };

@@ -1,8 +1,9 @@
-import { useId } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { signInSchema } from "~/features/users/sign-in-schema";
 
 export type SignInActionData = { error: string; email?: string };
 
@@ -13,12 +14,24 @@ export type SignInActionData = { error: string; email?: string };
 export function LoginForm({ redirectTo, fallbackError }: { redirectTo?: string; fallbackError?: SignInActionData }) {
   const fetcher = useFetcher<SignInActionData>();
   const id = useId();
-  const result = fetcher.data ?? fallbackError;
+  const [clientError, setClientError] = useState<SignInActionData | null>(null);
+  const result = clientError ?? fetcher.data ?? fallbackError;
   const submitting = fetcher.state !== "idle";
   const errorId = `${id}-error`;
 
+  const validate = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+    if (parsed.success) {
+      setClientError(null);
+      return;
+    }
+    event.preventDefault();
+    setClientError({ error: parsed.error.issues[0]?.message ?? "Invalid email or password", email: String(form.get("email") ?? "") });
+  };
+
   return (
-    <fetcher.Form method="post" action="/auth" className="grid gap-4" noValidate={false}>
+    <fetcher.Form method="post" action="/auth" className="grid gap-4" noValidate onSubmit={validate}>
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>

@@ -26,6 +26,7 @@ export async function openRuntime(env: Env, log: Logger, options: { rateLimitEna
       secret: env.AUTH_SECRET,
       baseURL: env.APP_URL,
       secureCookies: env.SECURE_COOKIES,
+      log,
       signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT_MAX, window: env.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS },
       rateLimitEnabled: options.rateLimitEnabled,
     });

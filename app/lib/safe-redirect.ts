@@ -7,7 +7,7 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   if (typeof target !== "string") return fallback;
   const value = target.trim();
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  if (value.includes("\\") || Array.from(value).some((char) => char.charCodeAt(0) < 0x20)) return fallback;
   try {
     const url = new URL(value, "http://placeholder.invalid");
     if (url.origin !== "http://placeholder.invalid") return fallback;

@@ -4,6 +4,7 @@ import { getMigrations } from "better-auth/db/migration";
 import type { Kysely } from "kysely";
 import type { Engine } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
+import type { Logger } from "~/lib/log.server";
 import { MIN_PASSWORD_LENGTH } from "./constants";
 
 /** The header the server sets from the socket (or the trusted proxy hop); clients cannot supply it. */
@@ -16,6 +17,7 @@ export type AuthConfig = {
   secret: string;
   baseURL: string;
   secureCookies: boolean;
+  log: Logger;
   signInRateLimit: { max: number; window: number };
   /** Unit tests switch the limiter off; every running mode keeps it on. */
   rateLimitEnabled?: boolean;
@@ -53,6 +55,12 @@ export function createAuth(config: AuthConfig) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        config.log[level]({ source: "better-auth", details: args.length > 0 ? args : undefined }, message);
+      },
+    },
   });
 }
 

@@ -1,0 +1,43 @@
+/**
+ * Who may open each route of app/routes.ts, and what happens to everyone
+ * else. The server enforces this (middleware on the layout routes); the test
+ * tests/integration/access-table.test.ts fails when a route has no entry here
+ * or when the running server disagrees with an entry.
+ *
+ *   "ok"         the page (or resource) answers with 2xx
+ *   "sign-in"    redirect to /auth?redirectTo=<the requested path>
+ *   "not-found"  404
+ *   "/path"      redirect to that path
+ */
+export type Outcome = "ok" | "sign-in" | "not-found" | `/${string}`;
+export type Audience = "anonymous" | "user" | "admin";
+export type AccessRule = Record<Audience, Outcome>;
+
+const everyone: AccessRule = { anonymous: "ok", user: "ok", admin: "ok" };
+const signedIn: AccessRule = { anonymous: "sign-in", user: "ok", admin: "ok" };
+const hauliersOnly: AccessRule = { anonymous: "sign-in", user: "ok", admin: "/admin" };
+const adminsOnly: AccessRule = { anonymous: "sign-in", user: "/", admin: "ok" };
+
+export const accessTable: Record<string, AccessRule> = {
+  "/": { anonymous: "ok", user: "/depots", admin: "/admin" },
+  "/products": everyone,
+  "/electrify": { anonymous: "ok", user: "/electrify/dashboard", admin: "/electrify/dashboard" },
+  "/box-charge": everyone,
+  "/about-us": everyone,
+  "/auth": { anonymous: "ok", user: "/depots", admin: "/admin" },
+  "/auth/sign-out": { anonymous: "/", user: "/", admin: "/" },
+  "/api/auth/*": everyone,
+  "/depots": hauliersOnly,
+  "/depots/:id": hauliersOnly,
+  "/depots/:id/survey": hauliersOnly,
+  "/survey": signedIn,
+  "/confirmation": signedIn,
+  "/account": signedIn,
+  "/electrify/dashboard": signedIn,
+  "/electrify/company-setup": signedIn,
+  "/electrify/energy-map": signedIn,
+  "/electrify/depot-details": signedIn,
+  "/admin": adminsOnly,
+  "/admin/depot/:id": adminsOnly,
+  "/*": { anonymous: "not-found", user: "not-found", admin: "not-found" },
+};

@@ -1,0 +1,103 @@
+import { parseArgs } from "node:util";
+import { pino } from "pino";
+import { createUser } from "~/features/users/create-user.server";
+import { listUsers } from "~/features/users/list-users.server";
+import { setUserRole } from "~/features/users/set-user-role.server";
+import { UserRuleError } from "~/features/users/user-errors";
+import { roleSchema } from "~/features/users/user-schemas";
+import { EnvError, loadEnv } from "~/lib/env.server";
+import { openRuntime, type Runtime } from "~/lib/runtime.server";
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  user:create --email E --password P [--name N] [--admin]   create an account (admin role with --admin)
+  user:list                                                 list every account with its role
+  user:set-role --email E --role admin|user                 grant or remove the admin role
+
+The CLI uses the same environment as the server (DATA_DIR, DATABASE_URL, …).`;
+
+type Command = (runtime: Runtime, values: Record<string, string | boolean | undefined>) => Promise<void>;
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== "string" || value.trim() === "") throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+class UsageError extends Error {}
+
+const commands: Record<string, Command> = {
+  "user:create": async (runtime, values) => {
+    const user = await createUser(runtime, {
+      email: required(values, "email"),
+      password: required(values, "password"),
+      name: typeof values.name === "string" ? values.name : undefined,
+      role: values.admin === true ? "admin" : "user",
+    });
+    console.log(`Created ${user.role} ${user.email} (id ${user.id})`);
+  },
+  "user:list": async (runtime) => {
+    const users = await listUsers(runtime);
+    if (users.length === 0) {
+      console.log("No users yet.");
+      return;
+    }
+    for (const user of users) {
+      console.log([user.email, user.role, user.banned ? "deactivated" : "active", user.createdAt, user.name ?? ""].join("\t"));
+    }
+  },
+  "user:set-role": async (runtime, values) => {
+    const role = roleSchema.safeParse(required(values, "role"));
+    if (!role.success) throw new UsageError("--role must be admin or user");
+    const email = required(values, "email");
+    await setUserRole(runtime, { email, role: role.data });
+    console.log(`${email} is now ${role.data}`);
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      role: { type: "string" },
+      admin: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const name = positionals[0];
+  const command = name ? commands[name] : undefined;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const env = loadEnv();
+  const log = pino({ level: env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL }, pino.destination(2));
+  const runtime = await openRuntime(env, log);
+  try {
+    await command(runtime, values);
+    return 0;
+  } finally {
+    await runtime.database.destroy();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UserRuleError || error instanceof UsageError || error instanceof EnvError) {
+      console.error(`Error: ${error.message}`);
+      process.exit(error instanceof UsageError ? 2 : 1);
+    }
+    if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+      console.error(`Error: ${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error(error);
+    process.exit(1);
+  },
+);

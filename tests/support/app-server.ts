@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { freePort } from "./free-port";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type AppServer = {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop: () => Promise<number | null>;
+};
+
+/** Runs the production build (`node server.js`) on a free loopback port with the given environment. */
+export async function startAppServer(env: Record<string, string | undefined>): Promise<AppServer> {
+  if (!existsSync(path.join(root, "build/server/index.js"))) {
+    throw new Error("No production build: run `npm run build` before the integration tests (npm test does).");
+  }
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), APP_URL: url, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (Date.now() >= deadline) {
+    child.kill("SIGKILL");
+    throw new Error(`The server did not answer /healthz within 30 s:\n${output}`);
+  }
+  return {
+    url,
+    process: child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+/** Signs in through the /auth form action, as a browser without JavaScript would, and returns the cookie header. */
+export async function signIn(server: AppServer, email: string, password: string): Promise<string> {
+  const response = await fetch(`${server.url}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  if (response.status !== 302) throw new Error(`Sign-in as ${email} failed with ${response.status}: ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .filter((cookie) => cookie.startsWith("electrify.session_token="))
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
