@@ -35,7 +35,7 @@ export function AppHeader() {
   const displayName = user.name?.trim() || "User";
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <div className="flex items-center gap-3">
           <Link to="/" aria-label="Electrify home" className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
@@ -59,7 +59,7 @@ export function AppHeader() {
               </Link>
             </Button>
           ) : null}
-          <DropdownMenu>
+          <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
               <Button variant="ghost" className="h-10 gap-2 px-2" aria-label={`User menu for ${displayName}`}>
                 <Avatar>
@@ -67,7 +67,7 @@ export function AppHeader() {
                 </Avatar>
               </Button>
             </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-64">
+            <DropdownMenuContent align="end" className="w-64" inline>
               <DropdownMenuLabel>
                 <span className="block font-medium">{displayName}</span>
                 <span className="block truncate text-muted-foreground">{user.email}</span>

@@ -1,0 +1,50 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+export const baseURL = `http://localhost:${PORT}`;
+
+/**
+ * End-to-end tests drive Debian's Chromium (/usr/bin/chromium; the machines
+ * cannot download Playwright's own browser) against the production build,
+ * started on a fresh data directory.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: [["list"], ["json", { outputFile: "tmp/reports/playwright.json" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "rm -rf tmp/e2e && node server.js",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      APP_URL: baseURL,
+      DATA_DIR: "tmp/e2e",
+      ADMIN_EMAIL: "admin@e2e.example",
+      ADMIN_PASSWORD: "e2e-admin-password",
+      CONTACT_EMAIL: "hello@electrify.example",
+      // Every test signs in from 127.0.0.1; the limiter itself is covered by the integration tests.
+      SIGN_IN_RATE_LIMIT_MAX: "10000",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it: typecheck, lint, production build, unit
+# tests, integration tests on SQLite and PostgreSQL, end-to-end tests in
+# Chromium, then one summary line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+mkdir -p tmp/reports
+rm -f tmp/reports/*.json
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "typecheck"
+npm run -s typecheck
+step "lint"
+npm run -s lint
+step "build"
+npm run -s build >/dev/null
+step "unit tests"
+vitest run --project unit --reporter=default --reporter=json --outputFile.json=tmp/reports/vitest-unit.json
+step "integration tests (SQLite and PostgreSQL)"
+vitest run --project integration --reporter=default --reporter=json --outputFile.json=tmp/reports/vitest-integration.json
+step "end-to-end tests (Chromium)"
+bash scripts/ensure-chromium.sh
+playwright test
+
+node scripts/summarize-tests.js tmp/reports

@@ -1,0 +1,46 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { pino } from "pino";
+import { createUser } from "~/features/users/create-user.server";
+import { loadEnv } from "~/lib/env.server";
+import { openRuntime } from "~/lib/runtime.server";
+
+export const ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password" };
+export const CONTACT_EMAIL = "hello@electrify.example";
+
+export type TestUser = { email: string; password: string; name: string };
+
+/** Creates an account directly in the server's database, as the CLI would. */
+export async function createTestUser(options: { admin?: boolean; name?: string } = {}): Promise<TestUser> {
+  const runtime = await openRuntime(
+    loadEnv({ NODE_ENV: "test", DATA_DIR: path.resolve("tmp/e2e"), LOG_LEVEL: "silent" }),
+    pino({ level: "silent" }),
+  );
+  try {
+    const email = `${options.admin ? "admin" : "haulier"}-${crypto.randomUUID().slice(0, 8)}@e2e.example`;
+    const user = { email, password: "e2e-password", name: options.name ?? "Dana Haulier" };
+    await createUser(runtime, { ...user, role: options.admin ? "admin" : "user" });
+    return user;
+  } finally {
+    await runtime.database.destroy();
+  }
+}
+
+/** Waits until React has hydrated, so clicks reach the app rather than the bare HTML. */
+export async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
+export async function signInOnPage(page: Page, user: { email: string; password: string }, url = "/auth") {
+  await gotoHydrated(page, url);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
