@@ -1,6 +1,7 @@
 import { LogOutIcon, ShieldIcon } from "lucide-react";
 import { Link } from "react-router";
-import { useSignOut } from "~/components/sign-out-button";
+import { LogoMark } from "~/components/logo";
+import { useSignOut } from "~/components/use-sign-out";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import {
@@ -39,10 +40,7 @@ export function AppHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <div className="flex items-center gap-3">
           <Link to="/" aria-label="Electrify home" className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
-            <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
-              <rect width="32" height="32" rx="7" fill="#166534" />
-              <path d="M18 4 8 18h7l-2 10 10-14h-7z" fill="#fff" />
-            </svg>
+            <LogoMark />
           </Link>
           <span className="text-lg font-bold">Electrify</span>
         </div>
