@@ -46,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <Toaster position="top-right" visibleToasts={3} duration={4000} richColors closeButton />
+        <Toaster position="bottom-right" visibleToasts={3} duration={4000} richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
