@@ -42,6 +42,7 @@ export default defineConfig({
       ADMIN_EMAIL: "admin@e2e.example",
       ADMIN_PASSWORD: "e2e-admin-password",
       CONTACT_EMAIL: "hello@electrify.example",
+      INVESTOR_PASSWORD: "e2e-investor-password",
       // Every test signs in from 127.0.0.1; the limiter itself is covered by the integration tests.
       SIGN_IN_RATE_LIMIT_MAX: "10000",
       LOG_LEVEL: "warn",

@@ -7,9 +7,11 @@
  *   "ok"         the page (or resource) answers with 2xx
  *   "sign-in"    redirect to /auth?redirectTo=<the requested path>
  *   "not-found"  404
+ *   "forbidden"  403
+ *   "post-only"  405 for GET (an action-only resource)
  *   "/path"      redirect to that path
  */
-export type Outcome = "ok" | "sign-in" | "not-found" | `/${string}`;
+export type Outcome = "ok" | "sign-in" | "not-found" | "forbidden" | "post-only" | `/${string}`;
 export type Audience = "anonymous" | "user" | "admin";
 export type AccessRule = Record<Audience, Outcome>;
 
@@ -27,6 +29,12 @@ export const accessTable: Record<string, AccessRule> = {
   "/auth": { anonymous: "ok", user: "/depots", admin: "/admin" },
   "/auth/sign-out": { anonymous: "/", user: "/", admin: "/" },
   "/api/auth/*": everyone,
+  "/investors/unlock": { anonymous: "post-only", user: "post-only", admin: "post-only" },
+  "/investors/lock": { anonymous: "post-only", user: "post-only", admin: "post-only" },
+  // Only a browser holding a fresh grant from /investors/unlock; a session does not help.
+  "/investors/documents/:slug": { anonymous: "forbidden", user: "forbidden", admin: "forbidden" },
+  "/robots.txt": everyone,
+  "/sitemap.xml": everyone,
   "/depots": hauliersOnly,
   "/depots/:id": hauliersOnly,
   "/depots/:id/survey": hauliersOnly,

@@ -8,21 +8,17 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { toast as showToast, Toaster } from "sonner";
-import { useNonce } from "~/components/nonce-provider";
+import { useInlineCss, useNonce } from "~/components/document-context";
 import { getHeaderUser } from "~/features/users/get-header-user.server";
 import { getSessionUser } from "~/lib/auth/guards.server";
 import { sessionMiddleware } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { toastContext, toastMiddleware, type Toast } from "~/lib/toast.server";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, toastMiddleware];
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = getRuntime();
@@ -31,11 +27,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: sessionUser ? await getHeaderUser(runtime, sessionUser) : null,
     toast: context.get(toastContext),
     contactEmail: runtime.env.CONTACT_EMAIL,
+    appUrl: runtime.env.APP_URL,
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const inlineCss = useInlineCss();
   return (
     <html lang="en-GB">
       <head>
@@ -43,6 +41,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Filled by the server only; the browser keeps what the server sent. */}
+        <style id="app-css" dangerouslySetInnerHTML={{ __html: inlineCss }} suppressHydrationWarning />
       </head>
       <body className="min-h-screen">
         {children}

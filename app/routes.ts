@@ -11,6 +11,13 @@ export default [
   layout("routes/auth/layout.tsx", [route("auth", "routes/auth/auth.tsx")]),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   route("api/auth/*", "routes/resources/api-auth.ts"),
+  ...prefix("investors", [
+    route("unlock", "routes/investors/unlock.ts"),
+    route("lock", "routes/investors/lock.ts"),
+    route("documents/:slug", "routes/investors/document.ts"),
+  ]),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
 
   layout("routes/app-layout.tsx", [
     layout("routes/depots/layout.tsx", [

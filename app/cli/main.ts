@@ -1,5 +1,9 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { pino } from "pino";
+import { InvestorDocumentError, listInvestorDocuments, uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
+import { INVESTOR_DOCUMENTS, isInvestorDocumentSlug } from "~/features/investors/investor-documents";
 import { createUser } from "~/features/users/create-user.server";
 import { listUsers } from "~/features/users/list-users.server";
 import { setUserRole } from "~/features/users/set-user-role.server";
@@ -14,6 +18,9 @@ Commands:
   user:create --email E --password P [--name N] [--admin]   create an account (admin role with --admin)
   user:list                                                 list every account with its role
   user:set-role --email E --role admin|user                 grant or remove the admin role
+  investor:upload --document SLUG --file PATH               upload or replace an investor document
+                                                            (SLUG: ${INVESTOR_DOCUMENTS.map((d) => d.slug).join(", ")})
+  investor:list                                             list the investor documents and which are uploaded
 
 The CLI uses the same environment as the server (DATA_DIR, DATABASE_URL, …).`;
 
@@ -54,6 +61,20 @@ const commands: Record<string, Command> = {
     await setUserRole(runtime, { email, role: role.data });
     console.log(`${email} is now ${role.data}`);
   },
+  "investor:upload": async (runtime, values) => {
+    const slug = required(values, "document");
+    if (!isInvestorDocumentSlug(slug)) {
+      throw new UsageError(`--document must be one of: ${INVESTOR_DOCUMENTS.map((d) => d.slug).join(", ")}`);
+    }
+    const file = required(values, "file");
+    const stored = await uploadInvestorDocument(runtime, { slug, fileName: path.basename(file), data: await readFile(file), uploadedBy: "cli" });
+    console.log(`Stored ${stored.title} as ${stored.fileName} (${stored.bytes} bytes)`);
+  },
+  "investor:list": async (runtime) => {
+    for (const document of await listInvestorDocuments(runtime)) {
+      console.log([document.slug, document.title, document.available ? `${document.fileName} (${document.bytes} bytes)` : "not uploaded"].join("\t"));
+    }
+  },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -66,6 +87,8 @@ async function main(argv: string[]): Promise<number> {
       name: { type: "string" },
       role: { type: "string" },
       admin: { type: "boolean" },
+      document: { type: "string" },
+      file: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -89,9 +112,13 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UserRuleError || error instanceof UsageError || error instanceof EnvError) {
+    if (error instanceof UserRuleError || error instanceof UsageError || error instanceof EnvError || error instanceof InvestorDocumentError) {
       console.error(`Error: ${error.message}`);
       process.exit(error instanceof UsageError ? 2 : 1);
+    }
+    if (error instanceof Error && "code" in error && error.code === "ENOENT") {
+      console.error(`Error: no such file: ${"path" in error ? String(error.path) : ""}`);
+      process.exit(1);
     }
     if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
       console.error(`Error: ${error.message}\n\n${USAGE}`);

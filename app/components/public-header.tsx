@@ -1,7 +1,7 @@
 import { MenuIcon } from "lucide-react";
-import { useEffect, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link } from "react-router";
-import { LoginDialog } from "~/components/login-dialog";
+import { useLoginDialog } from "~/components/login-dialog-provider";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
 import {
@@ -13,9 +13,10 @@ import {
   NavigationMenuTrigger,
   navigationLinkClass,
 } from "~/components/ui/navigation-menu";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { cn } from "~/lib/utils";
 import { useRootData } from "~/lib/use-root-data";
+
+const MobileMenu = lazy(() => import("~/components/mobile-menu"));
 
 const solutions = [
   { to: "/electrify", title: "Electrify", text: "Plan and cost the electrification of your depots." },
@@ -41,15 +42,16 @@ function useScrolledPast(offset: number, enabled: boolean): boolean {
  */
 export function PublicHeader({ showMenu, fixed = false }: { showMenu: boolean; fixed?: boolean }) {
   const { contactEmail, user } = useRootData();
-  const [loginOpen, setLoginOpen] = useState(false);
+  const loginDialog = useLoginDialog();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerRequested, setDrawerRequested] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const scrolled = useScrolledPast(10, fixed);
   const mailto = `mailto:${contactEmail}`;
 
   const openLogin = (event: MouseEvent) => {
-    event.preventDefault();
     setDrawerOpen(false);
-    setLoginOpen(true);
+    loginDialog.openFromLink(event);
   };
 
   const account = user ? (
@@ -121,42 +123,43 @@ export function PublicHeader({ showMenu, fixed = false }: { showMenu: boolean; f
             </Button>
           </div>
           {showMenu ? (
-            <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-              <SheetTrigger asChild>
-                <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-                  <MenuIcon aria-hidden="true" />
-                </Button>
-              </SheetTrigger>
-              <SheetContent aria-describedby={undefined}>
-                <SheetTitle>Menu</SheetTitle>
-                <SheetDescription className="sr-only">Site navigation</SheetDescription>
-                <nav aria-label="Mobile" className="flex flex-col gap-1">
-                  <Link to="/products" className={navigationLinkClass + " justify-start"} onClick={() => setDrawerOpen(false)}>
-                    Products
-                  </Link>
-                  <p className="px-4 pt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Solutions</p>
-                  {solutions.map((solution) => (
-                    <Link key={solution.to} to={solution.to} className={navigationLinkClass + " justify-start pl-8"} onClick={() => setDrawerOpen(false)}>
-                      {solution.title}
-                    </Link>
-                  ))}
-                  <Link to="/about-us" className={navigationLinkClass + " justify-start"} onClick={() => setDrawerOpen(false)}>
-                    About us
-                  </Link>
-                </nav>
-                <div className="mt-4 flex flex-col gap-2">
-                  {account}
-                  <Button asChild variant="outline">
-                    <a href={mailto}>Contact Us</a>
-                  </Button>
-                </div>
-              </SheetContent>
-            </Sheet>
+            <Button
+              ref={menuButton}
+              variant="ghost"
+              size="icon"
+              className="md:hidden"
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={drawerOpen}
+              onClick={() => {
+                setDrawerRequested(true);
+                setDrawerOpen(true);
+              }}
+            >
+              <MenuIcon aria-hidden="true" />
+            </Button>
           ) : null}
         </div>
       </header>
       {fixed ? <div className="h-16" aria-hidden="true" /> : null}
-      <LoginDialog open={loginOpen} onOpenChange={setLoginOpen} contactEmail={contactEmail} />
+      {showMenu && drawerRequested ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={drawerOpen}
+            onOpenChange={setDrawerOpen}
+            returnFocusTo={menuButton}
+            solutions={solutions}
+            actions={
+              <>
+                {account}
+                <Button asChild variant="outline">
+                  <a href={mailto}>Contact Us</a>
+                </Button>
+              </>
+            }
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

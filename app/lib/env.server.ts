@@ -13,6 +13,12 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** A video shipped in public/ (e.g. /media/electrify.mp4): never an external embed. */
+const publicMediaPath = z
+  .string()
+  .regex(/^\/[A-Za-z0-9._/-]+\.(mp4|webm)$/, "must be a path under public/ ending in .mp4 or .webm, e.g. /media/electrify.mp4")
+  .refine((value) => !value.includes(".."), "must not contain ..");
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -43,6 +49,9 @@ const envSchema = z
     SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
     SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     SECURE_COOKIES: optionalString.pipe(booleanString.optional()),
+    INVESTOR_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+    ELECTRIFY_VIDEO: optionalString.pipe(publicMediaPath.optional()),
+    BOX_CHARGE_VIDEO: optionalString.pipe(publicMediaPath.optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -3,12 +3,14 @@ import { createDatabase, type AppDatabase } from "~/lib/db/database.server";
 import { migrateToLatest } from "~/lib/db/migrations.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
+import { createLocalStorage, type FileStorage } from "~/lib/storage.server";
 
 export type Runtime = {
   env: Env;
   log: Logger;
   database: AppDatabase;
   auth: Auth;
+  storage: FileStorage;
 };
 
 // Kept on globalThis so that the dev server's module reloads share one
@@ -33,7 +35,7 @@ export async function openRuntime(env: Env, log: Logger, options: { rateLimitEna
     await migrateAuthTables(auth);
     const applied = await migrateToLatest(database.db, database.engine);
     if (applied.length > 0) log.info({ migrations: applied }, "applied database migrations");
-    return { env, log, database, auth };
+    return { env, log, database, auth, storage: createLocalStorage(env.DATA_DIR) };
   } catch (error) {
     await database.destroy();
     throw error;

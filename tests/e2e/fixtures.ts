@@ -4,27 +4,38 @@ import { expect, type Page } from "@playwright/test";
 import { pino } from "pino";
 import { createUser } from "~/features/users/create-user.server";
 import { loadEnv } from "~/lib/env.server";
-import { openRuntime } from "~/lib/runtime.server";
+import { openRuntime, type Runtime } from "~/lib/runtime.server";
+import { uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
+import type { InvestorDocumentSlug } from "~/features/investors/investor-documents";
 
 export const ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password" };
 export const CONTACT_EMAIL = "hello@electrify.example";
+export const INVESTOR_PASSWORD = "e2e-investor-password";
 
 export type TestUser = { email: string; password: string; name: string };
 
-/** Creates an account directly in the server's database, as the CLI would. */
-export async function createTestUser(options: { admin?: boolean; name?: string } = {}): Promise<TestUser> {
-  const runtime = await openRuntime(
-    loadEnv({ NODE_ENV: "test", DATA_DIR: path.resolve("tmp/e2e"), LOG_LEVEL: "silent" }),
-    pino({ level: "silent" }),
-  );
+/** Works on the running server's database and files, as the CLI would. */
+async function withServerRuntime<T>(work: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const runtime = await openRuntime(loadEnv({ NODE_ENV: "test", DATA_DIR: path.resolve("tmp/e2e"), LOG_LEVEL: "silent" }), pino({ level: "silent" }));
   try {
+    return await work(runtime);
+  } finally {
+    await runtime.database.destroy();
+  }
+}
+
+export function uploadTestInvestorDocument(slug: InvestorDocumentSlug, data: Uint8Array) {
+  return withServerRuntime((runtime) => uploadInvestorDocument(runtime, { slug, fileName: `${slug}.pdf`, data }));
+}
+
+/** Creates an account directly in the server's database. */
+export async function createTestUser(options: { admin?: boolean; name?: string } = {}): Promise<TestUser> {
+  return withServerRuntime(async (runtime) => {
     const email = `${options.admin ? "admin" : "haulier"}-${crypto.randomUUID().slice(0, 8)}@e2e.example`;
     const user = { email, password: "e2e-password", name: options.name ?? "Dana Haulier" };
     await createUser(runtime, { ...user, role: options.admin ? "admin" : "user" });
     return user;
-  } finally {
-    await runtime.database.destroy();
-  }
+  });
 }
 
 /** Waits until React has hydrated, so clicks reach the app rather than the bare HTML. */

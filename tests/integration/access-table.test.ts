@@ -19,7 +19,7 @@ function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
 function sampleUrl(pattern: string): string {
   if (pattern === "/*") return "/no-such-page/anywhere";
   if (pattern === "/api/auth/*") return "/api/auth/ok";
-  return pattern.replace(/:id/g, "42");
+  return pattern.replace(/:id/g, "42").replace(/:slug/g, "pitch-deck");
 }
 
 function describeOutcome(response: Response, requested: string): Outcome | string {
@@ -29,6 +29,8 @@ function describeOutcome(response: Response, requested: string): Outcome | strin
     return `${location.pathname}${location.search}`;
   }
   if (response.status === 404) return "not-found";
+  if (response.status === 403) return "forbidden";
+  if (response.status === 405) return "post-only";
   if (response.status >= 200 && response.status < 300) return "ok";
   return `status ${response.status}`;
 }

@@ -37,7 +37,7 @@ describe("HTTP security baseline", () => {
   it("sends the security headers on pages, assets and the health route", async () => {
     const page = await fetch(`${server.url}/auth`);
     const html = await page.text();
-    const assetPath = html.match(/\/assets\/[^"]+\.css/)?.[0];
+    const assetPath = html.match(/\/assets\/[^"]+\.js/)?.[0];
     expect(assetPath).toBeDefined();
     for (const response of [page, await fetch(`${server.url}${assetPath}`), await fetch(`${server.url}/healthz`)]) {
       const csp = response.headers.get("content-security-policy") ?? "";

@@ -37,8 +37,27 @@ export type ProfileTable = {
   updated_at: Timestamp;
 };
 
+export type RateLimitTable = {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch (bigint on PostgreSQL, returned as text by pg). */
+  window_started_at: ColumnType<number | string, number, number>;
+};
+
+export type InvestorDocumentTable = {
+  slug: string;
+  file_name: string;
+  content_type: string;
+  bytes: number;
+  storage_key: string;
+  uploaded_at: Timestamp;
+  uploaded_by: string | null;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
   profiles: ProfileTable;
+  rate_limits: RateLimitTable;
+  investor_documents: InvestorDocumentTable;
 };

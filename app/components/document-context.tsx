@@ -1,0 +1,22 @@
+import { createContext, useContext, type ReactNode } from "react";
+
+type DocumentContext = { nonce: string; inlineCss: string };
+
+const DocumentContextValue = createContext<DocumentContext>({ nonce: "", inlineCss: "" });
+
+/**
+ * What only the server knows when it renders the document: the CSP nonce for
+ * inline scripts and the stylesheet to inline. In the browser both are empty;
+ * the server's markup stays as it was rendered.
+ */
+export function DocumentProvider({ nonce, inlineCss, children }: DocumentContext & { children: ReactNode }) {
+  return <DocumentContextValue.Provider value={{ nonce, inlineCss }}>{children}</DocumentContextValue.Provider>;
+}
+
+export function useNonce(): string {
+  return useContext(DocumentContextValue).nonce;
+}
+
+export function useInlineCss(): string {
+  return useContext(DocumentContextValue).inlineCss;
+}

@@ -1,0 +1,54 @@
+import { createReadStream } from "node:fs";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+
+/**
+ * Private file storage under $DATA_DIR/files. Keys are relative paths made by
+ * the server (never taken from a request as they are). Writes go to a
+ * temporary file that is flushed and then renamed, so a crash never leaves a
+ * half-written file under a real key.
+ */
+export type FileStorage = {
+  put: (key: string, data: Uint8Array) => Promise<void>;
+  read: (key: string) => Promise<{ stream: Readable; bytes: number } | null>;
+  remove: (key: string) => Promise<void>;
+};
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
+
+export function createLocalStorage(dataDir: string): FileStorage {
+  const root = path.join(dataDir, "files");
+  const resolve = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes("..") || key.includes("//")) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, data) {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+      const handle = await open(temporary, "wx", 0o600);
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, target);
+    },
+    async read(key) {
+      const target = resolve(key);
+      try {
+        const info = await stat(target);
+        return { stream: createReadStream(target), bytes: info.size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await rm(resolve(key), { force: true });
+    },
+  };
+}
