@@ -41,6 +41,9 @@ describe("loadEnv", () => {
     [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "long-enough" }, "ADMIN_EMAIL: must be an e-mail address"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY: must be the number of reverse proxies"],
+    [{ ELECTRIFY_VIDEO: "https://video.example/embed.mp4" }, "ELECTRIFY_VIDEO: must be a path under public/"],
+    [{ BOX_CHARGE_VIDEO: "/media/../../etc/passwd.mp4" }, "BOX_CHARGE_VIDEO: must not contain .."],
+    [{ INVESTOR_PASSWORD: "short" }, "INVESTOR_PASSWORD: must be at least 8 characters"],
   ])("rejects %o with a message naming the variable", (values, message) => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(EnvError);
     expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(message);

@@ -52,3 +52,19 @@ describe("search engines and link previews", () => {
     expect(response.headers.get("content-type")).toBe("image/png");
   });
 });
+
+describe("product videos", () => {
+  it("plays a configured file from public/ with the poster, and shows only the poster otherwise", async () => {
+    const withVideo = await startAppServer({ DATA_DIR: (await createTestDatabase("sqlite")).dataDir, ELECTRIFY_VIDEO: "/media/electrify-tour.mp4" });
+    try {
+      const html = await (await fetch(`${withVideo.url}/electrify`)).text();
+      expect(html).toMatch(/<video[^>]*preload="none"[^>]*poster="\/media\/electrify-poster.svg"/);
+      expect(html).toContain('<source src="/media/electrify-tour.mp4" type="video/mp4"/>');
+      const boxCharge = await (await fetch(`${withVideo.url}/box-charge`)).text();
+      expect(boxCharge).not.toContain("<video");
+      expect(boxCharge).toMatch(/<img[^>]*src="\/media\/box-charge-poster.svg"[^>]*loading="lazy"/);
+    } finally {
+      await withVideo.stop();
+    }
+  });
+});
