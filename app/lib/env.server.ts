@@ -49,6 +49,15 @@ const envSchema = z
     SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
     SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     SECURE_COOKIES: optionalString.pipe(booleanString.optional()),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
+        .optional(),
+    ),
+    MAIL_FROM: optionalString,
+    NOTIFY_EMAIL: optionalString.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+    MAX_PHOTO_MB: z.coerce.number().positive().max(100).default(20),
     INVESTOR_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
     ELECTRIFY_VIDEO: optionalString.pipe(publicMediaPath.optional()),
     BOX_CHARGE_VIDEO: optionalString.pipe(publicMediaPath.optional()),
@@ -63,7 +72,9 @@ const envSchema = z
     }
   });
 
-export type Env = z.output<typeof envSchema> & {
+export type Env = Omit<z.output<typeof envSchema>, "MAIL_FROM" | "NOTIFY_EMAIL"> & {
+  MAIL_FROM: string;
+  NOTIFY_EMAIL: string;
   APP_URL: string;
   AUTH_SECRET: string;
   DATA_DIR: string;
@@ -97,6 +108,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     AUTH_SECRET: env.AUTH_SECRET ?? readOrCreateSecret(path.join(dataDir, "auth-secret")),
     TRUST_PROXY: env.TRUST_PROXY ?? 0,
     SECURE_COOKIES: env.SECURE_COOKIES ?? appUrl.startsWith("https://"),
+    MAIL_FROM: env.MAIL_FROM ?? `Electrify <${env.CONTACT_EMAIL}>`,
+    NOTIFY_EMAIL: env.NOTIFY_EMAIL ?? env.CONTACT_EMAIL,
   };
 }
 

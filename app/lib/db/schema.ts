@@ -1,4 +1,4 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /** A timestamp: PostgreSQL returns Date, SQLite returns the ISO text we wrote. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -54,10 +54,61 @@ export type InvestorDocumentTable = {
   uploaded_by: string | null;
 };
 
+export type OutboxTable = {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  status: "pending" | "sent" | "failed";
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Milliseconds since the epoch. */
+  next_attempt_at: ColumnType<number | string, number, number>;
+  last_error: string | null;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+  sent_at: Timestamp | null;
+};
+
+export type DepotStatus = "pending" | "reviewing" | "approved" | "rejected";
+
+export type DepotTable = {
+  id: Generated<number>;
+  user_id: string;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  depot_name: string;
+  depot_address: string;
+  number_of_vehicles: number | null;
+  additional_notes: string | null;
+  location_latitude: number | null;
+  location_longitude: number | null;
+  location_address: string | null;
+  cable_run_obstacles: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  idempotency_key: string | null;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+};
+
+export type SurveyPhotoTable = {
+  id: Generated<number>;
+  depot_id: number;
+  image_type: string;
+  storage_key: string;
+  thumbnail_key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
   profiles: ProfileTable;
   rate_limits: RateLimitTable;
   investor_documents: InvestorDocumentTable;
+  outbox: OutboxTable;
+  depots: DepotTable;
+  survey_photos: SurveyPhotoTable;
 };

@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+export const PHOTO_FIELDS = {
+  proposed_charging_area: { field: "photo_proposed_charging_area", label: "Proposed EV charging area", multiple: false },
+  electrical_panel: { field: "photo_electrical_panel", label: "Electrical panel", multiple: false },
+  point_of_connection: { field: "photo_point_of_connection", label: "Point of connection", multiple: false },
+  cable_run: { field: "photo_cable_run", label: "Cable run", multiple: true },
+} as const;
+export type PhotoKind = keyof typeof PHOTO_FIELDS;
+export const MAX_CABLE_RUN_PHOTOS = 10;
+
+export const SURVEY_MESSAGES = {
+  depotName: "Depot name is required",
+  address: "Address is required",
+  photo: "Please take a photo of the proposed EV charging area",
+  location: "Please capture your depot location",
+  failed: "Failed to submit survey. Please try again.",
+  signIn: "Please sign in to submit the survey",
+  emailSent: "Survey submitted successfully and confirmation email sent!",
+  emailFailed: "Survey submitted successfully but we couldn't send a confirmation email.",
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `Keep this under ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => (value && value.trim() ? value.trim() : null));
+
+const coordinate = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === "" || value === null || value === undefined ? undefined : Number(value)),
+    z.number({ message: SURVEY_MESSAGES.location }).min(min, SURVEY_MESSAGES.location).max(max, SURVEY_MESSAGES.location),
+  );
+
+/** The survey's fields, checked in the browser before sending and again on the server. Photos are checked separately. */
+export const surveyFieldsSchema = z.object({
+  depotName: z.string({ message: SURVEY_MESSAGES.depotName }).trim().min(1, SURVEY_MESSAGES.depotName).max(200, "Keep the depot name under 200 characters"),
+  depotAddress: z.string({ message: SURVEY_MESSAGES.address }).trim().min(1, SURVEY_MESSAGES.address).max(500, "Keep the address under 500 characters"),
+  // The specification: a non-numeric or empty value is sent as null; the minimum is 0.
+  numberOfEVs: z.preprocess(
+    (value) => {
+      if (value === "" || value === null || value === undefined) return null;
+      const number = Number(value);
+      return Number.isFinite(number) ? number : null;
+    },
+    z.number().int("Enter a whole number of vehicles").min(0, "The number of vehicles cannot be negative").max(100_000, "Enter a realistic number of vehicles").nullable(),
+  ),
+  cableRunObstacles: optionalText(5000),
+  additionalNotes: optionalText(5000),
+  latitude: coordinate(-90, 90),
+  longitude: coordinate(-180, 180),
+  locationAddress: optionalText(300),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "Refresh the page and try again"),
+});
+export type SurveyFields = z.output<typeof surveyFieldsSchema>;
+
+export type FieldErrors = Partial<Record<keyof SurveyFields | "photos", string>>;
+
+export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] === "latitude" || issue.path[0] === "longitude" ? "latitude" : (issue.path[0] as keyof FieldErrors);
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function locationText(latitude: number, longitude: number): string {
+  return `Location at ${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
+}
+
+/** 'cable_run_2' → 'Cable Run 2'; the specification's labels for its named types. */
+export function photoLabel(imageType: string): string {
+  const named: Record<string, string> = { main_area: "Main Depot Area", electrical_panel: "Electrical Panel", parking_area: "Parking Area" };
+  return named[imageType] ?? imageType.split("_").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
+}
