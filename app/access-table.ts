@@ -33,6 +33,10 @@ export const accessTable: Record<string, AccessRule> = {
   "/investors/lock": { anonymous: "post-only", user: "post-only", admin: "post-only" },
   // Only a browser holding a fresh grant from /investors/unlock; a session does not help.
   "/investors/documents/:slug": { anonymous: "forbidden", user: "forbidden", admin: "forbidden" },
+  "/surveys": { anonymous: "post-only", user: "post-only", admin: "post-only" },
+  // A photo that is not the viewer's answers exactly like one that does not exist.
+  "/photos/:photoId": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/photos/:photoId/thumbnail": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/robots.txt": everyone,
   "/sitemap.xml": everyone,
   "/depots": hauliersOnly,

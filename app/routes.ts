@@ -16,6 +16,9 @@ export default [
     route("lock", "routes/investors/lock.ts"),
     route("documents/:slug", "routes/investors/document.ts"),
   ]),
+  route("surveys", "routes/surveys/submit.ts"),
+  route("photos/:photoId", "routes/surveys/photo.ts", { id: "photo" }),
+  route("photos/:photoId/thumbnail", "routes/surveys/photo.ts", { id: "photo-thumbnail" }),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
 

@@ -8,6 +8,7 @@ import { createLogger } from "~/lib/log.server";
 import { cspNonceContext } from "~/lib/request-context";
 import { getRuntime, openRuntime, setRuntime } from "~/lib/runtime.server";
 import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
+import { startOutboxWorker } from "~/lib/mail/outbox.server";
 import { clientIpHeader, rejectCrossSiteRequests, securityHeaders } from "./security";
 
 export type StartedServer = { app: Express; port: number; host: string; log: ReturnType<typeof createLogger> };
@@ -22,11 +23,15 @@ export async function startServer(options: { dev: boolean; clientDir?: string })
   const runtime = await openRuntime(env, log);
   setRuntime(runtime);
   await ensureFirstAdmin(runtime);
+  stopOutbox = startOutboxWorker(runtime);
   log.info({ database: runtime.database.description, dataDir: env.DATA_DIR, appUrl: env.APP_URL }, "runtime ready");
   return { app: createApp(options), port: env.PORT, host: env.HOST, log };
 }
 
+let stopOutbox: (() => void) | undefined;
+
 export async function stopServer(): Promise<void> {
+  stopOutbox?.();
   const runtime = getRuntime();
   setRuntime(undefined);
   await runtime.database.destroy();

@@ -19,7 +19,7 @@ function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
 function sampleUrl(pattern: string): string {
   if (pattern === "/*") return "/no-such-page/anywhere";
   if (pattern === "/api/auth/*") return "/api/auth/ok";
-  return pattern.replace(/:id/g, "42").replace(/:slug/g, "pitch-deck");
+  return pattern.replace(/:id/g, "42").replace(/:slug/g, "pitch-deck").replace(/:photoId/g, "42");
 }
 
 function describeOutcome(response: Response, requested: string): Outcome | string {

@@ -1,6 +1,6 @@
 import sharp from "sharp";
+import { MAX_PHOTO_SIDE } from "./photo-limits";
 
-export const MAX_PHOTO_SIDE = 2560;
 export const THUMBNAIL_WIDTH = 480;
 
 export class PhotoError extends Error {

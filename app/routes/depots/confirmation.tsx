@@ -1,8 +1,38 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { CheckCircle2Icon, MailCheckIcon, MailWarningIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import type { Route } from "./+types/confirmation";
 
 export const meta: Route.MetaFunction = () => [{ title: "Depot Submitted Successfully! | Electrify" }];
 
-export default function Page() {
-  return <ComingSoon title="Depot Submitted Successfully!">Survey confirmations will be shown here soon.</ComingSoon>;
+export function loader({ request }: Route.LoaderArgs) {
+  return { emailSent: new URL(request.url).searchParams.get("email") !== "failed" };
+}
+
+export default function Confirmation({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-col items-center gap-6 px-4 py-16 text-center">
+      <CheckCircle2Icon className="size-16 text-primary" aria-hidden="true" />
+      <h1 className="text-3xl font-bold">Depot Submitted Successfully!</h1>
+      {loaderData.emailSent ? (
+        <p className="flex items-center gap-2 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+          <MailCheckIcon className="size-5 shrink-0" aria-hidden="true" />A confirmation e-mail is on its way to you.
+        </p>
+      ) : (
+        <p className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          <MailWarningIcon className="size-5 shrink-0" aria-hidden="true" />
+          Your survey is saved, but we couldn&rsquo;t send the confirmation e-mail yet. We will keep trying.
+        </p>
+      )}
+      <p className="text-muted-foreground">Our installation specialists will review your depot and contact you within 2-3 business days.</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button asChild variant="outline">
+          <Link to="/">Return to Home</Link>
+        </Button>
+        <Button asChild>
+          <Link to="/survey">Submit Another Survey</Link>
+        </Button>
+      </div>
+    </section>
+  );
 }

@@ -1,8 +1,69 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { ArrowLeftIcon } from "lucide-react";
+import { data, Link } from "react-router";
+import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
+import { StatusBadge } from "~/components/status-badge";
+import { Button } from "~/components/ui/button";
+import { getDepotForViewer } from "~/features/surveys/depot-queries.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/depot";
 
-export const meta: Route.MetaFunction = () => [{ title: "Depot Details | Electrify" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.depot?.name ?? "Depot not found"} | Electrify` }];
 
-export default function Page() {
-  return <ComingSoon title="Depot Details">The details of this depot will be shown here soon.</ComingSoon>;
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  // Only the user's own depots: another user's id answers exactly like an unknown one.
+  const depot = await getDepotForViewer(getRuntime(), Number(params.id), { id: user.id, isAdmin: false });
+  return depot ? { depot } : data({ depot: null }, { status: 404 });
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd className="mt-1">{children}</dd>
+    </div>
+  );
+}
+
+export default function DepotPage({ loaderData }: Route.ComponentProps) {
+  const { depot } = loaderData;
+  if (!depot) {
+    return (
+      <section className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Depot not found</h1>
+        <Button asChild>
+          <Link to="/depots">Return to Depots</Link>
+        </Button>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+      <Link to="/depots" className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        Back to Depots
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">{depot.name}</h1>
+        <StatusBadge status={depot.status} />
+      </div>
+      <dl className="mt-6 grid gap-5 rounded-xl border p-6 sm:grid-cols-2">
+        <Field label="Number of vehicles">{depot.vehicles ?? "Not specified"}</Field>
+        <Field label="Submitted">{depot.submittedOn}</Field>
+        <Field label="Address">{depot.address ?? "Not provided"}</Field>
+        <Field label="Location">{depot.location ?? "Not captured"}</Field>
+        {depot.cableRunObstacles ? <Field label="Cable run obstacles">{depot.cableRunObstacles}</Field> : null}
+        {depot.notes ? <Field label="Additional notes">{depot.notes}</Field> : null}
+      </dl>
+      {depot.photos.length > 0 ? (
+        <div className="mt-8">
+          <h2 className="text-xl font-semibold">Photos</h2>
+          <div className="mt-4">
+            <DepotPhotoGallery photos={depot.photos} />
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
 }
