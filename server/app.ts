@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express } from "express";
@@ -22,6 +24,8 @@ export async function startServer(options: { dev: boolean; clientDir?: string })
   const log = createLogger(env.LOG_LEVEL);
   const runtime = await openRuntime(env, log);
   setRuntime(runtime);
+  // Uploads interrupted by a crash leave files here; nothing in it outlives a request.
+  await rm(path.join(env.DATA_DIR, "tmp"), { recursive: true, force: true });
   await ensureFirstAdmin(runtime);
   stopOutbox = startOutboxWorker(runtime);
   log.info({ database: runtime.database.description, dataDir: env.DATA_DIR, appUrl: env.APP_URL }, "runtime ready");

@@ -57,12 +57,23 @@ const envSchema = z
     ),
     MAIL_FROM: optionalString,
     NOTIFY_EMAIL: optionalString.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(z.url({ message: "must be the bucket service's URL, e.g. https://s3.eu-west-2.amazonaws.com" }).optional()),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
     MAX_PHOTO_MB: z.coerce.number().positive().max(100).default(20),
     INVESTOR_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
     ELECTRIFY_VIDEO: optionalString.pipe(publicMediaPath.optional()),
     BOX_CHARGE_VIDEO: optionalString.pipe(publicMediaPath.optional()),
   })
   .superRefine((env, ctx) => {
+    if ((env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when S3_ENDPOINT or S3 keys are set" });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together" });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",

@@ -3,7 +3,7 @@ import { createDatabase, type AppDatabase } from "~/lib/db/database.server";
 import { migrateToLatest } from "~/lib/db/migrations.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
-import { createLocalStorage, type FileStorage } from "~/lib/storage.server";
+import { createLocalStorage, createS3Storage, type FileStorage } from "~/lib/storage.server";
 
 export type Runtime = {
   env: Env;
@@ -35,11 +35,22 @@ export async function openRuntime(env: Env, log: Logger, options: { rateLimitEna
     await migrateAuthTables(auth);
     const applied = await migrateToLatest(database.db, database.engine);
     if (applied.length > 0) log.info({ migrations: applied }, "applied database migrations");
-    return { env, log, database, auth, storage: createLocalStorage(env.DATA_DIR) };
+    return { env, log, database, auth, storage: createStorage(env) };
   } catch (error) {
     await database.destroy();
     throw error;
   }
+}
+
+function createStorage(env: Env): FileStorage {
+  if (!env.S3_BUCKET) return createLocalStorage(env.DATA_DIR);
+  return createS3Storage({
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  });
 }
 
 export function setRuntime(runtime: Runtime | undefined): void {

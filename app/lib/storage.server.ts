@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 
 /**
  * Private file storage under $DATA_DIR/files. Keys are relative paths made by
@@ -49,6 +50,49 @@ export function createLocalStorage(dataDir: string): FileStorage {
     },
     async remove(key) {
       await rm(resolve(key), { force: true });
+    },
+  };
+}
+
+export type S3Config = {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+};
+
+/**
+ * The same storage in an S3-compatible bucket, for installations with several
+ * app instances. Objects stay private: the app streams them to viewers it has
+ * checked, never hands out bucket URLs.
+ */
+export function createS3Storage(config: S3Config): FileStorage {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: Boolean(config.endpoint),
+    credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+  });
+  const check = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes("..") || key.includes("//")) throw new Error(`Unsafe storage key: ${key}`);
+    return key;
+  };
+  return {
+    async put(key, data) {
+      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: check(key), Body: data, ContentLength: data.byteLength }));
+    },
+    async read(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: check(key) }));
+        return { stream: object.Body as Readable, bytes: Number(object.ContentLength ?? 0) };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: check(key) }));
     },
   };
 }

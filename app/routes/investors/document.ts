@@ -20,7 +20,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "Content-Length": String(file.bytes),
       "Content-Disposition": `attachment; filename="${file.fileName}"`,
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

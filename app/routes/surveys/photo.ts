@@ -18,7 +18,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       "Content-Type": photo.content_type,
       "Content-Length": String(file.bytes),
       "Cache-Control": "private, max-age=3600",
-      "X-Content-Type-Options": "nosniff",
       "Content-Disposition": "inline",
     },
   });

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MaxFilesExceededError, parseFormData } from "@remix-run/form-data-parser";
+import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { data } from "react-router";
 import { PhotoError } from "~/features/surveys/process-photo.server";
 import { submitSurvey, type UploadedPhoto } from "~/features/surveys/submit-survey.server";
@@ -37,8 +37,13 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = getRuntime();
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  const fail = async (status: number, body: Extract<SubmitResponse, { ok: false }>) =>
-    wantsJson ? data<SubmitResponse>(body, { status }) : redirectWithToast("/survey", { type: "error", title: body.errors ? Object.values(body.errors)[0]! : body.error });
+  // After a refusal part-way through the upload the rest of the body is never read; closing the
+  // connection tells the browser to stop sending it and read the answer.
+  const fail = async (status: number, body: Extract<SubmitResponse, { ok: false }>, headers: HeadersInit = {}) =>
+    wantsJson
+      ? data<SubmitResponse>(body, { status, headers })
+      : redirectWithToast("/survey", { type: "error", title: body.errors ? Object.values(body.errors)[0]! : body.error }, headers);
+  const closeConnection = { Connection: "close" };
 
   const user = getSessionUser(context);
   if (!user) return fail(401, { ok: false, error: SURVEY_MESSAGES.signIn });
@@ -61,12 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         return null;
       });
     } catch (error) {
-      if (error instanceof MaxFilesExceededError) return fail(400, { ok: false, error: "Too many photos: attach at most 10 cable run photos." });
-      if (error instanceof Error && error.name === "MaxFileSizeExceededError") {
-        return fail(413, { ok: false, error: `Each photo must be at most ${runtime.env.MAX_PHOTO_MB} MB.`, errors: { photos: `Each photo must be at most ${runtime.env.MAX_PHOTO_MB} MB.` } });
+      if (error instanceof MaxFilesExceededError) return fail(400, { ok: false, error: "Too many photos: attach at most 10 cable run photos." }, closeConnection);
+      if (error instanceof MaxFileSizeExceededError) {
+        const message = `Each photo must be at most ${runtime.env.MAX_PHOTO_MB} MB.`;
+        return fail(413, { ok: false, error: message, errors: { photos: message } }, closeConnection);
       }
       runtime.log.warn({ err: error }, "unreadable survey upload");
-      return fail(400, { ok: false, error: "The upload could not be read. Please try again." });
+      return fail(400, { ok: false, error: "The upload could not be read. Please try again." }, closeConnection);
     }
 
     const values = Object.fromEntries(TEXT_FIELDS.map((name) => [name, typeof form.get(name) === "string" ? form.get(name) : undefined]));

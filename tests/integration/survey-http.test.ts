@@ -1,0 +1,117 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "~/features/users/create-user.server";
+import { startAppServer, signIn, type AppServer } from "../support/app-server";
+import { makePhoto } from "../support/images";
+import { createTestDatabase } from "../support/test-database";
+import { openTestRuntime } from "../support/test-runtime";
+
+describe("POST /surveys against the production server", () => {
+  let server: AppServer;
+  let dataDir: string;
+  let owner = "";
+  let stranger = "";
+  let admin = "";
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase("sqlite");
+    dataDir = database.dataDir;
+    const seed = await openTestRuntime(database);
+    await createUser(seed, { email: "owner@haulier.example", password: "owner-pw" });
+    await createUser(seed, { email: "stranger@haulier.example", password: "stranger-pw" });
+    await createUser(seed, { email: "admin@consultancy.example", password: "admin-pw", role: "admin" });
+    await seed.database.destroy();
+    server = await startAppServer({ DATA_DIR: dataDir, MAX_PHOTO_MB: "1" });
+    owner = await signIn(server, "owner@haulier.example", "owner-pw");
+    stranger = await signIn(server, "stranger@haulier.example", "stranger-pw");
+    admin = await signIn(server, "admin@consultancy.example", "admin-pw");
+    photo = readFileSync(await makePhoto(mkdtempSync(path.join(tmpdir(), "electrify-http-")), "area.jpg", { width: 800, height: 600 }));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  function survey(overrides: Record<string, string> = {}, photos: [string, Blob, string][] = [["photo_proposed_charging_area", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "area.jpg"]]) {
+    const form = new FormData();
+    const fields = { depotName: "Gloucester Hub", depotAddress: "Bristol Road, Gloucester GL2 5YB", numberOfEVs: "4", latitude: "51.8642", longitude: "-2.2382", idempotencyKey: crypto.randomUUID(), ...overrides };
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    for (const [name, blob, fileName] of photos) form.append(name, blob, fileName);
+    return form;
+  }
+
+  const post = (form: FormData, cookie: string, json = true) =>
+    fetch(`${server.url}/surveys`, { method: "POST", redirect: "manual", headers: { origin: server.url, cookie, ...(json ? { accept: "application/json" } : {}) }, body: form });
+
+  it("asks an anonymous visitor to sign in", async () => {
+    const response = await post(survey(), "");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ ok: false, error: "Please sign in to submit the survey" });
+  });
+
+  it("saves a survey and answers with the depot and whether the confirmation e-mail went out", async () => {
+    const response = await post(survey(), owner);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { ok: boolean; depotId: number; emailSent: boolean };
+    expect(body).toMatchObject({ ok: true, emailSent: true });
+    // Without SMTP_URL the outbox writes the messages to DATA_DIR/mail.
+    const mails = readdirSync(path.join(dataDir, "mail")).map((file) => readFileSync(path.join(dataDir, "mail", file), "utf8"));
+    expect(mails.some((mail) => mail.includes("To: owner@haulier.example") && mail.includes("Gloucester Hub"))).toBe(true);
+  });
+
+  it("redirects a form post without JavaScript to the confirmation page with a toast", async () => {
+    const response = await post(survey({ depotName: "No Script Depot" }), owner, false);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/confirmation?email=success");
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("electrify_toast="))).toBe(true);
+  });
+
+  it("creates one depot when the same form is sent twice", async () => {
+    const key = crypto.randomUUID();
+    const [first, second] = await Promise.all([post(survey({ idempotencyKey: key }), owner), post(survey({ idempotencyKey: key }), owner)]);
+    const ids = await Promise.all([first.json(), second.json()]).then((bodies) => bodies.map((b) => (b as { depotId: number }).depotId));
+    expect(ids[0]).toBe(ids[1]);
+  });
+
+  it("refuses a survey without the charging-area photo, with the specification's message", async () => {
+    const response = await post(survey({}, []), owner);
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors.photos).toBe("Please take a photo of the proposed EV charging area");
+  });
+
+  it("refuses a photo over MAX_PHOTO_MB and an HEIC photo with clear messages", async () => {
+    const big = new Uint8Array(1.5 * 1024 * 1024);
+    const tooBig = await post(survey({}, [["photo_proposed_charging_area", new Blob([big], { type: "image/jpeg" }), "big.jpg"]]), owner);
+    expect(tooBig.status).toBe(413);
+    expect((await tooBig.json()).error).toBe("Each photo must be at most 1 MB.");
+    const heic = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#777" } }).heif({ compression: "av1" }).toBuffer();
+    const refused = await post(survey({}, [["photo_proposed_charging_area", new Blob([new Uint8Array(heic)], { type: "image/jpeg" }), "IMG_0001.jpg"]]), owner);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatch(/HEIC photos are not supported\. Please set your camera to JPEG/);
+  });
+
+  it("serves photos to the owner and admins only, with the stored image type", async () => {
+    const created = (await (await post(survey({ depotName: "Photo Depot" }), owner)).json()) as { depotId: number };
+    const detail = await (await fetch(`${server.url}/depots/${created.depotId}`, { headers: { cookie: owner } })).text();
+    const photoPath = detail.match(/href="(\/photos\/\d+)"/)?.[1];
+    expect(photoPath).toBeDefined();
+    const mine = await fetch(`${server.url}${photoPath}`, { headers: { cookie: owner } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("content-type")).toBe("image/jpeg");
+    expect(mine.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await fetch(`${server.url}${photoPath}/thumbnail`, { headers: { cookie: admin } })).status).toBe(200);
+    expect((await fetch(`${server.url}${photoPath}`, { headers: { cookie: stranger } })).status).toBe(404);
+    const strangerView = await fetch(`${server.url}/depots/${created.depotId}`, { headers: { cookie: stranger } });
+    expect(strangerView.status).toBe(404);
+    const unknownView = await fetch(`${server.url}/depots/999999`, { headers: { cookie: stranger } });
+    expect(unknownView.status).toBe(404);
+    expect(await strangerView.text()).not.toContain("Photo Depot");
+  });
+
+  it("leaves no temporary upload files behind", () => {
+    expect(readdirSync(path.join(dataDir, "tmp"))).toEqual([]);
+  });
+});
