@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import { MAX_PHOTO_SIDE } from "./photo-limits";
 
@@ -9,6 +10,28 @@ export class PhotoError extends Error {
 
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
 
+// A decoded 12-megapixel photo takes ~36 MB; decoding one per core at a time,
+// each on one libvips thread, keeps memory flat however many surveys arrive
+// together (measured in `npm run bench:surveys`).
+sharp.cache(false);
+sharp.concurrency(1);
+const MAX_PARALLEL = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when a slot is free; a finished job hands its slot straight to the next in line. */
+async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < MAX_PARALLEL) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 export type ProcessedPhoto = { image: Buffer; thumbnail: Buffer; width: number; height: number; contentType: "image/jpeg" };
 
 /**
@@ -17,7 +40,11 @@ export type ProcessedPhoto = { image: Buffer; thumbnail: Buffer; width: number; 
  * 2560 px, plus a thumbnail. Reads from a file so the upload is never held
  * whole in memory before sharp needs it.
  */
-export async function processPhoto(filePath: string, label: string): Promise<ProcessedPhoto> {
+export function processPhoto(filePath: string, label: string): Promise<ProcessedPhoto> {
+  return withSlot(() => encode(filePath, label));
+}
+
+async function encode(filePath: string, label: string): Promise<ProcessedPhoto> {
   let format: string | undefined;
   try {
     format = (await sharp(filePath).metadata()).format;
@@ -27,10 +54,10 @@ export async function processPhoto(filePath: string, label: string): Promise<Pro
   if (format === "heif") throw new PhotoError(`${label}: HEIC photos are not supported. Please set your camera to JPEG ("Most Compatible") or export the photo as JPEG.`);
   if (!format || !ACCEPTED.has(format)) throw new PhotoError(`${label}: only JPEG, PNG and WebP photos are accepted.`);
 
-  const { data: image, info } = await sharp(filePath, { failOn: "error" })
+  const { data: image, info } = await sharp(filePath, { failOn: "error", sequentialRead: true })
     .rotate()
     .resize({ width: MAX_PHOTO_SIDE, height: MAX_PHOTO_SIDE, fit: "inside", withoutEnlargement: true })
-    .jpeg({ quality: 85, mozjpeg: true })
+    .jpeg({ quality: 85 })
     .toBuffer({ resolveWithObject: true });
   const thumbnail = await sharp(image).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
   return { image, thumbnail, width: info.width, height: info.height, contentType: "image/jpeg" };
