@@ -11,6 +11,7 @@ import { cspNonceContext } from "~/lib/request-context";
 import { getRuntime, openRuntime, setRuntime } from "~/lib/runtime.server";
 import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
 import { startOutboxWorker } from "~/lib/mail/outbox.server";
+import { setPhotoWorkers } from "~/features/surveys/process-photo.server";
 import { clientIpHeader, rejectCrossSiteRequests, securityHeaders } from "./security";
 
 export type StartedServer = { app: Express; port: number; host: string; log: ReturnType<typeof createLogger> };
@@ -28,6 +29,7 @@ export async function startServer(options: { dev: boolean; clientDir?: string })
   await rm(path.join(env.DATA_DIR, "tmp"), { recursive: true, force: true });
   await ensureFirstAdmin(runtime);
   stopOutbox = startOutboxWorker(runtime);
+  setPhotoWorkers(env.PHOTO_WORKERS);
   log.info({ database: runtime.database.description, dataDir: env.DATA_DIR, appUrl: env.APP_URL }, "runtime ready");
   return { app: createApp(options), port: env.PORT, host: env.HOST, log };
 }

@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import { MAX_PHOTO_SIDE } from "./photo-limits";
 
@@ -10,18 +9,23 @@ export class PhotoError extends Error {
 
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
 
-// A decoded 12-megapixel photo takes ~36 MB; decoding one per core at a time,
-// each on one libvips thread, keeps memory flat however many surveys arrive
-// together (measured in `npm run bench:surveys`).
+// A decoded 12-megapixel photo takes ~36 MB plus libvips' working memory;
+// decoding a fixed number at a time, each on one libvips thread, keeps memory
+// flat however many surveys arrive together (measured in `npm run bench:surveys`).
 sharp.cache(false);
 sharp.concurrency(1);
-const MAX_PARALLEL = Math.max(1, availableParallelism());
+let maxParallel = 1;
+
+/** How many photos are processed at once (PHOTO_WORKERS): more is faster on machines with memory to spare. */
+export function setPhotoWorkers(count: number): void {
+  maxParallel = Math.max(1, Math.floor(count));
+}
 let running = 0;
 const waiting: (() => void)[] = [];
 
 /** Runs `work` when a slot is free; a finished job hands its slot straight to the next in line. */
 async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running < MAX_PARALLEL) running++;
+  if (running < maxParallel) running++;
   else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
     return await work();

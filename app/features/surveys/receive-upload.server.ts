@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import type { UploadedPhoto } from "./submit-survey.server";
 import { MAX_CABLE_RUN_PHOTOS, PHOTO_FIELDS, type PhotoKind } from "./survey-schema";
@@ -71,6 +72,6 @@ export function receiveSurveyUpload(request: Request, dir: string, maxFileBytes:
         })
         .catch(reject);
     });
-    Readable.fromWeb(request.body as import("node:stream/web").ReadableStream).pipe(parser);
+    Readable.fromWeb(request.body as WebReadableStream).pipe(parser);
   });
 }
