@@ -40,8 +40,9 @@ export const accessTable: Record<string, AccessRule> = {
   "/robots.txt": everyone,
   "/sitemap.xml": everyone,
   "/depots": hauliersOnly,
-  "/depots/:id": hauliersOnly,
-  "/depots/:id/survey": hauliersOnly,
+  // The sample id belongs to no one: a depot that is not the viewer's answers exactly like an unknown one.
+  "/depots/:id": { anonymous: "sign-in", user: "not-found", admin: "/admin" },
+  "/depots/:id/survey": { anonymous: "sign-in", user: "/depots/42", admin: "/admin" },
   "/survey": signedIn,
   "/confirmation": signedIn,
   "/account": signedIn,

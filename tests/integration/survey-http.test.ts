@@ -111,6 +111,14 @@ describe("POST /surveys against the production server", () => {
     expect(await strangerView.text()).not.toContain("Photo Depot");
   });
 
+  it("shows the green note when the confirmation e-mail went out and the amber one when it did not", async () => {
+    const sent = await (await fetch(`${server.url}/confirmation?email=success`, { headers: { cookie: owner } })).text();
+    expect(sent).toContain("A confirmation e-mail is on its way to you.");
+    const failed = await (await fetch(`${server.url}/confirmation?email=failed`, { headers: { cookie: owner } })).text();
+    expect(failed).toContain("Your survey is saved, but we couldn’t send the confirmation e-mail yet.");
+    for (const html of [sent, failed]) expect(html).toContain("within 2-3 business days");
+  });
+
   it("leaves no temporary upload files behind", () => {
     expect(readdirSync(path.join(dataDir, "tmp"))).toEqual([]);
   });

@@ -1,8 +1,7 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { redirect } from "react-router";
 import type { Route } from "./+types/depot-survey";
 
-export const meta: Route.MetaFunction = () => [{ title: "Depot Survey | Electrify" }];
-
-export default function Page() {
-  return <ComingSoon title="Depot Survey">The survey of this depot will be shown here soon.</ComingSoon>;
+/** The route table lists /depots/{id}/survey; a depot's survey is what its detail page shows. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/depots/${encodeURIComponent(params.id)}`);
 }
