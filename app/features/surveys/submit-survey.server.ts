@@ -1,19 +1,13 @@
+import type { Insertable } from "kysely";
 import type { SessionUser } from "~/lib/auth/session.server";
+import type { SurveyPhotoTable } from "~/lib/db/schema";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { processPhoto } from "./process-photo.server";
 import { locationText, PHOTO_FIELDS, type PhotoKind, type SurveyFields } from "./survey-schema";
 
 export type UploadedPhoto = { kind: PhotoKind; path: string };
-type PhotoRecord = {
-  image_type: string;
-  storage_key: string;
-  thumbnail_key: string;
-  content_type: string;
-  width: number;
-  height: number;
-  bytes: number;
-};
+type PhotoRecord = Omit<Insertable<SurveyPhotoTable>, "depot_id" | "created_at">;
 export type SubmitResult = { depotId: number; emailSent: boolean; duplicate: boolean };
 
 type Deps = Pick<Runtime, "database" | "storage" | "env" | "log">;

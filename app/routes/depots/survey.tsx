@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { LocationField, type Location } from "~/features/surveys/components/location-field";
 import { PhotoField } from "~/features/surveys/components/photo-field";
@@ -30,11 +31,7 @@ function TextField({ name, label, error, required, ...props }: { name: string; l
         {required ? <span className="text-destructive">*</span> : null}
       </Label>
       <Input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }

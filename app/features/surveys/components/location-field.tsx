@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { locationText } from "../survey-schema";
 
@@ -71,11 +72,7 @@ export function LocationField({ value, onChange, error }: { value: Location; onC
           </div>
         </div>
       </details>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { CameraIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useMemo } from "react";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 
 function Preview({ file, alt, onRemove }: { file: File; alt: string; onRemove: () => void }) {
@@ -79,11 +80,7 @@ export function PhotoField({
           />
         </div>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </fieldset>
   );
 }
