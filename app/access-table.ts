@@ -27,6 +27,8 @@ export const accessTable: Record<string, AccessRule> = {
   "/box-charge": everyone,
   "/about-us": everyone,
   "/auth": { anonymous: "ok", user: "/depots", admin: "/admin" },
+  "/forgot-password": everyone,
+  "/reset-password": everyone,
   "/auth/sign-out": { anonymous: "/", user: "/", admin: "/" },
   "/api/auth/*": everyone,
   "/investors/unlock": { anonymous: "post-only", user: "post-only", admin: "post-only" },

@@ -8,7 +8,11 @@ export default [
     route("box-charge", "routes/marketing/box-charge.tsx"),
     route("about-us", "routes/marketing/about-us.tsx"),
   ]),
-  layout("routes/auth/layout.tsx", [route("auth", "routes/auth/auth.tsx")]),
+  layout("routes/auth/layout.tsx", [
+    route("auth", "routes/auth/auth.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+  ]),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   route("api/auth/*", "routes/resources/api-auth.ts"),
   ...prefix("investors", [

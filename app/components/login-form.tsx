@@ -61,6 +61,9 @@ export function LoginForm({ redirectTo, fallbackError }: { redirectTo?: string; 
       <Button type="submit" disabled={submitting} className="w-full">
         {submitting ? "Signing In..." : "Sign In"}
       </Button>
+      <a href="/forgot-password" className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+        Forgot your password?
+      </a>
       {result?.error ? (
         <p id={errorId} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
           {result.error}

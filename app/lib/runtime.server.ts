@@ -4,6 +4,7 @@ import { migrateToLatest } from "~/lib/db/migrations.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
 import { createLocalStorage, createS3Storage, type FileStorage } from "~/lib/storage.server";
+import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 
 export type Runtime = {
   env: Env;
@@ -31,6 +32,15 @@ export async function openRuntime(env: Env, log: Logger, options: { rateLimitEna
       log,
       signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT_MAX, window: env.SIGN_IN_RATE_LIMIT_WINDOW_SECONDS },
       rateLimitEnabled: options.rateLimitEnabled,
+      sendPasswordReset: async (email, token) => {
+        const deps = { database, env, log };
+        const id = await enqueueMail(database.db, {
+          to: email,
+          subject: "Reset your Electrify password",
+          text: `Someone asked to reset the password of your Electrify account.\n\nChoose a new password here (the link works once, for one hour):\n${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nElectrify`,
+        });
+        await deliverMail(deps, id);
+      },
     });
     await migrateAuthTables(auth);
     const applied = await migrateToLatest(database.db, database.engine);

@@ -10,7 +10,7 @@ const FORWARDED_HEADERS = ["cookie", "user-agent", CLIENT_IP_HEADER];
  * rate limiter, checks and cookies apply as for its own HTTP API. The request
  * already passed our cross-site check, so it is sent with the site's origin.
  */
-async function callAuthEndpoint(request: Request, path: string, body: unknown): Promise<Response> {
+export async function callAuthEndpoint(request: Request, path: string, body: unknown): Promise<Response> {
   const { auth, env } = getRuntime();
   const headers = new Headers({ "content-type": "application/json", origin: new URL(env.APP_URL).origin });
   for (const name of FORWARDED_HEADERS) {
@@ -20,7 +20,7 @@ async function callAuthEndpoint(request: Request, path: string, body: unknown): 
   return auth.handler(new Request(`${env.APP_URL}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
 }
 
-function setCookieHeaders(response: Response): Headers {
+export function setCookieHeaders(response: Response): Headers {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;

@@ -21,7 +21,12 @@ export type AuthConfig = {
   signInRateLimit: { max: number; window: number };
   /** Unit tests switch the limiter off; every running mode keeps it on. */
   rateLimitEnabled?: boolean;
+  /** Sends the password reset e-mail (through the outbox). */
+  sendPasswordReset: (email: string, token: string) => Promise<void>;
 };
+
+/** How long a password reset link works. */
+export const RESET_LINK_SECONDS = 60 * 60;
 
 export function createAuth(config: AuthConfig) {
   return betterAuth({
@@ -37,6 +42,11 @@ export function createAuth(config: AuthConfig) {
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await config.sendPasswordReset(user.email, token);
+      },
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     rateLimit: {

@@ -5,6 +5,8 @@ export type SessionUser = {
   id: string;
   email: string;
   isAdmin: boolean;
+  /** The current session's id (absent outside a request, e.g. in the CLI). */
+  sessionId?: string;
 };
 
 export const sessionUserContext = createContext<SessionUser | null>(null);
@@ -29,6 +31,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
         id: session.user.id,
         email: session.user.email,
         isAdmin: session.user.role === "admin",
+        sessionId: session.session.id,
       });
     }
   } catch (error) {

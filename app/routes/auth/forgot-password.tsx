@@ -1,0 +1,60 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { fieldErrors, forgotPasswordSchema, RESET_REQUESTED } from "~/features/users/account-schemas";
+import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
+import { getRuntime } from "~/lib/runtime.server";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | Electrify" }];
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
+  if (!parsed.success) return data({ sent: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  const response = await callAuthEndpoint(request, "/request-password-reset", { email: parsed.data.email });
+  if (response.status === 429) {
+    return data({ sent: false, errors: { form: "Too many requests. Please wait a minute and try again." } }, { status: 429 });
+  }
+  if (!response.ok) getRuntime().log.error({ status: response.status }, "password reset request failed");
+  // The same answer whether or not the address has an account, so addresses cannot be probed.
+  return { sent: true, errors: {} as Record<string, string> };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  return (
+    <Card className="w-full max-w-[400px] rounded-[12px]">
+      <CardHeader>
+        <h1 className="text-2xl font-semibold leading-tight">Forgot your password?</h1>
+        <CardDescription>Enter your e-mail and we will send you a link to choose a new one.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {actionData?.sent ? (
+          <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
+            {RESET_REQUESTED}
+          </p>
+        ) : (
+          <Form method="post" className="grid gap-4">
+            <div className="grid gap-2">
+              <Label htmlFor="forgot-email">Email</Label>
+              <Input id="forgot-email" name="email" type="email" autoComplete="email" required aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? "forgot-email-error" : undefined} />
+              <FieldError id="forgot-email-error">{errors.email}</FieldError>
+            </div>
+            {errors.form ? <p role="alert" className="text-sm text-destructive">{errors.form}</p> : null}
+            <Button type="submit" disabled={navigation.state !== "idle"}>
+              {navigation.state !== "idle" ? "Sending reset instructions..." : "Send reset instructions"}
+            </Button>
+          </Form>
+        )}
+        <Link to="/auth" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Back to sign in
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { fieldErrors, PASSWORD_RESET_DONE, resetPasswordSchema } from "~/features/users/account-schemas";
+import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Electrify" }, { name: "referrer", content: "no-referrer" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  const response = await callAuthEndpoint(request, "/reset-password", { token: parsed.data.token, newPassword: parsed.data.newPassword });
+  if (response.ok) return redirectWithToast("/auth", { type: "success", title: PASSWORD_RESET_DONE });
+  if (response.status === 429) return data({ errors: { form: "Too many attempts. Please wait a minute and try again." } }, { status: 429 });
+  return data({ errors: { form: "This reset link is invalid or has expired. Please request a new one." } }, { status: 400 });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  return (
+    <Card className="w-full max-w-[400px] rounded-[12px]">
+      <CardHeader>
+        <h1 className="text-2xl font-semibold leading-tight">Choose a new password</h1>
+        <CardDescription>At least 6 characters. Other devices will be signed out.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Form method="post" className="grid gap-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <div className="grid gap-2">
+            <Label htmlFor="reset-new">New password</Label>
+            <Input id="reset-new" name="newPassword" type="password" autoComplete="new-password" aria-invalid={errors.newPassword ? true : undefined} aria-describedby={errors.newPassword ? "reset-new-error" : undefined} />
+            <FieldError id="reset-new-error">{errors.newPassword}</FieldError>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="reset-confirm">Confirm new password</Label>
+            <Input id="reset-confirm" name="confirmPassword" type="password" autoComplete="new-password" aria-invalid={errors.confirmPassword ? true : undefined} aria-describedby={errors.confirmPassword ? "reset-confirm-error" : undefined} />
+            <FieldError id="reset-confirm-error">{errors.confirmPassword}</FieldError>
+          </div>
+          {errors.form || errors.token ? <p role="alert" className="text-sm text-destructive">{errors.form ?? errors.token}</p> : null}
+          <Button type="submit" disabled={navigation.state !== "idle"}>
+            Update password
+          </Button>
+        </Form>
+        <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Request a new link
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
