@@ -120,7 +120,8 @@ test.describe("[account] profile, password and sessions", () => {
     await expect(page.getByText("Signed out of all other sessions")).toBeVisible();
     await expect(sessions.getByRole("listitem")).toHaveCount(1);
     await other.goto("/account");
-    await expect(other).toHaveURL("/auth?redirectTo=%2Faccount");
+    await expect(other).toHaveURL("/auth?redirectTo=%2Faccount&reason=expired");
+    await expect(other.getByText("Your session has ended. Please sign in again to continue.")).toBeVisible();
     await otherContext.close();
   });
 });

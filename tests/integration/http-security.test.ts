@@ -103,14 +103,17 @@ describe("HTTP security baseline", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
     const after = await fetch(`${server.url}/depots`, { redirect: "manual", headers: { cookie } });
-    expect(after.headers.get("location")).toBe("/auth?redirectTo=%2Fdepots");
+    expect(after.headers.get("location")).toBe("/auth?redirectTo=%2Fdepots&reason=expired");
+    expect(await (await fetch(`${server.url}${after.headers.get("location")}`)).text()).toContain("Your session has ended. Please sign in again to continue.");
   });
 
   it("treats a tampered session cookie as no session", async () => {
     const cookie = await signIn(server, "haulier@fleet.example", "haulier-pw");
     const tampered = cookie.replace(/=(.)/, (_m, first: string) => `=${first === "A" ? "B" : "A"}`);
     const response = await fetch(`${server.url}/depots`, { redirect: "manual", headers: { cookie: tampered } });
-    expect(response.headers.get("location")).toBe("/auth?redirectTo=%2Fdepots");
+    expect(response.headers.get("location")).toBe("/auth?redirectTo=%2Fdepots&reason=expired");
+    const withoutCookie = await fetch(`${server.url}/depots`, { redirect: "manual" });
+    expect(withoutCookie.headers.get("location")).toBe("/auth?redirectTo=%2Fdepots");
   });
 
   it("shows a clear error for a wrong password and rate-limits repeated attempts with a 429 and a message", async () => {

@@ -5,9 +5,16 @@ export function landingPathFor(user: SessionUser): string {
   return user.isAdmin ? "/admin" : "/depots";
 }
 
+/** A request that still carries a session cookie but has no session: it expired or was ended elsewhere. */
+function hadSession(request: Request): boolean {
+  return /(^|;\s*)(__Secure-)?electrify\.session_token=/.test(request.headers.get("Cookie") ?? "");
+}
+
 export function signInPathFor(request: Request): string {
   const url = new URL(request.url);
-  return `/auth?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`;
+  const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
+  if (hadSession(request)) params.set("reason", "expired");
+  return `/auth?${params}`;
 }
 
 export function getSessionUser(context: Readonly<RouterContextProvider>): SessionUser | null {

@@ -23,6 +23,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return {
     redirectTo: redirectTo ? safeRedirect(redirectTo, "") || undefined : undefined,
     sessionError: context.get(sessionErrorContext),
+    expired: url.searchParams.get("reason") === "expired",
   };
 }
 
@@ -50,6 +51,11 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
             <CardDescription>{loaderData.sessionError}</CardDescription>
           </CardHeader>
         </Card>
+      ) : null}
+      {loaderData.expired && !loaderData.sessionError ? (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Your session has ended. Please sign in again to continue.
+        </p>
       ) : null}
       <Card className="rounded-[12px]">
         <CardHeader>
