@@ -5,6 +5,7 @@ import { pino } from "pino";
 import { InvestorDocumentError, listInvestorDocuments, uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
 import { INVESTOR_DOCUMENTS, isInvestorDocumentSlug } from "~/features/investors/investor-documents";
 import { createUser } from "~/features/users/create-user.server";
+import { inviteUser } from "~/features/users/invite-user.server";
 import { listUsers } from "~/features/users/list-users.server";
 import { setUserRole } from "~/features/users/set-user-role.server";
 import { UserRuleError } from "~/features/users/user-errors";
@@ -16,6 +17,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   user:create --email E --password P [--name N] [--admin]   create an account (admin role with --admin)
+  user:invite --email E [--name N] [--admin]                create an account and e-mail a link to choose its password
   user:list                                                 list every account with its role
   user:set-role --email E --role admin|user                 grant or remove the admin role
   investor:upload --document SLUG --file PATH               upload or replace an investor document
@@ -43,6 +45,14 @@ const commands: Record<string, Command> = {
       role: values.admin === true ? "admin" : "user",
     });
     console.log(`Created ${user.role} ${user.email} (id ${user.id})`);
+  },
+  "user:invite": async (runtime, values) => {
+    const user = await inviteUser(runtime, {
+      email: required(values, "email"),
+      name: typeof values.name === "string" ? values.name : undefined,
+      role: values.admin === true ? "admin" : "user",
+    });
+    console.log(`Invited ${user.role} ${user.email} (id ${user.id}); ${user.emailSent ? "invitation sent" : "invitation queued: the outbox will retry"}`);
   },
   "user:list": async (runtime) => {
     const users = await listUsers(runtime);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/users/create-user.server";
+import { inviteUser } from "~/features/users/invite-user.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { deliverDueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -58,6 +59,19 @@ describe.each(ENGINES)("password reset by e-mail on %s", (engine) => {
       .where("identifier" as never, "=", `reset-password:${token}` as never)
       .execute();
     expect((await authPost(runtime, "/reset-password", { token, newPassword: "too-late-password" })).status).toBe(400);
+  });
+
+  it("invites a user by e-mail: the link sets the first password, once", async () => {
+    const before = smtp.messages.length;
+    const invited = await inviteUser(runtime, { email: "newcomer@haulier.example", name: "Nia Newcomer" });
+    expect(invited).toMatchObject({ email: "newcomer@haulier.example", role: "user", emailSent: true });
+    const mail = smtp.messages.slice(before).find((m) => m.to.includes("newcomer@haulier.example"));
+    expect(mail?.subject).toBe("Your Electrify account is ready");
+    expect(mail?.text).toContain("Hello Nia Newcomer");
+    const token = decodeURIComponent(mail!.text.match(/\/reset-password\?token=(\S+)/)![1]!);
+    expect((await authPost(runtime, "/reset-password", { token, newPassword: "my-first-password" })).status).toBe(200);
+    expect((await authPost(runtime, "/sign-in/email", { email: "newcomer@haulier.example", password: "my-first-password" })).status).toBe(200);
+    expect((await authPost(runtime, "/reset-password", { token, newPassword: "second-try-password" })).status).toBe(400);
   });
 
   it("answers an unknown address the same way and sends nothing", async () => {
