@@ -1,9 +1,8 @@
 import { ArrowLeftIcon, MonitorSmartphoneIcon } from "lucide-react";
-import { useId } from "react";
 import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { fieldErrors, passwordChangeSchema, profileSchema } from "~/features/users/account-schemas";
@@ -84,17 +83,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionData>({ intent: String(intent), errors: { form: "Unknown action" } }, { status: 400 });
 }
 
-function Field({ name, label, type = "text", defaultValue, error, autoComplete }: { name: string; label: string; type?: string; defaultValue?: string | null; error?: string; autoComplete?: string }) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={name} type={type} defaultValue={defaultValue ?? ""} autoComplete={autoComplete} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
-
 function Value({ label, value }: { label: string; value: string | null }) {
   return (
     <div>
@@ -136,9 +124,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 <Label htmlFor="account-email">Email</Label>
                 <Input id="account-email" value={loaderData.email} readOnly disabled />
               </div>
-              <Field name="name" label="Name" defaultValue={profile.name} error={errors("profile").name} autoComplete="name" />
-              <Field name="organization" label="Organization" defaultValue={profile.organization} error={errors("profile").organization} autoComplete="organization" />
-              <Field name="phone" label="Phone" type="tel" defaultValue={profile.phone} error={errors("profile").phone} autoComplete="tel" />
+              <TextField name="name" label="Name" defaultValue={profile.name ?? ""} error={errors("profile").name} autoComplete="name" />
+              <TextField name="organization" label="Organization" defaultValue={profile.organization ?? ""} error={errors("profile").organization} autoComplete="organization" />
+              <TextField name="phone" label="Phone" type="tel" defaultValue={profile.phone ?? ""} error={errors("profile").phone} autoComplete="tel" />
               {errors("profile").form ? <p role="alert" className="text-sm text-destructive">{errors("profile").form}</p> : null}
               <div className="flex gap-3">
                 <Button type="submit" disabled={busy("profile")}>
@@ -179,9 +167,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <CardContent>
           <Form method="post" className="grid gap-4" key={actionData?.intent === "password" ? "password-retry" : "password"}>
             <input type="hidden" name="intent" value="password" />
-            <Field name="currentPassword" label="Current password" type="password" autoComplete="current-password" error={errors("password").currentPassword} />
-            <Field name="newPassword" label="New password" type="password" autoComplete="new-password" error={errors("password").newPassword} />
-            <Field name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" error={errors("password").confirmPassword} />
+            <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" error={errors("password").currentPassword} />
+            <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" error={errors("password").newPassword} />
+            <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" error={errors("password").confirmPassword} />
             {errors("password").form ? <p role="alert" className="text-sm text-destructive">{errors("password").form}</p> : null}
             <div>
               <Button type="submit" disabled={busy("password")}>

@@ -1,9 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { fieldErrors, forgotPasswordSchema, RESET_REQUESTED } from "~/features/users/account-schemas";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { getRuntime } from "~/lib/runtime.server";
@@ -40,11 +38,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           </p>
         ) : (
           <Form method="post" className="grid gap-4">
-            <div className="grid gap-2">
-              <Label htmlFor="forgot-email">Email</Label>
-              <Input id="forgot-email" name="email" type="email" autoComplete="email" required aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? "forgot-email-error" : undefined} />
-              <FieldError id="forgot-email-error">{errors.email}</FieldError>
-            </div>
+            <TextField name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
             {errors.form ? <p role="alert" className="text-sm text-destructive">{errors.form}</p> : null}
             <Button type="submit" disabled={navigation.state !== "idle"}>
               {navigation.state !== "idle" ? "Sending reset instructions..." : "Send reset instructions"}

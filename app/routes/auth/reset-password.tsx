@@ -1,9 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { FieldError } from "~/components/ui/field-error";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { fieldErrors, PASSWORD_RESET_DONE, resetPasswordSchema } from "~/features/users/account-schemas";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -37,16 +35,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <CardContent className="grid gap-4">
         <Form method="post" className="grid gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <div className="grid gap-2">
-            <Label htmlFor="reset-new">New password</Label>
-            <Input id="reset-new" name="newPassword" type="password" autoComplete="new-password" aria-invalid={errors.newPassword ? true : undefined} aria-describedby={errors.newPassword ? "reset-new-error" : undefined} />
-            <FieldError id="reset-new-error">{errors.newPassword}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="reset-confirm">Confirm new password</Label>
-            <Input id="reset-confirm" name="confirmPassword" type="password" autoComplete="new-password" aria-invalid={errors.confirmPassword ? true : undefined} aria-describedby={errors.confirmPassword ? "reset-confirm-error" : undefined} />
-            <FieldError id="reset-confirm-error">{errors.confirmPassword}</FieldError>
-          </div>
+          <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" error={errors.newPassword} />
+          <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword} />
           {errors.form || errors.token ? <p role="alert" className="text-sm text-destructive">{errors.form ?? errors.token}</p> : null}
           <Button type="submit" disabled={navigation.state !== "idle"}>
             Update password

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { LocationField, type Location } from "~/features/surveys/components/location-field";
 import { PhotoField } from "~/features/surveys/components/photo-field";
@@ -21,20 +20,6 @@ export function loader() {
 }
 
 type Photos = { proposed_charging_area: File[]; electrical_panel: File[]; point_of_connection: File[]; cable_run: File[] };
-
-function TextField({ name, label, error, required, ...props }: { name: string; label: string; error?: string; required?: boolean } & React.ComponentProps<typeof Input>) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>
-        {label}
-        {required ? <span className="text-destructive">*</span> : null}
-      </Label>
-      <Input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
 
 function TextArea({ name, label, placeholder }: { name: string; label: string; placeholder?: string }) {
   const id = useId();
