@@ -28,6 +28,7 @@ export const accessTable: Record<string, AccessRule> = {
   "/about-us": everyone,
   "/auth": { anonymous: "ok", user: "/depots", admin: "/admin" },
   "/forgot-password": everyone,
+  "/auth/two-factor": { anonymous: "ok", user: "/depots", admin: "/admin" },
   "/reset-password": everyone,
   "/auth/sign-out": { anonymous: "/", user: "/", admin: "/" },
   "/api/auth/*": everyone,

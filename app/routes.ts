@@ -12,6 +12,7 @@ export default [
     route("auth", "routes/auth/auth.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
+    route("auth/two-factor", "routes/auth/two-factor.tsx"),
   ]),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   route("api/auth/*", "routes/resources/api-auth.ts"),

@@ -64,6 +64,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     MAX_PHOTO_MB: z.coerce.number().positive().max(100).default(20),
     PHOTO_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+    REQUIRE_ADMIN_2FA: optionalString.pipe(booleanString.optional()),
     INVESTOR_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
     ELECTRIFY_VIDEO: optionalString.pipe(publicMediaPath.optional()),
     BOX_CHARGE_VIDEO: optionalString.pipe(publicMediaPath.optional()),

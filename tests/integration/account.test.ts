@@ -142,3 +142,22 @@ describe("the account page's server rules", () => {
     expect(await tooLong.text()).toContain("Name must be at most 200 characters");
   });
 });
+
+describe("REQUIRE_ADMIN_2FA", () => {
+  it("sends an admin without two-factor sign-in from admin pages to set it up", async () => {
+    const database = await createTestDatabase("sqlite");
+    const seed = await openTestRuntime(database);
+    await createUser(seed, { email: "boss@consultancy.example", password: "boss-password", role: "admin" });
+    await seed.database.destroy();
+    const server = await startAppServer({ DATA_DIR: database.dataDir, REQUIRE_ADMIN_2FA: "true" });
+    try {
+      const cookie = await signIn(server, "boss@consultancy.example", "boss-password");
+      const admin = await fetch(`${server.url}/admin`, { redirect: "manual", headers: { cookie } });
+      expect(admin.headers.get("location")).toBe("/account?twoFactor=required");
+      const account = await (await fetch(`${server.url}/account?twoFactor=required`, { headers: { cookie } })).text();
+      expect(account).toContain("Admin pages need two-factor sign-in. Set it up below to continue.");
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -28,13 +28,15 @@ export function setCookieHeaders(response: Response): Headers {
 
 export type SignInResult =
   | { ok: true; user: SessionUser; headers: Headers }
+  | { ok: "two-factor"; headers: Headers }
   | { ok: false; status: number; error: string };
 
 export async function signInWithPassword(request: Request, email: string, password: string): Promise<SignInResult> {
   const runtime = getRuntime();
   const response = await callAuthEndpoint(request, "/sign-in/email", { email, password, rememberMe: true });
   if (response.ok) {
-    const body = (await response.json()) as { user: { id: string; email: string } };
+    const body = (await response.json()) as { user: { id: string; email: string }; twoFactorRedirect?: boolean };
+    if (body.twoFactorRedirect) return { ok: "two-factor", headers: setCookieHeaders(response) };
     const isAdmin = await hasRole(runtime, body.user.id, "admin");
     return { ok: true, user: { id: body.user.id, email: body.user.email, isAdmin }, headers: setCookieHeaders(response) };
   }
@@ -50,6 +52,25 @@ export async function signInWithPassword(request: Request, email: string, passwo
   }
   runtime.log.error({ status: response.status, body: await response.text() }, "sign-in failed unexpectedly");
   return { ok: false, status: 500, error: "An unexpected error occurred. Please try again." };
+}
+
+/** Finishes a two-factor sign-in with an authenticator code (6 digits) or a backup code. */
+export async function completeTwoFactor(request: Request, code: string): Promise<SignInResult> {
+  const runtime = getRuntime();
+  const isTotp = /^\d{6}$/.test(code);
+  const response = await callAuthEndpoint(request, isTotp ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code", { code, trustDevice: false });
+  if (response.ok) {
+    const body = (await response.json()) as { user?: { id: string; email: string }; token?: string };
+    const userId = body.user?.id;
+    if (!userId) return { ok: false, status: 500, error: "An unexpected error occurred. Please try again." };
+    const isAdmin = await hasRole(runtime, userId, "admin");
+    return { ok: true, user: { id: userId, email: body.user!.email, isAdmin }, headers: setCookieHeaders(response) };
+  }
+  if (response.status === 429) return { ok: false, status: 429, error: "Too many attempts. Please wait a minute and try again." };
+  if (response.status === 401 && (await response.clone().json().catch(() => ({}))).code === "INVALID_TWO_FACTOR_COOKIE") {
+    return { ok: false, status: 401, error: "This sign-in has expired. Please enter your email and password again." };
+  }
+  return { ok: false, status: 401, error: isTotp ? "That code is not valid. Check your authenticator app and try again." : "That backup code is not valid." };
 }
 
 export async function signOutSession(request: Request): Promise<{ ok: boolean; headers: Headers }> {

@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import { getMigrations } from "better-auth/db/migration";
 import type { Kysely } from "kysely";
 import type { Engine } from "~/lib/db/dialect.server";
@@ -48,7 +48,10 @@ export function createAuth(config: AuthConfig) {
         await config.sendPasswordReset(user.email, token);
       },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      twoFactor({ issuer: "Electrify", backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
     rateLimit: {
       enabled: config.rateLimitEnabled ?? true,
       storage: "database",
@@ -56,6 +59,8 @@ export function createAuth(config: AuthConfig) {
       max: 100,
       customRules: {
         "/sign-in/*": { window: config.signInRateLimit.window, max: config.signInRateLimit.max },
+        // The code step is part of signing in; Better Auth also locks a user's TOTP after 5 wrong codes.
+        "/two-factor/*": { window: config.signInRateLimit.window, max: config.signInRateLimit.max },
       },
     },
     advanced: {

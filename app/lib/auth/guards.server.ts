@@ -1,4 +1,5 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { getRuntime } from "~/lib/runtime.server";
 import { sessionUserContext, type SessionUser } from "./session.server";
 
 export function landingPathFor(user: SessionUser): string {
@@ -33,10 +34,11 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = ({ context, r
   requireUser(context, request);
 };
 
-/** Layout guard for /admin…: no session → sign in; a non-admin → /. */
+/** Layout guard for /admin…: no session → sign in; a non-admin → /; with REQUIRE_ADMIN_2FA, an admin without two-factor sign-in → /account to set it up. */
 export const requireAdminMiddleware: MiddlewareFunction<Response> = ({ context, request }) => {
   const user = requireUser(context, request);
   if (!user.isAdmin) throw redirect("/");
+  if (getRuntime().env.REQUIRE_ADMIN_2FA && !user.twoFactorEnabled) throw redirect("/account?twoFactor=required");
 };
 
 /** Layout guard for /depots…: admins review submissions in /admin instead. */

@@ -7,6 +7,7 @@ export type SessionUser = {
   isAdmin: boolean;
   /** The current session's id (absent outside a request, e.g. in the CLI). */
   sessionId?: string;
+  twoFactorEnabled?: boolean;
 };
 
 export const sessionUserContext = createContext<SessionUser | null>(null);
@@ -32,6 +33,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
         email: session.user.email,
         isAdmin: session.user.role === "admin",
         sessionId: session.session.id,
+        twoFactorEnabled: session.user.twoFactorEnabled === true,
       });
     }
   } catch (error) {

@@ -16,6 +16,7 @@ export type UserTable = {
   banned: ColumnType<boolean | number | null, boolean | number | null, boolean | number | null>;
   banReason: string | null;
   banExpires: Timestamp | null;
+  twoFactorEnabled: ColumnType<boolean | number | null, boolean | number | null, boolean | number | null>;
 };
 
 export type SessionTable = {

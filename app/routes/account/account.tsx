@@ -13,6 +13,7 @@ import { requireUser } from "~/lib/auth/guards.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import QRCode from "qrcode";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Account | Electrify" }];
@@ -25,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sessions = await runtime.auth.api.listSessions({ headers: request.headers });
   return {
     email: user.email,
+    twoFactorEnabled: user.twoFactorEnabled === true,
+    twoFactorRequired: new URL(request.url).searchParams.get("twoFactor") === "required",
     profile: await getProfile(runtime, user.id),
     // Only what the page shows: never the session tokens.
     sessions: sessions
@@ -39,7 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { intent: string; errors: Record<string, string> };
+type TwoFactorSetup = { totpURI: string; qrSvg: string; secret: string; backupCodes: string[] };
+type ActionData = { intent: string; errors: Record<string, string>; setup?: TwoFactorSetup };
+
+async function setupFor(totpURI: string, backupCodes: string[]): Promise<TwoFactorSetup> {
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  return { totpURI, secret, backupCodes, qrSvg: await QRCode.toString(totpURI, { type: "svg", margin: 1, width: 200 }) };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
@@ -72,6 +81,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (body.code === "INVALID_PASSWORD") return data<ActionData>({ intent, errors: { currentPassword: "Current password is incorrect" } }, { status: 400 });
     if (response.status === 429) return data<ActionData>({ intent, errors: { form: "Too many attempts. Please wait a minute and try again." } }, { status: 429 });
     return data<ActionData>({ intent, errors: { form: body.message || "Error updating password" } }, { status: response.status });
+  }
+
+  if (intent === "enable-2fa") {
+    const password = String(form.get("password") ?? "");
+    if (!password) return data<ActionData>({ intent, errors: { password: "Enter your password to continue" } }, { status: 400 });
+    const response = await callAuthEndpoint(request, "/two-factor/enable", { password });
+    if (!response.ok) return data<ActionData>({ intent, errors: { password: "Password is incorrect" } }, { status: 400 });
+    const body = (await response.json()) as { totpURI: string; backupCodes: string[] };
+    return data<ActionData>({ intent, errors: {}, setup: await setupFor(body.totpURI, body.backupCodes) });
+  }
+
+  if (intent === "verify-2fa") {
+    const code = String(form.get("code") ?? "").replace(/\s+/g, "");
+    const totpURI = String(form.get("totpURI") ?? "");
+    const retry = async (message: string) =>
+      data<ActionData>({ intent: "enable-2fa", errors: { code: message }, setup: totpURI.startsWith("otpauth://") ? await setupFor(totpURI, []) : undefined }, { status: 400 });
+    if (!/^\d{6}$/.test(code)) return retry("Enter the 6-digit code from your authenticator app");
+    const response = await callAuthEndpoint(request, "/two-factor/verify-totp", { code });
+    if (!response.ok) return retry("That code is not valid. Check the time on your phone and try again.");
+    return redirectWithToast("/account", { type: "success", title: "Two-factor sign-in is on" }, setCookieHeaders(response));
+  }
+
+  if (intent === "disable-2fa") {
+    const response = await callAuthEndpoint(request, "/two-factor/disable", { password: String(form.get("password") ?? "") });
+    if (!response.ok) return data<ActionData>({ intent, errors: { password: "Password is incorrect" } }, { status: 400 });
+    return redirectWithToast("/account", { type: "success", title: "Two-factor sign-in is off" }, setCookieHeaders(response));
   }
 
   if (intent === "revoke-other-sessions") {
@@ -177,6 +212,71 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               </Button>
             </div>
           </Form>
+        </CardContent>
+      </Card>
+
+      <Card id="two-factor">
+        <CardHeader>
+          <CardTitle>Two-factor sign-in</CardTitle>
+          <CardDescription>
+            {loaderData.twoFactorEnabled ? "On: signing in asks for a code from your authenticator app." : "Protect your account with a code from an authenticator app."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {loaderData.twoFactorRequired && !loaderData.twoFactorEnabled ? (
+            <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Admin pages need two-factor sign-in. Set it up below to continue.
+            </p>
+          ) : null}
+          {loaderData.twoFactorEnabled ? (
+            <Form method="post" className="grid gap-4">
+              <input type="hidden" name="intent" value="disable-2fa" />
+              <TextField name="password" label="Password" type="password" autoComplete="current-password" error={errors("disable-2fa").password} />
+              <div>
+                <Button type="submit" variant="outline" disabled={busy("disable-2fa")}>
+                  Turn off two-factor sign-in
+                </Button>
+              </div>
+            </Form>
+          ) : actionData?.setup ? (
+            <div className="grid gap-4">
+              <p className="text-sm">Scan this code with your authenticator app, or type the secret key into it.</p>
+              <div role="img" aria-label="QR code for your authenticator app" className="w-[200px]" dangerouslySetInnerHTML={{ __html: actionData.setup.qrSvg }} />
+              <p className="text-sm">
+                Secret key: <code data-testid="totp-secret" className="rounded bg-muted px-1.5 py-0.5 font-mono">{actionData.setup.secret}</code>
+              </p>
+              {actionData.setup.backupCodes.length > 0 ? (
+                <div className="grid gap-2">
+                  <p className="text-sm font-medium">Backup codes: each works once if you lose your phone. Keep them somewhere safe; they are shown only now.</p>
+                  <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
+                    {actionData.setup.backupCodes.map((code) => (
+                      <li key={code}>{code}</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              <Form method="post" className="grid gap-4">
+                <input type="hidden" name="intent" value="verify-2fa" />
+                <input type="hidden" name="totpURI" value={actionData.setup.totpURI} />
+                <TextField name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" error={errors("enable-2fa").code} />
+                <div>
+                  <Button type="submit" disabled={busy("verify-2fa")}>
+                    Confirm and turn on
+                  </Button>
+                </div>
+              </Form>
+            </div>
+          ) : (
+            <Form method="post" className="grid gap-4">
+              <input type="hidden" name="intent" value="enable-2fa" />
+              <TextField name="password" label="Password" type="password" autoComplete="current-password" error={errors("enable-2fa").password} />
+              <div>
+                <Button type="submit" disabled={busy("enable-2fa")}>
+                  Set up two-factor sign-in
+                </Button>
+              </div>
+            </Form>
+          )}
         </CardContent>
       </Card>
 

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { LoginForm, NeedAnAccount } from "~/components/login-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { signInSchema } from "~/features/users/sign-in-schema";
@@ -35,7 +35,11 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: parsed.error.issues[0]?.message ?? "Invalid email or password", email }, { status: 400 });
   }
   const result = await signInWithPassword(request, parsed.data.email, parsed.data.password);
-  if (!result.ok) return data({ error: result.error, email }, { status: result.status });
+  if (result.ok === false) return data({ error: result.error, email }, { status: result.status });
+  if (result.ok === "two-factor") {
+    const next = safeRedirect(form.get("redirectTo"), "");
+    return redirect(`/auth/two-factor${next ? `?${new URLSearchParams({ redirectTo: next })}` : ""}`, { headers: result.headers });
+  }
   const target = safeRedirect(form.get("redirectTo"), landingPathFor(result.user));
   return redirectWithToast(target, { type: "success", title: "Successfully signed in!" }, result.headers);
 }

@@ -1,0 +1,54 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { TextField } from "~/components/text-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { completeTwoFactor } from "~/lib/auth/auth-handler.server";
+import { landingPathFor, redirectSignedInToLandingMiddleware } from "~/lib/auth/guards.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/two-factor";
+
+export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in | Electrify" }];
+
+export const middleware: Route.MiddlewareFunction[] = [redirectSignedInToLandingMiddleware];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return { redirectTo: redirectTo ? safeRedirect(redirectTo, "") || undefined : undefined };
+}
+
+/** The second step of signing in: a code from the authenticator app, or one of the backup codes. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const code = String(form.get("code") ?? "").replace(/\s+/g, "");
+  if (!code || code.length > 64) return data({ error: "Enter the 6-digit code from your authenticator app, or a backup code." }, { status: 400 });
+  const result = await completeTwoFactor(request, code);
+  if (result.ok === false) return data({ error: result.error }, { status: result.status });
+  if (result.ok === "two-factor") return data({ error: "An unexpected error occurred. Please try again." }, { status: 500 });
+  const target = safeRedirect(form.get("redirectTo"), landingPathFor(result.user));
+  return redirectWithToast(target, { type: "success", title: "Successfully signed in!" }, result.headers);
+}
+
+export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <Card className="w-full max-w-[400px] rounded-[12px]">
+      <CardHeader>
+        <h1 className="text-2xl font-semibold leading-tight">Two-factor sign-in</h1>
+        <CardDescription>Enter the 6-digit code from your authenticator app, or one of your backup codes.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Form method="post" className="grid gap-4">
+          {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+          <TextField name="code" label="Code" inputMode="text" autoComplete="one-time-code" autoFocus required error={actionData?.error} />
+          <Button type="submit" disabled={navigation.state !== "idle"}>
+            {navigation.state !== "idle" ? "Checking..." : "Verify"}
+          </Button>
+        </Form>
+        <Link to="/auth" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Back to sign in
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
