@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 4326);
 export const baseURL = `http://localhost:${PORT}`;
 
 /**
@@ -26,26 +27,36 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "rm -rf tmp/e2e && node server.js",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      APP_URL: baseURL,
-      DATA_DIR: "tmp/e2e",
-      ADMIN_EMAIL: "admin@e2e.example",
-      ADMIN_PASSWORD: "e2e-admin-password",
-      CONTACT_EMAIL: "hello@electrify.example",
-      INVESTOR_PASSWORD: "e2e-investor-password",
-      // Every test signs in from 127.0.0.1; the limiter itself is covered by the integration tests.
-      SIGN_IN_RATE_LIMIT_MAX: "10000",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // A real SMTP server on loopback: the app's e-mails land in tmp/e2e-smtp.
+      command: "node scripts/e2e-smtp-sink.js",
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: "rm -rf tmp/e2e && node server.js",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(PORT),
+        APP_URL: baseURL,
+        DATA_DIR: "tmp/e2e",
+        ADMIN_EMAIL: "admin@e2e.example",
+        ADMIN_PASSWORD: "e2e-admin-password",
+        CONTACT_EMAIL: "hello@electrify.example",
+        INVESTOR_PASSWORD: "e2e-investor-password",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Every test signs in from 127.0.0.1; the limiter itself is covered by the integration tests.
+        SIGN_IN_RATE_LIMIT_MAX: "10000",
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
 });

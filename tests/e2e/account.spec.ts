@@ -8,9 +8,9 @@ async function signedIn(page: Page, user: TestUser) {
   await expect(page).toHaveURL("/depots");
 }
 
-/** The e2e server has no SMTP_URL, so the outbox writes each message to tmp/e2e/mail. */
+/** The reset e-mail as the loopback SMTP server received it (scripts/e2e-smtp-sink.js). */
 async function resetLinkFor(email: string): Promise<string> {
-  const dir = path.resolve("tmp/e2e/mail");
+  const dir = path.resolve("tmp/e2e-smtp");
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = await readdir(dir).catch(() => []);
     for (const file of files.sort().reverse()) {
