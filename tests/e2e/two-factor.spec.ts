@@ -51,7 +51,7 @@ test.describe("[account] two-factor sign-in", () => {
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdepots/);
   });
 
-  test("turn it off with the password", async ({ page }) => {
+  test("turn it off with a current code and the password", async ({ page }) => {
     const user = await createTestUser();
     await signInOnPage(page, user);
     await expect(page).toHaveURL("/depots");
@@ -63,6 +63,11 @@ test.describe("[account] two-factor sign-in", () => {
     await card.getByLabel("Code from your app").fill(totp(secret));
     await card.getByRole("button", { name: "Confirm and turn on" }).click();
     await expect(page.getByText("Two-factor sign-in is on")).toBeVisible();
+    await card.getByLabel("Code from your app").fill(totp(secret) === "123456" ? "654321" : "123456");
+    await card.getByLabel("Password").fill(user.password);
+    await card.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+    await expect(card.getByText("That code is not valid. Enter the current code from your authenticator app.")).toBeVisible();
+    await card.getByLabel("Code from your app").fill(totp(secret));
     await card.getByLabel("Password").fill(user.password);
     await card.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
     await expect(page.getByText("Two-factor sign-in is off")).toBeVisible();

@@ -8,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { fieldErrors, passwordChangeSchema, profileSchema } from "~/features/users/account-schemas";
 import { describeUserAgent } from "~/features/users/describe-user-agent";
 import { getProfile, saveProfile } from "~/features/users/profile.server";
+import { verifyTotpCode } from "~/features/users/verify-totp-code.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/lib/auth/auth-handler.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { toIsoString } from "~/lib/db/dialect.server";
@@ -104,6 +105,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "disable-2fa") {
+    const code = String(form.get("code") ?? "").replace(/\s+/g, "");
+    if (!(await verifyTotpCode(runtime, user.id, code))) {
+      return data<ActionData>({ intent, errors: { code: "That code is not valid. Enter the current code from your authenticator app." } }, { status: 400 });
+    }
     const response = await callAuthEndpoint(request, "/two-factor/disable", { password: String(form.get("password") ?? "") });
     if (!response.ok) return data<ActionData>({ intent, errors: { password: "Password is incorrect" } }, { status: 400 });
     return redirectWithToast("/account", { type: "success", title: "Two-factor sign-in is off" }, setCookieHeaders(response));
@@ -231,6 +236,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           {loaderData.twoFactorEnabled ? (
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="intent" value="disable-2fa" />
+              <TextField name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" error={errors("disable-2fa").code} />
               <TextField name="password" label="Password" type="password" autoComplete="current-password" error={errors("disable-2fa").password} />
               <div>
                 <Button type="submit" variant="outline" disabled={busy("disable-2fa")}>
