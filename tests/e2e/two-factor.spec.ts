@@ -9,18 +9,24 @@ async function passwordStep(page: Page, user: TestUser) {
   await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
 }
 
+/** Signs in, opens /account and starts enrolment; returns the two-factor card, the secret and the backup codes. */
+async function startEnrolment(page: Page, user: TestUser) {
+  await signInOnPage(page, user);
+  await expect(page).toHaveURL("/depots");
+  await gotoHydrated(page, "/account");
+  const card = page.locator("#two-factor");
+  await card.getByLabel("Password").fill(user.password);
+  await card.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await expect(card.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
+  const backupCodes = await card.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+  return { card, secret, backupCodes };
+}
+
 test.describe("[account] two-factor sign-in", () => {
   test("enrol with an authenticator app, then sign in with a code and with a backup code", async ({ page }) => {
     const user = await createTestUser();
-    await signInOnPage(page, user);
-    await expect(page).toHaveURL("/depots");
-    await gotoHydrated(page, "/account");
-    const card = page.locator("#two-factor");
-    await card.getByLabel("Password").fill(user.password);
-    await card.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-    await expect(card.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
-    const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
-    const backupCodes = await card.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+    const { card, secret, backupCodes } = await startEnrolment(page, user);
     expect(backupCodes).toHaveLength(10);
     await expectNoAxeViolations(page);
 
@@ -53,13 +59,7 @@ test.describe("[account] two-factor sign-in", () => {
 
   test("turn it off with a current code and the password", async ({ page }) => {
     const user = await createTestUser();
-    await signInOnPage(page, user);
-    await expect(page).toHaveURL("/depots");
-    await gotoHydrated(page, "/account");
-    const card = page.locator("#two-factor");
-    await card.getByLabel("Password").fill(user.password);
-    await card.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-    const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
+    const { card, secret } = await startEnrolment(page, user);
     await card.getByLabel("Code from your app").fill(totp(secret));
     await card.getByRole("button", { name: "Confirm and turn on" }).click();
     await expect(page.getByText("Two-factor sign-in is on")).toBeVisible();
