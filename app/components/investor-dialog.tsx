@@ -1,11 +1,10 @@
 import { DownloadIcon, FileTextIcon, LockIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { ACCESS_GRANTED, documentNotAvailableMessage, type InvestorDocumentListing } from "~/features/investors/investor-documents";
 import type { UnlockResult } from "~/routes/investors/unlock";
 
@@ -53,7 +52,6 @@ function DocumentList({ documents }: { documents: InvestorDocumentListing[] }) {
 
 function InvestorRoom() {
   const fetcher = useFetcher<UnlockResult>();
-  const id = useId();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const unlocked = result?.ok ? result : null;
 
@@ -65,28 +63,11 @@ function InvestorRoom() {
   const error = result && !result.ok ? result.error : null;
   return (
     <fetcher.Form method="post" action="/investors/unlock" className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="off"
-          required
-          autoFocus
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      </div>
+      <TextField name="password" label="Password" type="password" autoComplete="off" required autoFocus error={error ?? undefined} />
       <Button type="submit" disabled={fetcher.state !== "idle"}>
         <LockIcon aria-hidden="true" />
         {fetcher.state !== "idle" ? "Checking..." : "Access Files"}
       </Button>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
     </fetcher.Form>
   );
 }

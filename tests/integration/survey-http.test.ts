@@ -93,6 +93,17 @@ describe("POST /surveys against the production server", () => {
     expect((await refused.json()).error).toMatch(/HEIC photos are not supported\. Please set your camera to JPEG/);
   });
 
+  it("refuses more than 10 cable run photos even when the browser's limit is bypassed", async () => {
+    const blob = () => new Blob([new Uint8Array(photo)], { type: "image/jpeg" });
+    const photos: [string, Blob, string][] = [["photo_proposed_charging_area", blob(), "area.jpg"]];
+    for (let i = 0; i < 11; i++) photos.push(["photo_cable_run", blob(), `run-${i}.jpg`]);
+    const response = await post(survey({ depotName: "Too Many Cables" }, photos), owner);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe("Too many photos: attach at most 10 cable run photos.");
+    const list = await (await fetch(`${server.url}/depots`, { headers: { cookie: owner } })).text();
+    expect(list).not.toContain("Too Many Cables");
+  });
+
   it("serves photos to the owner and admins only, with the stored image type", async () => {
     const created = (await (await post(survey({ depotName: "Photo Depot" }), owner)).json()) as { depotId: number };
     const detail = await (await fetch(`${server.url}/depots/${created.depotId}`, { headers: { cookie: owner } })).text();

@@ -1,8 +1,8 @@
-/** A field's validation message, linked to the field by `id` (aria-describedby). */
+/** A field's validation message, linked to the field by `id` (aria-describedby) and announced when it appears. */
 export function FieldError({ id, children }: { id: string; children?: string }) {
   if (!children) return null;
   return (
-    <p id={id} className="text-sm font-medium text-destructive">
+    <p id={id} role="alert" className="text-sm font-medium text-destructive">
       {children}
     </p>
   );

@@ -54,6 +54,11 @@ export function receiveSurveyUpload(request: Request, dir: string, maxFileBytes:
         stream.resume();
         return;
       }
+      if (kind === "cable_run" && photos.filter((photo) => photo.kind === "cable_run").length >= MAX_CABLE_RUN_PHOTOS) {
+        fail(new UploadError(`Too many photos: attach at most ${MAX_CABLE_RUN_PHOTOS} cable run photos.`, 400));
+        stream.resume();
+        return;
+      }
       const target = path.join(dir, String(photos.length));
       photos.push({ kind, path: target });
       stream.on("limit", () => fail(new UploadError(`Each photo must be at most ${Math.round(maxFileBytes / 1024 / 1024)} MB.`, 413)));

@@ -1,6 +1,7 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { AuthCard } from "~/components/auth-card";
 import { LoginForm, NeedAnAccount } from "~/components/login-form";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { signInSchema } from "~/features/users/sign-in-schema";
 import { signInWithPassword } from "~/lib/auth/auth-handler.server";
 import { landingPathFor, redirectSignedInToLandingMiddleware } from "~/lib/auth/guards.server";
@@ -61,19 +62,10 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
           Your session has ended. Please sign in again to continue.
         </p>
       ) : null}
-      <Card className="rounded-[12px]">
-        <CardHeader>
-          <h1 className="text-2xl font-semibold leading-tight">Sign in to Electrify</h1>
-          <CardDescription>Enter your credentials to access your account</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <LoginForm redirectTo={loaderData.redirectTo} fallbackError={actionData} />
-          <NeedAnAccount contactEmail={contactEmail} />
-          <Link to="/" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-            Back to home
-          </Link>
-        </CardContent>
-      </Card>
+      <AuthCard title="Sign in to Electrify" description="Enter your credentials to access your account" back={{ to: "/", label: "Back to home" }}>
+        <LoginForm redirectTo={loaderData.redirectTo} fallbackError={actionData} />
+        <NeedAnAccount contactEmail={contactEmail} />
+      </AuthCard>
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { AuthCard } from "~/components/auth-card";
 import { fieldErrors, forgotPasswordSchema, RESET_REQUESTED } from "~/features/users/account-schemas";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { getRuntime } from "~/lib/runtime.server";
@@ -26,29 +26,20 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const errors: Record<string, string> = actionData?.errors ?? {};
   return (
-    <Card className="w-full max-w-[400px] rounded-[12px]">
-      <CardHeader>
-        <h1 className="text-2xl font-semibold leading-tight">Forgot your password?</h1>
-        <CardDescription>Enter your e-mail and we will send you a link to choose a new one.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {actionData?.sent ? (
-          <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
-            {RESET_REQUESTED}
-          </p>
-        ) : (
-          <Form method="post" className="grid gap-4">
-            <TextField name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
-            {errors.form ? <p role="alert" className="text-sm text-destructive">{errors.form}</p> : null}
-            <Button type="submit" disabled={navigation.state !== "idle"}>
-              {navigation.state !== "idle" ? "Sending reset instructions..." : "Send reset instructions"}
-            </Button>
-          </Form>
-        )}
-        <Link to="/auth" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-          Back to sign in
-        </Link>
-      </CardContent>
-    </Card>
+    <AuthCard title="Forgot your password?" description="Enter your e-mail and we will send you a link to choose a new one." back={{ to: "/auth", label: "Back to sign in" }}>
+      {actionData?.sent ? (
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
+          {RESET_REQUESTED}
+        </p>
+      ) : (
+        <Form method="post" className="grid gap-4">
+          <TextField name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
+          {errors.form ? <p role="alert" className="text-sm text-destructive">{errors.form}</p> : null}
+          <Button type="submit" disabled={navigation.state !== "idle"}>
+            {navigation.state !== "idle" ? "Sending reset instructions..." : "Send reset instructions"}
+          </Button>
+        </Form>
+      )}
+    </AuthCard>
   );
 }

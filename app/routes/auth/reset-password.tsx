@@ -1,7 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { AuthCard } from "~/components/auth-card";
 import { fieldErrors, PASSWORD_RESET_DONE, resetPasswordSchema } from "~/features/users/account-schemas";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -27,25 +27,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const errors: Record<string, string> = actionData?.errors ?? {};
   return (
-    <Card className="w-full max-w-[400px] rounded-[12px]">
-      <CardHeader>
-        <h1 className="text-2xl font-semibold leading-tight">Choose a new password</h1>
-        <CardDescription>At least 6 characters. Other devices will be signed out.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <Form method="post" className="grid gap-4">
-          <input type="hidden" name="token" value={loaderData.token} />
-          <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" error={errors.newPassword} />
-          <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword} />
-          {errors.form || errors.token ? <p role="alert" className="text-sm text-destructive">{errors.form ?? errors.token}</p> : null}
-          <Button type="submit" disabled={navigation.state !== "idle"}>
-            Update password
-          </Button>
-        </Form>
-        <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-          Request a new link
-        </Link>
-      </CardContent>
-    </Card>
+    <AuthCard title="Choose a new password" description="At least 6 characters. Other devices will be signed out." back={{ to: "/forgot-password", label: "Request a new link" }}>
+      <Form method="post" className="grid gap-4">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" error={errors.newPassword} />
+        <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+        {errors.form || errors.token ? <p role="alert" className="text-sm text-destructive">{errors.form ?? errors.token}</p> : null}
+        <Button type="submit" disabled={navigation.state !== "idle"}>
+          Update password
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }

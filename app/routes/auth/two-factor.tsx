@@ -1,7 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { AuthCard } from "~/components/auth-card";
 import { completeTwoFactor } from "~/lib/auth/auth-handler.server";
 import { landingPathFor, redirectSignedInToLandingMiddleware } from "~/lib/auth/guards.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -32,23 +32,14 @@ export async function action({ request }: Route.ActionArgs) {
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
-    <Card className="w-full max-w-[400px] rounded-[12px]">
-      <CardHeader>
-        <h1 className="text-2xl font-semibold leading-tight">Two-factor sign-in</h1>
-        <CardDescription>Enter the 6-digit code from your authenticator app, or one of your backup codes.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <Form method="post" className="grid gap-4">
-          {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
-          <TextField name="code" label="Code" inputMode="text" autoComplete="one-time-code" autoFocus required error={actionData?.error} />
-          <Button type="submit" disabled={navigation.state !== "idle"}>
-            {navigation.state !== "idle" ? "Checking..." : "Verify"}
-          </Button>
-        </Form>
-        <Link to="/auth" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-          Back to sign in
-        </Link>
-      </CardContent>
-    </Card>
+    <AuthCard title="Two-factor sign-in" description="Enter the 6-digit code from your authenticator app, or one of your backup codes." back={{ to: "/auth", label: "Back to sign in" }}>
+      <Form method="post" className="grid gap-4">
+        {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+        <TextField name="code" label="Code" inputMode="text" autoComplete="one-time-code" autoFocus required error={actionData?.error} />
+        <Button type="submit" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? "Checking..." : "Verify"}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }
