@@ -54,6 +54,8 @@ export const accessTable: Record<string, AccessRule> = {
   "/electrify/energy-map": signedIn,
   "/electrify/depot-details": signedIn,
   "/admin": adminsOnly,
-  "/admin/depot/:id": adminsOnly,
+  // The sample id does not exist: the admin sees 'Depot not found' with a 404.
+  "/admin/depot/:id": { anonymous: "sign-in", user: "/", admin: "not-found" },
+  "/admin/submissions.csv": adminsOnly,
   "/*": { anonymous: "not-found", user: "not-found", admin: "not-found" },
 };

@@ -45,7 +45,11 @@ export default [
       route("depot-details", "routes/electrify/depot-details.tsx"),
     ]),
     layout("routes/admin/layout.tsx", [
-      ...prefix("admin", [index("routes/admin/admin.tsx"), route("depot/:id", "routes/admin/admin-depot.tsx")]),
+      ...prefix("admin", [
+        index("routes/admin/admin.tsx"),
+        route("depot/:id", "routes/admin/admin-depot.tsx"),
+        route("submissions.csv", "routes/admin/submissions-csv.ts"),
+      ]),
     ]),
   ]),
 

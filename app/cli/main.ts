@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { pino } from "pino";
+import { CLI_ACTOR, recordAudit } from "~/features/admin/audit.server";
+import { seedDemo } from "~/features/admin/seed-demo.server";
 import { InvestorDocumentError, listInvestorDocuments, uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
 import { INVESTOR_DOCUMENTS, isInvestorDocumentSlug } from "~/features/investors/investor-documents";
 import { createUser } from "~/features/users/create-user.server";
@@ -23,6 +25,8 @@ Commands:
   investor:upload --document SLUG --file PATH               upload or replace an investor document
                                                             (SLUG: ${INVESTOR_DOCUMENTS.map((d) => d.slug).join(", ")})
   investor:list                                             list the investor documents and which are uploaded
+  demo:seed --depots N [--users N]                          add demo hauliers (haulier-NNN@demo.example, password
+                                                            demo-password) and N demo depot submissions with photos
 
 The CLI uses the same environment as the server (DATA_DIR, DATABASE_URL, …).`;
 
@@ -44,6 +48,7 @@ const commands: Record<string, Command> = {
       name: typeof values.name === "string" ? values.name : undefined,
       role: values.admin === true ? "admin" : "user",
     });
+    await recordAudit(runtime.database.db, { actor: CLI_ACTOR, action: "user.created", target: { type: "user", id: user.id, label: user.email }, details: { role: user.role } });
     console.log(`Created ${user.role} ${user.email} (id ${user.id})`);
   },
   "user:invite": async (runtime, values) => {
@@ -52,6 +57,7 @@ const commands: Record<string, Command> = {
       name: typeof values.name === "string" ? values.name : undefined,
       role: values.admin === true ? "admin" : "user",
     });
+    await recordAudit(runtime.database.db, { actor: CLI_ACTOR, action: "user.invited", target: { type: "user", id: user.id, label: user.email }, details: { role: user.role } });
     console.log(`Invited ${user.role} ${user.email} (id ${user.id}); ${user.emailSent ? "invitation sent" : "invitation queued: the outbox will retry"}`);
   },
   "user:list": async (runtime) => {
@@ -69,6 +75,8 @@ const commands: Record<string, Command> = {
     if (!role.success) throw new UsageError("--role must be admin or user");
     const email = required(values, "email");
     await setUserRole(runtime, { email, role: role.data });
+    const user = await runtime.database.db.selectFrom("user").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirstOrThrow();
+    await recordAudit(runtime.database.db, { actor: CLI_ACTOR, action: "user.role_changed", target: { type: "user", id: user.id, label: email }, details: { role: role.data } });
     console.log(`${email} is now ${role.data}`);
   },
   "investor:upload": async (runtime, values) => {
@@ -79,6 +87,15 @@ const commands: Record<string, Command> = {
     const file = required(values, "file");
     const stored = await uploadInvestorDocument(runtime, { slug, fileName: path.basename(file), data: await readFile(file), uploadedBy: "cli" });
     console.log(`Stored ${stored.title} as ${stored.fileName} (${stored.bytes} bytes)`);
+  },
+  "demo:seed": async (runtime, values) => {
+    const depots = Number(required(values, "depots"));
+    const users = values.users === undefined ? undefined : Number(values.users);
+    if (!Number.isInteger(depots) || depots < 1 || depots > 1_000_000) throw new UsageError("--depots must be a whole number from 1 to 1000000");
+    if (users !== undefined && (!Number.isInteger(users) || users < 1 || users > 1000)) throw new UsageError("--users must be a whole number from 1 to 1000");
+    const started = performance.now();
+    const result = await seedDemo(runtime, { depots, users });
+    console.log(`Seeded ${result.depots} demo depots with ${result.photos} photo records for ${result.users} demo hauliers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   },
   "investor:list": async (runtime) => {
     for (const document of await listInvestorDocuments(runtime)) {
@@ -99,6 +116,8 @@ async function main(argv: string[]): Promise<number> {
       admin: { type: "boolean" },
       document: { type: "string" },
       file: { type: "string" },
+      depots: { type: "string" },
+      users: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

@@ -65,6 +65,8 @@ const envSchema = z
     MAX_PHOTO_MB: z.coerce.number().positive().max(100).default(20),
     PHOTO_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
     REQUIRE_ADMIN_2FA: optionalString.pipe(booleanString.optional()),
+    /** E-mail the submitter when an admin changes a depot's status (on unless set to false). */
+    NOTIFY_ON_STATUS_CHANGE: optionalString.pipe(booleanString.optional()).transform((value) => value ?? true),
     INVESTOR_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
     ELECTRIFY_VIDEO: optionalString.pipe(publicMediaPath.optional()),
     BOX_CHARGE_VIDEO: optionalString.pipe(publicMediaPath.optional()),

@@ -51,3 +51,10 @@ export const redirectSignedInToLandingMiddleware: MiddlewareFunction<Response> =
   const user = context.get(sessionUserContext);
   if (user) throw redirect(landingPathFor(user));
 };
+
+/** For admin loaders and actions: checked again here, not only by the layout, so a route moved elsewhere stays closed. */
+export function requireAdmin(context: Readonly<RouterContextProvider>, request: Request): SessionUser {
+  const user = requireUser(context, request);
+  if (!user.isAdmin) throw redirect("/");
+  return user;
+}

@@ -87,6 +87,34 @@ export type DepotTable = {
   cable_run_obstacles: string | null;
   status: ColumnType<string, string | undefined, string>;
   idempotency_key: string | null;
+  /** The consultancy's internal notes; never shown to the haulier. */
+  admin_notes: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+};
+
+export type DepotStatusHistoryTable = {
+  id: Generated<number>;
+  depot_id: number;
+  from_status: string;
+  to_status: string;
+  note: string | null;
+  actor_id: string | null;
+  actor_email: string;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+};
+
+export type AuditLogTable = {
+  id: Generated<number>;
+  /** Null for the command line. */
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** What the target was called at the time (a depot name, an e-mail). */
+  target_label: string;
+  /** JSON text. */
+  details: ColumnType<string, string | undefined, string>;
   created_at: ColumnType<Date | string, string | undefined, string>;
 };
 
@@ -112,4 +140,6 @@ export type Database = {
   outbox: OutboxTable;
   depots: DepotTable;
   survey_photos: SurveyPhotoTable;
+  depot_status_history: DepotStatusHistoryTable;
+  audit_log: AuditLogTable;
 };

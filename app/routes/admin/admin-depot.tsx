@@ -1,8 +1,298 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
+import { StatusBadge } from "~/components/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field-error";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { capitalizeWords, DEPOT_STATUSES, depotStatusSchema, statusLabel } from "~/features/admin/depot-status";
+import { formatDateTime } from "~/features/admin/format";
+import { getSubmissionDetail, reviewDepot } from "~/features/admin/submissions.server";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import { getRuntime } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/admin-depot";
 
-export const meta: Route.MetaFunction = () => [{ title: "Depot Submission | Electrify" }];
+const ADMIN_NOTES_MAX = 5000;
 
-export default function Page() {
-  return <ComingSoon title="Depot Submission">Submission review is coming soon.</ComingSoon>;
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.depot?.name ?? "Depot not found"} | Admin | Electrify` }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const runtime = getRuntime();
+  const depot = await getSubmissionDetail(runtime, Number(params.id));
+  if (!depot) return data({ depot: null }, { status: 404 });
+  return {
+    depot: {
+      ...depot,
+      submittedLabel: formatDateTime(depot.submittedAt),
+      history: depot.history.map((entry) => ({ ...entry, atLabel: formatDateTime(entry.at) })),
+    },
+  };
+}
+
+const reviewSchema = z.object({
+  status: depotStatusSchema,
+  adminNotes: z
+    .string()
+    .max(ADMIN_NOTES_MAX, `Admin notes must be at most ${ADMIN_NOTES_MAX.toLocaleString("en-GB")} characters`)
+    .transform((value) => value.replace(/\r\n/g, "\n").trim()),
+});
+
+type ActionData = { errors: Record<string, string> };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const runtime = getRuntime();
+  const form = await request.formData();
+  const parsed = reviewSchema.safeParse({ status: form.get("status"), adminNotes: form.get("adminNotes") ?? "" });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    return data<ActionData>({ errors }, { status: 400 });
+  }
+  let result;
+  try {
+    result = await reviewDepot(runtime, {
+      depotId: Number(params.id),
+      status: parsed.data.status,
+      notes: parsed.data.adminNotes,
+      actor: { id: admin.id, email: admin.email },
+    });
+  } catch (error) {
+    runtime.log.error({ err: error, depotId: params.id }, "Failed to update depot status");
+    return data<ActionData>({ errors: { form: "Failed to update depot status. Nothing was changed; please try again." } }, { status: 500 });
+  }
+  if (result.outcome === "not-found") return data<ActionData>({ errors: { form: "Depot not found" } }, { status: 404 });
+  if (result.outcome === "unchanged") return data<ActionData>({ errors: { form: "Nothing to update: change the status or the notes first." } }, { status: 400 });
+  const notified = {
+    sent: "The submitter was e-mailed about the new status.",
+    queued: "The e-mail to the submitter is queued and will be retried.",
+    off: undefined,
+    "no-change": undefined,
+  }[result.notified];
+  return redirectWithToast(`/admin/depot/${params.id}`, {
+    type: "success",
+    title: result.statusChanged ? "Depot status updated successfully" : "Admin notes saved",
+    description: notified,
+  });
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd className="mt-1 whitespace-pre-line">{children}</dd>
+    </div>
+  );
+}
+
+export default function AdminDepotPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { depot } = loaderData;
+  if (!depot) {
+    return (
+      <section className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Depot not found</h1>
+        <Button asChild>
+          <Link to="/admin">Return to Admin Dashboard</Link>
+        </Button>
+      </section>
+    );
+  }
+  const hasLocation = depot.locationAddress || (depot.latitude !== null && depot.longitude !== null);
+  return (
+    <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
+      <Link to="/admin" className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        Back to Admin Dashboard
+      </Link>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">{depot.name}</h1>
+        <StatusBadge status={depot.status} />
+      </div>
+      <p className="mt-1 text-muted-foreground">
+        Submitted <time dateTime={depot.submittedAt}>{depot.submittedLabel}</time>
+      </p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Depot Information</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-5 sm:grid-cols-2">
+                <Field label="Depot address">{depot.address}</Field>
+                <Field label="Number of vehicles">{depot.vehicles ?? "Not specified"}</Field>
+                {hasLocation ? (
+                  <Field label="Location">
+                    {depot.locationAddress ? <span className="block">{depot.locationAddress}</span> : null}
+                    {depot.latitude !== null && depot.longitude !== null ? (
+                      <span className="block text-sm text-muted-foreground">
+                        {depot.latitude.toFixed(6)}, {depot.longitude.toFixed(6)}
+                      </span>
+                    ) : null}
+                  </Field>
+                ) : null}
+                {depot.cableRunObstacles ? <Field label="Cable run obstacles">{depot.cableRunObstacles}</Field> : null}
+                <Field label="Additional notes">{depot.notes || "None"}</Field>
+              </dl>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Depot Photos</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {depot.photos.length > 0 ? (
+                <DepotPhotoGallery photos={depot.photos} labelFor={capitalizeWords} />
+              ) : (
+                <p className="text-sm text-muted-foreground">No photos were submitted.</p>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Status History</CardTitle>
+              <CardDescription>Every change made by an admin, newest first.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {depot.history.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No changes yet: the depot is as it was submitted.</p>
+              ) : (
+                <ol className="grid gap-4" aria-label="Status history">
+                  {depot.history.map((entry) => (
+                    <li key={entry.id} className="rounded-lg border p-3 text-sm">
+                      <p className="flex flex-wrap items-center gap-2 font-medium">
+                        {entry.from === entry.to ? (
+                          <span>Notes updated ({statusLabel(entry.to)})</span>
+                        ) : (
+                          <>
+                            <span>{statusLabel(entry.from)}</span>
+                            <ArrowRightIcon className="size-4" aria-hidden="true" />
+                            <span className="sr-only">to</span>
+                            <span>{statusLabel(entry.to)}</span>
+                          </>
+                        )}
+                      </p>
+                      <p className="mt-1 text-muted-foreground">
+                        by {entry.actorEmail} on <time dateTime={entry.at}>{entry.atLabel}</time>
+                      </p>
+                      {entry.note ? <p className="mt-2 whitespace-pre-line border-l-2 pl-3">{entry.note}</p> : null}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Contact Information</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4">
+                <Field label="Name">{depot.contact.name || "Not given"}</Field>
+                <Field label="Email">
+                  {depot.contact.email ? (
+                    <a className="text-primary underline-offset-4 hover:underline" href={`mailto:${depot.contact.email}`}>
+                      {depot.contact.email}
+                    </a>
+                  ) : (
+                    "Not given"
+                  )}
+                </Field>
+                {depot.contact.phone ? (
+                  <Field label="Phone">
+                    <a className="text-primary underline-offset-4 hover:underline" href={`tel:${depot.contact.phone}`}>
+                      {depot.contact.phone}
+                    </a>
+                  </Field>
+                ) : null}
+                {depot.submitterEmail && depot.submitterEmail !== depot.contact.email ? <Field label="Account">{depot.submitterEmail}</Field> : null}
+              </dl>
+            </CardContent>
+          </Card>
+          <AdminActions
+            key={`${depot.status}\n${depot.adminNotes}`}
+            status={depot.status}
+            adminNotes={depot.adminNotes}
+            errors={actionData?.errors ?? {}}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function AdminActions({ status, adminNotes, errors }: { status: string; adminNotes: string; errors: Record<string, string> }) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [chosenStatus, setChosenStatus] = useState(status);
+  const [notes, setNotes] = useState(adminNotes);
+  const statusId = useId();
+  const notesId = useId();
+  const changed = chosenStatus !== status || notes.trim() !== adminNotes;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Admin Actions</CardTitle>
+        <CardDescription>Admin notes are kept with the depot and are never shown to the haulier.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor={statusId}>Status</Label>
+            <NativeSelect
+              id={statusId}
+              name="status"
+              value={chosenStatus}
+              onChange={(event) => setChosenStatus(event.currentTarget.value)}
+              aria-invalid={errors.status ? true : undefined}
+              aria-describedby={errors.status ? `${statusId}-error` : undefined}
+            >
+              {DEPOT_STATUSES.map((option) => (
+                <option key={option} value={option}>
+                  {statusLabel(option)}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldError id={`${statusId}-error`}>{errors.status}</FieldError>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={notesId}>Admin Notes</Label>
+            <Textarea
+              id={notesId}
+              name="adminNotes"
+              rows={5}
+              maxLength={ADMIN_NOTES_MAX}
+              value={notes}
+              onChange={(event) => setNotes(event.currentTarget.value)}
+              placeholder="Add notes about this depot..."
+              aria-invalid={errors.adminNotes ? true : undefined}
+              aria-describedby={errors.adminNotes ? `${notesId}-error` : undefined}
+            />
+            <FieldError id={`${notesId}-error`}>{errors.adminNotes}</FieldError>
+          </div>
+          {errors.form ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errors.form}
+            </p>
+          ) : null}
+          <Button type="submit" disabled={saving || !changed}>
+            {saving ? "Updating..." : "Update Depot Status"}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,0 +1,102 @@
+import type { Kysely } from "kysely";
+import { toIsoString } from "~/lib/db/dialect.server";
+import type { Database } from "~/lib/db/schema";
+import type { Runtime } from "~/lib/runtime.server";
+import { statusLabel } from "./depot-status";
+
+/** Who did it: a signed-in admin, or the command line (id null). */
+export type Actor = { id: string | null; email: string };
+
+export const CLI_ACTOR: Actor = { id: null, email: "command line" };
+
+export type AuditAction =
+  | "depot.status_changed"
+  | "depot.notes_updated"
+  | "user.created"
+  | "user.invited"
+  | "user.role_changed"
+  | "user.deactivated"
+  | "user.reactivated";
+
+export type AuditDetails = Record<string, string | number | boolean | null>;
+
+/** Records one admin action. Pass the transaction that made the change so both land or neither does. */
+export async function recordAudit(
+  db: Kysely<Database>,
+  entry: { actor: Actor; action: AuditAction; target: { type: "depot" | "user"; id: string | number; label: string }; details?: AuditDetails },
+): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values({
+      actor_id: entry.actor.id,
+      actor_email: entry.actor.email,
+      action: entry.action,
+      target_type: entry.target.type,
+      target_id: String(entry.target.id),
+      target_label: entry.target.label,
+      details: JSON.stringify(entry.details ?? {}),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+export type AuditEntry = {
+  id: number;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  targetLabel: string;
+  details: AuditDetails;
+  /** One line for people: what was done to what. */
+  summary: string;
+  at: string;
+};
+
+function parseDetails(text: string): AuditDetails {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as AuditDetails) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function describeAudit(action: string, targetLabel: string, details: AuditDetails): string {
+  switch (action) {
+    case "depot.status_changed":
+      return `changed ${targetLabel} from ${statusLabel(String(details.from))} to ${statusLabel(String(details.to))}`;
+    case "depot.notes_updated":
+      return `updated the admin notes of ${targetLabel}`;
+    case "user.created":
+      return `created ${details.role === "admin" ? "admin" : "user"} ${targetLabel}`;
+    case "user.invited":
+      return `invited ${details.role === "admin" ? "admin" : "user"} ${targetLabel}`;
+    case "user.role_changed":
+      return details.role === "admin" ? `made ${targetLabel} an admin` : `removed the admin role from ${targetLabel}`;
+    case "user.deactivated":
+      return `deactivated ${targetLabel}`;
+    case "user.reactivated":
+      return `reactivated ${targetLabel}`;
+    default:
+      return `${action} on ${targetLabel}`;
+  }
+}
+
+export async function listRecentAudit(deps: Pick<Runtime, "database">, limit = 10): Promise<AuditEntry[]> {
+  const rows = await deps.database.db.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit).execute();
+  return rows.map((row) => {
+    const details = parseDetails(row.details);
+    return {
+      id: row.id,
+      actorEmail: row.actor_email,
+      action: row.action,
+      targetType: row.target_type,
+      targetId: row.target_id,
+      targetLabel: row.target_label,
+      details,
+      summary: describeAudit(row.action, row.target_label, details),
+      at: toIsoString(row.created_at),
+    };
+  });
+}

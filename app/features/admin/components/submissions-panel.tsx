@@ -1,0 +1,201 @@
+import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, EyeIcon, SearchIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useFetcher, useSearchParams, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import type { AdminActionData } from "~/routes/admin/admin";
+import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "../depot-status";
+import type { SubmissionParams } from "../list-params";
+import { Pagination } from "./pagination";
+
+type Row = { id: number; name: string; address: string; contactEmail: string | null; status: DepotStatusValue; submittedAt: string; submittedLabel: string };
+
+type Props = {
+  submissions: { rows: Row[]; total: number; page: number; pageCount: number; pageSize: number; error: string | null };
+  params: SubmissionParams;
+};
+
+/** Submits a GET form a moment after the user stops typing, replacing the history entry. */
+function useDebouncedSubmit(delay = 300) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (form: HTMLFormElement | null, immediately = false) => {
+    clearTimeout(timer.current);
+    if (!form) return;
+    if (immediately) submit(form, { replace: true, preventScrollReset: true });
+    else timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), delay);
+  };
+}
+
+export function SubmissionsPanel({ submissions, params }: Props) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitSoon = useDebouncedSubmit();
+  const [searchParams] = useSearchParams();
+  const exportQuery = new URLSearchParams();
+  for (const key of ["q", "status", "sort", "dir"] as const) {
+    const value = searchParams.get(key);
+    if (value) exportQuery.set(key, value);
+  }
+  const exportHref = `/admin/submissions.csv${exportQuery.size > 0 ? `?${exportQuery}` : ""}`;
+
+  return (
+    <div>
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <Form ref={formRef} method="get" role="search" aria-label="Depot submissions" className="flex flex-col gap-3 sm:flex-row sm:items-end" preventScrollReset>
+          {params.sort !== "date" || params.dir !== "desc" ? (
+            <>
+              <input type="hidden" name="sort" value={params.sort} />
+              <input type="hidden" name="dir" value={params.dir} />
+            </>
+          ) : null}
+          <div className="relative sm:w-80">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input
+              type="search"
+              name="q"
+              aria-label="Search depots by name, address or contact e-mail"
+              placeholder="Search depots..."
+              defaultValue={params.q}
+              maxLength={200}
+              className="pl-9"
+              onChange={(event) => submitSoon(event.currentTarget.form)}
+            />
+          </div>
+          <NativeSelect
+            name="status"
+            aria-label="Filter by status"
+            defaultValue={params.status}
+            wrapperClassName="sm:w-44"
+            onChange={(event) => submitSoon(event.currentTarget.form, true)}
+          >
+            <option value="">All Statuses</option>
+            {DEPOT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </NativeSelect>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </Form>
+        <Button asChild variant="outline">
+          <a href={exportHref} download>
+            <DownloadIcon aria-hidden="true" /> Export CSV
+          </a>
+        </Button>
+      </div>
+
+      {submissions.error ? (
+        <p role="alert" className="mt-6 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive">
+          {submissions.error}
+        </p>
+      ) : submissions.rows.length === 0 ? (
+        <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">No depot submissions found</p>
+      ) : (
+        <>
+          <div className="mt-6 rounded-xl border">
+            <Table aria-label="Depot submissions">
+              <TableHeader>
+                <TableRow>
+                  <SortableHead label="Depot Name" column="name" params={params} />
+                  <TableHead>Submitted By</TableHead>
+                  <SortableHead label="Submission Date" column="date" params={params} />
+                  <SortableHead label="Status" column="status" params={params} />
+                  <TableHead>Actions</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {submissions.rows.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell className="font-medium">
+                      {row.name}
+                      <span className="block text-xs font-normal text-muted-foreground">{row.address}</span>
+                    </TableCell>
+                    <TableCell>{row.contactEmail ?? <span className="text-muted-foreground">Not given</span>}</TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      <time dateTime={row.submittedAt}>{row.submittedLabel}</time>
+                    </TableCell>
+                    <TableCell>
+                      <RowStatus id={row.id} name={row.name} status={row.status} />
+                    </TableCell>
+                    <TableCell>
+                      <Button asChild variant="outline" size="sm">
+                        <Link to={`/admin/depot/${row.id}`} aria-label={`View ${row.name}`}>
+                          <EyeIcon aria-hidden="true" /> View
+                        </Link>
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <Pagination
+            page={submissions.page}
+            pageCount={submissions.pageCount}
+            pageSize={submissions.pageSize}
+            total={submissions.total}
+            noun={submissions.total === 1 ? "submission" : "submissions"}
+            pageParam="page"
+            label="Depot submissions pages"
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SortableHead({ label, column, params }: { label: string; column: SubmissionParams["sort"]; params: SubmissionParams }) {
+  const [searchParams] = useSearchParams();
+  const active = params.sort === column;
+  const nextDir = active ? (params.dir === "desc" ? "asc" : "desc") : column === "date" ? "desc" : "asc";
+  const next = new URLSearchParams(searchParams);
+  next.delete("page");
+  if (column === "date" && nextDir === "desc") {
+    next.delete("sort");
+    next.delete("dir");
+  } else {
+    next.set("sort", column);
+    next.set("dir", nextDir);
+  }
+  const Arrow = params.dir === "asc" ? ArrowUpIcon : ArrowDownIcon;
+  return (
+    <TableHead aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : undefined}>
+      <Link to={`?${next}`} preventScrollReset className="inline-flex items-center gap-1 rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
+        {label}
+        {active ? <Arrow className="size-3.5" aria-hidden="true" /> : null}
+        <span className="sr-only">{active ? `, sorted ${params.dir === "asc" ? "ascending" : "descending"}. Change order` : ", sort"}</span>
+      </Link>
+    </TableHead>
+  );
+}
+
+/** The row's inline status selector: shows the new status at once, and the stored one again if saving fails. */
+function RowStatus({ id, name, status }: { id: number; name: string; status: DepotStatusValue }) {
+  const fetcher = useFetcher<AdminActionData>();
+  useFetcherToast(fetcher.data);
+  // While saving, the chosen status; afterwards the stored one from the loader (the old one again if saving failed).
+  const pending = fetcher.state !== "idle" ? (fetcher.formData?.get("status") as DepotStatusValue | null) : null;
+  const value = pending ?? status;
+  return (
+    <NativeSelect
+      aria-label={`Status of ${name}`}
+      value={value}
+      wrapperClassName="w-36"
+      className="h-9"
+      aria-busy={fetcher.state !== "idle"}
+      onChange={(event) => fetcher.submit({ intent: "set-status", depotId: String(id), status: event.currentTarget.value }, { method: "post", action: "/admin" })}
+    >
+      {DEPOT_STATUSES.map((option) => (
+        <option key={option} value={option}>
+          {statusLabel(option)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}

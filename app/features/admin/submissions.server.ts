@@ -1,0 +1,330 @@
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
+import { toIsoString } from "~/lib/db/dialect.server";
+import type { Database } from "~/lib/db/schema";
+import type { Runtime } from "~/lib/runtime.server";
+import { recordAudit, type Actor } from "./audit.server";
+import { normalizeStatus, statusLabel, type DepotStatusValue } from "./depot-status";
+import { containsPattern, PAGE_SIZE, type Paged, type SubmissionParams } from "./list-params";
+
+export type SubmissionRow = {
+  id: number;
+  name: string;
+  address: string;
+  contactEmail: string | null;
+  status: DepotStatusValue;
+  submittedAt: string;
+};
+
+type Filter = Pick<SubmissionParams, "q" | "status">;
+
+function like(column: "depots.depot_name" | "depots.depot_address" | "depots.contact_email", pattern: string) {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+function applyFilter(eb: ExpressionBuilder<Database, "depots">, filter: Filter) {
+  const conditions = [];
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(eb.or([like("depots.depot_name", pattern), like("depots.depot_address", pattern), like("depots.contact_email", pattern)]));
+  }
+  if (filter.status === "pending") conditions.push(eb.or([eb("depots.status", "=", "pending"), eb("depots.status", "=", "")]));
+  else if (filter.status) conditions.push(eb("depots.status", "=", filter.status));
+  return eb.and(conditions);
+}
+
+function filtered(db: Kysely<Database>, filter: Filter) {
+  return db.selectFrom("depots").where((eb) => applyFilter(eb, filter));
+}
+
+const sortColumns = { date: "depots.created_at", name: "depots.depot_name", status: "depots.status" } as const;
+
+/** One page of every depot submission (all users'), searched, filtered and sorted on the server. */
+export async function listSubmissions(deps: Pick<Runtime, "database">, params: SubmissionParams): Promise<Paged<SubmissionRow>> {
+  const { db } = deps.database;
+  const countRow = await filtered(db, params)
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.count);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(params.page, pageCount);
+  let query = filtered(db, params).select([
+    "depots.id",
+    "depots.depot_name",
+    "depots.depot_address",
+    "depots.contact_email",
+    "depots.status",
+    "depots.created_at",
+  ]);
+  query = query.orderBy(sortColumns[params.sort], params.dir);
+  if (params.sort !== "date") query = query.orderBy("depots.created_at", "desc");
+  const rows = await query
+    .orderBy("depots.id", params.sort === "date" ? params.dir : "desc")
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .execute();
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      name: row.depot_name,
+      address: row.depot_address,
+      contactEmail: row.contact_email,
+      status: normalizeStatus(row.status),
+      submittedAt: toIsoString(row.created_at),
+    })),
+    total,
+    page,
+    pageCount,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+const CSV_COLUMNS = [
+  "id",
+  "depot_name",
+  "depot_address",
+  "status",
+  "submitted_at",
+  "contact_name",
+  "contact_email",
+  "contact_phone",
+  "number_of_vehicles",
+  "location_address",
+  "latitude",
+  "longitude",
+  "photos",
+  "additional_notes",
+  "cable_run_obstacles",
+] as const;
+
+/** One CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Every submission that matches the filter (all pages), in the table's order, as CSV. */
+export async function exportSubmissionsCsv(deps: Pick<Runtime, "database">, params: SubmissionParams): Promise<{ csv: string; count: number }> {
+  const { db } = deps.database;
+  let query = filtered(db, params)
+    .select([
+      "depots.id",
+      "depots.depot_name",
+      "depots.depot_address",
+      "depots.status",
+      "depots.created_at",
+      "depots.contact_name",
+      "depots.contact_email",
+      "depots.contact_phone",
+      "depots.number_of_vehicles",
+      "depots.location_address",
+      "depots.location_latitude",
+      "depots.location_longitude",
+      "depots.additional_notes",
+      "depots.cable_run_obstacles",
+      (eb) =>
+        eb
+          .selectFrom("survey_photos")
+          .select((inner) => inner.fn.countAll<number | string>().as("n"))
+          .whereRef("survey_photos.depot_id", "=", "depots.id")
+          .as("photos"),
+    ])
+    .orderBy(sortColumns[params.sort], params.dir);
+  if (params.sort !== "date") query = query.orderBy("depots.created_at", "desc");
+  const rows = await query.orderBy("depots.id", params.sort === "date" ? params.dir : "desc").execute();
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const row of rows) {
+    lines.push(
+      [
+        row.id,
+        row.depot_name,
+        row.depot_address,
+        normalizeStatus(row.status),
+        toIsoString(row.created_at),
+        row.contact_name,
+        row.contact_email,
+        row.contact_phone,
+        row.number_of_vehicles,
+        row.location_address,
+        row.location_latitude,
+        row.location_longitude,
+        Number(row.photos ?? 0),
+        row.additional_notes,
+        row.cable_run_obstacles,
+      ]
+        .map(csvField)
+        .join(","),
+    );
+  }
+  return { csv: `\uFEFF${lines.join("\r\n")}\r\n`, count: rows.length };
+}
+
+export type StatusHistoryEntry = {
+  id: number;
+  from: DepotStatusValue;
+  to: DepotStatusValue;
+  note: string | null;
+  actorEmail: string;
+  at: string;
+};
+
+export type SubmissionDetail = {
+  id: number;
+  name: string;
+  address: string;
+  status: DepotStatusValue;
+  submittedAt: string;
+  vehicles: number | null;
+  notes: string | null;
+  cableRunObstacles: string | null;
+  locationAddress: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  contact: { name: string | null; email: string | null; phone: string | null };
+  submitterEmail: string | null;
+  adminNotes: string;
+  photos: { id: number; imageType: string; width: number; height: number }[];
+  history: StatusHistoryEntry[];
+};
+
+/** Everything the admin review page shows about one depot, or null. */
+export async function getSubmissionDetail(deps: Pick<Runtime, "database">, depotId: number): Promise<SubmissionDetail | null> {
+  if (!Number.isSafeInteger(depotId) || depotId <= 0) return null;
+  const { db } = deps.database;
+  const row = await db
+    .selectFrom("depots")
+    .leftJoin("user", "user.id", "depots.user_id")
+    .select([
+      "depots.id",
+      "depots.depot_name",
+      "depots.depot_address",
+      "depots.status",
+      "depots.created_at",
+      "depots.number_of_vehicles",
+      "depots.additional_notes",
+      "depots.cable_run_obstacles",
+      "depots.location_address",
+      "depots.location_latitude",
+      "depots.location_longitude",
+      "depots.contact_name",
+      "depots.contact_email",
+      "depots.contact_phone",
+      "depots.admin_notes",
+      "user.email as submitter_email",
+    ])
+    .where("depots.id", "=", depotId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [photos, history] = await Promise.all([
+    db.selectFrom("survey_photos").select(["id", "image_type", "width", "height"]).where("depot_id", "=", depotId).orderBy("id").execute(),
+    db.selectFrom("depot_status_history").selectAll().where("depot_id", "=", depotId).orderBy("id", "desc").execute(),
+  ]);
+  return {
+    id: row.id,
+    name: row.depot_name,
+    address: row.depot_address,
+    status: normalizeStatus(row.status),
+    submittedAt: toIsoString(row.created_at),
+    vehicles: row.number_of_vehicles,
+    notes: row.additional_notes,
+    cableRunObstacles: row.cable_run_obstacles,
+    locationAddress: row.location_address,
+    latitude: row.location_latitude,
+    longitude: row.location_longitude,
+    contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
+    submitterEmail: row.submitter_email,
+    adminNotes: row.admin_notes ?? "",
+    photos: photos.map((photo) => ({ id: photo.id, imageType: photo.image_type, width: photo.width, height: photo.height })),
+    history: history.map((entry) => ({
+      id: entry.id,
+      from: normalizeStatus(entry.from_status),
+      to: normalizeStatus(entry.to_status),
+      note: entry.note,
+      actorEmail: entry.actor_email,
+      at: toIsoString(entry.created_at),
+    })),
+  };
+}
+
+export type ReviewResult =
+  | { outcome: "not-found" }
+  | { outcome: "unchanged" }
+  | { outcome: "updated"; statusChanged: boolean; notesChanged: boolean; status: DepotStatusValue; notified: "sent" | "queued" | "off" | "no-change" };
+
+/**
+ * Sets a depot's status and/or the admin notes. The change, its history entry,
+ * the audit record and the submitter's e-mail (queued in the outbox) are one
+ * transaction: all of them happen or none does. `notes` undefined leaves the notes alone.
+ */
+export async function reviewDepot(
+  deps: Pick<Runtime, "database" | "env" | "log">,
+  input: { depotId: number; status: DepotStatusValue; notes?: string; actor: Actor },
+): Promise<ReviewResult> {
+  if (!Number.isSafeInteger(input.depotId) || input.depotId <= 0) return { outcome: "not-found" };
+  const result = await deps.database.db.transaction().execute(async (trx) => {
+    const depot = await trx
+      .selectFrom("depots")
+      .leftJoin("user", "user.id", "depots.user_id")
+      .select(["depots.id", "depots.depot_name", "depots.status", "depots.admin_notes", "user.email as submitter_email"])
+      .where("depots.id", "=", input.depotId)
+      .executeTakeFirst();
+    if (!depot) return { outcome: "not-found" } as const;
+    const from = normalizeStatus(depot.status);
+    const notes = input.notes === undefined ? (depot.admin_notes ?? "") : input.notes;
+    const statusChanged = from !== input.status;
+    const notesChanged = notes !== (depot.admin_notes ?? "");
+    if (!statusChanged && !notesChanged) return { outcome: "unchanged" } as const;
+
+    await trx
+      .updateTable("depots")
+      .set({ status: input.status, admin_notes: notes === "" ? null : notes })
+      .where("id", "=", depot.id)
+      .execute();
+    await trx
+      .insertInto("depot_status_history")
+      .values({
+        depot_id: depot.id,
+        from_status: from,
+        to_status: input.status,
+        note: notesChanged && notes !== "" ? notes : null,
+        actor_id: input.actor.id,
+        actor_email: input.actor.email,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const target = { type: "depot", id: depot.id, label: depot.depot_name } as const;
+    if (statusChanged) {
+      await recordAudit(trx, { actor: input.actor, action: "depot.status_changed", target, details: { from, to: input.status } });
+    }
+    if (notesChanged) {
+      await recordAudit(trx, { actor: input.actor, action: "depot.notes_updated", target, details: { notes: notes.slice(0, 500) } });
+    }
+    let mailId: number | null = null;
+    if (statusChanged && deps.env.NOTIFY_ON_STATUS_CHANGE && depot.submitter_email) {
+      mailId = await enqueueMail(trx, statusChangeMail(deps.env.APP_URL, { id: depot.id, name: depot.depot_name, email: depot.submitter_email }, input.status));
+    }
+    return { outcome: "updated", statusChanged, notesChanged, status: input.status, mailId } as const;
+  });
+  if (result.outcome !== "updated") return result;
+  const { mailId, ...rest } = result;
+  let notified: "sent" | "queued" | "off" | "no-change" = rest.statusChanged ? "off" : "no-change";
+  if (mailId !== null) notified = (await deliverMail(deps, mailId)) ? "sent" : "queued";
+  return { ...rest, notified };
+}
+
+const statusSentence: Record<DepotStatusValue, string> = {
+  pending: "It is waiting for review.",
+  reviewing: "Our team is reviewing it now.",
+  approved: "It has been approved. We will be in touch about the next steps.",
+  rejected: "We are unable to take it forward as submitted. We will contact you to explain why and what could change that.",
+};
+
+export function statusChangeMail(appUrl: string, depot: { id: number; name: string; email: string }, status: DepotStatusValue) {
+  return {
+    to: depot.email,
+    subject: `Your depot survey "${depot.name}" is now ${statusLabel(status)}`,
+    text: `Hello,\n\nThe status of your depot survey "${depot.name}" is now: ${statusLabel(status)}.\n${statusSentence[status]}\n\nSee the survey here: ${appUrl}/depots/${depot.id}\n\nElectrify`,
+  };
+}
