@@ -1,28 +1,14 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage, type TestUser } from "./fixtures";
+import { createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage, waitForMail, type TestUser } from "./fixtures";
 
 async function signedIn(page: Page, user: TestUser) {
   await signInOnPage(page, user);
   await expect(page).toHaveURL("/depots");
 }
 
-/** The reset e-mail as the loopback SMTP server received it (scripts/e2e-smtp-sink.js). */
 async function resetLinkFor(email: string): Promise<string> {
-  const dir = path.resolve("tmp/e2e-smtp");
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = await readdir(dir).catch(() => []);
-    for (const file of files.sort().reverse()) {
-      const raw = await readFile(path.join(dir, file), "utf8");
-      const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      if (text.includes(`To: ${email}`) && text.includes("Reset your Electrify password")) {
-        return text.match(/http:\/\/\S+\/reset-password\?token=\S+/)![0];
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No reset e-mail for ${email}`);
+  const text = await waitForMail(email, "Reset your Electrify password");
+  return text.match(/http:\/\/\S+\/reset-password\?token=\S+/)![0];
 }
 
 test.describe("[account] profile, password and sessions", () => {

@@ -1,3 +1,4 @@
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
@@ -36,6 +37,81 @@ export async function createTestUser(options: { admin?: boolean; name?: string }
     await createUser(runtime, { ...user, role: options.admin ? "admin" : "user" });
     return user;
   });
+}
+
+export type TestDepot = { name: string; address?: string; status?: string; contactEmail?: string; minutesAgo?: number };
+
+/** Adds depot submissions for a user directly in the server's database; returns their ids in order. */
+export async function createTestDepots(ownerEmail: string, depots: TestDepot[]): Promise<number[]> {
+  return withServerRuntime(async (runtime) => {
+    const owner = await runtime.database.db.selectFrom("user").select("id").where("email", "=", ownerEmail).executeTakeFirstOrThrow();
+    const ids: number[] = [];
+    for (const depot of depots) {
+      const row = await runtime.database.db
+        .insertInto("depots")
+        .values({
+          user_id: owner.id,
+          contact_name: "Dana Haulier",
+          contact_email: depot.contactEmail ?? ownerEmail,
+          contact_phone: "01234 567890",
+          depot_name: depot.name,
+          depot_address: depot.address ?? `${depot.name} Road, Bristol`,
+          number_of_vehicles: 8,
+          additional_notes: "Gate code 1234",
+          location_latitude: 51.5,
+          location_longitude: -2.6,
+          location_address: "Bristol, United Kingdom",
+          cable_run_obstacles: null,
+          status: depot.status ?? "pending",
+          created_at: new Date(Date.now() - (depot.minutesAgo ?? 0) * 60_000).toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    return ids;
+  });
+}
+
+export function deleteTestDepot(id: number) {
+  return withServerRuntime((runtime) => runtime.database.db.deleteFrom("depots").where("id", "=", id).execute());
+}
+
+/** Header and body as a person reads them: encoded words (RFC 2047) and quoted-printable decoded, headers unfolded. */
+function decodeMail(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw
+    .slice(0, split)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, word: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(word, "base64").toString("utf8")
+        : Buffer.from(word.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+    );
+  const quotedPrintable = /^content-transfer-encoding: quoted-printable/im.test(headers);
+  const body = quotedPrintable
+    ? raw
+        .slice(split)
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : raw.slice(split);
+  return `${headers}${body}`;
+}
+
+/** The text of the newest e-mail to `to` whose subject contains `subject`, as the loopback SMTP server received it (scripts/e2e-smtp-sink.js). */
+export async function waitForMail(to: string, subject: string): Promise<string> {
+  const dir = path.resolve("tmp/e2e-smtp");
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = await readdir(dir).catch(() => []);
+    for (const file of files.sort().reverse()) {
+      const raw = await readFile(path.join(dir, file), "utf8");
+      const text = decodeMail(raw);
+      if (text.includes(`To: ${to}`) && text.includes(subject)) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No e-mail to ${to} about "${subject}"`);
 }
 
 /** Waits until React has hydrated, so clicks reach the app rather than the bare HTML. */

@@ -38,7 +38,7 @@ export function AddUserDialog() {
           <DialogTitle>Add User</DialogTitle>
           <DialogDescription>Create an account for a haulier. They sign in with this e-mail address.</DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" action="/admin" className="grid gap-4" noValidate>
+        <fetcher.Form method="post" action="/admin?index" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="add-user" />
           <TextField label="Email" name="email" type="email" autoComplete="off" required error={errors.email} />
           <div className="flex items-start gap-2">

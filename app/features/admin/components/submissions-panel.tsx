@@ -1,6 +1,6 @@
 import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, EyeIcon, SearchIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, useFetcher, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -18,16 +18,29 @@ type Props = {
   params: SubmissionParams;
 };
 
-/** Submits a GET form a moment after the user stops typing, replacing the history entry. */
+/**
+ * Submits a GET form a moment after the user stops typing, replacing the
+ * history entry. A navigation started meanwhile (a click on View) wins: the
+ * pending search is dropped rather than pulling the admin back.
+ */
 function useDebouncedSubmit(delay = 300) {
   const submit = useSubmit();
+  const navigation = useNavigation();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const navigating = useRef(false);
+  useEffect(() => {
+    navigating.current = navigation.state !== "idle" && navigation.formMethod === undefined;
+    if (navigating.current) clearTimeout(timer.current);
+  }, [navigation]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (form: HTMLFormElement | null, immediately = false) => {
     clearTimeout(timer.current);
     if (!form) return;
-    if (immediately) submit(form, { replace: true, preventScrollReset: true });
-    else timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), delay);
+    const go = () => {
+      if (!navigating.current) void submit(form, { replace: true, preventScrollReset: true });
+    };
+    if (immediately) go();
+    else timer.current = setTimeout(go, delay);
   };
 }
 
@@ -189,7 +202,7 @@ function RowStatus({ id, name, status }: { id: number; name: string; status: Dep
       wrapperClassName="w-36"
       className="h-9"
       aria-busy={fetcher.state !== "idle"}
-      onChange={(event) => fetcher.submit({ intent: "set-status", depotId: String(id), status: event.currentTarget.value }, { method: "post", action: "/admin" })}
+      onChange={(event) => fetcher.submit({ intent: "set-status", depotId: String(id), status: event.currentTarget.value }, { method: "post", action: "/admin?index" })}
     >
       {DEPOT_STATUSES.map((option) => (
         <option key={option} value={option}>

@@ -113,7 +113,7 @@ function UserRow({ user, isSelf }: { user: Row; isSelf: boolean }) {
       <TableCell>{user.active ? "Active" : <span className="font-medium text-destructive">Deactivated</span>}</TableCell>
       <TableCell>
         <div className="flex flex-wrap gap-2">
-          <roleFetcher.Form method="post" action="/admin">
+          <roleFetcher.Form method="post" action="/admin?index">
             <input type="hidden" name="intent" value="set-role" />
             <input type="hidden" name="userId" value={user.id} />
             <input type="hidden" name="role" value={user.isAdmin ? "user" : "admin"} />
@@ -126,7 +126,7 @@ function UserRow({ user, isSelf }: { user: Row; isSelf: boolean }) {
               Deactivate
             </Button>
           ) : (
-            <activeFetcher.Form method="post" action="/admin">
+            <activeFetcher.Form method="post" action="/admin?index">
               <input type="hidden" name="intent" value="set-active" />
               <input type="hidden" name="userId" value={user.id} />
               <input type="hidden" name="active" value="true" />
@@ -144,7 +144,7 @@ function UserRow({ user, isSelf }: { user: Row; isSelf: boolean }) {
                 They are signed out everywhere at once and cannot sign in until an admin reactivates the account. Their depots and surveys are kept.
               </DialogDescription>
             </DialogHeader>
-            <activeFetcher.Form method="post" action="/admin" onSubmit={() => setConfirming(false)}>
+            <activeFetcher.Form method="post" action="/admin?index" onSubmit={() => setConfirming(false)}>
               <input type="hidden" name="intent" value="set-active" />
               <input type="hidden" name="userId" value={user.id} />
               <input type="hidden" name="active" value="false" />
