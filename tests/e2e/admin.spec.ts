@@ -21,6 +21,8 @@ const tag = () => crypto.randomUUID().slice(0, 6);
 
 test.describe("[admin] depot submissions", () => {
   test("search, filter, page through and change a status inline", async ({ page }) => {
+    // Many steps, each a real server round trip; under a full parallel run it can pass 30 s.
+    test.setTimeout(60_000);
     const haulier = await createTestUser();
     const run = tag();
     const statuses = ["pending", "reviewing", "approved"];
@@ -139,24 +141,37 @@ test.describe("[admin] depot submissions", () => {
 });
 
 test.describe("[admin] user management", () => {
-  test("add users by password and by invitation, change roles, refuse self-demotion, deactivate", async ({ page, browser }) => {
+  async function openUsersTab(page: Page) {
     const admin = await signedInAsAdmin(page);
     await page.getByRole("tab", { name: "User Management" }).click();
     await expect(page).toHaveURL(/tab=users/);
+    return admin;
+  }
+
+  async function searchUsers(page: Page, email: string) {
+    await page.getByPlaceholder("Search users...").fill(email);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("Showing 1–1 of 1 user")).toBeVisible();
+    return page.getByRole("row").filter({ hasText: email });
+  }
+
+  test("add users with a password or an invitation; refusals give the reason", async ({ page }) => {
+    const admin = await openUsersTab(page);
     await page.reload();
     await expect(page.getByRole("tab", { name: "User Management" })).toHaveAttribute("aria-selected", "true");
 
-    // Add User: both fields are required; a duplicate is refused with the server's reason.
     await page.getByRole("button", { name: "Add User" }).click();
     const dialog = page.getByRole("dialog", { name: "Add User" });
     await dialog.getByRole("button", { name: "Create User" }).click();
     await expect(dialog.getByRole("alert").filter({ hasText: "Email and password are required" })).toBeVisible();
+    await expectNoAxeViolations(page);
     const email = `new-${tag()}@e2e.example`;
     await dialog.getByLabel("Email").fill(email);
     await dialog.locator('input[name="password"]').fill("new-user-password");
     await dialog.getByRole("button", { name: "Create User" }).click();
     await expect(page.getByText("User created successfully")).toBeVisible();
     await expect(dialog).toBeHidden();
+    await expect(await searchUsers(page, email)).toContainText("User");
 
     await page.getByRole("button", { name: "Add User" }).click();
     await dialog.getByLabel("Email").fill(email);
@@ -165,7 +180,6 @@ test.describe("[admin] user management", () => {
     await expect(dialog.getByRole("alert").filter({ hasText: `Failed to create user: A user with the email ${email} already exists` })).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
 
-    // Invitation instead of a password.
     const invitee = `invitee-${tag()}@e2e.example`;
     await page.getByRole("button", { name: "Add User" }).click();
     await dialog.getByLabel("Email").fill(invitee);
@@ -173,14 +187,17 @@ test.describe("[admin] user management", () => {
     await expect(dialog.locator('input[name="password"]')).toHaveCount(0);
     await dialog.getByRole("button", { name: "Create User" }).click();
     await expect(page.getByText(`An invitation was e-mailed to ${invitee}.`)).toBeVisible();
-    const invitation = await waitForMail(invitee, "Your Electrify account is ready");
-    expect(invitation).toMatch(/\/reset-password\?token=/);
+    expect(await waitForMail(invitee, "Your Electrify account is ready")).toMatch(/\/reset-password\?token=/);
 
-    // Make Admin, then Remove Admin.
-    await page.getByPlaceholder("Search users...").fill(email);
-    await page.getByRole("button", { name: "Search" }).click();
-    const row = page.getByRole("row").filter({ hasText: email });
-    await expect(row).toContainText("User");
+    const activity = page.getByRole("list", { name: "Recent admin activity" });
+    await expect(activity).toContainText(`${admin.email} invited user ${invitee}`);
+    await expect(activity).toContainText(`${admin.email} created user ${email}`);
+  });
+
+  test("make and remove admin; an admin cannot remove their own role", async ({ page }) => {
+    const target = await createTestUser();
+    const admin = await openUsersTab(page);
+    const row = await searchUsers(page, target.email);
     await row.getByRole("button", { name: /^Make Admin/ }).click();
     await expect(page.getByText("User assigned to admin role")).toBeVisible();
     await expect(row).toContainText("Admin");
@@ -189,46 +206,43 @@ test.describe("[admin] user management", () => {
     await expect(row.getByRole("button", { name: /^Make Admin/ })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // An admin cannot remove their own role (so the last admin can never be demoted from here either).
-    await page.getByPlaceholder("Search users...").fill(admin.email);
-    await page.getByRole("button", { name: "Search" }).click();
-    await page.getByRole("row").filter({ hasText: admin.email }).getByRole("button", { name: /^Remove Admin/ }).click();
+    // Since an admin cannot demote themselves, the last admin can never be demoted from here either.
+    const own = await searchUsers(page, admin.email);
+    await own.getByRole("button", { name: /^Remove Admin/ }).click();
     await expect(page.getByText("Failed to update user role")).toBeVisible();
     await expect(page.getByText("You cannot remove your own admin role")).toBeVisible();
+    await expect(own).toContainText("Admin");
 
-    // Deactivate: the user's open session ends and they cannot sign in again.
+    const activity = page.getByRole("list", { name: "Recent admin activity" });
+    await expect(activity).toContainText(`${admin.email} removed the admin role from ${target.email}`);
+    await expect(activity).toContainText(`${admin.email} made ${target.email} an admin`);
+  });
+
+  test("deactivate ends the user's session and stops sign-in until reactivated", async ({ page, browser }) => {
+    const target = await createTestUser();
     const userContext = await browser.newContext();
     const userPage = await userContext.newPage();
-    await signInOnPage(userPage, { email, password: "new-user-password" });
+    await signInOnPage(userPage, target);
     await expect(userPage).toHaveURL("/depots");
 
-    await page.getByPlaceholder("Search users...").fill(email);
-    await page.getByRole("button", { name: "Search" }).click();
-    await row.getByRole("button", { name: `Deactivate ${email}` }).click();
-    const confirm = page.getByRole("dialog", { name: `Deactivate ${email}?` });
+    await openUsersTab(page);
+    const row = await searchUsers(page, target.email);
+    await row.getByRole("button", { name: `Deactivate ${target.email}` }).click();
+    const confirm = page.getByRole("dialog", { name: `Deactivate ${target.email}?` });
     await confirm.getByRole("button", { name: "Deactivate" }).click();
     await expect(page.getByText("User deactivated")).toBeVisible();
     await expect(row).toContainText("Deactivated");
 
     await userPage.reload();
     await expect(userPage).toHaveURL(/\/auth\?redirectTo=%2Fdepots/);
-    await signInOnPage(userPage, { email, password: "new-user-password" });
+    await signInOnPage(userPage, target);
     await expect(userPage.getByText("This account has been deactivated")).toBeVisible();
 
-    await row.getByRole("button", { name: `Reactivate ${email}` }).click();
+    await row.getByRole("button", { name: `Reactivate ${target.email}` }).click();
     await expect(page.getByText("User reactivated")).toBeVisible();
-    await signInOnPage(userPage, { email, password: "new-user-password" });
+    await signInOnPage(userPage, target);
     await expect(userPage).toHaveURL("/depots");
     await userContext.close();
-
-    // Every action is in the audit log on the dashboard.
-    const activity = page.getByRole("list", { name: "Recent admin activity" });
-    await page.getByRole("button", { name: "Refresh" }).click();
-    await expect(activity).toContainText(`${admin.email} reactivated ${email}`);
-    await expect(activity).toContainText(`${admin.email} deactivated ${email}`);
-    await expect(activity).toContainText(`${admin.email} removed the admin role from ${email}`);
-    await expect(activity).toContainText(`${admin.email} made ${email} an admin`);
-    await expect(activity).toContainText(`${admin.email} invited user ${invitee}`);
   });
 
   test("a haulier cannot open the admin console", async ({ page }) => {

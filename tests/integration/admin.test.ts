@@ -84,6 +84,11 @@ describe.each(ENGINES)("admin console rules on %s", (engine) => {
     expect(await names("%")).toEqual(["Percent 100% Yard"]);
     expect(await names("_")).toEqual(["Percent 100% Yard"]);
     expect(await names("nothing like this")).toEqual([]);
+    // A searched page past the end shows the last page; a search with no match is one empty page.
+    const past = await listSubmissions(runtime, params({ q: "BULK depot", page: 9 }));
+    expect(past).toMatchObject({ total: 30, page: 2, pageCount: 2 });
+    expect(past.rows.map((r) => r.name)).toEqual(["Bulk Depot 26", "Bulk Depot 27", "Bulk Depot 28", "Bulk Depot 29", "Bulk Depot 30"]);
+    expect(await listSubmissions(runtime, params({ q: "nothing like this", page: 3 }))).toMatchObject({ rows: [], total: 0, page: 1, pageCount: 1 });
   });
 
   it("filters by status, counting an empty status as pending, and sorts by name or status", async () => {

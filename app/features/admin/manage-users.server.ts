@@ -1,9 +1,8 @@
-import { sql } from "kysely";
 import { createUser } from "~/features/users/create-user.server";
 import { inviteUser } from "~/features/users/invite-user.server";
 import { UserRuleError } from "~/features/users/user-errors";
 import { emailSchema, newUserSchema, type Role } from "~/features/users/user-schemas";
-import { toBoolean, toIsoString } from "~/lib/db/dialect.server";
+import { containsInsensitive, toBoolean, toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { recordAudit, type Actor } from "./audit.server";
 import { containsPattern, PAGE_SIZE, type Paged, type UserParams } from "./list-params";
@@ -20,7 +19,7 @@ export type ManagedUser = {
 export async function listUsersPage(deps: Pick<Runtime, "database">, params: UserParams): Promise<Paged<ManagedUser>> {
   const { db } = deps.database;
   const base = () =>
-    params.uq ? db.selectFrom("user").where(sql<boolean>`lower(${sql.ref("email")}) like ${containsPattern(params.uq)} escape '\\'`) : db.selectFrom("user");
+    params.uq ? db.selectFrom("user").where(containsInsensitive(deps.database.engine, "email", containsPattern(params.uq))) : db.selectFrom("user");
   const countRow = await base()
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .executeTakeFirstOrThrow();

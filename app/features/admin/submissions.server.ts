@@ -1,6 +1,7 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import type { ExpressionBuilder } from "kysely";
+import type { AppDatabase } from "~/lib/db/database.server";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
-import { toIsoString } from "~/lib/db/dialect.server";
+import { containsInsensitive, toIsoString, type Engine } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { recordAudit, type Actor } from "./audit.server";
@@ -18,51 +19,69 @@ export type SubmissionRow = {
 
 type Filter = Pick<SubmissionParams, "q" | "status">;
 
-function like(column: "depots.depot_name" | "depots.depot_address" | "depots.contact_email", pattern: string) {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-}
-
-function applyFilter(eb: ExpressionBuilder<Database, "depots">, filter: Filter) {
+function applyFilter(eb: ExpressionBuilder<Database, "depots">, engine: Engine, filter: Filter) {
   const conditions = [];
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    conditions.push(eb.or([like("depots.depot_name", pattern), like("depots.depot_address", pattern), like("depots.contact_email", pattern)]));
+    const like = (column: string) => containsInsensitive(engine, column, pattern);
+    conditions.push(eb.or([like("depots.depot_name"), like("depots.depot_address"), like("depots.contact_email")]));
   }
   if (filter.status === "pending") conditions.push(eb.or([eb("depots.status", "=", "pending"), eb("depots.status", "=", "")]));
   else if (filter.status) conditions.push(eb("depots.status", "=", filter.status));
   return eb.and(conditions);
 }
 
-function filtered(db: Kysely<Database>, filter: Filter) {
-  return db.selectFrom("depots").where((eb) => applyFilter(eb, filter));
+function filtered(database: AppDatabase, filter: Filter) {
+  return database.db.selectFrom("depots").where((eb) => applyFilter(eb, database.engine, filter));
 }
 
 const sortColumns = { date: "depots.created_at", name: "depots.depot_name", status: "depots.status" } as const;
 
 /** One page of every depot submission (all users'), searched, filtered and sorted on the server. */
+/**
+ * One page of every depot submission (all users'), searched, filtered and
+ * sorted on the server. Without a search, the count and the page each use an
+ * index; a search has to read every row, so it reads them once, counting
+ * with a window function alongside the page.
+ */
 export async function listSubmissions(deps: Pick<Runtime, "database">, params: SubmissionParams): Promise<Paged<SubmissionRow>> {
-  const { db } = deps.database;
-  const countRow = await filtered(db, params)
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.count);
+  // The window count would make the unsearched page read every row, so only a search asks for it.
+  const pageQuery = (page: number) => {
+    let query = filtered(deps.database, params)
+      .select(["depots.id", "depots.depot_name", "depots.depot_address", "depots.contact_email", "depots.status", "depots.created_at"])
+      .select((eb) => (params.q ? eb.fn.countAll<number | string>().over() : eb.lit(0)).as("total"))
+      .orderBy(sortColumns[params.sort], params.dir);
+    if (params.sort !== "date") query = query.orderBy("depots.created_at", "desc");
+    return query
+      .orderBy("depots.id", params.sort === "date" ? params.dir : "desc")
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE)
+      .execute();
+  };
+  const countAll = async () =>
+    Number(
+      (
+        await filtered(deps.database, params)
+          .select((eb) => eb.fn.countAll<number | string>().as("count"))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+
+  let page = params.page;
+  let rows: Awaited<ReturnType<typeof pageQuery>> = [];
+  let total: number;
+  if (params.q) {
+    rows = await pageQuery(page);
+    // An empty page past the end: count, then show the last page instead.
+    total = rows.length > 0 ? Number(rows[0]!.total) : page > 1 ? await countAll() : 0;
+  } else {
+    total = await countAll();
+  }
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(params.page, pageCount);
-  let query = filtered(db, params).select([
-    "depots.id",
-    "depots.depot_name",
-    "depots.depot_address",
-    "depots.contact_email",
-    "depots.status",
-    "depots.created_at",
-  ]);
-  query = query.orderBy(sortColumns[params.sort], params.dir);
-  if (params.sort !== "date") query = query.orderBy("depots.created_at", "desc");
-  const rows = await query
-    .orderBy("depots.id", params.sort === "date" ? params.dir : "desc")
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
-    .execute();
+  if (total > 0 && (rows.length === 0 || page > pageCount)) {
+    page = Math.min(page, pageCount);
+    rows = await pageQuery(page);
+  }
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -73,7 +92,7 @@ export async function listSubmissions(deps: Pick<Runtime, "database">, params: S
       submittedAt: toIsoString(row.created_at),
     })),
     total,
-    page,
+    page: Math.min(page, pageCount),
     pageCount,
     pageSize: PAGE_SIZE,
   };
@@ -107,8 +126,7 @@ export function csvField(value: string | number | null | undefined): string {
 
 /** Every submission that matches the filter (all pages), in the table's order, as CSV. */
 export async function exportSubmissionsCsv(deps: Pick<Runtime, "database">, params: SubmissionParams): Promise<{ csv: string; count: number }> {
-  const { db } = deps.database;
-  let query = filtered(db, params)
+  let query = filtered(deps.database, params)
     .select([
       "depots.id",
       "depots.depot_name",

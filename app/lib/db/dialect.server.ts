@@ -35,3 +35,13 @@ export function toIsoString(value: Date | string): string {
 export function toBoolean(value: boolean | number | null | undefined): boolean {
   return value === true || value === 1;
 }
+
+/**
+ * Case-insensitive "contains": SQLite's LIKE already ignores ASCII case (and
+ * wrapping the column in lower() doubles the cost of the scan); PostgreSQL has ILIKE.
+ */
+export function containsInsensitive(engine: Engine, column: string, pattern: string) {
+  return engine === "postgres"
+    ? sql<boolean>`${sql.ref(column)} ilike ${pattern} escape '\\'`
+    : sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}

@@ -6,7 +6,7 @@ import { SubmissionsPanel } from "~/features/admin/components/submissions-panel"
 import { UsersPanel } from "~/features/admin/components/users-panel";
 import { depotStatusSchema } from "~/features/admin/depot-status";
 import { formatDate, formatDateTime } from "~/features/admin/format";
-import { readParams, submissionParamsSchema, userParamsSchema } from "~/features/admin/list-params";
+import { PAGE_SIZE, readParams, submissionParamsSchema, userParamsSchema } from "~/features/admin/list-params";
 import { addUser, changeUserRole, listUsersPage, setUserActive } from "~/features/admin/manage-users.server";
 import { listSubmissions, reviewDepot } from "~/features/admin/submissions.server";
 import { UserRuleError } from "~/features/users/user-errors";
@@ -20,6 +20,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Elect
 
 export type AdminTab = "submissions" | "users";
 
+const emptyPage = { rows: [], total: 0, page: 1, pageCount: 1, pageSize: PAGE_SIZE };
+
 function reasonOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : "Unknown error";
 }
@@ -32,21 +34,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = readParams(submissionParamsSchema, url.searchParams);
   const userParams = readParams(userParamsSchema, url.searchParams);
 
-  const [submissions, users, activity] = await Promise.all([
+  const loadSubmissions = () =>
     listSubmissions(runtime, params).then(
       (page) => ({ ...page, rows: page.rows.map((row) => ({ ...row, submittedLabel: formatDate(row.submittedAt) })), error: null }),
       (error: unknown) => {
         runtime.log.error({ err: error }, "Failed to load depot submissions");
-        return { rows: [], total: 0, page: 1, pageCount: 1, pageSize: 25, error: "Failed to load depot submissions" };
+        return { ...emptyPage, error: "Failed to load depot submissions" };
       },
-    ),
+    );
+  const loadUsers = () =>
     listUsersPage(runtime, userParams).then(
       (page) => ({ ...page, rows: page.rows.map((row) => ({ ...row, createdLabel: formatDate(row.createdAt) })), error: null }),
       (error: unknown) => {
         runtime.log.error({ err: error }, "Failed to load users");
-        return { rows: [], total: 0, page: 1, pageCount: 1, pageSize: 25, error: `Failed to load users: ${reasonOf(error)}` };
+        return { ...emptyPage, error: `Failed to load users: ${reasonOf(error)}` };
       },
-    ),
+    );
+  // Only the open tab's rows: the other tab loads when it is opened.
+  const [submissions, users, activity] = await Promise.all([
+    tab === "submissions" ? loadSubmissions() : null,
+    tab === "users" ? loadUsers() : null,
     listRecentAudit(runtime, 10).then((entries) => entries.map((entry) => ({ ...entry, atLabel: formatDateTime(entry.at) }))),
   ]);
   return { tab, params, userParams, submissions, users, activity, currentUserId: admin.id };
@@ -161,6 +168,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+function TabLoading() {
+  return (
+    <p role="status" className="mt-6 text-sm text-muted-foreground">
+      Loading...
+    </p>
+  );
+}
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const changeTab = (value: string) => {
@@ -179,10 +194,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <TabsTrigger value="users">User Management</TabsTrigger>
         </TabsList>
         <TabsContent value="submissions">
-          <SubmissionsPanel submissions={loaderData.submissions} params={loaderData.params} />
+          {loaderData.submissions ? <SubmissionsPanel submissions={loaderData.submissions} params={loaderData.params} /> : <TabLoading />}
         </TabsContent>
         <TabsContent value="users">
-          <UsersPanel users={loaderData.users} params={loaderData.userParams} currentUserId={loaderData.currentUserId} />
+          {loaderData.users ? <UsersPanel users={loaderData.users} params={loaderData.userParams} currentUserId={loaderData.currentUserId} /> : <TabLoading />}
         </TabsContent>
       </Tabs>
       <RecentActivity entries={loaderData.activity} />
