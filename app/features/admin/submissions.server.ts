@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import type { AppDatabase } from "~/lib/db/database.server";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import { containsInsensitive, toIsoString, type Engine } from "~/lib/db/dialect.server";
@@ -37,6 +37,14 @@ function filtered(database: AppDatabase, filter: Filter) {
 
 const sortColumns = { date: "depots.created_at", name: "depots.depot_name", status: "depots.status" } as const;
 
+/** The table's order: the chosen column, then newest first, then id, so pages never overlap. */
+function orderSql(params: Pick<SubmissionParams, "sort" | "dir">) {
+  const tieDir = params.sort === "date" ? params.dir : "desc";
+  return params.sort === "date"
+    ? sql`${sql.ref(sortColumns.date)} ${sql.raw(params.dir)}, depots.id ${sql.raw(tieDir)}`
+    : sql`${sql.ref(sortColumns[params.sort])} ${sql.raw(params.dir)}, depots.created_at desc, depots.id desc`;
+}
+
 /** One page of every depot submission (all users'), searched, filtered and sorted on the server. */
 /**
  * One page of every depot submission (all users'), searched, filtered and
@@ -46,18 +54,14 @@ const sortColumns = { date: "depots.created_at", name: "depots.depot_name", stat
  */
 export async function listSubmissions(deps: Pick<Runtime, "database">, params: SubmissionParams): Promise<Paged<SubmissionRow>> {
   // The window count would make the unsearched page read every row, so only a search asks for it.
-  const pageQuery = (page: number) => {
-    let query = filtered(deps.database, params)
+  const pageQuery = (page: number) =>
+    filtered(deps.database, params)
       .select(["depots.id", "depots.depot_name", "depots.depot_address", "depots.contact_email", "depots.status", "depots.created_at"])
       .select((eb) => (params.q ? eb.fn.countAll<number | string>().over() : eb.lit(0)).as("total"))
-      .orderBy(sortColumns[params.sort], params.dir);
-    if (params.sort !== "date") query = query.orderBy("depots.created_at", "desc");
-    return query
-      .orderBy("depots.id", params.sort === "date" ? params.dir : "desc")
+      .orderBy(orderSql(params))
       .limit(PAGE_SIZE)
       .offset((page - 1) * PAGE_SIZE)
       .execute();
-  };
   const countAll = async () =>
     Number(
       (
@@ -126,7 +130,7 @@ export function csvField(value: string | number | null | undefined): string {
 
 /** Every submission that matches the filter (all pages), in the table's order, as CSV. */
 export async function exportSubmissionsCsv(deps: Pick<Runtime, "database">, params: SubmissionParams): Promise<{ csv: string; count: number }> {
-  let query = filtered(deps.database, params)
+  const rows = await filtered(deps.database, params)
     .select([
       "depots.id",
       "depots.depot_name",
@@ -149,9 +153,8 @@ export async function exportSubmissionsCsv(deps: Pick<Runtime, "database">, para
           .whereRef("survey_photos.depot_id", "=", "depots.id")
           .as("photos"),
     ])
-    .orderBy(sortColumns[params.sort], params.dir);
-  if (params.sort !== "date") query = query.orderBy("depots.created_at", "desc");
-  const rows = await query.orderBy("depots.id", params.sort === "date" ? params.dir : "desc").execute();
+    .orderBy(orderSql(params))
+    .execute();
   const lines = [CSV_COLUMNS.join(",")];
   for (const row of rows) {
     lines.push(

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
+import { DetailField } from "~/components/detail-field";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -83,14 +84,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-1 whitespace-pre-line">{children}</dd>
-    </div>
-  );
-}
 
 export default function AdminDepotPage({ loaderData, actionData }: Route.ComponentProps) {
   const { depot } = loaderData;
@@ -127,20 +120,20 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
             </CardHeader>
             <CardContent>
               <dl className="grid gap-5 sm:grid-cols-2">
-                <Field label="Depot address">{depot.address}</Field>
-                <Field label="Number of vehicles">{depot.vehicles ?? "Not specified"}</Field>
+                <DetailField label="Depot address">{depot.address}</DetailField>
+                <DetailField label="Number of vehicles">{depot.vehicles ?? "Not specified"}</DetailField>
                 {hasLocation ? (
-                  <Field label="Location">
+                  <DetailField label="Location">
                     {depot.locationAddress ? <span className="block">{depot.locationAddress}</span> : null}
                     {depot.latitude !== null && depot.longitude !== null ? (
                       <span className="block text-sm text-muted-foreground">
                         {depot.latitude.toFixed(6)}, {depot.longitude.toFixed(6)}
                       </span>
                     ) : null}
-                  </Field>
+                  </DetailField>
                 ) : null}
-                {depot.cableRunObstacles ? <Field label="Cable run obstacles">{depot.cableRunObstacles}</Field> : null}
-                <Field label="Additional notes">{depot.notes || "None"}</Field>
+                {depot.cableRunObstacles ? <DetailField label="Cable run obstacles">{depot.cableRunObstacles}</DetailField> : null}
+                <DetailField label="Additional notes">{depot.notes || "None"}</DetailField>
               </dl>
             </CardContent>
           </Card>
@@ -201,8 +194,8 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
             </CardHeader>
             <CardContent>
               <dl className="grid gap-4">
-                <Field label="Name">{depot.contact.name || "Not given"}</Field>
-                <Field label="Email">
+                <DetailField label="Name">{depot.contact.name || "Not given"}</DetailField>
+                <DetailField label="Email">
                   {depot.contact.email ? (
                     <a className="text-primary underline-offset-4 hover:underline" href={`mailto:${depot.contact.email}`}>
                       {depot.contact.email}
@@ -210,15 +203,15 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
                   ) : (
                     "Not given"
                   )}
-                </Field>
+                </DetailField>
                 {depot.contact.phone ? (
-                  <Field label="Phone">
+                  <DetailField label="Phone">
                     <a className="text-primary underline-offset-4 hover:underline" href={`tel:${depot.contact.phone}`}>
                       {depot.contact.phone}
                     </a>
-                  </Field>
+                  </DetailField>
                 ) : null}
-                {depot.submitterEmail && depot.submitterEmail !== depot.contact.email ? <Field label="Account">{depot.submitterEmail}</Field> : null}
+                {depot.submitterEmail && depot.submitterEmail !== depot.contact.email ? <DetailField label="Account">{depot.submitterEmail}</DetailField> : null}
               </dl>
             </CardContent>
           </Card>

@@ -1,6 +1,7 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
+import { DetailField } from "~/components/detail-field";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { getDepotForViewer } from "~/features/surveys/depot-queries.server";
@@ -17,14 +18,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return depot ? { depot } : data({ depot: null }, { status: 404 });
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-1">{children}</dd>
-    </div>
-  );
-}
 
 export default function DepotPage({ loaderData }: Route.ComponentProps) {
   const { depot } = loaderData;
@@ -49,12 +42,12 @@ export default function DepotPage({ loaderData }: Route.ComponentProps) {
         <StatusBadge status={depot.status} />
       </div>
       <dl className="mt-6 grid gap-5 rounded-xl border p-6 sm:grid-cols-2">
-        <Field label="Number of vehicles">{depot.vehicles ?? "Not specified"}</Field>
-        <Field label="Submitted">{depot.submittedOn}</Field>
-        <Field label="Address">{depot.address ?? "Not provided"}</Field>
-        <Field label="Location">{depot.location ?? "Not captured"}</Field>
-        {depot.cableRunObstacles ? <Field label="Cable run obstacles">{depot.cableRunObstacles}</Field> : null}
-        {depot.notes ? <Field label="Additional notes">{depot.notes}</Field> : null}
+        <DetailField label="Number of vehicles">{depot.vehicles ?? "Not specified"}</DetailField>
+        <DetailField label="Submitted">{depot.submittedOn}</DetailField>
+        <DetailField label="Address">{depot.address ?? "Not provided"}</DetailField>
+        <DetailField label="Location">{depot.location ?? "Not captured"}</DetailField>
+        {depot.cableRunObstacles ? <DetailField label="Cable run obstacles">{depot.cableRunObstacles}</DetailField> : null}
+        {depot.notes ? <DetailField label="Additional notes">{depot.notes}</DetailField> : null}
       </dl>
       {depot.photos.length > 0 ? (
         <div className="mt-8">
