@@ -57,5 +57,6 @@ export const accessTable: Record<string, AccessRule> = {
   // The sample id does not exist: the admin sees 'Depot not found' with a 404.
   "/admin/depot/:id": { anonymous: "sign-in", user: "/", admin: "not-found" },
   "/admin/submissions.csv": adminsOnly,
+  "/admin/grid-data": adminsOnly,
   "/*": { anonymous: "not-found", user: "not-found", admin: "not-found" },
 };

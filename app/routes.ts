@@ -49,6 +49,7 @@ export default [
         index("routes/admin/admin.tsx"),
         route("depot/:id", "routes/admin/admin-depot.tsx"),
         route("submissions.csv", "routes/admin/submissions-csv.ts"),
+        route("grid-data", "routes/admin/grid-data.tsx"),
       ]),
     ]),
   ]),

@@ -4,6 +4,10 @@ import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { CLI_ACTOR, recordAudit } from "~/features/admin/audit.server";
 import { seedDemo } from "~/features/admin/seed-demo.server";
+import { importGridFile, listGridImports } from "~/features/grid/grid-store.server";
+import { describeImport } from "~/features/grid/describe-import";
+import { GridImportError } from "~/features/grid/importers";
+import { isOperator } from "~/features/grid/operators";
 import { InvestorDocumentError, listInvestorDocuments, uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
 import { INVESTOR_DOCUMENTS, isInvestorDocumentSlug } from "~/features/investors/investor-documents";
 import { createUser } from "~/features/users/create-user.server";
@@ -25,12 +29,15 @@ Commands:
   investor:upload --document SLUG --file PATH               upload or replace an investor document
                                                             (SLUG: ${INVESTOR_DOCUMENTS.map((d) => d.slug).join(", ")})
   investor:list                                             list the investor documents and which are uploaded
+  grid:import FILE --format nged|ukpn [--date YYYY-MM-DD]   import a network operator's published capacity file,
+                                                            replacing that operator's previous import
+  grid:list                                                 list the imported capacity data
   demo:seed --depots N [--users N]                          add demo hauliers (haulier-NNN@demo.example, password
                                                             demo-password) and N demo depot submissions with photos
 
 The CLI uses the same environment as the server (DATA_DIR, DATABASE_URL, …).`;
 
-type Command = (runtime: Runtime, values: Record<string, string | boolean | undefined>) => Promise<void>;
+type Command = (runtime: Runtime, values: Record<string, string | boolean | undefined>, positionals: string[]) => Promise<void>;
 
 function required(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
@@ -88,6 +95,27 @@ const commands: Record<string, Command> = {
     const stored = await uploadInvestorDocument(runtime, { slug, fileName: path.basename(file), data: await readFile(file), uploadedBy: "cli" });
     console.log(`Stored ${stored.title} as ${stored.fileName} (${stored.bytes} bytes)`);
   },
+  "grid:import": async (runtime, values, positionals) => {
+    const file = positionals[1];
+    if (!file) throw new UsageError("grid:import needs the file to import");
+    const format = required(values, "format");
+    if (!isOperator(format)) throw new UsageError("--format must be nged or ukpn");
+    const result = await importGridFile(runtime, {
+      operator: format,
+      fileName: path.basename(file),
+      text: await readFile(file, "utf8"),
+      dataDate: typeof values.date === "string" ? values.date : undefined,
+      actor: CLI_ACTOR,
+    });
+    console.log(describeImport(result.report, result.dataDate));
+  },
+  "grid:list": async (runtime) => {
+    const imports = await listGridImports(runtime);
+    if (imports.length === 0) console.log("No network-capacity data imported yet.");
+    for (const item of imports) {
+      console.log([item.operator, item.fileName, `data of ${item.dataDate}`, `${item.report.accepted} substations (${item.report.withFigures} with figures)`, `imported ${item.importedAt} by ${item.importedBy}`].join("\t"));
+    }
+  },
   "demo:seed": async (runtime, values) => {
     const depots = Number(required(values, "depots"));
     const users = values.users === undefined ? undefined : Number(values.users);
@@ -118,6 +146,8 @@ async function main(argv: string[]): Promise<number> {
       file: { type: "string" },
       depots: { type: "string" },
       users: { type: "string" },
+      format: { type: "string" },
+      date: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -131,7 +161,7 @@ async function main(argv: string[]): Promise<number> {
   const log = pino({ level: env.LOG_LEVEL === "info" ? "warn" : env.LOG_LEVEL }, pino.destination(2));
   const runtime = await openRuntime(env, log);
   try {
-    await command(runtime, values);
+    await command(runtime, values, positionals);
     return 0;
   } finally {
     await runtime.database.destroy();
@@ -141,7 +171,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UserRuleError || error instanceof UsageError || error instanceof EnvError || error instanceof InvestorDocumentError) {
+    if (error instanceof UserRuleError || error instanceof UsageError || error instanceof EnvError || error instanceof InvestorDocumentError || error instanceof GridImportError) {
       console.error(`Error: ${error.message}`);
       process.exit(error instanceof UsageError ? 2 : 1);
     }

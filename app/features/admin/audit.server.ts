@@ -16,14 +16,15 @@ export type AuditAction =
   | "user.invited"
   | "user.role_changed"
   | "user.deactivated"
-  | "user.reactivated";
+  | "user.reactivated"
+  | "grid.imported";
 
 export type AuditDetails = Record<string, string | number | boolean | null>;
 
 /** Records one admin action. Pass the transaction that made the change so both land or neither does. */
 export async function recordAudit(
   db: Kysely<Database>,
-  entry: { actor: Actor; action: AuditAction; target: { type: "depot" | "user"; id: string | number; label: string }; details?: AuditDetails },
+  entry: { actor: Actor; action: AuditAction; target: { type: "depot" | "user" | "grid"; id: string | number; label: string }; details?: AuditDetails },
 ): Promise<void> {
   await db
     .insertInto("audit_log")
@@ -78,6 +79,8 @@ export function describeAudit(action: string, targetLabel: string, details: Audi
       return `deactivated ${targetLabel}`;
     case "user.reactivated":
       return `reactivated ${targetLabel}`;
+    case "grid.imported":
+      return `imported ${targetLabel} network-capacity data (${details.accepted} substations, ${details.withFigures} with figures)`;
     default:
       return `${action} on ${targetLabel}`;
   }

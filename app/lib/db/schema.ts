@@ -131,6 +131,54 @@ export type SurveyPhotoTable = {
   created_at: ColumnType<Date | string, string | undefined, string>;
 };
 
+export type CompanyTable = {
+  user_id: string;
+  company_name: string;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  charging_strategy: string | null;
+  updated_at: Timestamp;
+};
+
+export type DepotDesignTable = {
+  depot_id: number;
+  /** JSON text: the placed components. */
+  components: string;
+  updated_at: Timestamp;
+};
+
+export type GridImportTable = {
+  id: Generated<number>;
+  operator: string;
+  file_name: string;
+  /** YYYY-MM-DD: when the publisher's figures were current. */
+  data_date: string;
+  source: string;
+  licence: string;
+  attribution: string;
+  /** JSON text: the import report (rows, accepted, skipped and why). */
+  report: string;
+  imported_by: string;
+  imported_at: ColumnType<Date | string, string | undefined, string>;
+};
+
+export type SubstationTable = {
+  id: Generated<number>;
+  import_id: number;
+  operator: string;
+  source_ref: string;
+  name: string;
+  site_type: string;
+  voltage: string | null;
+  latitude: number;
+  longitude: number;
+  firm_capacity_mva: number | null;
+  peak_demand_mva: number | null;
+  headroom_mva: number | null;
+  rag: string | null;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -142,4 +190,8 @@ export type Database = {
   survey_photos: SurveyPhotoTable;
   depot_status_history: DepotStatusHistoryTable;
   audit_log: AuditLogTable;
+  companies: CompanyTable;
+  depot_designs: DepotDesignTable;
+  grid_imports: GridImportTable;
+  substations: SubstationTable;
 };

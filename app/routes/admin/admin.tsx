@@ -1,4 +1,5 @@
-import { data, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { listRecentAudit } from "~/features/admin/audit.server";
 import { RecentActivity } from "~/features/admin/components/recent-activity";
@@ -186,8 +187,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   };
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
-      <p className="mt-1 text-muted-foreground">Review depot submissions and manage who can use Electrify.</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
+          <p className="mt-1 text-muted-foreground">Review depot submissions and manage who can use Electrify.</p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/admin/grid-data">Network capacity data</Link>
+        </Button>
+      </div>
       <Tabs value={loaderData.tab} onValueChange={changeTab} className="mt-6">
         <TabsList>
           <TabsTrigger value="submissions">Depot Submissions</TabsTrigger>
