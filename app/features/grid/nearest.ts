@@ -11,48 +11,72 @@ export type Point = { latitude: number; longitude: number };
 
 const CELL_DEGREES = 0.25;
 const KM_PER_DEGREE_LAT = 111.19;
+const EARTH_KM = 6371.0088;
+const RAD = Math.PI / 180;
+
+type Entry<T> = { point: T; lat: number; lng: number; cosLat: number };
 
 /**
  * A grid of 0.25° cells over the points, so the nearest one to a depot is
  * found by looking at rings of cells outward instead of at every point.
+ * Candidates are compared by the haversine term itself (no square root or
+ * arcsine until the winner is known).
  */
 export function createNearestIndex<T extends Point>(points: readonly T[]) {
-  const cells = new Map<string, T[]>();
-  const key = (row: number, col: number) => `${row}:${col}`;
+  const cells = new Map<number, Entry<T>[]>();
+  // Rows and columns are small integers (|row| ≤ 360, |col| ≤ 720): one number per cell.
+  const key = (row: number, col: number) => row * 4096 + col;
   for (const point of points) {
     const id = key(Math.floor(point.latitude / CELL_DEGREES), Math.floor(point.longitude / CELL_DEGREES));
+    const entry = { point, lat: point.latitude * RAD, lng: point.longitude * RAD, cosLat: Math.cos(point.latitude * RAD) };
     const cell = cells.get(id);
-    if (cell) cell.push(point);
-    else cells.set(id, [point]);
+    if (cell) cell.push(entry);
+    else cells.set(id, [entry]);
   }
+
+  const haversineTerm = (km: number) => Math.sin(Math.min(Math.PI / 2, km / (2 * EARTH_KM))) ** 2;
 
   /** The nearest point within maxKm, or null. Exact: rings stop only when no closer point can remain. */
   function nearest(latitude: number, longitude: number, maxKm = Number.POSITIVE_INFINITY): { point: T; km: number } | null {
     if (points.length === 0) return null;
     const row = Math.floor(latitude / CELL_DEGREES);
     const col = Math.floor(longitude / CELL_DEGREES);
-    // A cell step in longitude is shortest at the pole-ward edge of the search; use it as the bound.
+    const edge = Math.min(latitude / CELL_DEGREES - row, 1 - (latitude / CELL_DEGREES - row), longitude / CELL_DEGREES - col, 1 - (longitude / CELL_DEGREES - col));
+    const qLat = latitude * RAD;
+    const qLng = longitude * RAD;
+    const qCos = Math.cos(qLat);
+    const maxTerm = Number.isFinite(maxKm) ? haversineTerm(maxKm) : Number.POSITIVE_INFINITY;
     const maxRing = Math.ceil(180 / CELL_DEGREES);
-    let best: { point: T; km: number } | null = null;
+    let best: Entry<T> | null = null;
+    let bestTerm = Number.POSITIVE_INFINITY;
     for (let ring = 0; ring <= maxRing; ring++) {
-      // Any point outside this ring is at least (ring) cells away in latitude or longitude.
-      const nearestLat = Math.min(89.9, Math.abs(latitude) + ring * CELL_DEGREES);
-      const minKmOutside = ring === 0 ? 0 : (ring - 1) * CELL_DEGREES * KM_PER_DEGREE_LAT * Math.min(1, Math.cos((nearestLat * Math.PI) / 180));
-      if (best && minKmOutside > best.km) break;
-      if (minKmOutside > maxKm) break;
+      if (ring > 0) {
+        // Every unvisited point is at least this far away: (ring − 1 + the distance to the nearest edge of the query's own cell) cells,
+        // and a cell is narrowest (in km, along longitude) at the latitude furthest from the equator the ring reaches.
+        const farLat = Math.min(89.9, Math.abs(latitude) + ring * CELL_DEGREES);
+        const minKm = (ring - 1 + edge) * CELL_DEGREES * KM_PER_DEGREE_LAT * Math.cos(farLat * RAD);
+        const minTerm = haversineTerm(minKm);
+        if (minTerm > bestTerm || minTerm > maxTerm) break;
+      }
       for (let r = row - ring; r <= row + ring; r++) {
-        for (let c = col - ring; c <= col + ring; c++) {
-          if (ring > 0 && r !== row - ring && r !== row + ring && c !== col - ring && c !== col + ring) continue;
+        const onEdgeRow = r === row - ring || r === row + ring;
+        for (let c = col - ring; c <= col + ring; c += onEdgeRow || ring === 0 ? 1 : 2 * ring) {
           const cell = cells.get(key(r, c));
           if (!cell) continue;
-          for (const point of cell) {
-            const km = distanceKm(latitude, longitude, point.latitude, point.longitude);
-            if (!best || km < best.km) best = { point, km };
+          for (const entry of cell) {
+            const sLat = Math.sin((entry.lat - qLat) / 2);
+            const sLng = Math.sin((entry.lng - qLng) / 2);
+            const term = sLat * sLat + qCos * entry.cosLat * sLng * sLng;
+            if (term < bestTerm) {
+              bestTerm = term;
+              best = entry;
+            }
           }
         }
       }
     }
-    return best && best.km <= maxKm ? best : null;
+    if (!best || bestTerm > maxTerm) return null;
+    return { point: best.point, km: 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(bestTerm))) };
   }
 
   return { nearest, size: points.length };
