@@ -38,11 +38,13 @@ export default [
     route("survey", "routes/depots/survey.tsx"),
     route("confirmation", "routes/depots/confirmation.tsx"),
     route("account", "routes/account/account.tsx"),
-    ...prefix("electrify", [
-      route("dashboard", "routes/electrify/dashboard.tsx"),
-      route("company-setup", "routes/electrify/company-setup.tsx"),
-      route("energy-map", "routes/electrify/energy-map.tsx"),
-      route("depot-details", "routes/electrify/depot-details.tsx"),
+    layout("routes/electrify/layout.tsx", [
+      ...prefix("electrify", [
+        route("dashboard", "routes/electrify/dashboard.tsx"),
+        route("company-setup", "routes/electrify/company-setup.tsx"),
+        route("energy-map", "routes/electrify/energy-map.tsx"),
+        route("depot-details", "routes/electrify/depot-details.tsx"),
+      ]),
     ]),
     layout("routes/admin/layout.tsx", [
       ...prefix("admin", [

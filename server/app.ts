@@ -65,7 +65,8 @@ async function createApp(options: { dev: boolean; clientDir?: string }): Promise
   // protocol and client address; without TRUST_PROXY they are ignored.
   if (env.TRUST_PROXY > 0) app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog(log));
-  app.use(securityHeaders({ dev: options.dev, secure: env.SECURE_COOKIES }));
+  const tileOrigin = env.MAP_TILE_URL === "none" ? [] : [new URL(env.MAP_TILE_URL.replace(/\{[a-z]\}/g, "0")).origin];
+  app.use(securityHeaders({ dev: options.dev, secure: env.SECURE_COOKIES, imageOrigins: tileOrigin }));
   app.use(compression());
 
   if (options.clientDir) {

@@ -4,7 +4,8 @@ import type { RequestHandler } from "express";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Security headers on every response; the CSP nonce is fresh per request and handed to React via res.locals. */
-export function securityHeaders(options: { dev: boolean; secure: boolean }): RequestHandler {
+export function securityHeaders(options: { dev: boolean; secure: boolean; imageOrigins?: string[] }): RequestHandler {
+  const imgSrc = ["'self'", "data:", "blob:", ...(options.imageOrigins ?? [])].join(" ");
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -17,7 +18,8 @@ export function securityHeaders(options: { dev: boolean; secure: boolean }): Req
         `script-src ${scriptSrc}`,
         // Radix and sonner position elements with inline style attributes.
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
+        // The energy map's tiles come from the configured tile server.
+        `img-src ${imgSrc}`,
         "font-src 'self'",
         `connect-src ${connectSrc}`,
         "media-src 'self' blob:",

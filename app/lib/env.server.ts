@@ -68,6 +68,15 @@ const envSchema = z
     /** E-mail the submitter when an admin changes a depot's status (on unless set to false). */
     NOTIFY_ON_STATUS_CHANGE: optionalString.pipe(booleanString.optional()).transform((value) => value ?? true),
     INVESTOR_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
+    /** Map tiles for the energy map: a {z}/{x}/{y} URL template, or "none" for a map without a background. */
+    MAP_TILE_URL: z
+      .string()
+      .trim()
+      .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+      .refine((value) => value === "none" || (/^https:\/\/[^/]+\//.test(value) && ["{z}", "{x}", "{y}"].every((part) => value.includes(part))), {
+        message: 'must be an https URL template with {z}, {x} and {y}, or "none"',
+      }),
+    MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default("© OpenStreetMap contributors"),
     ELECTRIFY_VIDEO: optionalString.pipe(publicMediaPath.optional()),
     BOX_CHARGE_VIDEO: optionalString.pipe(publicMediaPath.optional()),
   })

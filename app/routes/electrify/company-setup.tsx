@@ -1,8 +1,325 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { PlusIcon, Trash2Icon } from "lucide-react";
+import { useId, useState } from "react";
+import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { TextField } from "~/components/text-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { FieldError } from "~/components/ui/field-error";
+import { Label } from "~/components/ui/label";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { Textarea } from "~/components/ui/textarea";
+import { companySchema, depotListSchema, depotsFromForm, AT_LEAST_ONE_DEPOT } from "~/features/company/company-schema";
+import { deleteCompanyDepot, DepotRuleError, getCompanyValues, listCompanyDepots, saveCompany, saveCompanyDepots } from "~/features/company/company.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { getRuntime } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
 import type { Route } from "./+types/company-setup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Company Setup | Electrify" }];
 
-export default function Page() {
-  return <ComingSoon title="Company Setup">Company and depot setup is coming soon.</ComingSoon>;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const [company, depots] = await Promise.all([getCompanyValues(runtime, user), listCompanyDepots(runtime, user.id)]);
+  return { company, depots, tab: new URL(request.url).searchParams.get("tab") === "depots" ? "depots" : "company" };
+}
+
+type DepotDraft = { key: string; id?: number; name: string; address: string; notes: string; photos: number };
+type ActionData = {
+  intent: string;
+  errors: Record<string, string>;
+  /** What was submitted, so a refused save loses nothing. */
+  values?: Record<string, string>;
+  depots?: DepotDraft[];
+  toast?: ActionToast;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "company") {
+    const raw = Object.fromEntries(["companyName", "contactName", "contactEmail", "contactPhone", "chargingStrategy"].map((name) => [name, String(form.get(name) ?? "")]));
+    const parsed = companySchema.safeParse(raw);
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+      return data<ActionData>({ intent, errors, values: raw }, { status: 400 });
+    }
+    try {
+      await saveCompany(runtime, user.id, parsed.data);
+    } catch (error) {
+      runtime.log.error({ err: error }, "Failed to save company details");
+      return data<ActionData>({ intent, errors: { form: "Failed to save company details" }, values: raw }, { status: 500 });
+    }
+    return redirectWithToast("/electrify/company-setup?tab=depots", { type: "success", title: "Company details saved successfully" });
+  }
+
+  if (intent === "depots") {
+    const submitted = depotsFromForm(form);
+    const drafts = submitted.map((depot, i) => ({ key: depot.id ? `depot-${depot.id}` : `new-${i}`, ...depot, photos: 0 }));
+    const parsed = depotListSchema.safeParse(submitted);
+    if (!parsed.success) return data<ActionData>({ intent, errors: { form: parsed.error.issues[0]!.message }, depots: drafts }, { status: 400 });
+    try {
+      await saveCompanyDepots(runtime, user.id, parsed.data);
+    } catch (error) {
+      if (error instanceof DepotRuleError) return data<ActionData>({ intent, errors: { form: error.message }, depots: drafts }, { status: 400 });
+      runtime.log.error({ err: error }, "Failed to save depots");
+      return data<ActionData>({ intent, errors: { form: "Failed to save depots" }, depots: drafts }, { status: 500 });
+    }
+    return redirectWithToast("/electrify/energy-map", { type: "success", title: "Depots saved successfully" });
+  }
+
+  if (intent === "delete-depot") {
+    const id = Number(form.get("depotId"));
+    try {
+      const removed = await deleteCompanyDepot(runtime, user.id, id);
+      return data<ActionData>({ intent, errors: {}, toast: { type: "success", title: `${removed.name} removed` } });
+    } catch (error) {
+      if (error instanceof DepotRuleError) return data<ActionData>({ intent, errors: { form: error.message }, toast: { type: "error", title: error.message } }, { status: 400 });
+      throw error;
+    }
+  }
+
+  return data<ActionData>({ intent, errors: { form: "Unknown action" } }, { status: 400 });
+}
+
+export default function CompanySetupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = loaderData.tab;
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Company Setup</h1>
+      <p className="mt-1 text-muted-foreground">Describe your company and its depots once; the energy map and the designer use them.</p>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          const next = new URLSearchParams(searchParams);
+          if (value === "depots") next.set("tab", "depots");
+          else next.delete("tab");
+          setSearchParams(next, { preventScrollReset: true });
+        }}
+        className="mt-6"
+      >
+        <TabsList>
+          <TabsTrigger value="company">Company Details</TabsTrigger>
+          <TabsTrigger value="depots">Depot Locations</TabsTrigger>
+        </TabsList>
+        <TabsContent value="company">
+          <CompanyDetails values={actionData?.intent === "company" && actionData.values ? actionData.values : loaderData.company.values} errors={actionData?.intent === "company" ? actionData.errors : {}} />
+        </TabsContent>
+        <TabsContent value="depots">
+          <DepotLocations
+            key={actionData?.intent === "depots" ? "resubmitted" : "loaded"}
+            initial={
+              actionData?.intent === "depots" && actionData.depots
+                ? actionData.depots
+                : loaderData.depots.map((depot) => ({ key: `depot-${depot.id}`, id: depot.id, name: depot.name, address: depot.address, notes: depot.notes, photos: depot.photos }))
+            }
+            photosById={Object.fromEntries(loaderData.depots.map((depot) => [depot.id, depot.photos]))}
+            error={actionData?.intent === "depots" ? actionData.errors.form : undefined}
+          />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+function CompanyDetails({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "company";
+  const strategyId = useId();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Company Details</CardTitle>
+        <CardDescription>Who we talk to about your depots.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="company" />
+          <TextField label="Company Name" name="companyName" required defaultValue={values.companyName} error={errors.companyName} autoComplete="organization" />
+          <TextField label="Contact Name" name="contactName" required defaultValue={values.contactName} error={errors.contactName} autoComplete="name" />
+          <TextField label="Contact Email" name="contactEmail" type="email" required defaultValue={values.contactEmail} error={errors.contactEmail} autoComplete="email" />
+          <TextField label="Contact Phone" name="contactPhone" type="tel" required defaultValue={values.contactPhone} error={errors.contactPhone} autoComplete="tel" />
+          <div className="grid gap-2">
+            <Label htmlFor={strategyId}>Charging Strategy</Label>
+            <Textarea
+              id={strategyId}
+              name="chargingStrategy"
+              rows={4}
+              maxLength={5000}
+              defaultValue={values.chargingStrategy}
+              placeholder="e.g. overnight charging at the depot, top-ups at lunchtime"
+              aria-invalid={errors.chargingStrategy ? true : undefined}
+              aria-describedby={errors.chargingStrategy ? `${strategyId}-error` : undefined}
+            />
+            <FieldError id={`${strategyId}-error`}>{errors.chargingStrategy}</FieldError>
+          </div>
+          {errors.form ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errors.form}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button asChild variant="outline">
+              <Link to="/electrify/dashboard">Cancel</Link>
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving..." : "Save and Continue"}
+            </Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DepotLocations({ initial, photosById, error }: { initial: DepotDraft[]; photosById: Record<number, number>; error?: string }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "depots";
+  const [depots, setDepots] = useState<DepotDraft[]>(initial.length > 0 ? initial : [{ key: "new-0", name: "", address: "", notes: "", photos: 0 }]);
+  const [nextKey, setNextKey] = useState(1);
+  const [confirming, setConfirming] = useState<DepotDraft | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<number | null>(null);
+  const deleter = useFetcher<ActionData>();
+  useFetcherToast(deleter.data);
+  // A removed depot leaves the list once the server confirms it (other cards keep their unsaved edits).
+  const [handled, setHandled] = useState<ActionData | undefined>();
+  if (deleter.state === "idle" && deleter.data && handled !== deleter.data) {
+    setHandled(deleter.data);
+    const removedId = pendingDelete;
+    if (deleter.data.toast?.type === "success") setDepots((list) => list.filter((item) => item.id !== removedId));
+  }
+
+  const update = (key: string, field: "name" | "address" | "notes", value: string) =>
+    setDepots((list) => list.map((depot) => (depot.key === key ? { ...depot, [field]: value } : depot)));
+  const remove = (depot: DepotDraft) => {
+    if (depots.length <= 1) {
+      toast.warning(AT_LEAST_ONE_DEPOT);
+      return;
+    }
+    if (depot.id) setConfirming(depot);
+    else setDepots((list) => list.filter((item) => item.key !== depot.key));
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Depot Locations</CardTitle>
+        <CardDescription>Every depot needs a name and an address. Depots you surveyed keep their survey answers and photos.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="depots" />
+          {depots.map((depot, index) => (
+            <DepotCard key={depot.key} depot={depot} index={index} photos={depot.id ? (photosById[depot.id] ?? 0) : 0} onChange={update} onRemove={remove} />
+          ))}
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              setDepots((list) => [...list, { key: `new-${nextKey}`, name: "", address: "", notes: "", photos: 0 }]);
+              setNextKey((n) => n + 1);
+            }}
+          >
+            <PlusIcon aria-hidden="true" /> Add Another Depot
+          </Button>
+          {error ? (
+            <p role="alert" className="text-sm text-destructive">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button asChild variant="outline">
+              <Link to="/electrify/company-setup" preventScrollReset>
+                Back
+              </Link>
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving..." : "Save and Continue"}
+            </Button>
+          </div>
+        </Form>
+        <Dialog open={confirming !== null} onOpenChange={(open) => (open ? null : setConfirming(null))}>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Remove {confirming?.name || "this depot"}?</DialogTitle>
+              <DialogDescription>
+                The depot is deleted now, with its design. A depot with survey photos cannot be removed here: its photos are part of your submission.
+              </DialogDescription>
+            </DialogHeader>
+            <deleter.Form
+              method="post"
+              onSubmit={() => {
+                setPendingDelete(confirming?.id ?? null);
+                setConfirming(null);
+              }}
+            >
+              <input type="hidden" name="intent" value="delete-depot" />
+              <input type="hidden" name="depotId" value={confirming?.id ?? ""} />
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button type="button" variant="outline">
+                    Cancel
+                  </Button>
+                </DialogClose>
+                <Button type="submit" variant="destructive">
+                  Remove depot
+                </Button>
+              </DialogFooter>
+            </deleter.Form>
+          </DialogContent>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DepotCard({
+  depot,
+  index,
+  photos,
+  onChange,
+  onRemove,
+}: {
+  depot: DepotDraft;
+  index: number;
+  photos: number;
+  onChange: (key: string, field: "name" | "address" | "notes", value: string) => void;
+  onRemove: (depot: DepotDraft) => void;
+}) {
+  const notesId = useId();
+  const title = `Depot ${index + 1}`;
+  return (
+    <fieldset className="relative grid gap-3 rounded-lg border p-4">
+      <legend className="sr-only">{title}</legend>
+      <p aria-hidden="true" className="text-base font-semibold">
+        {title}
+      </p>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="absolute top-2 right-2"
+        onClick={() => onRemove(depot)}
+        aria-label={`Remove ${title}${depot.name ? ` (${depot.name})` : ""}`}
+      >
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+      <input type="hidden" name="depotId" value={depot.id ?? ""} />
+      <TextField label="Depot Name" name="depotName" required value={depot.name} maxLength={200} onChange={(event) => onChange(depot.key, "name", event.currentTarget.value)} />
+      <TextField label="Address" name="depotAddress" required value={depot.address} maxLength={500} onChange={(event) => onChange(depot.key, "address", event.currentTarget.value)} />
+      <div className="grid gap-2">
+        <Label htmlFor={notesId}>Notes</Label>
+        <Textarea id={notesId} name="depotNotes" rows={2} maxLength={5000} value={depot.notes} onChange={(event) => onChange(depot.key, "notes", event.currentTarget.value)} />
+      </div>
+      {photos > 0 ? <p className="text-xs text-muted-foreground">Surveyed: {photos} photo{photos === 1 ? "" : "s"} kept with this depot.</p> : null}
+    </fieldset>
+  );
 }

@@ -1,8 +1,103 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { ArrowRightIcon, Building2Icon, MapIcon, PencilRulerIcon } from "lucide-react";
+import { Link } from "react-router";
+import { StatusBadge } from "~/components/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { DEPOT_STATUSES } from "~/features/admin/depot-status";
+import { getProfile } from "~/features/users/profile.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Electrify Dashboard | Electrify" }];
 
-export default function Page() {
-  return <ComingSoon title="Electrify Dashboard">Your Electrify workspace is coming soon.</ComingSoon>;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const { db } = runtime.database;
+  const [profile, company, statuses] = await Promise.all([
+    getProfile(runtime, user.id),
+    db.selectFrom("companies").select("company_name").where("user_id", "=", user.id).executeTakeFirst(),
+    db
+      .selectFrom("depots")
+      .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+      .where("user_id", "=", user.id)
+      .groupBy("status")
+      .execute(),
+  ]);
+  const byStatus = Object.fromEntries(DEPOT_STATUSES.map((status) => [status, 0])) as Record<(typeof DEPOT_STATUSES)[number], number>;
+  for (const row of statuses) {
+    const status = (DEPOT_STATUSES as readonly string[]).includes(row.status) ? (row.status as (typeof DEPOT_STATUSES)[number]) : "pending";
+    byStatus[status] += Number(row.n);
+  }
+  return {
+    name: profile.name || "User",
+    organization: company?.company_name || profile.organization || "Your Company",
+    email: user.email,
+    depotCount: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
+    byStatus,
+  };
+}
+
+const NEXT_STEPS = [
+  { to: "/electrify/company-setup", title: "Company Setup", text: "Your company's details and its depots.", action: "Get Started", icon: Building2Icon },
+  { to: "/electrify/energy-map", title: "Energy to Depot", text: "Each depot against the network capacity near it.", action: "Explore Map", icon: MapIcon },
+  { to: "/electrify/depot-details", title: "Depot Details", text: "Lay out chargers and read the sized recommendations.", action: "View Details", icon: PencilRulerIcon },
+] as const;
+
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const { name, organization, email, depotCount, byStatus } = loaderData;
+  return (
+    <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Welcome to Electrify, {name}</h1>
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{name}</CardTitle>
+            <CardDescription>{organization}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm">{email}</p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              {depotCount} {depotCount === 1 ? "depot" : "depots"}
+            </CardTitle>
+            <CardDescription>{depotCount === 0 ? "Add your depots in Company Setup, or submit a survey." : "Where your depots are in our review."}</CardDescription>
+          </CardHeader>
+          {depotCount > 0 ? (
+            <CardContent>
+              <ul className="flex flex-wrap gap-3" aria-label="Depots by status">
+                {DEPOT_STATUSES.filter((status) => byStatus[status] > 0).map((status) => (
+                  <li key={status} className="flex items-center gap-2 text-sm">
+                    <StatusBadge status={status} /> {byStatus[status]}
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          ) : null}
+        </Card>
+      </div>
+      <div className="mt-6 grid gap-6 md:grid-cols-3">
+        {NEXT_STEPS.map((step) => (
+          <Card key={step.to}>
+            <CardHeader>
+              <step.icon className="size-6 text-primary" aria-hidden="true" />
+              <CardTitle>{step.title}</CardTitle>
+              <CardDescription>{step.text}</CardDescription>
+            </CardHeader>
+            <CardContent className="mt-auto">
+              <Button asChild variant="outline">
+                <Link to={step.to}>
+                  {step.action} <ArrowRightIcon aria-hidden="true" />
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
 }

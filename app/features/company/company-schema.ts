@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+const required = (label: string, max = 200) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Company Details: all four contact fields are required; the charging strategy is free text (saved). */
+export const companySchema = z.object({
+  companyName: required("Company name"),
+  contactName: required("Contact name"),
+  contactEmail: required("Contact email", 254).pipe(z.email({ message: "Enter a valid email address" })),
+  contactPhone: required("Contact phone", 40).regex(/^\+?[0-9 ()-]{6,40}$/, "Enter a phone number (digits, spaces, + ( ) -)"),
+  chargingStrategy: z
+    .string()
+    .max(5000, "Charging strategy must be at most 5,000 characters")
+    .optional()
+    .transform((value) => (value && value.trim() ? value.trim() : null)),
+});
+export type CompanyInput = z.output<typeof companySchema>;
+export type CompanyForm = z.input<typeof companySchema>;
+
+export const MAX_DEPOTS = 100;
+
+export const ALL_DEPOTS_NEED_NAME_AND_ADDRESS = "All depots must have a name and address";
+export const AT_LEAST_ONE_DEPOT = "You must have at least one depot";
+
+const depotEntry = z.object({
+  /** Absent for a new depot. */
+  id: z.number().int().positive().optional(),
+  name: z.string().trim().max(200, "Depot names must be at most 200 characters"),
+  address: z.string().trim().max(500, "Addresses must be at most 500 characters"),
+  notes: z
+    .string()
+    .trim()
+    .max(5000, "Notes must be at most 5,000 characters")
+    .transform((value) => value || null),
+});
+export type DepotEntry = z.output<typeof depotEntry>;
+
+/** The Depot Locations list: at least one depot, and every one with a name and an address. */
+export const depotListSchema = z
+  .array(depotEntry)
+  .min(1, AT_LEAST_ONE_DEPOT)
+  .max(MAX_DEPOTS, `At most ${MAX_DEPOTS} depots can be saved at once`)
+  .superRefine((depots, ctx) => {
+    if (depots.some((depot) => !depot.name || !depot.address)) ctx.addIssue({ code: "custom", message: ALL_DEPOTS_NEED_NAME_AND_ADDRESS });
+    const ids = depots.flatMap((depot) => (depot.id ? [depot.id] : []));
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: "A depot appears twice in the list" });
+  });
+
+/** Reads the repeated depot fields of the form, in order. */
+export function depotsFromForm(form: FormData): { id?: number; name: string; address: string; notes: string }[] {
+  const text = (name: string) => form.getAll(name).map((value) => (typeof value === "string" ? value : ""));
+  const ids = text("depotId");
+  const names = text("depotName");
+  const addresses = text("depotAddress");
+  const notes = text("depotNotes");
+  return names.map((name, i) => {
+    const id = Number(ids[i]);
+    return { id: Number.isSafeInteger(id) && id > 0 ? id : undefined, name, address: addresses[i] ?? "", notes: notes[i] ?? "" };
+  });
+}

@@ -1,0 +1,17 @@
+import { Outlet } from "react-router";
+import { ElectrifySidebar } from "~/components/electrify-sidebar";
+import { sidebarCollapsedFromCookie } from "~/features/electrify/sidebar-state";
+import type { Route } from "./+types/layout";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { collapsed: sidebarCollapsedFromCookie(request.headers.get("Cookie")) };
+}
+
+/** The Electrify workspace: the sidebar beside every /electrify/… page (the app layout above requires a session). */
+export default function ElectrifyLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <ElectrifySidebar initiallyCollapsed={loaderData.collapsed}>
+      <Outlet />
+    </ElectrifySidebar>
+  );
+}
