@@ -39,7 +39,18 @@ export async function createTestUser(options: { admin?: boolean; name?: string }
   });
 }
 
-export type TestDepot = { name: string; address?: string; status?: string; contactEmail?: string; minutesAgo?: number };
+export type TestDepot = {
+  name: string;
+  address?: string;
+  status?: string;
+  contactEmail?: string;
+  minutesAgo?: number;
+  /** Defaults to a spot in Bristol; null for a depot not placed yet. */
+  latitude?: number | null;
+  longitude?: number | null;
+  /** Survey photo records (the files are not needed for these tests). */
+  photos?: number;
+};
 
 /** Adds depot submissions for a user directly in the server's database; returns their ids in order. */
 export async function createTestDepots(ownerEmail: string, depots: TestDepot[]): Promise<number[]> {
@@ -58,9 +69,9 @@ export async function createTestDepots(ownerEmail: string, depots: TestDepot[]):
           depot_address: depot.address ?? `${depot.name} Road, Bristol`,
           number_of_vehicles: 8,
           additional_notes: "Gate code 1234",
-          location_latitude: 51.5,
-          location_longitude: -2.6,
-          location_address: "Bristol, United Kingdom",
+          location_latitude: depot.latitude === undefined ? 51.5 : depot.latitude,
+          location_longitude: depot.longitude === undefined ? -2.6 : depot.longitude,
+          location_address: depot.latitude === null ? null : "Bristol, United Kingdom",
           cable_run_obstacles: null,
           status: depot.status ?? "pending",
           created_at: new Date(Date.now() - (depot.minutesAgo ?? 0) * 60_000).toISOString(),
@@ -68,6 +79,12 @@ export async function createTestDepots(ownerEmail: string, depots: TestDepot[]):
         .returning("id")
         .executeTakeFirstOrThrow();
       ids.push(row.id);
+      for (let i = 0; i < (depot.photos ?? 0); i++) {
+        await runtime.database.db
+          .insertInto("survey_photos")
+          .values({ depot_id: row.id, image_type: "proposed_charging_area", storage_key: `e2e/${row.id}-${i}.jpg`, thumbnail_key: `e2e/${row.id}-${i}-thumb.jpg`, content_type: "image/jpeg", width: 800, height: 600, bytes: 1000 })
+          .execute();
+      }
     }
     return ids;
   });

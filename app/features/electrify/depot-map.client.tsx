@@ -97,8 +97,8 @@ export default function DepotMap({
         icon: depotIcon(depot, depot.id === selectedId),
         draggable: true,
         keyboard: true,
-        title: depot.name,
-        alt: `${depot.name} (drag to move)`,
+        // Leaflet makes the marker a focusable button named by its title.
+        title: `${depot.name} (drag to move)`,
         zIndexOffset: depot.id === selectedId ? 1000 : 0,
       });
       marker.on("click", () => handlers.current.onSelect(depot.id));

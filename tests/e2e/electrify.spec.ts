@@ -1,0 +1,191 @@
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { gridDataDir, NGED_FILE, UKPN_FILE } from "../support/grid-files";
+import { createTestDepots, createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage, type TestUser } from "./fixtures";
+
+async function signedIn(page: Page, user: TestUser) {
+  await signInOnPage(page, user);
+  await expect(page).toHaveURL("/depots");
+}
+
+/** Map tiles come from the internet, which these machines cannot reach: refuse them at once, as a broken tile server would. */
+async function noTiles(page: Page) {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+}
+
+test.describe("[electrify] workspace", () => {
+  test("sidebar and dashboard", async ({ page }) => {
+    const user = await createTestUser({ name: "Robin Fleet" });
+    await createTestDepots(user.email, [
+      { name: "Dash Depot A", status: "approved" },
+      { name: "Dash Depot B", status: "pending" },
+      { name: "Dash Depot C", status: "pending" },
+    ]);
+    await signedIn(page, user);
+    await gotoHydrated(page, "/electrify/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Electrify, Robin Fleet");
+    await expect(page.getByText("Your Company", { exact: true })).toBeVisible();
+    await expect(page.getByText(user.email).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "3 depots" })).toBeVisible();
+    const byStatus = page.getByRole("list", { name: "Depots by status" });
+    await expect(byStatus).toContainText("Pending 2");
+    await expect(byStatus).toContainText("Approved 1");
+    await expectNoAxeViolations(page);
+
+    const sidebar = page.getByRole("complementary", { name: "Electrify sidebar" });
+    for (const name of ["Dashboard", "Company Setup", "Energy to Depot", "Depot Details", "Home", "Sign Out"]) {
+      await expect(sidebar.getByRole(name === "Sign Out" ? "button" : "link", { name })).toBeVisible();
+    }
+    await expect(sidebar.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    // Ctrl+B collapses it to icons; the cookie keeps it collapsed after a reload.
+    const toggle = page.getByRole("button", { name: /Toggle sidebar/ });
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Control+b");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect((await sidebar.boundingBox())!.width).toBe(48);
+    await page.reload();
+    await expect(page.getByRole("button", { name: /Toggle sidebar/ })).toHaveAttribute("aria-expanded", "false");
+    await page.getByRole("button", { name: /Toggle sidebar/ }).click();
+    expect((await sidebar.boundingBox())!.width).toBe(256);
+
+    await page.getByRole("link", { name: "Get Started" }).click();
+    await expect(page).toHaveURL("/electrify/company-setup");
+    await sidebar.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/auth");
+    await expect(page.getByText("Signed out successfully")).toBeVisible();
+  });
+
+  test("company setup: company details, then the depot list rules", async ({ page }) => {
+    test.setTimeout(60_000);
+    const user = await createTestUser({ name: "Casey Contact" });
+    const [surveyed] = await createTestDepots(user.email, [{ name: "Surveyed Yard", photos: 2 }, { name: "Spare Yard" }]);
+    await signedIn(page, user);
+    await gotoHydrated(page, "/electrify/company-setup");
+    // Prefilled from the profile and the account.
+    await expect(page.getByLabel("Contact Name")).toHaveValue("Casey Contact");
+    await expect(page.getByLabel("Contact Email")).toHaveValue(user.email);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("Contact Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await expect(page.getByText("Company name is required")).toBeVisible();
+    await expect(page.getByText("Enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Contact phone is required")).toBeVisible();
+    await page.getByLabel("Company Name").fill("Casey Haulage Ltd");
+    await page.getByLabel("Contact Email").fill("ops@casey.example");
+    await page.getByLabel("Contact Phone").fill("0117 496 0000");
+    await page.getByLabel("Charging Strategy").fill("Overnight at the depot, lunchtime top-ups");
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await expect(page.getByText("Company details saved successfully")).toBeVisible();
+    await expect(page).toHaveURL("/electrify/company-setup?tab=depots");
+
+    // The user's depots are preloaded.
+    await expect(page.getByLabel("Depot Name").nth(0)).toHaveValue("Surveyed Yard");
+    await expect(page.getByLabel("Depot Name").nth(1)).toHaveValue("Spare Yard");
+    await expect(page.getByText("Surveyed: 2 photos kept with this depot.")).toBeVisible();
+
+    // A depot with survey photos is not removed; one without is, after confirmation.
+    await page.getByRole("button", { name: "Remove Depot 1 (Surveyed Yard)" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove depot" }).click();
+    await expect(page.getByText("Surveyed Yard has survey photos, so it cannot be removed here.").first()).toBeVisible();
+    await expect(page.getByLabel("Depot Name").nth(0)).toHaveValue("Surveyed Yard");
+    await page.getByRole("button", { name: "Remove Depot 2 (Spare Yard)" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove depot" }).click();
+    await expect(page.getByText("Spare Yard removed")).toBeVisible();
+    await expect(page.getByLabel("Depot Name")).toHaveCount(1);
+    // The last depot stays.
+    await page.getByRole("button", { name: "Remove Depot 1 (Surveyed Yard)" }).click();
+    await expect(page.getByText("You must have at least one depot")).toBeVisible();
+
+    // Every depot needs a name and an address; a refused save keeps what was typed.
+    await page.getByRole("button", { name: "Add Another Depot" }).click();
+    await page.getByLabel("Depot Name").nth(1).fill("New Yard");
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "All depots must have a name and address" })).toBeVisible();
+    await expect(page.getByLabel("Depot Name").nth(1)).toHaveValue("New Yard");
+    await page.getByLabel("Address").nth(1).fill("1 New Road, Swindon");
+    await page.getByLabel("Address").nth(0).fill("Renamed Road, Bristol");
+    await page.getByRole("button", { name: "Save and Continue" }).click();
+    await expect(page.getByText("Depots saved successfully")).toBeVisible();
+    await expect(page).toHaveURL("/electrify/energy-map");
+
+    // Saved: the company (with its strategy), the new depot, and the surveyed depot's photos untouched.
+    await gotoHydrated(page, "/electrify/company-setup");
+    await expect(page.getByLabel("Charging Strategy")).toHaveValue("Overnight at the depot, lunchtime top-ups");
+    await gotoHydrated(page, "/electrify/company-setup?tab=depots");
+    await expect(page.getByLabel("Address").nth(0)).toHaveValue("Renamed Road, Bristol");
+    await expect(page.getByLabel("Depot Name").nth(1)).toHaveValue("New Yard");
+    await gotoHydrated(page, `/depots/${surveyed}`);
+    await expect(page.getByRole("heading", { name: "Surveyed Yard" })).toBeVisible();
+    await expect(page.getByText("Renamed Road, Bristol")).toBeVisible();
+    await expect(page.getByRole("img", { name: /thumbnail/ })).toHaveCount(2);
+  });
+
+  test("energy map on the real network-capacity files", async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    // An admin imports both publishers' files through the admin page.
+    const admin = await createTestUser({ admin: true });
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await signInOnPage(adminPage, admin);
+    await expect(adminPage).toHaveURL("/admin");
+    await adminPage.getByRole("link", { name: "Network capacity data" }).click();
+    await expect(adminPage.getByRole("heading", { name: "Network capacity data" })).toBeVisible();
+    for (const [operator, file] of [["nged", NGED_FILE], ["ukpn", UKPN_FILE]] as const) {
+      await adminPage.getByLabel("Network operator").selectOption(operator);
+      await adminPage.getByLabel("File (.csv or .geojson)").setInputFiles(path.join(gridDataDir(), file));
+      await adminPage.getByRole("button", { name: "Import" }).click();
+      await expect(adminPage.getByText(/Imported \d+ .* substations/)).toBeVisible();
+    }
+    const imported = adminPage.getByRole("table", { name: "Imported network capacity data" });
+    await expect(imported).toContainText("1087 rows read, 1087 substations accepted (1017 with capacity figures), 0 skipped. Figures as of 2023-02-28.");
+    await expect(imported).toContainText("1507 rows read, 1507 substations accepted (863 with capacity figures), 0 skipped.");
+    await expectNoAxeViolations(adminPage);
+    await adminContext.close();
+
+    // A haulier with a depot 300 m north of Abbeywood Primary (NGED: firm 11.19 MVA, headroom 6.2 MVA, 33/11 kV),
+    // and one not placed yet.
+    const user = await createTestUser();
+    await createTestDepots(user.email, [
+      { name: "Lockleaze Depot", address: "Gainsborough Square, Bristol", latitude: 51.508, longitude: -2.5612 },
+      { name: "Peterborough Depot", address: "Bourges Boulevard, Peterborough", latitude: null, longitude: null },
+    ]);
+    await noTiles(page);
+    await signedIn(page, user);
+    await gotoHydrated(page, "/electrify/energy-map");
+    await expect(page.getByRole("heading", { name: "Energy to Depot Map" })).toBeVisible();
+    const depots = page.getByRole("list", { name: "Your depots" });
+    await expect(depots.getByRole("button", { name: /Lockleaze Depot/ })).toContainText("Energy Capacity: 55%");
+    await expect(depots.getByRole("button", { name: /Peterborough Depot/ })).toContainText("No capacity data");
+    // The map still works without tiles: the depot's marker is there, with the publishers' credit.
+    await expect(page.getByRole("button", { name: "Lockleaze Depot (drag to move)" })).toBeVisible();
+    await expect(page.getByText("Contains data from National Grid Electricity Distribution")).toBeVisible();
+
+    await depots.getByRole("button", { name: /Lockleaze Depot/ }).click();
+    await expect(page.getByText("55% Available")).toBeVisible();
+    await expect(page.getByText("Grid Connection").locator("..")).toContainText("33/11kV");
+    await expect(page.getByText("Max Capacity").locator("..")).toContainText("11.19 MVA");
+    await expect(page.getByText("Distance to Substation").locator("..")).toContainText("300 m");
+    await expect(page.getByText(/Abbeywood Primary, National Grid Electricity Distribution: headroom 6.2 MVA of 11.19 MVA/)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Place the other depot by its coordinates: next to UKPN's Peterborough North Grid (N-1 firm 73.2 MVA, winter demand 43.1 MVA → 41 %).
+    await depots.getByRole("button", { name: /Peterborough Depot/ }).click();
+    await expect(page.getByText("this depot has no position yet")).toBeVisible();
+    await page.getByText("Enter coordinates").click();
+    await page.getByLabel("Latitude").fill("52.5945");
+    await page.getByLabel("Longitude").fill("-0.2665");
+    await page.getByRole("button", { name: "Save position" }).click();
+    await expect(page.getByText("Depot position saved")).toBeVisible();
+    await expect(depots.getByRole("button", { name: /Peterborough Depot/ })).toContainText("Energy Capacity: 41%");
+    await expect(page.getByText("Grid Connection").locator("..")).toContainText("132kV");
+    await expect(page.getByText("Max Capacity").locator("..")).toContainText("73.2 MVA");
+  });
+
+  test("energy map without depots says where to add them", async ({ page }) => {
+    const user = await createTestUser();
+    await signedIn(page, user);
+    await gotoHydrated(page, "/electrify/energy-map");
+    await expect(page.getByText("No depots found. Please add depots in the Company Setup page.")).toBeVisible();
+  });
+});
