@@ -189,3 +189,96 @@ test.describe("[electrify] workspace", () => {
     await expect(page.getByText("No depots found. Please add depots in the Company Setup page.")).toBeVisible();
   });
 });
+
+test.describe("[electrify] depot designer", () => {
+  test("place, undo, move, delete, redo, save, reload and read the summary", async ({ page }) => {
+    test.setTimeout(60_000);
+    const user = await createTestUser();
+    const [, second] = await createTestDepots(user.email, [{ name: "First Yard" }, { name: "Design Yard" }]);
+    await signedIn(page, user);
+    await gotoHydrated(page, "/electrify/depot-details");
+    // The picker writes the depot to the URL.
+    await page.getByLabel("Depot", { exact: true }).selectOption({ label: "Design Yard" });
+    await expect(page).toHaveURL(`/electrify/depot-details?id=${second}`);
+    const canvas = page.getByRole("group", { name: /Depot plan/ });
+    const box = (await canvas.boundingBox())!;
+    const at = (fx: number, fy: number) => ({ position: { x: box.width * fx, y: box.height * fy } });
+    const count = page.getByTestId("component-count");
+    const power = page.getByTestId("total-power");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Rapid Charger 150kW" }).click();
+    await expect(page.getByText("Selected Rapid Charger 150kW. Click on the map to place it.")).toBeVisible();
+    await canvas.click(at(0.3, 0.3));
+    await expect(page.getByText("Rapid Charger 150kW placed on the map")).toBeVisible();
+    await canvas.click(at(0.4, 0.3));
+    await page.getByRole("button", { name: "Ultra Charger 350kW" }).click();
+    await canvas.click(at(0.5, 0.3));
+    await expect(count).toHaveText("3");
+    await expect(power).toHaveText("650 kW");
+    await page.getByRole("button", { name: "Undo Last Placement" }).click();
+    await expect(page.getByText("Removed last placed component")).toBeVisible();
+    await expect(power).toHaveText("300 kW");
+    await page.getByRole("button", { name: "Ultra Charger 350kW" }).click();
+    await canvas.click(at(0.5, 0.3));
+    await page.keyboard.press("Escape");
+
+    // Drag the first charger somewhere else.
+    const first = page.getByRole("button", { name: /^Rapid Charger 150kW at/ }).first();
+    const before = await first.getAttribute("aria-label");
+    const from = (await first.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.7, { steps: 5 });
+    await page.mouse.up();
+    await expect(page.getByRole("button", { name: /^Rapid Charger 150kW at/ }).first()).not.toHaveAttribute("aria-label", before!);
+
+    // Delete the ultra charger with the keyboard, then redo brings nothing back and undo does.
+    await page.getByRole("button", { name: /^Ultra Charger 350kW at/ }).focus();
+    await page.keyboard.press("Delete");
+    await expect(power).toHaveText("300 kW");
+    await page.keyboard.press("Control+z");
+    await expect(power).toHaveText("650 kW");
+    await page.keyboard.press("Control+y");
+    await expect(power).toHaveText("300 kW");
+    await page.keyboard.press("Control+z");
+    await expect(power).toHaveText("650 kW");
+
+    await expect(page.getByText("Unsaved changes")).toBeVisible();
+    await page.getByRole("button", { name: "Save Design" }).click();
+    await expect(page.getByText("Depot design saved successfully")).toBeVisible();
+    await expect(page.getByText("All changes saved")).toBeVisible();
+    await page.reload();
+    await expect(count).toHaveText("3");
+    await expect(power).toHaveText("650 kW");
+    const moved = await page.getByRole("button", { name: /^Rapid Charger 150kW at/ }).allTextContents();
+    expect(moved).toHaveLength(2);
+
+    // The summary: the breakdown and the specification's recommendations for 650 kW.
+    await page.getByRole("tab", { name: "Summary" }).click();
+    await expect(page).toHaveURL(/tab=summary/);
+    const breakdown = page.getByRole("table", { name: "Component breakdown" });
+    await expect(breakdown.getByRole("row", { name: /Rapid Charger 150kW 2 300 kW/ })).toBeVisible();
+    await expect(breakdown.getByRole("row", { name: /Ultra Charger 350kW 1 350 kW/ })).toBeVisible();
+    const recommendations = page.getByRole("list", { name: "Recommendations" });
+    await expect(recommendations).toContainText("Transformer: 1 MVA");
+    await expect(recommendations).toContainText("Distribution boards: 7");
+    await expect(recommendations).toContainText("A power management system");
+    await expect(recommendations).toContainText("Battery storage");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Return to Designer" }).click();
+    await expect(page.getByRole("tab", { name: "Design Layout" })).toHaveAttribute("aria-selected", "true");
+
+    // The other depot has its own (empty) design.
+    await page.getByLabel("Depot", { exact: true }).selectOption({ label: "First Yard" });
+    await expect(count).toHaveText("0");
+  });
+
+  test("without depots it offers Add Depots", async ({ page }) => {
+    const user = await createTestUser();
+    await signedIn(page, user);
+    await gotoHydrated(page, "/electrify/depot-details");
+    await page.getByRole("link", { name: "Add Depots" }).click();
+    await expect(page).toHaveURL("/electrify/company-setup?tab=depots");
+  });
+});

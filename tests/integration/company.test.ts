@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companySchema, depotListSchema } from "~/features/company/company-schema";
+import { getDesign, saveDesign } from "~/features/designer/design-store.server";
 import { deleteCompanyDepot, getCompanyValues, listCompanyDepots, saveCompany, saveCompanyDepots, setDepotPosition } from "~/features/company/company.server";
 import { createUser } from "~/features/users/create-user.server";
 import { saveProfile } from "~/features/users/profile.server";
@@ -113,5 +114,21 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
     await saveCompanyDepots(runtime, stranger.id, [{ name: "Only Yard", address: "9 Lone Road", notes: null }]);
     const [only] = await listCompanyDepots(runtime, stranger.id);
     await expect(deleteCompanyDepot(runtime, stranger.id, only!.id)).rejects.toThrow("You must have at least one depot");
+  });
+
+  it("saves a depot's design for its owner only, checking every component", async () => {
+    expect(await getDesign(runtime, owner.id, surveyedId)).toEqual([]);
+    const design = [
+      { uid: "c1", componentId: "rapidcharger", x: 10, y: 5 },
+      { uid: "c2", componentId: "transformer", x: 40, y: 20 },
+    ];
+    expect(await saveDesign(runtime, owner.id, surveyedId, design)).toEqual({ count: 2 });
+    expect(await saveDesign(runtime, owner.id, surveyedId, design.slice(0, 1))).toEqual({ count: 1 });
+    expect(await getDesign(runtime, owner.id, surveyedId)).toEqual(design.slice(0, 1));
+    await expect(saveDesign(runtime, stranger.id, surveyedId, design)).rejects.toThrow("That depot no longer exists.");
+    expect(await getDesign(runtime, stranger.id, surveyedId)).toBeNull();
+    await expect(saveDesign(runtime, owner.id, surveyedId, [{ uid: "c1", componentId: "reactor", x: 1, y: 1 }])).rejects.toThrow("The design could not be saved");
+    await expect(saveDesign(runtime, owner.id, surveyedId, "<script>")).rejects.toThrow("The design could not be saved");
+    expect(await getDesign(runtime, owner.id, surveyedId)).toEqual(design.slice(0, 1));
   });
 });

@@ -1,0 +1,25 @@
+/**
+ * The specification's design component catalogue, with real footprints in
+ * metres (width × depth) so a layout drawn on the metre grid is to scale.
+ */
+export const CATALOGUE = [
+  { id: "fastcharger", name: "Fast Charger 50kW", type: "charger", power: 50, width: 0.8, depth: 0.6 },
+  { id: "rapidcharger", name: "Rapid Charger 150kW", type: "charger", power: 150, width: 1.0, depth: 0.8 },
+  { id: "ultracharger", name: "Ultra Charger 350kW", type: "charger", power: 350, width: 1.2, depth: 0.9 },
+  // An HGV bay (articulated truck); vans need far less.
+  { id: "parking", name: "Parking Bay", type: "infrastructure", power: null, width: 4, depth: 18 },
+  // A package substation.
+  { id: "transformer", name: "Transformer", type: "infrastructure", power: null, width: 3.5, depth: 3 },
+] as const;
+
+export type CatalogueItem = (typeof CATALOGUE)[number];
+export type ComponentId = CatalogueItem["id"];
+
+export const COMPONENT_IDS = CATALOGUE.map((item) => item.id) as [ComponentId, ...ComponentId[]];
+
+export function catalogueItem(id: ComponentId): CatalogueItem {
+  return CATALOGUE.find((item) => item.id === id)!;
+}
+
+/** The site drawn on the canvas, in metres. */
+export const SITE = { width: 90, depth: 60 } as const;

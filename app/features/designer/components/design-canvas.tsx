@@ -1,0 +1,132 @@
+import { useRef, useState } from "react";
+import { catalogueItem, SITE, type ComponentId } from "../catalogue";
+import type { DesignAction, Placed } from "../designer-state";
+
+const COLOURS: Record<ComponentId, string> = {
+  fastcharger: "#15803d",
+  rapidcharger: "#1d4ed8",
+  ultracharger: "#7e22ce",
+  parking: "#64748b",
+  transformer: "#b45309",
+};
+const SYMBOLS: Record<ComponentId, string> = { fastcharger: "50", rapidcharger: "150", ultracharger: "350", parking: "P", transformer: "T" };
+/** Chargers are small: each gets a round marker of this radius (m) to see and grab, over its true footprint. */
+const MARKER_M = 1.8;
+
+/**
+ * The depot plan: the site in metres with a 1 m and 10 m grid, each
+ * component drawn at its real footprint. A click places the armed
+ * component; components can be selected, dragged, and moved with the
+ * arrow keys.
+ */
+export function DesignCanvas({
+  placed,
+  armed,
+  selected,
+  dispatch,
+  onPlaced,
+}: {
+  placed: Placed[];
+  armed: ComponentId | null;
+  selected: string | null;
+  dispatch: (action: DesignAction) => void;
+  onPlaced: (componentId: ComponentId) => void;
+}) {
+  const svg = useRef<SVGSVGElement>(null);
+  const [drag, setDrag] = useState<{ uid: string; x: number; y: number; moved: boolean } | null>(null);
+
+  const toSite = (event: { clientX: number; clientY: number }) => {
+    const element = svg.current;
+    const matrix = element?.getScreenCTM();
+    if (!element || !matrix) return null;
+    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+    return { x: point.x, y: point.y };
+  };
+
+  const lines = [];
+  for (let x = 0; x <= SITE.width; x++) lines.push(<line key={`x${x}`} x1={x} y1={0} x2={x} y2={SITE.depth} className={x % 10 === 0 ? "stroke-slate-400" : "stroke-slate-200"} strokeWidth={x % 10 === 0 ? 0.12 : 0.05} />);
+  for (let y = 0; y <= SITE.depth; y++) lines.push(<line key={`y${y}`} x1={0} y1={y} x2={SITE.width} y2={y} className={y % 10 === 0 ? "stroke-slate-400" : "stroke-slate-200"} strokeWidth={y % 10 === 0 ? 0.12 : 0.05} />);
+
+  return (
+    <svg
+      ref={svg}
+      viewBox={`-2 -2 ${SITE.width + 4} ${SITE.depth + 4}`}
+      className={armed ? "h-[600px] w-full cursor-crosshair touch-none bg-white" : "h-[600px] w-full touch-none bg-white"}
+      role="group"
+      aria-label={`Depot plan, ${SITE.width} by ${SITE.depth} metres${armed ? `: click to place ${catalogueItem(armed).name}` : ""}`}
+      onPointerDown={(event) => {
+        // Armed: a click anywhere places (a charger may go at the head of a parking bay). Otherwise a click on the ground deselects.
+        if (armed) {
+          const at = toSite(event);
+          if (!at) return;
+          dispatch({ type: "place", x: at.x, y: at.y });
+          onPlaced(armed);
+        } else if (event.target === event.currentTarget || (event.target as Element).closest("[data-site]")) {
+          dispatch({ type: "select", uid: null });
+        }
+      }}
+      onPointerMove={(event) => {
+        if (!drag) return;
+        const at = toSite(event);
+        if (at) setDrag({ ...drag, x: at.x, y: at.y, moved: true });
+      }}
+      onPointerUp={() => {
+        if (drag?.moved) dispatch({ type: "move", uid: drag.uid, x: drag.x, y: drag.y });
+        setDrag(null);
+      }}
+    >
+      <g data-site="true">
+        <rect x={0} y={0} width={SITE.width} height={SITE.depth} className="fill-slate-50" />
+        {lines}
+        <text x={0.5} y={SITE.depth + 1.6} fontSize={1.2} className="fill-slate-500">
+          10 m grid · site {SITE.width} × {SITE.depth} m
+        </text>
+      </g>
+      {placed.map((item) => {
+        const spec = catalogueItem(item.componentId);
+        const x = drag?.uid === item.uid ? drag.x : item.x;
+        const y = drag?.uid === item.uid ? drag.y : item.y;
+        const isSelected = item.uid === selected;
+        return (
+          <g
+            key={item.uid}
+            role="button"
+            tabIndex={0}
+            aria-pressed={isSelected}
+            aria-label={`${spec.name} at ${item.x.toFixed(1)} m, ${item.y.toFixed(1)} m`}
+            data-component={item.componentId}
+            className="cursor-move outline-none focus-visible:[&>circle]:stroke-[0.5]"
+            onPointerDown={(event) => {
+              if (armed) return;
+              event.stopPropagation();
+              (event.currentTarget.ownerSVGElement ?? event.currentTarget).setPointerCapture?.(event.pointerId);
+              dispatch({ type: "select", uid: item.uid });
+              setDrag({ uid: item.uid, x: item.x, y: item.y, moved: false });
+            }}
+            onFocus={() => dispatch({ type: "select", uid: item.uid })}
+          >
+            <rect
+              x={x - spec.width / 2}
+              y={y - spec.depth / 2}
+              width={spec.width}
+              height={spec.depth}
+              fill={COLOURS[item.componentId]}
+              fillOpacity={spec.id === "parking" ? 0.15 : 0.9}
+              stroke={COLOURS[item.componentId]}
+              strokeWidth={0.15}
+            />
+            {spec.id === "parking" ? null : (
+              <circle cx={x} cy={y} r={MARKER_M} fill={COLOURS[item.componentId]} fillOpacity={0.85} stroke={isSelected ? "#0f172a" : "#fff"} strokeWidth={isSelected ? 0.4 : 0.2} />
+            )}
+            {spec.id === "parking" && isSelected ? (
+              <rect x={x - spec.width / 2} y={y - spec.depth / 2} width={spec.width} height={spec.depth} fill="none" stroke="#0f172a" strokeWidth={0.4} />
+            ) : null}
+            <text x={x} y={y + 0.5} fontSize={1.4} textAnchor="middle" className="pointer-events-none fill-white font-semibold" style={spec.id === "parking" ? { fill: "#334155" } : undefined}>
+              {SYMBOLS[item.componentId]}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
