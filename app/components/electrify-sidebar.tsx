@@ -82,7 +82,7 @@ export function ElectrifySidebar({ initiallyCollapsed, children }: { initiallyCo
       <aside
         id="electrify-sidebar"
         aria-label="Electrify sidebar"
-        className={cn("hidden shrink-0 flex-col border-r bg-muted/30 transition-[width] duration-200 md:flex", collapsed ? "w-12" : "w-64")}
+        className={cn("hidden shrink-0 flex-col border-r bg-muted/30 transition-[width] duration-200 motion-reduce:transition-none md:flex", collapsed ? "w-12" : "w-64")}
       >
         <p className={cn("flex h-12 items-center border-b px-4 text-lg font-bold text-primary", collapsed && "justify-center px-0")}>
           {collapsed ? <GaugeIcon className="size-5" aria-label="Electrify" /> : "Electrify"}

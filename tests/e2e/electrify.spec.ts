@@ -42,11 +42,12 @@ test.describe("[electrify] workspace", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Control+b");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    expect((await sidebar.boundingBox())!.width).toBe(48);
+    // (after its 200 ms width transition)
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(48);
     await page.reload();
     await expect(page.getByRole("button", { name: /Toggle sidebar/ })).toHaveAttribute("aria-expanded", "false");
     await page.getByRole("button", { name: /Toggle sidebar/ }).click();
-    expect((await sidebar.boundingBox())!.width).toBe(256);
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(256);
 
     await page.getByRole("link", { name: "Get Started" }).click();
     await expect(page).toHaveURL("/electrify/company-setup");
