@@ -201,7 +201,9 @@ test.describe("[electrify] depot designer", () => {
     // The picker writes the depot to the URL.
     await page.getByLabel("Depot", { exact: true }).selectOption({ label: "Design Yard" });
     await expect(page).toHaveURL(`/electrify/depot-details?id=${second}`);
+    await expect(page.getByLabel("Depot", { exact: true })).toHaveValue(String(second));
     const canvas = page.getByRole("group", { name: /Depot plan/ });
+    await expect(canvas).toBeVisible();
     const box = (await canvas.boundingBox())!;
     const at = (fx: number, fy: number) => ({ position: { x: box.width * fx, y: box.height * fy } });
     const count = page.getByTestId("component-count");
