@@ -1,16 +1,17 @@
-import { ArrowLeftIcon, ArrowRightIcon } from "lucide-react";
+import { ArrowRightIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
 import { DetailField } from "~/components/detail-field";
+import { BackLink } from "~/components/back-link";
+import { FormError, TextAreaField } from "~/components/text-area-field";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
 import { capitalizeWords, DEPOT_STATUSES, depotStatusSchema, statusLabel } from "~/features/admin/depot-status";
 import { formatDateTime } from "~/features/admin/format";
 import { getSubmissionDetail, reviewDepot } from "~/features/admin/submissions.server";
@@ -100,10 +101,7 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
   const hasLocation = depot.locationAddress || (depot.latitude !== null && depot.longitude !== null);
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
-      <Link to="/admin" className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        Back to Admin Dashboard
-      </Link>
+      <BackLink to="/admin">Back to Admin Dashboard</BackLink>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">{depot.name}</h1>
         <StatusBadge status={depot.status} />
@@ -233,7 +231,6 @@ function AdminActions({ status, adminNotes, errors }: { status: string; adminNot
   const [chosenStatus, setChosenStatus] = useState(status);
   const [notes, setNotes] = useState(adminNotes);
   const statusId = useId();
-  const notesId = useId();
   const changed = chosenStatus !== status || notes.trim() !== adminNotes;
   return (
     <Card>
@@ -261,26 +258,17 @@ function AdminActions({ status, adminNotes, errors }: { status: string; adminNot
             </NativeSelect>
             <FieldError id={`${statusId}-error`}>{errors.status}</FieldError>
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={notesId}>Admin Notes</Label>
-            <Textarea
-              id={notesId}
-              name="adminNotes"
-              rows={5}
-              maxLength={ADMIN_NOTES_MAX}
-              value={notes}
-              onChange={(event) => setNotes(event.currentTarget.value)}
-              placeholder="Add notes about this depot..."
-              aria-invalid={errors.adminNotes ? true : undefined}
-              aria-describedby={errors.adminNotes ? `${notesId}-error` : undefined}
-            />
-            <FieldError id={`${notesId}-error`}>{errors.adminNotes}</FieldError>
-          </div>
-          {errors.form ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.form}
-            </p>
-          ) : null}
+          <TextAreaField
+            label="Admin Notes"
+            name="adminNotes"
+            rows={5}
+            maxLength={ADMIN_NOTES_MAX}
+            value={notes}
+            onChange={(event) => setNotes(event.currentTarget.value)}
+            placeholder="Add notes about this depot..."
+            error={errors.adminNotes}
+          />
+          <FormError>{errors.form}</FormError>
           <Button type="submit" disabled={saving || !changed}>
             {saving ? "Updating..." : "Update Depot Status"}
           </Button>

@@ -1,6 +1,7 @@
-import { ArrowLeftIcon, UploadIcon } from "lucide-react";
+import { UploadIcon } from "lucide-react";
 import { useId } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
+import { BackLink } from "~/components/back-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
@@ -73,10 +74,7 @@ export default function GridDataPage({ loaderData, actionData }: Route.Component
   const ids = { operator: useId(), file: useId(), date: useId() };
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
-      <Link to="/admin" className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        Back to Admin Dashboard
-      </Link>
+      <BackLink to="/admin">Back to Admin Dashboard</BackLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Network capacity data</h1>
       <p className="mt-1 max-w-3xl text-muted-foreground">
         The energy map compares each depot with its nearest substation from the distribution network operators' published capacity data. Importing a file

@@ -1,7 +1,7 @@
-import { ArrowLeftIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
 import { DetailField } from "~/components/detail-field";
+import { BackLink } from "~/components/back-link";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { getDepotForViewer } from "~/features/surveys/depot-queries.server";
@@ -33,10 +33,7 @@ export default function DepotPage({ loaderData }: Route.ComponentProps) {
   }
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
-      <Link to="/depots" className="inline-flex items-center gap-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        Back to Depots
-      </Link>
+      <BackLink to="/depots">Back to Depots</BackLink>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">{depot.name}</h1>
         <StatusBadge status={depot.status} />

@@ -1,15 +1,13 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { FormError, TextAreaField } from "~/components/text-area-field";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { FieldError } from "~/components/ui/field-error";
-import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { Textarea } from "~/components/ui/textarea";
 import { companySchema, depotListSchema, depotsFromForm, AT_LEAST_ONE_DEPOT } from "~/features/company/company-schema";
 import { deleteCompanyDepot, DepotRuleError, getCompanyValues, listCompanyDepots, saveCompany, saveCompanyDepots } from "~/features/company/company.server";
 import { requireUser } from "~/lib/auth/guards.server";
@@ -133,7 +131,6 @@ export default function CompanySetupPage({ loaderData, actionData }: Route.Compo
 function CompanyDetails({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "company";
-  const strategyId = useId();
   return (
     <Card>
       <CardHeader>
@@ -147,25 +144,16 @@ function CompanyDetails({ values, errors }: { values: Record<string, string>; er
           <TextField label="Contact Name" name="contactName" required defaultValue={values.contactName} error={errors.contactName} autoComplete="name" />
           <TextField label="Contact Email" name="contactEmail" type="email" required defaultValue={values.contactEmail} error={errors.contactEmail} autoComplete="email" />
           <TextField label="Contact Phone" name="contactPhone" type="tel" required defaultValue={values.contactPhone} error={errors.contactPhone} autoComplete="tel" />
-          <div className="grid gap-2">
-            <Label htmlFor={strategyId}>Charging Strategy</Label>
-            <Textarea
-              id={strategyId}
-              name="chargingStrategy"
-              rows={4}
-              maxLength={5000}
-              defaultValue={values.chargingStrategy}
-              placeholder="e.g. overnight charging at the depot, top-ups at lunchtime"
-              aria-invalid={errors.chargingStrategy ? true : undefined}
-              aria-describedby={errors.chargingStrategy ? `${strategyId}-error` : undefined}
-            />
-            <FieldError id={`${strategyId}-error`}>{errors.chargingStrategy}</FieldError>
-          </div>
-          {errors.form ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.form}
-            </p>
-          ) : null}
+          <TextAreaField
+            label="Charging Strategy"
+            name="chargingStrategy"
+            rows={4}
+            maxLength={5000}
+            defaultValue={values.chargingStrategy}
+            placeholder="e.g. overnight charging at the depot, top-ups at lunchtime"
+            error={errors.chargingStrategy}
+          />
+          <FormError>{errors.form}</FormError>
           <div className="flex flex-wrap justify-end gap-2">
             <Button asChild variant="outline">
               <Link to="/electrify/dashboard">Cancel</Link>
@@ -230,11 +218,7 @@ function DepotLocations({ initial, photosById, error }: { initial: DepotDraft[];
           >
             <PlusIcon aria-hidden="true" /> Add Another Depot
           </Button>
-          {error ? (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          ) : null}
+          <FormError>{error}</FormError>
           <div className="flex flex-wrap justify-end gap-2">
             <Button asChild variant="outline">
               <Link to="/electrify/company-setup" preventScrollReset>
@@ -294,7 +278,6 @@ function DepotCard({
   onChange: (key: string, field: "name" | "address" | "notes", value: string) => void;
   onRemove: (depot: DepotDraft) => void;
 }) {
-  const notesId = useId();
   const title = `Depot ${index + 1}`;
   return (
     <fieldset className="relative grid gap-3 rounded-lg border p-4">
@@ -315,10 +298,7 @@ function DepotCard({
       <input type="hidden" name="depotId" value={depot.id ?? ""} />
       <TextField label="Depot Name" name="depotName" required value={depot.name} maxLength={200} onChange={(event) => onChange(depot.key, "name", event.currentTarget.value)} />
       <TextField label="Address" name="depotAddress" required value={depot.address} maxLength={500} onChange={(event) => onChange(depot.key, "address", event.currentTarget.value)} />
-      <div className="grid gap-2">
-        <Label htmlFor={notesId}>Notes</Label>
-        <Textarea id={notesId} name="depotNotes" rows={2} maxLength={5000} value={depot.notes} onChange={(event) => onChange(depot.key, "notes", event.currentTarget.value)} />
-      </div>
+      <TextAreaField label="Notes" name="depotNotes" rows={2} maxLength={5000} value={depot.notes} onChange={(event) => onChange(depot.key, "notes", event.currentTarget.value)} />
       {photos > 0 ? <p className="text-xs text-muted-foreground">Surveyed: {photos} photo{photos === 1 ? "" : "s"} kept with this depot.</p> : null}
     </fieldset>
   );
