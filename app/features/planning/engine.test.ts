@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import { planCharging, transformerFor, type PlanInput, type StrategyResult } from "./engine";
+
+const weekdays = (depart: string, back: string, km: number) => {
+  const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+  const day = { depart: minutes(depart), return: minutes(back), km };
+  return [day, day, day, day, day, null, null];
+};
+
+const dayNight = {
+  name: "Day/night",
+  defaultPencePerKwh: 28,
+  bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from: 0, to: 7 * 60, pencePerKwh: 12 }],
+  standingPencePerDay: 100,
+  capacityPencePerKvaPerMonth: 200,
+};
+
+/** Ten vans on a depot with spare capacity: every strategy meets every target. */
+const vans: PlanInput = {
+  vehicleTypes: [{ id: "van", name: "Large van", batteryKwh: 75, consumptionKwhPerKm: 0.35, maxChargeKw: 11 }],
+  vehicles: [{ id: "g1", name: "Van", typeId: "van", count: 10, week: weekdays("07:00", "17:00", 120), targetSocPct: 90 }],
+  chargers: [{ id: "c1", name: "AC", count: 10, powerKw: 22, serves: "all" }],
+  site: { connectionKva: 500, powerFactor: 0.95, buildingKw: 20, chargingEfficiency: 0.9 },
+  tariff: dayNight,
+  horizon: { days: 7, stepMinutes: 15, startWeekday: 0 },
+};
+
+/** Trucks on a connection too small for them: the limit holds and the plan says who falls short. */
+const trucks: PlanInput = {
+  vehicleTypes: [{ id: "artic", name: "40 t artic", batteryKwh: 450, consumptionKwhPerKm: 1.1, maxChargeKw: 150 }],
+  vehicles: [{ id: "g1", name: "Truck", typeId: "artic", count: 12, week: weekdays("06:00", "18:00", 250), targetSocPct: 90 }],
+  chargers: [{ id: "c1", name: "DC", count: 12, powerKw: 150, serves: "all" }],
+  site: { connectionKva: 200, powerFactor: 0.95, buildingKw: [10, 10, 10, 10, 10, 10, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 20, 20, 20, 20, 10, 10], chargingEfficiency: 0.92 },
+  tariff: dayNight,
+  horizon: { days: 7, stepMinutes: 30, startWeekday: 0 },
+};
+
+function checkInvariants(input: PlanInput, result: ReturnType<typeof planCharging>) {
+  const dt = result.stepHours;
+  for (const strategy of result.strategies) {
+    const delivered = strategy.sessions.reduce((sum, s) => sum + s.kw.reduce((a, kw) => a + kw * dt, 0), 0);
+    // Energy conservation: what the grid gave for charging, less losses, is what reached the batteries.
+    expect(strategy.chargingEnergyKwh * input.site.chargingEfficiency).toBeCloseTo(delivered, 6);
+    expect(strategy.vehicles.reduce((sum, v) => sum + v.deliveredKwh, 0)).toBeCloseTo(delivered, 6);
+    for (const session of strategy.sessions) {
+      for (const kw of session.kw) {
+        expect(kw).toBeGreaterThanOrEqual(-1e-9);
+        expect(kw).toBeLessThanOrEqual(session.capKw + 1e-6);
+      }
+      const energy = session.kw.reduce((a, kw) => a + kw * dt, 0);
+      expect(energy).toBeLessThanOrEqual(session.needKwh + 1e-6);
+      expect(session.arrivalSocPct).toBeGreaterThanOrEqual(0);
+      expect(session.arrivalSocPct + (energy / session.batteryKwh) * 100).toBeLessThanOrEqual(100 + 1e-6);
+    }
+    for (const v of strategy.vehicles) {
+      expect(v.minSocPct).toBeGreaterThanOrEqual(0);
+      expect(v.maxSocPct).toBeLessThanOrEqual(100 + 1e-6);
+    }
+    // The site never goes over its connection.
+    for (const kw of strategy.siteKw) expect(kw).toBeLessThanOrEqual(result.limitKw + 1e-6);
+  }
+}
+
+const by = (result: ReturnType<typeof planCharging>, name: StrategyResult["strategy"]) => result.strategies.find((s) => s.strategy === name)!;
+
+describe("charging plan engine", () => {
+  it("keeps every invariant, and with spare capacity every strategy meets every target", () => {
+    const result = planCharging(vans);
+    checkInvariants(vans, result);
+    for (const strategy of result.strategies) {
+      expect(strategy.vehicles).toHaveLength(10);
+      for (const v of strategy.vehicles) expect(v.shortfallKwh).toBeLessThan(1e-6);
+      // 5 days × 120 km × 0.35 kWh/km per van, into the batteries.
+      expect(strategy.vehicles[0]!.deliveredKwh).toBeCloseTo(5 * 120 * 0.35, 6);
+    }
+    const peaks = Object.fromEntries(result.strategies.map((s) => [s.strategy, s.peakKw]));
+    for (const other of ["uncontrolled", "balanced", "cost-optimal"] as const) expect(peaks["peak-shaving"]).toBeLessThanOrEqual(peaks[other]! + 1e-3);
+    // Neither the connection nor the chargers bind, so the cheapest energy is cost-optimal's.
+    const costs = Object.fromEntries(result.strategies.map((s) => [s.strategy, s.cost.energyPounds]));
+    for (const other of ["uncontrolled", "balanced", "peak-shaving"] as const) expect(costs["cost-optimal"]).toBeLessThanOrEqual(costs[other]! + 1e-6);
+    // Uncontrolled: all ten at 11 kW from 17:00 → 110 kW ÷ 0.9 + 20 kW of building.
+    expect(peaks.uncontrolled).toBeCloseTo(110 / 0.9 + 20, 6);
+    expect(peaks["peak-shaving"]).toBeLessThan(peaks.uncontrolled! * 0.5);
+  });
+
+  it("balanced charging draws one constant power for each stay", () => {
+    const result = planCharging(vans);
+    for (const session of by(result, "balanced").sessions) {
+      const used = session.kw.filter((kw) => kw > 1e-9);
+      expect(Math.max(...used) - Math.min(...used)).toBeLessThan(1e-6);
+      // The lowest constant power that finishes by departure fills the whole stay.
+      expect(used.length).toBe(session.kw.length);
+    }
+  });
+
+  it("finds the exact lowest peak where earliest-deadline-first would not", () => {
+    // Hourly steps over one day. A: 2 kWh between 00:00 and 02:00 at up to 2 kW.
+    // B: 3 kWh between 00:00 and 03:00 at up to 1 kW. Best: A 1 kW + B 1 kW, then B alone → 2 kW.
+    const input: PlanInput = {
+      vehicleTypes: [
+        { id: "a", name: "A", batteryKwh: 10, consumptionKwhPerKm: 1, maxChargeKw: 2 },
+        { id: "b", name: "B", batteryKwh: 10, consumptionKwhPerKm: 1, maxChargeKw: 1 },
+      ],
+      vehicles: [
+        { id: "va", name: "A", typeId: "a", count: 1, week: Array(7).fill({ depart: 120, return: 0, energyKwh: 2 }), targetSocPct: 100 },
+        { id: "vb", name: "B", typeId: "b", count: 1, week: Array(7).fill({ depart: 180, return: 0, energyKwh: 3 }), targetSocPct: 100 },
+      ],
+      chargers: [{ id: "c", name: "C", count: 2, powerKw: 50, serves: "all" }],
+      site: { connectionKva: 100, powerFactor: 1, buildingKw: 0, chargingEfficiency: 1 },
+      tariff: { ...dayNight, bands: [] },
+      horizon: { days: 1, stepMinutes: 60, startWeekday: 0 },
+    };
+    const result = planCharging(input);
+    checkInvariants(input, result);
+    expect(by(result, "peak-shaving").peakKw).toBeCloseTo(2, 3);
+    expect(by(result, "uncontrolled").peakKw).toBeCloseTo(3, 6);
+    for (const v of by(result, "peak-shaving").vehicles) expect(v.shortfallKwh).toBeLessThan(1e-6);
+  });
+
+  it("holds a connection that is too small and names the reason for each shortfall", () => {
+    const result = planCharging(trucks);
+    checkInvariants(trucks, result);
+    for (const strategy of result.strategies) {
+      expect(strategy.peakKw).toBeLessThanOrEqual(200 * 0.95 + 1e-6);
+      const short = strategy.vehicles.filter((v) => v.shortfallKwh > 1e-6);
+      expect(short.length).toBeGreaterThan(0);
+      for (const v of short) expect(v.reasons).toContain("connection");
+    }
+  });
+
+  it("reports vehicles without a charger, turnarounds too short, and trips beyond the battery", () => {
+    const input: PlanInput = {
+      vehicleTypes: [
+        { id: "van", name: "Van", batteryKwh: 75, consumptionKwhPerKm: 0.35, maxChargeKw: 11 },
+        { id: "artic", name: "Artic", batteryKwh: 300, consumptionKwhPerKm: 1.1, maxChargeKw: 350 },
+      ],
+      vehicles: [
+        { id: "vans", name: "Van", typeId: "van", count: 3, week: weekdays("07:00", "17:00", 100), targetSocPct: 100 },
+        // 300 km × 1.1 = 330 kWh: more than the 300 kWh battery, and only 2 h at 50 kW to put it back.
+        { id: "artic", name: "Artic", typeId: "artic", count: 1, week: weekdays("20:00", "18:00", 300), targetSocPct: 100 },
+      ],
+      chargers: [
+        { id: "ac", name: "AC", count: 2, powerKw: 11, serves: ["van"] },
+        { id: "dc", name: "DC", count: 1, powerKw: 50, serves: ["artic"] },
+      ],
+      site: { connectionKva: 1000, powerFactor: 0.95, buildingKw: 0, chargingEfficiency: 0.9 },
+      tariff: dayNight,
+      horizon: { days: 7, stepMinutes: 15, startWeekday: 0 },
+    };
+    const result = planCharging(input);
+    checkInvariants(input, result);
+    const plan = by(result, "uncontrolled");
+    expect(plan.vehicles.find((v) => v.vehicle === "Van 3")!.reasons).toEqual(["charger"]);
+    expect(plan.vehicles.find((v) => v.vehicle === "Van 1")!.shortfallKwh).toBeLessThan(1e-6);
+    const artic = plan.vehicles.find((v) => v.vehicle === "Artic")!;
+    expect(artic.reasons).toEqual(expect.arrayContaining(["battery", "time"]));
+  });
+
+  it("prices energy by band and adds standing and capacity charges", () => {
+    const result = planCharging(vans);
+    const cost = by(result, "cost-optimal").cost;
+    expect(cost.standingPounds).toBeCloseTo(7, 6);
+    expect(cost.totalPounds).toBeCloseTo(cost.energyPounds + cost.standingPounds + cost.capacityPounds, 6);
+    // Vans are home 17:00–07:00: cost-optimal puts their charging in the 12p night band.
+    const plan = by(result, "cost-optimal");
+    const charging = plan.chargingKw.map((kw, t) => ({ kw, price: result.priceByStep[t]! })).filter((x) => x.kw > 1e-9);
+    expect(charging.every((x) => x.price === 12)).toBe(true);
+  });
+
+  it("sizes the transformer to the next standard size", () => {
+    expect(transformerFor(150, 0.95)).toBe(200);
+    expect(transformerFor(300, 0.95)).toBe(500);
+    expect(transformerFor(5000, 0.95)).toBeNull();
+  });
+});

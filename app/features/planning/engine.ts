@@ -1,0 +1,376 @@
+/**
+ * The charging-plan engine: turns a fleet's weekly duty into charging
+ * sessions at the depot, schedules them with four strategies, and reports
+ * the site load, peak, energy, cost and shortfalls of each. Pure: no React,
+ * no database; the server and the tests call it directly.
+ *
+ * Time is a cycle of `days` × (1440 / stepMinutes) steps that repeats (a
+ * typical day or week), so a vehicle that returns in the evening and leaves
+ * in the morning charges across the end of the cycle.
+ */
+import { MaxFlow } from "./max-flow";
+
+export type VehicleType = { id: string; name: string; batteryKwh: number; consumptionKwhPerKm: number; maxChargeKw: number };
+/** One day of work: leaves at `depart`, back at `return` (minutes after midnight; a return at or before departure is the next day). */
+export type DutyDay = { depart: number; return: number; km?: number; energyKwh?: number } | null;
+export type VehicleGroup = { id: string; name: string; typeId: string; count: number; week: DutyDay[]; targetSocPct: number };
+export type ChargerGroup = { id: string; name: string; count: number; powerKw: number; serves: string[] | "all" };
+export type TariffBand = { days: number[]; from: number; to: number; pencePerKwh: number };
+export type Tariff = { name: string; defaultPencePerKwh: number; bands: TariffBand[]; standingPencePerDay: number; capacityPencePerKvaPerMonth: number };
+
+export type PlanInput = {
+  vehicleTypes: VehicleType[];
+  vehicles: VehicleGroup[];
+  chargers: ChargerGroup[];
+  site: {
+    connectionKva: number;
+    powerFactor: number;
+    /** The building's own load: constant kW, or 24 hourly values. */
+    buildingKw: number | number[];
+    /** Share of the energy drawn that reaches the battery. */
+    chargingEfficiency: number;
+  };
+  tariff: Tariff;
+  horizon: { days: number; stepMinutes: 5 | 15 | 30 | 60; startWeekday: number };
+};
+
+export const STRATEGIES = ["uncontrolled", "balanced", "cost-optimal", "peak-shaving"] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+export type ShortfallReason = "time" | "charger" | "connection" | "battery";
+
+/** One plug-in session: arrives at step `start`, must be full by `start + length` (unwrapped; steps are taken modulo the cycle). */
+type Session = {
+  vehicle: string;
+  start: number;
+  length: number;
+  /** Energy to put into the battery (kWh). */
+  needKwh: number;
+  /** Most the vehicle and its charger can take (kW into the battery). */
+  capKw: number;
+  charger: string | null;
+  batteryKwh: number;
+  arrivalSocPct: number;
+  /** The trip before it wanted more than the battery can give. */
+  batteryShort: boolean;
+};
+
+export type VehicleResult = { vehicle: string; neededKwh: number; deliveredKwh: number; shortfallKwh: number; reasons: ShortfallReason[]; minSocPct: number; maxSocPct: number };
+
+export type StrategyResult = {
+  strategy: Strategy;
+  /** Site load per step (kW): building + charging drawn from the grid. */
+  siteKw: number[];
+  chargingKw: number[];
+  peakKw: number;
+  peakKva: number;
+  energyKwh: number;
+  chargingEnergyKwh: number;
+  cost: { energyPounds: number; standingPounds: number; capacityPounds: number; totalPounds: number };
+  vehicles: VehicleResult[];
+  chargerUtilisation: { charger: string; energyKwh: number; utilisationPct: number }[];
+  recommendedConnectionKva: number;
+  transformerKva: number | null;
+  /** Battery-side power of each session at each of its steps (for the invariant checks). */
+  sessions: { vehicle: string; charger: string | null; start: number; kw: number[]; capKw: number; needKwh: number; batteryKwh: number; arrivalSocPct: number }[];
+};
+
+export type PlanResult = { steps: number; stepHours: number; limitKw: number; priceByStep: number[]; buildingByStep: number[]; strategies: StrategyResult[] };
+
+/** Standard transformer sizes (kVA), from the domain notes. */
+export const TRANSFORMER_SIZES_KVA = [200, 315, 500, 800, 1000, 1250, 1600, 2000, 2500];
+/** Headroom on top of the planned peak when asking for a connection. */
+export const CONNECTION_MARGIN = 0.2;
+const TRANSFORMER_LOADING = 0.8;
+const EPS = 1e-9;
+
+export function transformerFor(peakKw: number, powerFactor: number): number | null {
+  const needed = peakKw / powerFactor / TRANSFORMER_LOADING;
+  return TRANSFORMER_SIZES_KVA.find((size) => size >= needed) ?? null;
+}
+
+function priceAt(tariff: Tariff, weekday: number, minute: number): number {
+  for (const band of tariff.bands) {
+    if (!band.days.includes(weekday)) continue;
+    const inside = band.from <= band.to ? minute >= band.from && minute < band.to : minute >= band.from || minute < band.to;
+    if (inside) return band.pencePerKwh;
+  }
+  return tariff.defaultPencePerKwh;
+}
+
+/** Expands groups into vehicles and their weekly work into charging sessions, and gives each session a charger. */
+function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Session[] {
+  const types = new Map(input.vehicleTypes.map((type) => [type.id, type]));
+  const perDay = 1440 / stepMinutes;
+  const sessions: Session[] = [];
+  for (const group of input.vehicles) {
+    const type = types.get(group.typeId);
+    if (!type) throw new Error(`Unknown vehicle type ${group.typeId}`);
+    for (let n = 1; n <= group.count; n++) {
+      const vehicle = group.count === 1 ? group.name : `${group.name} ${n}`;
+      // Trips in the cycle, as [departure step, return step (unwrapped), energy].
+      const trips: { depart: number; back: number; energy: number }[] = [];
+      for (let day = 0; day < input.horizon.days; day++) {
+        const duty = group.week[(input.horizon.startWeekday + day) % 7];
+        if (!duty) continue;
+        const depart = day * perDay + Math.round(duty.depart / stepMinutes);
+        let duration = Math.round((duty.return - duty.depart) / stepMinutes);
+        if (duration <= 0) duration += perDay;
+        const energy = duty.energyKwh ?? (duty.km ?? 0) * type.consumptionKwhPerKm;
+        trips.push({ depart, back: depart + duration, energy });
+      }
+      if (trips.length === 0) continue;
+      trips.sort((a, b) => a.depart - b.depart);
+      for (let i = 0; i < trips.length; i++) {
+        const trip = trips[i]!;
+        const nextTrip = trips[(i + 1) % trips.length]!;
+        const nextDepart = i + 1 < trips.length ? nextTrip.depart : nextTrip.depart + steps;
+        const length = nextDepart - trip.back;
+        if (length <= 0) continue;
+        const full = (type.batteryKwh * group.targetSocPct) / 100;
+        const needKwh = Math.min(trip.energy, full);
+        sessions.push({
+          vehicle,
+          start: trip.back % steps,
+          length: Math.min(length, steps),
+          needKwh,
+          capKw: type.maxChargeKw,
+          charger: null,
+          batteryKwh: type.batteryKwh,
+          arrivalSocPct: ((full - needKwh) / type.batteryKwh) * 100,
+          batteryShort: trip.energy > full + EPS,
+        });
+      }
+    }
+  }
+  // Chargers: a vehicle keeps the charger it plugs into until it leaves; first come, first served.
+  const vehicleType = new Map<string, string>();
+  for (const group of input.vehicles) for (let n = 1; n <= group.count; n++) vehicleType.set(group.count === 1 ? group.name : `${group.name} ${n}`, group.typeId);
+  const units = input.chargers.flatMap((group) => Array.from({ length: group.count }, (_, i) => ({ id: group.count === 1 ? group.name : `${group.name} ${i + 1}`, group, busy: [] as [number, number][] })));
+  const overlaps = (busy: [number, number][], start: number, length: number) =>
+    busy.some(([s, l]) => {
+      for (const shift of [-steps, 0, steps]) if (start < s + shift + l && s + shift < start + length) return true;
+      return false;
+    });
+  for (const session of [...sessions].sort((a, b) => a.start - b.start || b.needKwh - a.needKwh)) {
+    const typeId = vehicleType.get(session.vehicle)!;
+    const candidates = units
+      .filter((unit) => (unit.group.serves === "all" || unit.group.serves.includes(typeId)) && !overlaps(unit.busy, session.start, session.length))
+      .sort((a, b) => b.group.powerKw - a.group.powerKw);
+    const unit = candidates[0];
+    if (!unit) continue;
+    unit.busy.push([session.start, session.length]);
+    session.charger = unit.id;
+    session.capKw = Math.min(session.capKw, unit.group.powerKw);
+  }
+  return sessions;
+}
+
+type Schedule = number[][];
+
+/** Charges from arrival at full power, or (balanced) at the lowest constant power that finishes by departure; the connection limit scales everyone down. */
+function simulate(sessions: Session[], steps: number, dt: number, headroom: number[], mode: "uncontrolled" | "balanced"): Schedule {
+  const schedule: Schedule = sessions.map((s) => new Array<number>(s.length).fill(0));
+  const remaining = sessions.map((s) => (s.charger ? s.needKwh : 0));
+  const load = new Array<number>(steps).fill(0);
+  // Sessions start within the first cycle; a sweep over two cycles covers those that wrap.
+  const startingAt = new Map<number, number[]>();
+  sessions.forEach((s, i) => {
+    if (s.charger && s.needKwh > EPS) startingAt.set(s.start, [...(startingAt.get(s.start) ?? []), i]);
+  });
+  let active: number[] = [];
+  for (let u = 0; u < 2 * steps; u++) {
+    const t = u % steps;
+    if (u < steps) active.push(...(startingAt.get(u) ?? []));
+    active = active.filter((i) => remaining[i]! > EPS && u < sessions[i]!.start + sessions[i]!.length);
+    if (active.length === 0) continue;
+    const wants = active.map((i) => {
+      const s = sessions[i]!;
+      const want = mode === "uncontrolled" ? s.capKw : Math.min(s.capKw, s.needKwh / (s.length * dt));
+      return Math.min(want, remaining[i]! / dt);
+    });
+    const total = wants.reduce((a, b) => a + b, 0);
+    const available = Math.max(0, headroom[t]! - load[t]!);
+    const scale = total > available ? available / total : 1;
+    active.forEach((i, k) => {
+      const kw = wants[k]! * scale;
+      const s = sessions[i]!;
+      schedule[i]![u - s.start] = kw;
+      remaining[i] = remaining[i]! - kw * dt;
+      load[t] = load[t]! + kw;
+    });
+  }
+  return schedule;
+}
+
+/** Each session's energy goes into the cheapest steps of its stay (earliest deadline first), within the connection limit. */
+function costOptimal(sessions: Session[], steps: number, dt: number, headroom: number[], price: number[]): Schedule {
+  const schedule: Schedule = sessions.map((s) => new Array<number>(s.length).fill(0));
+  const load = new Array<number>(steps).fill(0);
+  const order = sessions.map((_, i) => i).sort((a, b) => sessions[a]!.start + sessions[a]!.length - (sessions[b]!.start + sessions[b]!.length));
+  for (const i of order) {
+    const s = sessions[i]!;
+    if (!s.charger) continue;
+    let remaining = s.needKwh;
+    const offsets = Array.from({ length: s.length }, (_, k) => k).sort((a, b) => price[(s.start + a) % steps]! - price[(s.start + b) % steps]! || a - b);
+    for (const k of offsets) {
+      if (remaining <= EPS) break;
+      const t = (s.start + k) % steps;
+      const kw = Math.min(s.capKw, remaining / dt, Math.max(0, headroom[t]! - load[t]!));
+      if (kw <= EPS) continue;
+      schedule[i]![k] = kw;
+      load[t] = load[t]! + kw;
+      remaining -= kw * dt;
+    }
+  }
+  return schedule;
+}
+
+/**
+ * The lowest site peak at which every session can still be completed, found
+ * exactly: for a candidate peak P, feasibility is a maximum flow (sessions →
+ * the steps of their stay, each step holding P − building); bisection over P
+ * finds the minimum, and the flow is the schedule.
+ */
+function peakShaving(sessions: Session[], steps: number, dt: number, building: number[], limitKw: number, efficiency: number): { schedule: Schedule; peakKw: number } {
+  const active = sessions.map((s, i) => ({ s, i })).filter(({ s }) => s.charger && s.needKwh > EPS);
+  const totalNeed = active.reduce((sum, { s }) => sum + s.needKwh, 0);
+  const stepNode = (t: number) => 2 + active.length + t;
+  const solve = (peak: number) => {
+    const flow = new MaxFlow(2 + active.length + steps);
+    const edges = active.map(({ s }, k) => {
+      flow.addEdge(0, 2 + k, s.needKwh);
+      return Array.from({ length: s.length }, (_, j) => flow.addEdge(2 + k, stepNode((s.start + j) % steps), s.capKw * dt));
+    });
+    // What the grid may give at this step, as energy into batteries.
+    for (let t = 0; t < steps; t++) flow.addEdge(stepNode(t), 1, Math.max(0, peak - building[t]!) * dt * efficiency);
+    const sent = flow.run(0, 1);
+    return { sent, flow, edges };
+  };
+  const baseline = Math.max(...building);
+  let hi = Math.max(baseline, limitKw);
+  let best = solve(hi);
+  if (best.sent < totalNeed - 1e-6) {
+    // Not even the connection limit is enough: the limit it is, with shortfalls.
+    return { schedule: toSchedule(sessions, active, best), peakKw: hi };
+  }
+  let lo = baseline;
+  for (let iteration = 0; iteration < 50 && hi - lo > 1e-4; iteration++) {
+    const mid = (lo + hi) / 2;
+    const attempt = solve(mid);
+    if (attempt.sent >= totalNeed - 1e-6) {
+      hi = mid;
+      best = attempt;
+    } else lo = mid;
+  }
+  return { schedule: toSchedule(sessions, active, best), peakKw: hi };
+}
+
+function toSchedule(sessions: Session[], active: { s: Session; i: number }[], solved: { flow: MaxFlow; edges: number[][] }): Schedule {
+  const schedule: Schedule = sessions.map((s) => new Array<number>(s.length).fill(0));
+  active.forEach(({ i }, k) => {
+    solved.edges[k]!.forEach((edge, j) => {
+      schedule[i]![j] = solved.flow.flowOn(edge);
+    });
+  });
+  return schedule;
+}
+
+export function planCharging(input: PlanInput): PlanResult {
+  const { stepMinutes, days, startWeekday } = input.horizon;
+  const steps = (days * 1440) / stepMinutes;
+  const dt = stepMinutes / 60;
+  const pf = input.site.powerFactor;
+  const limitKw = input.site.connectionKva * pf;
+  const building = Array.from({ length: steps }, (_, t) => {
+    const b = input.site.buildingKw;
+    return Array.isArray(b) ? (b[Math.floor(((t * stepMinutes) % 1440) / 60)] ?? 0) : b;
+  });
+  const price = Array.from({ length: steps }, (_, t) => priceAt(input.tariff, (startWeekday + Math.floor((t * stepMinutes) / 1440)) % 7, (t * stepMinutes) % 1440));
+  // Schedules work in battery-side kW; the grid supplies that ÷ efficiency.
+  const efficiency = input.site.chargingEfficiency;
+  const headroom = building.map((kw) => Math.max(0, limitKw - kw) * efficiency);
+  const sessions = sessionsFor(input, steps, stepMinutes);
+
+  const strategies = STRATEGIES.map((strategy): StrategyResult => {
+    let schedule: Schedule;
+    if (strategy === "uncontrolled" || strategy === "balanced") schedule = simulate(sessions, steps, dt, headroom, strategy);
+    else if (strategy === "cost-optimal") schedule = costOptimal(sessions, steps, dt, headroom, price);
+    else {
+      // The flow gives energy per step (kWh); as power, divide by the step length.
+      schedule = peakShaving(sessions, steps, dt, building, limitKw, efficiency).schedule.map((kwh) => kwh.map((e) => e / dt));
+    }
+    return summarise(strategy, input, sessions, schedule, { steps, dt, building, price });
+  });
+  return { steps, stepHours: dt, limitKw, priceByStep: price, buildingByStep: building, strategies };
+}
+
+function summarise(
+  strategy: Strategy,
+  input: PlanInput,
+  sessions: Session[],
+  schedule: Schedule,
+  context: { steps: number; dt: number; building: number[]; price: number[] },
+): StrategyResult {
+  const { steps, dt, building, price } = context;
+  const efficiency = input.site.chargingEfficiency;
+  const chargingKw = new Array<number>(steps).fill(0);
+  sessions.forEach((s, i) => schedule[i]!.forEach((kw, k) => (chargingKw[(s.start + k) % steps]! += kw / efficiency)));
+  const siteKw = chargingKw.map((kw, t) => kw + building[t]!);
+  const peakKw = Math.max(0, ...siteKw);
+  const pf = input.site.powerFactor;
+  const energyKwh = siteKw.reduce((sum, kw) => sum + kw * dt, 0);
+  const chargingEnergyKwh = chargingKw.reduce((sum, kw) => sum + kw * dt, 0);
+  const energyPounds = siteKw.reduce((sum, kw, t) => sum + kw * dt * price[t]!, 0) / 100;
+  const months = (input.horizon.days * 12) / 365;
+  const standingPounds = (input.tariff.standingPencePerDay * input.horizon.days) / 100;
+  const capacityPounds = ((peakKw / pf) * (1 + CONNECTION_MARGIN) * input.tariff.capacityPencePerKvaPerMonth * months) / 100;
+
+  const byVehicle = new Map<string, VehicleResult>();
+  sessions.forEach((s, i) => {
+    const delivered = schedule[i]!.reduce((sum, kw) => sum + kw * dt, 0);
+    const entry = byVehicle.get(s.vehicle) ?? { vehicle: s.vehicle, neededKwh: 0, deliveredKwh: 0, shortfallKwh: 0, reasons: [], minSocPct: 100, maxSocPct: 0 };
+    entry.neededKwh += s.needKwh;
+    entry.deliveredKwh += delivered;
+    const short = s.needKwh - delivered;
+    let soc = s.arrivalSocPct;
+    entry.minSocPct = Math.min(entry.minSocPct, soc);
+    for (const kw of schedule[i]!) soc += ((kw * dt) / s.batteryKwh) * 100;
+    entry.maxSocPct = Math.max(entry.maxSocPct, soc);
+    if (s.batteryShort && !entry.reasons.includes("battery")) entry.reasons.push("battery");
+    if (short > 1e-6) {
+      entry.shortfallKwh += short;
+      const reason: ShortfallReason = !s.charger ? "charger" : s.capKw * s.length * dt < s.needKwh - 1e-6 ? "time" : "connection";
+      if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
+    }
+    byVehicle.set(s.vehicle, entry);
+  });
+
+  const perCharger = new Map<string, number>();
+  sessions.forEach((s, i) => {
+    if (s.charger) perCharger.set(s.charger, (perCharger.get(s.charger) ?? 0) + schedule[i]!.reduce((sum, kw) => sum + kw * dt, 0));
+  });
+  const horizonHours = steps * dt;
+  const chargerUtilisation = input.chargers.flatMap((group) =>
+    Array.from({ length: group.count }, (_, k) => {
+      const id = group.count === 1 ? group.name : `${group.name} ${k + 1}`;
+      const energy = perCharger.get(id) ?? 0;
+      return { charger: id, energyKwh: energy, utilisationPct: (energy / (group.powerKw * horizonHours)) * 100 };
+    }),
+  );
+
+  return {
+    strategy,
+    siteKw,
+    chargingKw,
+    peakKw,
+    peakKva: peakKw / pf,
+    energyKwh,
+    chargingEnergyKwh,
+    cost: { energyPounds, standingPounds, capacityPounds, totalPounds: energyPounds + standingPounds + capacityPounds },
+    vehicles: [...byVehicle.values()],
+    chargerUtilisation,
+    recommendedConnectionKva: Math.ceil(((peakKw / pf) * (1 + CONNECTION_MARGIN)) / 10) * 10,
+    transformerKva: transformerFor(peakKw, pf),
+    sessions: sessions.map((s, i) => ({ vehicle: s.vehicle, charger: s.charger, start: s.start, kw: schedule[i]!, capKw: s.capKw, needKwh: s.needKwh, batteryKwh: s.batteryKwh, arrivalSocPct: s.arrivalSocPct })),
+  };
+}
