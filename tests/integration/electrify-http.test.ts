@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "~/features/users/create-user.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
+import { createTestDatabase } from "../support/test-database";
+import { openTestRuntime } from "../support/test-runtime";
+
+/** The Electrify workspace's actions as a browser, a stranger or an anonymous visitor would call them. */
+describe("Electrify workspace over HTTP", () => {
+  let runtime: Runtime;
+  let server: AppServer;
+  let owner = "";
+  let stranger = "";
+  let depotId = 0;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase("sqlite");
+    runtime = await openTestRuntime(database);
+    const user = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" });
+    await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
+    depotId = (
+      await runtime.database.db
+        .insertInto("depots")
+        .values({
+          user_id: user.id,
+          contact_name: null,
+          contact_email: null,
+          contact_phone: null,
+          depot_name: "Owner Yard",
+          depot_address: "1 Owner Road",
+          number_of_vehicles: null,
+          additional_notes: null,
+          location_latitude: null,
+          location_longitude: null,
+          location_address: null,
+          cable_run_obstacles: null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    server = await startAppServer({ DATA_DIR: database.dataDir, SIGN_IN_RATE_LIMIT_MAX: "100" });
+    owner = await signIn(server, "owner@fleet.example", "owner-password");
+    stranger = await signIn(server, "stranger@fleet.example", "stranger-password");
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await runtime?.database.destroy();
+  });
+
+  const post = (path: string, cookie: string, fields: [string, string][]) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+  const depot = () => runtime.database.db.selectFrom("depots").select(["depot_name", "location_latitude"]).where("id", "=", depotId).executeTakeFirstOrThrow();
+  const designs = async () => (await runtime.database.db.selectFrom("depot_designs").selectAll().execute()).length;
+
+  it("sends anonymous visitors to sign in and changes nothing", async () => {
+    for (const [path, fields] of [
+      ["/electrify/company-setup", [["intent", "delete-depot"], ["depotId", String(depotId)]]],
+      ["/electrify/energy-map", [["intent", "position"], ["depotId", String(depotId)], ["latitude", "51"], ["longitude", "-2"]]],
+      ["/electrify/depot-details", [["intent", "save-design"], ["depotId", String(depotId)], ["components", "[]"]]],
+    ] as const) {
+      const response = await post(path, "", fields as unknown as [string, string][]);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    }
+    expect(await depot()).toEqual({ depot_name: "Owner Yard", location_latitude: null });
+  });
+
+  it("never lets one user touch another's depot", async () => {
+    const rename = await post("/electrify/company-setup", stranger, [
+      ["intent", "depots"],
+      ["depotId", String(depotId)],
+      ["depotName", "Hijacked"],
+      ["depotAddress", "Elsewhere"],
+      ["depotNotes", ""],
+    ]);
+    expect(rename.status).toBe(400);
+    expect(await rename.text()).toContain("One of these depots no longer exists");
+    const remove = await post("/electrify/company-setup", stranger, [["intent", "delete-depot"], ["depotId", String(depotId)]]);
+    expect(remove.status).toBe(400);
+    const move = await post("/electrify/energy-map", stranger, [["intent", "position"], ["depotId", String(depotId)], ["latitude", "51"], ["longitude", "-2"]]);
+    expect(move.status).toBe(404);
+    const design = await post("/electrify/depot-details", stranger, [["intent", "save-design"], ["depotId", String(depotId)], ["components", "[]"]]);
+    expect(design.status).toBe(400);
+    expect(await design.text()).toContain("That depot no longer exists.");
+    expect((await fetch(`${server.url}/electrify/depot-details?id=${depotId}`, { headers: { cookie: stranger } })).status).toBe(200);
+    expect(await depot()).toEqual({ depot_name: "Owner Yard", location_latitude: null });
+    expect(await designs()).toBe(0);
+  });
+
+  it("refuses malformed and oversized input with a message, changing nothing", async () => {
+    const longName = await post("/electrify/company-setup", owner, [
+      ["intent", "company"],
+      ["companyName", "x".repeat(201)],
+      ["contactName", "<script>alert(1)</script>"],
+      ["contactEmail", "ops@fleet.example"],
+      ["contactPhone", "0117 496 0000"],
+    ]);
+    expect(longName.status).toBe(400);
+    const html = await longName.text();
+    expect(html).toContain("Company name must be at most 200 characters");
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(await runtime.database.db.selectFrom("companies").selectAll().execute()).toEqual([]);
+
+    const noDepots = await post("/electrify/company-setup", owner, [["intent", "depots"]]);
+    expect(noDepots.status).toBe(400);
+    expect(await noDepots.text()).toContain("You must have at least one depot");
+
+    for (const [latitude, longitude] of [["abc", "1"], ["91", "0"], ["", ""], ["51", "1e999"]]) {
+      const response = await post("/electrify/energy-map", owner, [["intent", "position"], ["depotId", String(depotId)], ["latitude", latitude!], ["longitude", longitude!]]);
+      expect(response.status).toBe(400);
+    }
+    for (const components of ["not json", '{"a":1}', JSON.stringify([{ uid: "c1", componentId: "fastcharger", x: -5, y: 1 }])]) {
+      const response = await post("/electrify/depot-details", owner, [["intent", "save-design"], ["depotId", String(depotId)], ["components", components]]);
+      expect(response.status).toBe(400);
+    }
+    expect(await depot()).toEqual({ depot_name: "Owner Yard", location_latitude: null });
+    expect(await designs()).toBe(0);
+  });
+});
