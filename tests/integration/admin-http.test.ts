@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
+import { insertDepot } from "../support/depots";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -20,25 +21,14 @@ describe("admin console over HTTP", () => {
     runtime = await openTestRuntime(database);
     await createUser(runtime, { email: "admin@consultancy.example", password: "admin-password", role: "admin" });
     haulierId = (await createUser(runtime, { email: "driver@haulier.example", password: "driver-password" })).id;
-    const depot = await runtime.database.db
-      .insertInto("depots")
-      .values({
-        user_id: haulierId,
-        contact_name: "Dee Driver",
-        contact_email: "driver@haulier.example",
-        contact_phone: null,
-        depot_name: "Swindon Yard",
-        depot_address: "Unit 4, Swindon",
-        number_of_vehicles: 12,
-        additional_notes: null,
-        location_latitude: null,
-        location_longitude: null,
-        location_address: null,
-        cable_run_obstacles: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    depotId = depot.id;
+    depotId = await insertDepot(runtime, {
+      user_id: haulierId,
+      contact_name: "Dee Driver",
+      contact_email: "driver@haulier.example",
+      depot_name: "Swindon Yard",
+      depot_address: "Unit 4, Swindon",
+      number_of_vehicles: 12,
+    });
     server = await startAppServer({ DATA_DIR: database.dataDir, SIGN_IN_RATE_LIMIT_MAX: "100" });
     adminCookie = await signIn(server, "admin@consultancy.example", "admin-password");
     userCookie = await signIn(server, "driver@haulier.example", "driver-password");

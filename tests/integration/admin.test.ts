@@ -5,6 +5,7 @@ import { addUser, changeUserRole, listUsersPage, setUserActive } from "~/feature
 import { exportSubmissionsCsv, getSubmissionDetail, listSubmissions, reviewDepot } from "~/features/admin/submissions.server";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { insertDepot } from "../support/depots";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -18,28 +19,18 @@ describe.each(ENGINES)("admin console rules on %s", (engine) => {
 
   async function addDepot(name: string, fields: { owner?: number; status?: string; address?: string; email?: string; minutesAgo?: number } = {}) {
     const owner = hauliers[fields.owner ?? 0]!;
-    const row = await runtime.database.db
-      .insertInto("depots")
-      .values({
-        user_id: owner.id,
-        contact_name: "Casey Contact",
-        contact_email: fields.email ?? owner.email,
-        contact_phone: null,
-        depot_name: name,
-        depot_address: fields.address ?? `${name} Road`,
-        number_of_vehicles: 5,
-        additional_notes: null,
-        location_latitude: null,
-        location_longitude: null,
-        location_address: null,
-        cable_run_obstacles: null,
-        status: fields.status ?? "pending",
-        created_at: new Date(Date.now() - (fields.minutesAgo ?? 0) * 60_000).toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    depotIds[name] = row.id;
-    return row.id;
+    const id = await insertDepot(runtime, {
+      user_id: owner.id,
+      contact_name: "Casey Contact",
+      contact_email: fields.email ?? owner.email,
+      depot_name: name,
+      depot_address: fields.address ?? `${name} Road`,
+      number_of_vehicles: 5,
+      status: fields.status ?? "pending",
+      created_at: new Date(Date.now() - (fields.minutesAgo ?? 0) * 60_000).toISOString(),
+    });
+    depotIds[name] = id;
+    return id;
   }
 
   beforeAll(async () => {

@@ -5,6 +5,7 @@ import { deleteCompanyDepot, getCompanyValues, listCompanyDepots, saveCompany, s
 import { createUser } from "~/features/users/create-user.server";
 import { saveProfile } from "~/features/users/profile.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { insertDepot } from "../support/depots";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -18,26 +19,21 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
     runtime = await openTestRuntime(await createTestDatabase(engine));
     owner = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password", name: "Olive Owner" });
     stranger = await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
-    const depot = await runtime.database.db
-      .insertInto("depots")
-      .values({
-        user_id: owner.id,
-        contact_name: "Olive",
-        contact_email: "owner@fleet.example",
-        contact_phone: "0117",
-        depot_name: "Surveyed Yard",
-        depot_address: "1 Survey Road",
-        number_of_vehicles: 12,
-        additional_notes: "from the survey",
-        location_latitude: 51.5,
-        location_longitude: -2.6,
-        location_address: "Location at 51.5, -2.6",
-        cable_run_obstacles: "a wall",
-        status: "approved",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    surveyedId = depot.id;
+    surveyedId = await insertDepot(runtime, {
+      user_id: owner.id,
+      contact_name: "Olive",
+      contact_email: "owner@fleet.example",
+      contact_phone: "0117",
+      depot_name: "Surveyed Yard",
+      depot_address: "1 Survey Road",
+      number_of_vehicles: 12,
+      additional_notes: "from the survey",
+      location_latitude: 51.5,
+      location_longitude: -2.6,
+      location_address: "Location at 51.5, -2.6",
+      cable_run_obstacles: "a wall",
+      status: "approved",
+    });
     await runtime.database.db
       .insertInto("survey_photos")
       .values({ depot_id: surveyedId, image_type: "electrical_panel", storage_key: "k.jpg", thumbnail_key: "t.jpg", content_type: "image/jpeg", width: 1, height: 1, bytes: 1 })

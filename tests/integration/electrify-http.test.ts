@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
+import { insertDepot } from "../support/depots";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -18,26 +19,7 @@ describe("Electrify workspace over HTTP", () => {
     runtime = await openTestRuntime(database);
     const user = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" });
     await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
-    depotId = (
-      await runtime.database.db
-        .insertInto("depots")
-        .values({
-          user_id: user.id,
-          contact_name: null,
-          contact_email: null,
-          contact_phone: null,
-          depot_name: "Owner Yard",
-          depot_address: "1 Owner Road",
-          number_of_vehicles: null,
-          additional_notes: null,
-          location_latitude: null,
-          location_longitude: null,
-          location_address: null,
-          cable_run_obstacles: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
+    depotId = await insertDepot(runtime, { user_id: user.id, depot_name: "Owner Yard", depot_address: "1 Owner Road" });
     server = await startAppServer({ DATA_DIR: database.dataDir, SIGN_IN_RATE_LIMIT_MAX: "100" });
     owner = await signIn(server, "owner@fleet.example", "owner-password");
     stranger = await signIn(server, "stranger@fleet.example", "stranger-password");

@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -43,4 +44,15 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
 
 export function DialogFooter({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
+}
+
+/** The dialog's Cancel: closes it without doing anything. */
+export function DialogCancel({ children = "Cancel" }: { children?: React.ReactNode }) {
+  return (
+    <DialogClose asChild>
+      <Button type="button" variant="outline">
+        {children}
+      </Button>
+    </DialogClose>
+  );
 }

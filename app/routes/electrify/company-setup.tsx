@@ -6,7 +6,7 @@ import { FormError, TextAreaField } from "~/components/text-area-field";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { companySchema, depotListSchema, depotsFromForm, AT_LEAST_ONE_DEPOT } from "~/features/company/company-schema";
 import { deleteCompanyDepot, DepotRuleError, getCompanyValues, listCompanyDepots, saveCompany, saveCompanyDepots } from "~/features/company/company.server";
@@ -248,11 +248,7 @@ function DepotLocations({ initial, photosById, error }: { initial: DepotDraft[];
               <input type="hidden" name="intent" value="delete-depot" />
               <input type="hidden" name="depotId" value={confirming?.id ?? ""} />
               <DialogFooter>
-                <DialogClose asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
-                  </Button>
-                </DialogClose>
+                <DialogCancel />
                 <Button type="submit" variant="destructive">
                   Remove depot
                 </Button>

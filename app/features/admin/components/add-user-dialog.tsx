@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/constants";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import type { AdminActionData } from "~/routes/admin/admin";
@@ -66,11 +66,7 @@ export function AddUserDialog() {
             </p>
           ) : null}
           <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
+            <DialogCancel />
             <Button type="submit" disabled={busy}>
               {busy ? "Creating..." : "Create User"}
             </Button>

@@ -2,7 +2,7 @@ import { RefreshCwIcon, SearchIcon } from "lucide-react";
 import { useState } from "react";
 import { Form, useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
@@ -149,11 +149,7 @@ function UserRow({ user, isSelf }: { user: Row; isSelf: boolean }) {
               <input type="hidden" name="userId" value={user.id} />
               <input type="hidden" name="active" value="false" />
               <DialogFooter>
-                <DialogClose asChild>
-                  <Button type="button" variant="outline">
-                    Cancel
-                  </Button>
-                </DialogClose>
+                <DialogCancel />
                 <Button type="submit" variant="destructive">
                   Deactivate
                 </Button>

@@ -1,0 +1,26 @@
+import type { Insertable } from "kysely";
+import type { DepotTable } from "~/lib/db/schema";
+import type { Runtime } from "~/lib/runtime.server";
+
+/** Adds a depot row for a test (everything optional but its owner), returning its id. */
+export async function insertDepot(runtime: Pick<Runtime, "database">, values: Partial<Insertable<DepotTable>> & { user_id: string }): Promise<number> {
+  const row = await runtime.database.db
+    .insertInto("depots")
+    .values({
+      contact_name: null,
+      contact_email: null,
+      contact_phone: null,
+      depot_name: "Test Depot",
+      depot_address: "1 Test Road",
+      number_of_vehicles: null,
+      additional_notes: null,
+      location_latitude: null,
+      location_longitude: null,
+      location_address: null,
+      cable_run_obstacles: null,
+      ...values,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
