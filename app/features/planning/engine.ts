@@ -8,6 +8,7 @@
  * typical day or week), so a vehicle that returns in the evening and leaves
  * in the morning charges across the end of the cycle.
  */
+import { buildingLoadBySteps, type LoadProfile } from "./load-profile";
 import { MaxFlow } from "./max-flow";
 
 export type VehicleType = { id: string; name: string; batteryKwh: number; consumptionKwhPerKm: number; maxChargeKw: number };
@@ -25,8 +26,8 @@ export type PlanInput = {
   site: {
     connectionKva: number;
     powerFactor: number;
-    /** The building's own load: constant kW, or 24 hourly values. */
-    buildingKw: number | number[];
+    /** The building's own load: constant kW, 24 hourly values, or a profile read from a CSV. */
+    buildingKw: number | number[] | LoadProfile;
     /** Share of the energy drawn that reaches the battery. */
     chargingEfficiency: number;
   };
@@ -281,10 +282,7 @@ export function planCharging(input: PlanInput): PlanResult {
   const dt = stepMinutes / 60;
   const pf = input.site.powerFactor;
   const limitKw = input.site.connectionKva * pf;
-  const building = Array.from({ length: steps }, (_, t) => {
-    const b = input.site.buildingKw;
-    return Array.isArray(b) ? (b[Math.floor(((t * stepMinutes) % 1440) / 60)] ?? 0) : b;
-  });
+  const building = buildingLoadBySteps(input.site.buildingKw, steps, stepMinutes);
   const price = Array.from({ length: steps }, (_, t) => priceAt(input.tariff, (startWeekday + Math.floor((t * stepMinutes) / 1440)) % 7, (t * stepMinutes) % 1440));
   // Schedules work in battery-side kW; the grid supplies that ÷ efficiency.
   const efficiency = input.site.chargingEfficiency;
