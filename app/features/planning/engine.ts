@@ -146,20 +146,20 @@ function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Sess
   // Chargers: a vehicle keeps the charger it plugs into until it leaves; first come, first served.
   const vehicleType = new Map<string, string>();
   for (const group of input.vehicles) for (let n = 1; n <= group.count; n++) vehicleType.set(group.count === 1 ? group.name : `${group.name} ${n}`, group.typeId);
-  const units = input.chargers.flatMap((group) => Array.from({ length: group.count }, (_, i) => ({ id: group.count === 1 ? group.name : `${group.name} ${i + 1}`, group, busy: [] as [number, number][] })));
-  const overlaps = (busy: [number, number][], start: number, length: number) =>
-    busy.some(([s, l]) => {
-      for (const shift of [-steps, 0, steps]) if (start < s + shift + l && s + shift < start + length) return true;
-      return false;
-    });
+  // Each charger's occupied steps (a bitmap over the cycle).
+  const units = input.chargers.flatMap((group) =>
+    Array.from({ length: group.count }, (_, i) => ({ id: group.count === 1 ? group.name : `${group.name} ${i + 1}`, group, busy: new Uint8Array(steps) })),
+  );
+  const free = (busy: Uint8Array, start: number, length: number) => {
+    for (let k = 0; k < length; k++) if (busy[(start + k) % steps]) return false;
+    return true;
+  };
+  const byPower = [...units].sort((a, b) => b.group.powerKw - a.group.powerKw);
   for (const session of [...sessions].sort((a, b) => a.start - b.start || b.needKwh - a.needKwh)) {
     const typeId = vehicleType.get(session.vehicle)!;
-    const candidates = units
-      .filter((unit) => (unit.group.serves === "all" || unit.group.serves.includes(typeId)) && !overlaps(unit.busy, session.start, session.length))
-      .sort((a, b) => b.group.powerKw - a.group.powerKw);
-    const unit = candidates[0];
+    const unit = byPower.find((u) => (u.group.serves === "all" || u.group.serves.includes(typeId)) && free(u.busy, session.start, session.length));
     if (!unit) continue;
-    unit.busy.push([session.start, session.length]);
+    for (let k = 0; k < session.length; k++) unit.busy[(session.start + k) % steps] = 1;
     session.charger = unit.id;
     session.capKw = Math.min(session.capKw, unit.group.powerKw);
   }
@@ -226,54 +226,80 @@ function costOptimal(sessions: Session[], steps: number, dt: number, headroom: n
   return schedule;
 }
 
+/** Sessions whose stays share a step, grouped: each group can be planned on its own. */
+function clusters(sessions: Session[], steps: number): number[][] {
+  const parent = sessions.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const owner = new Int32Array(steps).fill(-1);
+  sessions.forEach((s, i) => {
+    if (!s.charger || s.needKwh <= EPS) return;
+    for (let k = 0; k < s.length; k++) {
+      const t = (s.start + k) % steps;
+      const other = owner[t]!;
+      if (other >= 0) parent[find(i)] = find(other);
+      owner[t] = i;
+    }
+  });
+  const groups = new Map<number, number[]>();
+  sessions.forEach((s, i) => {
+    if (!s.charger || s.needKwh <= EPS) return;
+    const root = find(i);
+    groups.set(root, [...(groups.get(root) ?? []), i]);
+  });
+  return [...groups.values()];
+}
+
 /**
  * The lowest site peak at which every session can still be completed, found
  * exactly: for a candidate peak P, feasibility is a maximum flow (sessions →
- * the steps of their stay, each step holding P − building); bisection over P
- * finds the minimum, and the flow is the schedule.
+ * the steps of their stay, each step holding what P leaves above the
+ * building's load); bisection over P finds the minimum, and the flow is the
+ * schedule. Sessions that never share a step are independent, so each group
+ * is solved on its own and the site's peak is the highest of them.
  */
 function peakShaving(sessions: Session[], steps: number, dt: number, building: number[], limitKw: number, efficiency: number): { schedule: Schedule; peakKw: number } {
-  const active = sessions.map((s, i) => ({ s, i })).filter(({ s }) => s.charger && s.needKwh > EPS);
-  const totalNeed = active.reduce((sum, { s }) => sum + s.needKwh, 0);
-  const stepNode = (t: number) => 2 + active.length + t;
-  const solve = (peak: number) => {
-    const flow = new MaxFlow(2 + active.length + steps);
-    const edges = active.map(({ s }, k) => {
-      flow.addEdge(0, 2 + k, s.needKwh);
-      return Array.from({ length: s.length }, (_, j) => flow.addEdge(2 + k, stepNode((s.start + j) % steps), s.capKw * dt));
-    });
-    // What the grid may give at this step, as energy into batteries.
-    for (let t = 0; t < steps; t++) flow.addEdge(stepNode(t), 1, Math.max(0, peak - building[t]!) * dt * efficiency);
-    const sent = flow.run(0, 1);
-    return { sent, flow, edges };
-  };
-  const baseline = Math.max(...building);
-  let hi = Math.max(baseline, limitKw);
-  let best = solve(hi);
-  if (best.sent < totalNeed - 1e-6) {
-    // Not even the connection limit is enough: the limit it is, with shortfalls.
-    return { schedule: toSchedule(sessions, active, best), peakKw: hi };
-  }
-  let lo = baseline;
-  for (let iteration = 0; iteration < 50 && hi - lo > 1e-4; iteration++) {
-    const mid = (lo + hi) / 2;
-    const attempt = solve(mid);
-    if (attempt.sent >= totalNeed - 1e-6) {
-      hi = mid;
-      best = attempt;
-    } else lo = mid;
-  }
-  return { schedule: toSchedule(sessions, active, best), peakKw: hi };
-}
-
-function toSchedule(sessions: Session[], active: { s: Session; i: number }[], solved: { flow: MaxFlow; edges: number[][] }): Schedule {
   const schedule: Schedule = sessions.map((s) => new Array<number>(s.length).fill(0));
-  active.forEach(({ i }, k) => {
-    solved.edges[k]!.forEach((edge, j) => {
-      schedule[i]![j] = solved.flow.flowOn(edge);
-    });
-  });
-  return schedule;
+  let peakKw = Math.max(0, ...building);
+  for (const group of clusters(sessions, steps)) {
+    const local = new Map<number, number>();
+    for (const i of group) {
+      const s = sessions[i]!;
+      for (let k = 0; k < s.length; k++) {
+        const t = (s.start + k) % steps;
+        if (!local.has(t)) local.set(t, local.size);
+      }
+    }
+    const stepsOfGroup = [...local.keys()];
+    const need = group.reduce((sum, i) => sum + sessions[i]!.needKwh, 0);
+    const solve = (peak: number) => {
+      const flow = new MaxFlow(2 + group.length + local.size);
+      const edges = group.map((i, g) => {
+        const s = sessions[i]!;
+        flow.addEdge(0, 2 + g, s.needKwh);
+        return Array.from({ length: s.length }, (_, k) => flow.addEdge(2 + g, 2 + group.length + local.get((s.start + k) % steps)!, s.capKw * dt));
+      });
+      // What the grid may give at each step, as energy into batteries.
+      for (const t of stepsOfGroup) flow.addEdge(2 + group.length + local.get(t)!, 1, Math.max(0, peak - building[t]!) * dt * efficiency);
+      return { sent: flow.run(0, 1), flow, edges };
+    };
+    let lo = Math.max(...stepsOfGroup.map((t) => building[t]!));
+    let hi = Math.max(lo, limitKw);
+    let best = solve(hi);
+    // Below the connection limit when it can be met; otherwise the limit, with shortfalls.
+    if (best.sent >= need - 1e-6) {
+      for (let iteration = 0; iteration < 50 && hi - lo > 1e-4; iteration++) {
+        const mid = (lo + hi) / 2;
+        const attempt = solve(mid);
+        if (attempt.sent >= need - 1e-6) {
+          hi = mid;
+          best = attempt;
+        } else lo = mid;
+      }
+    }
+    group.forEach((i, g) => best.edges[g]!.forEach((edge, k) => (schedule[i]![k] = best.flow.flowOn(edge))));
+    peakKw = Math.max(peakKw, hi);
+  }
+  return { schedule, peakKw };
 }
 
 export function planCharging(input: PlanInput): PlanResult {
