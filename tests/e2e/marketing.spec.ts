@@ -134,3 +134,31 @@ test.describe("[marketing] investor room", () => {
     await expect(dialog.getByRole("status")).toHaveText(/Term Sheet is being prepared and is not available for download yet/);
   });
 });
+
+test.describe("[marketing] Box Charge savings estimate", () => {
+  test("loads the planning engine only when asked, then shows peak and cost with and without smart charging", async ({ page }) => {
+    const engineRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/savings-[\w-]+\.js$/.test(request.url())) engineRequests.push(request.url());
+    });
+    await gotoHydrated(page, "/box-charge");
+    await expect(page.getByRole("heading", { name: "What would smart charging save your fleet?" })).toBeVisible();
+    expect(engineRequests).toEqual([]);
+
+    await page.getByLabel("Fleet size").fill("0");
+    await page.getByRole("button", { name: "Estimate savings" }).click();
+    await expect(page.getByText("Enter a fleet of 1 to 200 vehicles")).toBeVisible();
+    expect(engineRequests).toHaveLength(1);
+
+    await page.getByLabel("Fleet size").fill("20");
+    await page.getByLabel("Vehicle type").selectOption("van");
+    await page.getByLabel("Distance per vehicle per day (km)").fill("120");
+    await page.getByLabel("Tariff").selectOption("day-night");
+    await page.getByRole("button", { name: "Estimate savings" }).click();
+    const table = page.getByRole("table", { name: "Savings estimate" });
+    // Twenty vans at 11 kW through 90 % efficient chargers, all from 17:00.
+    await expect(table.getByRole("row", { name: /Peak demand/ })).toContainText("244 kW");
+    await expect(page.getByText(/Estimated saving: £[\d,]+ a week \(\d+%\)/)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

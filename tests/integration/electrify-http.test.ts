@@ -103,4 +103,15 @@ describe("Electrify workspace over HTTP", () => {
     expect(await depot()).toEqual({ depot_name: "Owner Yard", location_latitude: null });
     expect(await designs()).toBe(0);
   });
+
+  it("answers the Box Charge calculator without JavaScript, and ignores junk", async () => {
+    const html = await (await fetch(`${server.url}/box-charge?fleetSize=20&vehicle=van&kmPerDay=120&tariff=day-night`)).text();
+    expect(html).toContain("244 kW");
+    expect(html).toMatch(/Estimated saving: <strong>£[\d,]+ a week<\/strong>/);
+    for (const query of ["fleetSize=-1&kmPerDay=100", "fleetSize=20&kmPerDay=1e9", "fleetSize=<script>&vehicle=tank"]) {
+      const response = await fetch(`${server.url}/box-charge?${query}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).not.toContain("Estimated saving");
+    }
+  });
 });

@@ -1,6 +1,8 @@
 import { CalculatorIcon, CalendarClockIcon, LayoutDashboardIcon, ZapIcon } from "lucide-react";
 import { FeatureCard, Hero, mailto, Section } from "~/components/marketing/blocks";
+import { SavingsCalculator } from "~/components/marketing/savings-calculator";
 import { VideoSlot } from "~/components/marketing/video-slot";
+import { savingsFromUrl } from "~/features/planning/savings-from-url.server";
 import { Button } from "~/components/ui/button";
 import { getRuntime } from "~/lib/runtime.server";
 import { pageMeta } from "~/lib/seo";
@@ -16,8 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Box Charge is contracted low-cost charging for fleets: off-peak scheduling, one dashboard for every charger, energy optimisation and cost analysis.",
   });
 
-export function loader() {
-  return { video: getRuntime().env.BOX_CHARGE_VIDEO ?? null };
+export function loader({ request }: Route.LoaderArgs) {
+  return { video: getRuntime().env.BOX_CHARGE_VIDEO ?? null, savings: savingsFromUrl(new URL(request.url)) };
 }
 
 export default function BoxCharge({ loaderData }: Route.ComponentProps) {
@@ -69,6 +71,15 @@ export default function BoxCharge({ loaderData }: Route.ComponentProps) {
             Energy and cost per vehicle, route and depot, compared with what unmanaged charging would have cost.
           </FeatureCard>
         </div>
+      </Section>
+
+      <Section
+        id="savings"
+        eyebrow="Savings estimate"
+        title="What would smart charging save your fleet?"
+        intro={<p>The same planning engine our consultants use, on one week of your fleet&rsquo;s work.</p>}
+      >
+        <SavingsCalculator initial={loaderData.savings.input} initialEstimate={loaderData.savings.estimate} />
       </Section>
     </>
   );
