@@ -50,6 +50,7 @@ export type CompanyDepot = {
   address: string;
   notes: string;
   status: string;
+  vehicles: number | null;
   photos: number;
   latitude: number | null;
   longitude: number | null;
@@ -65,6 +66,7 @@ export async function listCompanyDepots(deps: Pick<Runtime, "database">, userId:
       "depots.depot_address",
       "depots.additional_notes",
       "depots.status",
+      "depots.number_of_vehicles",
       "depots.location_latitude",
       "depots.location_longitude",
       (eb) =>
@@ -84,6 +86,7 @@ export async function listCompanyDepots(deps: Pick<Runtime, "database">, userId:
     address: row.depot_address,
     notes: row.additional_notes ?? "",
     status: row.status || "pending",
+    vehicles: row.number_of_vehicles,
     photos: Number(row.photos ?? 0),
     latitude: row.location_latitude,
     longitude: row.location_longitude,

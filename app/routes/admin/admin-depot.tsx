@@ -1,10 +1,11 @@
 import { ArrowRightIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
 import { DetailField } from "~/components/detail-field";
 import { BackLink } from "~/components/back-link";
+import { DepotNotFound } from "~/components/depot-not-found";
 import { FormError, TextAreaField } from "~/components/text-area-field";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
@@ -88,16 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function AdminDepotPage({ loaderData, actionData }: Route.ComponentProps) {
   const { depot } = loaderData;
-  if (!depot) {
-    return (
-      <section className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Depot not found</h1>
-        <Button asChild>
-          <Link to="/admin">Return to Admin Dashboard</Link>
-        </Button>
-      </section>
-    );
-  }
+  if (!depot) return <DepotNotFound to="/admin" label="Return to Admin Dashboard" />;
   const hasLocation = depot.locationAddress || (depot.latitude !== null && depot.longitude !== null);
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">

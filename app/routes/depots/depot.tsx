@@ -1,9 +1,9 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
 import { DetailField } from "~/components/detail-field";
 import { BackLink } from "~/components/back-link";
+import { DepotNotFound } from "~/components/depot-not-found";
 import { StatusBadge } from "~/components/status-badge";
-import { Button } from "~/components/ui/button";
 import { getDepotForViewer } from "~/features/surveys/depot-queries.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
@@ -21,16 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function DepotPage({ loaderData }: Route.ComponentProps) {
   const { depot } = loaderData;
-  if (!depot) {
-    return (
-      <section className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Depot not found</h1>
-        <Button asChild>
-          <Link to="/depots">Return to Depots</Link>
-        </Button>
-      </section>
-    );
-  }
+  if (!depot) return <DepotNotFound to="/depots" label="Return to Depots" />;
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <BackLink to="/depots">Back to Depots</BackLink>

@@ -9,6 +9,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { listCompanyDepots } from "~/features/company/company.server";
 import { CATALOGUE, catalogueItem, SITE, type ComponentId } from "~/features/designer/catalogue";
 import { DesignCanvas } from "~/features/designer/components/design-canvas";
 import { DesignError, getDesign, saveDesign } from "~/features/designer/design-store.server";
@@ -26,19 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
   const url = new URL(request.url);
-  const depots = await runtime.database.db
-    .selectFrom("depots")
-    .select(["id", "depot_name", "depot_address", "number_of_vehicles", "status"])
-    .where("user_id", "=", user.id)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  const depots = await listCompanyDepots(runtime, user.id);
   const requested = Number(url.searchParams.get("id"));
   const depot = url.searchParams.has("id") ? depots.find((d) => d.id === requested) : depots[0];
   const design = depot ? await getDesign(runtime, user.id, depot.id) : null;
   const body = {
-    depots: depots.map((d) => ({ id: d.id, name: d.depot_name })),
-    depot: depot ? { id: depot.id, name: depot.depot_name, address: depot.depot_address, vehicles: depot.number_of_vehicles, status: depot.status || "pending" } : null,
+    depots: depots.map((d) => ({ id: d.id, name: d.name })),
+    depot: depot ? { id: depot.id, name: depot.name, address: depot.address, vehicles: depot.vehicles, status: depot.status } : null,
     design: design ?? [],
     tab: url.searchParams.get("tab") === "summary" ? "summary" : "design",
   };
