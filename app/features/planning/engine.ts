@@ -53,6 +53,8 @@ type Session = {
   arrivalSocPct: number;
   /** The trip before it wanted more than the battery can give. */
   batteryShort: boolean;
+  /** Steps it waited on arrival for a charger to free up. */
+  waitedSteps: number;
 };
 
 export type VehicleResult = { vehicle: string; neededKwh: number; deliveredKwh: number; shortfallKwh: number; reasons: ShortfallReason[]; minSocPct: number; maxSocPct: number };
@@ -139,6 +141,7 @@ function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Sess
           batteryKwh: type.batteryKwh,
           arrivalSocPct: ((full - needKwh) / type.batteryKwh) * 100,
           batteryShort: trip.energy > full + EPS,
+          waitedSteps: 0,
         });
       }
     }
@@ -150,15 +153,27 @@ function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Sess
   const units = input.chargers.flatMap((group) =>
     Array.from({ length: group.count }, (_, i) => ({ id: group.count === 1 ? group.name : `${group.name} ${i + 1}`, group, busy: new Uint8Array(steps) })),
   );
-  const free = (busy: Uint8Array, start: number, length: number) => {
-    for (let k = 0; k < length; k++) if (busy[(start + k) % steps]) return false;
-    return true;
+  // How long a session would wait for a unit that is then free until it leaves (its whole stay when it is free on arrival).
+  const waitFor = (busy: Uint8Array, start: number, length: number) => {
+    for (let k = length - 1; k >= 0; k--) if (busy[(start + k) % steps]) return k + 1;
+    return 0;
   };
   const byPower = [...units].sort((a, b) => b.group.powerKw - a.group.powerKw);
   for (const session of [...sessions].sort((a, b) => a.start - b.start || b.needKwh - a.needKwh)) {
     const typeId = vehicleType.get(session.vehicle)!;
-    const unit = byPower.find((u) => (u.group.serves === "all" || u.group.serves.includes(typeId)) && free(u.busy, session.start, session.length));
-    if (!unit) continue;
+    // The most powerful compatible unit free on arrival; failing that, the one that frees up first (the vehicle is plugged in when it does).
+    let chosen: { unit: (typeof units)[number]; wait: number } | null = null;
+    for (const unit of byPower) {
+      if (unit.group.serves !== "all" && !unit.group.serves.includes(typeId)) continue;
+      const wait = waitFor(unit.busy, session.start, session.length);
+      if (wait < session.length && (!chosen || wait < chosen.wait)) chosen = { unit, wait };
+      if (wait === 0) break;
+    }
+    if (!chosen) continue;
+    const { unit, wait } = chosen;
+    session.start = (session.start + wait) % steps;
+    session.length -= wait;
+    session.waitedSteps = wait;
     for (let k = 0; k < session.length; k++) unit.busy[(session.start + k) % steps] = 1;
     session.charger = unit.id;
     session.capKw = Math.min(session.capKw, unit.group.powerKw);
@@ -176,7 +191,10 @@ function simulate(sessions: Session[], steps: number, dt: number, headroom: numb
   // Sessions start within the first cycle; a sweep over two cycles covers those that wrap.
   const startingAt = new Map<number, number[]>();
   sessions.forEach((s, i) => {
-    if (s.charger && s.needKwh > EPS) startingAt.set(s.start, [...(startingAt.get(s.start) ?? []), i]);
+    if (!s.charger || s.needKwh <= EPS) return;
+    const starting = startingAt.get(s.start);
+    if (starting) starting.push(i);
+    else startingAt.set(s.start, [i]);
   });
   let active: number[] = [];
   for (let u = 0; u < 2 * steps; u++) {
@@ -244,7 +262,9 @@ function clusters(sessions: Session[], steps: number): number[][] {
   sessions.forEach((s, i) => {
     if (!s.charger || s.needKwh <= EPS) return;
     const root = find(i);
-    groups.set(root, [...(groups.get(root) ?? []), i]);
+    const group = groups.get(root);
+    if (group) group.push(i);
+    else groups.set(root, [i]);
   });
   return [...groups.values()];
 }
@@ -256,53 +276,137 @@ function clusters(sessions: Session[], steps: number): number[][] {
  * building's load); bisection over P finds the minimum, and the flow is the
  * schedule. Sessions that never share a step are independent, so each group
  * is solved on its own and the site's peak is the highest of them.
+ *
+ * Two reductions keep the flow small without changing its answer: identical
+ * sessions (same stay, need and power) become one with their needs and
+ * powers added (any feasible plan averaged over swapping them is feasible
+ * and shares equally), and consecutive steps that no arrival, departure or
+ * change of building load separates become one segment (every session
+ * present in one step is present in all of them, so spreading a segment's
+ * energy evenly over its steps is feasible whenever the total is).
  */
 function peakShaving(sessions: Session[], steps: number, dt: number, building: number[], limitKw: number, efficiency: number): { schedule: Schedule; peakKw: number } {
   const schedule: Schedule = sessions.map((s) => new Array<number>(s.length).fill(0));
   let peakKw = Math.max(0, ...building);
   for (const group of clusters(sessions, steps)) {
-    const local = new Map<number, number>();
+    // Identical sessions merged.
+    const merged = new Map<string, number[]>();
     for (const i of group) {
       const s = sessions[i]!;
+      const key = `${s.start}|${s.length}|${s.needKwh}|${s.capKw}`;
+      const same = merged.get(key);
+      if (same) same.push(i);
+      else merged.set(key, [i]);
+    }
+    const jobs = [...merged.values()];
+    // Segments: the group's steps in order, cut wherever a session starts or ends, the building's load changes, or the group has a gap.
+    const cuts = new Set<number>();
+    const covered = new Set<number>();
+    for (const i of group) {
+      const s = sessions[i]!;
+      cuts.add(s.start % steps);
+      cuts.add((s.start + s.length) % steps);
+      for (let k = 0; k < s.length; k++) covered.add((s.start + k) % steps);
+    }
+    const ordered = [...covered].sort((a, b) => a - b);
+    const segmentOf = new Map<number, number>();
+    const segments: { steps: number[]; buildingKw: number }[] = [];
+    ordered.forEach((t, n) => {
+      const previous = ordered[n - 1];
+      if (n === 0 || cuts.has(t) || previous !== t - 1 || building[t] !== building[previous]) segments.push({ steps: [], buildingKw: building[t]! });
+      segments.at(-1)!.steps.push(t);
+      segmentOf.set(t, segments.length - 1);
+    });
+    // Each job's segments, in stay order (a stay covers whole segments).
+    const jobSegments = jobs.map((members) => {
+      const s = sessions[members[0]!]!;
+      const list: number[] = [];
       for (let k = 0; k < s.length; k++) {
-        const t = (s.start + k) % steps;
-        if (!local.has(t)) local.set(t, local.size);
+        const segment = segmentOf.get((s.start + k) % steps)!;
+        if (list.at(-1) !== segment) list.push(segment);
       }
-    }
-    const stepsOfGroup = [...local.keys()];
-    const need = group.reduce((sum, i) => sum + sessions[i]!.needKwh, 0);
+      return list;
+    });
+    // Which jobs charge in each segment, earliest departure first (a stay that wraps past the end of the cycle departs last).
+    const segmentJobs: { job: number; index: number; due: number }[][] = segments.map(() => []);
+    jobSegments.forEach((list, j) => {
+      const last = list.at(-1)!;
+      const due = last < list[0]! ? last + segments.length : last;
+      list.forEach((segment, index) => segmentJobs[segment]!.push({ job: j, index, due }));
+    });
+    for (const present of segmentJobs) present.sort((a, b) => a.due - b.due);
     const solve = (peak: number) => {
-      const flow = new MaxFlow(2 + group.length + local.size);
-      const edges = group.map((i, g) => {
-        const s = sessions[i]!;
-        flow.addEdge(0, 2 + g, s.needKwh);
-        return Array.from({ length: s.length }, (_, k) => flow.addEdge(2 + g, 2 + group.length + local.get((s.start + k) % steps)!, s.capKw * dt));
+      const flow = new MaxFlow(2 + jobs.length + segments.length);
+      const fromSource = jobs.map((members, j) => flow.addEdge(0, 2 + j, sessions[members[0]!]!.needKwh * members.length));
+      const edges = jobs.map((members, j) => {
+        const s = sessions[members[0]!]!;
+        return jobSegments[j]!.map((segment) => flow.addEdge(2 + j, 2 + jobs.length + segment, s.capKw * members.length * segments[segment]!.steps.length * dt));
       });
-      // What the grid may give at each step, as energy into batteries.
-      for (const t of stepsOfGroup) flow.addEdge(2 + group.length + local.get(t)!, 1, Math.max(0, peak - building[t]!) * dt * efficiency);
-      return { sent: flow.run(0, 1), flow, edges };
+      // What the grid may give in each segment, as energy into batteries (never above the connection, even where the building alone exceeds it).
+      const toSink = segments.map((segment, n) => flow.addEdge(2 + jobs.length + n, 1, Math.max(0, Math.min(peak, limitKw) - segment.buildingKw) * segment.steps.length * dt * efficiency));
+      // A head start: fill each segment earliest departure first; the flow then only corrects what that got wrong.
+      let sent = 0;
+      segmentJobs.forEach((present, n) => {
+        for (const { job, index } of present) {
+          const amount = Math.min(flow.room(fromSource[job]!), flow.room(edges[job]![index]!), flow.room(toSink[n]!));
+          if (amount <= 0) continue;
+          flow.push(fromSource[job]!, amount);
+          flow.push(edges[job]![index]!, amount);
+          flow.push(toSink[n]!, amount);
+          sent += amount;
+        }
+      });
+      return { sent: sent + flow.run(0, 1), flow, edges };
     };
-    let lo = Math.max(...stepsOfGroup.map((t) => building[t]!));
-    let hi = Math.max(lo, limitKw);
+    // The most the connection lets the group have (everything it needs, unless time, chargers or the connection fall short), then the lowest peak that still delivers it.
+    const lo = Math.max(...segments.map((segment) => segment.buildingKw));
+    const hi = Math.max(lo, limitKw);
     let best = solve(hi);
-    // Below the connection limit when it can be met; otherwise the limit, with shortfalls.
-    if (best.sent >= need - 1e-6) {
-      for (let iteration = 0; iteration < 50 && hi - lo > 1e-4; iteration++) {
-        const mid = (lo + hi) / 2;
-        const attempt = solve(mid);
-        if (attempt.sent >= need - 1e-6) {
-          hi = mid;
-          best = attempt;
-        } else lo = mid;
+    let peak = hi;
+    const target = best.sent;
+    const enough = (sent: number) => sent >= target - 1e-9 * Math.max(1, target);
+    // Newton's method on the cuts: at a peak that falls short, the minimum cut says how much more the grid must give in the segments on its source side; raise the peak until that cut is met exactly, and repeat. Each step only raises the peak and never past the optimum, and there are finitely many cuts, so it ends on the exact minimum (usually in a few steps).
+    let candidate = target > 1e-9 ? lo : hi;
+    for (let iteration = 0; iteration < 100 && candidate < hi; iteration++) {
+      const attempt = solve(candidate);
+      if (enough(attempt.sent)) {
+        best = attempt;
+        peak = candidate;
+        break;
       }
+      const weight = (n: number) => segments[n]!.steps.length * dt * efficiency;
+      const sourceSide = segments.map((_, n) => n).filter((n) => attempt.flow.onSourceSide(2 + jobs.length + n));
+      const missing = target - attempt.sent + sourceSide.reduce((sum, n) => sum + Math.max(0, candidate - segments[n]!.buildingKw) * weight(n), 0);
+      // The smallest P with Σ over those segments of (P − building) × weight ≥ missing: walk up the building levels.
+      const levels = sourceSide.map((n) => ({ kw: segments[n]!.buildingKw, weight: weight(n) })).sort((a, b) => a.kw - b.kw);
+      let next = hi;
+      let slope = 0;
+      let given = 0;
+      for (let k = 0; k < levels.length; k++) {
+        slope += levels[k]!.weight;
+        const p = levels[k]!.kw + (missing - given) / slope;
+        const upTo = levels[k + 1]?.kw ?? Infinity;
+        if (p <= upTo) {
+          next = p;
+          break;
+        }
+        given += slope * (upTo - levels[k]!.kw);
+      }
+      candidate = Math.max(next, candidate + 1e-9);
     }
-    group.forEach((i, g) => best.edges[g]!.forEach((edge, k) => (schedule[i]![k] = best.flow.flowOn(edge))));
-    peakKw = Math.max(peakKw, hi);
+    if (candidate >= hi) peak = hi;
+    // Back to sessions and steps: a job's energy in a segment shared equally by its sessions and spread evenly over the segment's steps.
+    jobs.forEach((members, j) => {
+      const first = sessions[members[0]!]!;
+      const perSegment = new Map(jobSegments[j]!.map((segment, n) => [segment, best.flow.flowOn(best.edges[j]![n]!) / members.length / segments[segment]!.steps.length]));
+      for (const i of members) for (let k = 0; k < first.length; k++) schedule[i]![k] = perSegment.get(segmentOf.get((first.start + k) % steps)!)!;
+    });
+    peakKw = Math.max(peakKw, peak);
   }
   return { schedule, peakKw };
 }
 
-export function planCharging(input: PlanInput): PlanResult {
+export function planCharging(input: PlanInput, only: readonly Strategy[] = STRATEGIES): PlanResult {
   const { stepMinutes, days, startWeekday } = input.horizon;
   const steps = (days * 1440) / stepMinutes;
   const dt = stepMinutes / 60;
@@ -315,7 +419,7 @@ export function planCharging(input: PlanInput): PlanResult {
   const headroom = building.map((kw) => Math.max(0, limitKw - kw) * efficiency);
   const sessions = sessionsFor(input, steps, stepMinutes);
 
-  const strategies = STRATEGIES.map((strategy): StrategyResult => {
+  const strategies = only.map((strategy): StrategyResult => {
     let schedule: Schedule;
     if (strategy === "uncontrolled" || strategy === "balanced") schedule = simulate(sessions, steps, dt, headroom, strategy);
     else if (strategy === "cost-optimal") schedule = costOptimal(sessions, steps, dt, headroom, price);
@@ -363,7 +467,8 @@ function summarise(
     if (s.batteryShort && !entry.reasons.includes("battery")) entry.reasons.push("battery");
     if (short > 1e-6) {
       entry.shortfallKwh += short;
-      const reason: ShortfallReason = !s.charger ? "charger" : s.capKw * s.length * dt < s.needKwh - 1e-6 ? "time" : "connection";
+      const tooShort = s.capKw * s.length * dt < s.needKwh - 1e-6;
+      const reason: ShortfallReason = !s.charger || (tooShort && s.waitedSteps > 0) ? "charger" : tooShort ? "time" : "connection";
       if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
     }
     byVehicle.set(s.vehicle, entry);

@@ -22,6 +22,17 @@ export class MaxFlow {
     return index;
   }
 
+  /** What an edge can still carry. */
+  room(edge: number): number {
+    return this.cap[edge]!;
+  }
+
+  /** Sends flow along an edge (to start from a known flow; the caller keeps it balanced). */
+  push(edge: number, amount: number): void {
+    this.cap[edge] = this.cap[edge]! - amount;
+    this.cap[edge + 1] = this.cap[edge + 1]! + amount;
+  }
+
   /** Flow sent along an edge added with addEdge. */
   flowOn(edge: number): number {
     return this.cap[edge + 1]!;
@@ -59,6 +70,11 @@ export class MaxFlow {
       }
     }
     return 0;
+  }
+
+  /** After run: whether a node is on the source side of the minimum cut (still reachable from the source). */
+  onSourceSide(node: number): boolean {
+    return this.level[node]! >= 0;
   }
 
   run(source: number, sink: number): number {

@@ -32,7 +32,7 @@ describe("plan input", () => {
       "Give each working day a distance or an energy per trip",
     );
     expect(messages({ ...valid, vehicleTypes: [{ ...valid.vehicleTypes[0]!, batteryKwh: 0 }] })).toContain("Battery must be at least 1 kWh");
-    expect(messages({ ...valid, horizon: { days: 366, stepMinutes: 5, startWeekday: 0 } })).toContain(
+    expect(messages({ ...valid, vehicles: [{ ...valid.vehicles[0]!, count: 100 }], horizon: { days: 366, stepMinutes: 5, startWeekday: 0 } })).toContain(
       "That plan is too large to compute at once: choose a longer step or a shorter horizon",
     );
     expect(messages({ ...valid, horizon: { days: 7, stepMinutes: 10, startWeekday: 0 } }).length).toBeGreaterThan(0);

@@ -23,12 +23,11 @@ const dutyDay = z
 export const MAX_VEHICLES = 1000;
 export const MAX_CHARGERS = 500;
 /**
- * Steps × vehicles the engine takes on at once (a year of hourly steps for
- * 57 vehicles, or a week at 15 minutes for 744). Measured on this machine:
- * a year of hourly steps for 100 vans 4.6 s, a week at 15 minutes for 700
- * vans 2.9 s, a year at 15 minutes for 10 vans 1.9 s.
+ * Steps × vehicles the engine takes on at once: a year at 15-minute steps
+ * for 200 vehicles (7 million) is `npm run bench:planning`, each strategy
+ * within about a second there (docs/benchmarks.md).
  */
-export const MAX_WORK = 500_000;
+export const MAX_WORK = 7_500_000;
 
 export const planInputSchema = z
   .object({

@@ -1,0 +1,157 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { planCharging, type PlanInput } from "./engine";
+import { MaxFlow } from "./max-flow";
+import { planInputSchema } from "./plan-input";
+
+/** Small random depots: 1–3 vehicle types, 1–4 groups with random shifts, chargers, building load, tariff bands. */
+const plans = fc
+  .record({
+    types: fc.array(fc.record({ batteryKwh: fc.integer({ min: 40, max: 500 }), consumption: fc.double({ min: 0.2, max: 1.5, noNaN: true }), maxKw: fc.integer({ min: 7, max: 350 }) }), { minLength: 1, maxLength: 3 }),
+    groups: fc.array(
+      fc.record({ type: fc.nat(), count: fc.integer({ min: 1, max: 6 }), depart: fc.integer({ min: 0, max: 23 }), hoursOut: fc.integer({ min: 2, max: 20 }), km: fc.integer({ min: 0, max: 400 }), days: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }), target: fc.integer({ min: 50, max: 100 }) }),
+      { minLength: 1, maxLength: 4 },
+    ),
+    chargers: fc.array(fc.record({ count: fc.integer({ min: 1, max: 8 }), powerKw: fc.integer({ min: 7, max: 350 }) }), { minLength: 1, maxLength: 3 }),
+    connectionKva: fc.integer({ min: 20, max: 3000 }),
+    building: fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 24, maxLength: 24 }),
+    cheap: fc.record({ from: fc.integer({ min: 0, max: 23 }), hours: fc.integer({ min: 1, max: 12 }), pence: fc.integer({ min: 5, max: 20 }) }),
+    days: fc.integer({ min: 1, max: 7 }),
+    step: fc.constantFrom(15 as const, 30 as const, 60 as const),
+  })
+  .map(
+    (r): PlanInput => ({
+      vehicleTypes: r.types.map((t, i) => ({ id: `t${i}`, name: `Type ${i}`, batteryKwh: t.batteryKwh, consumptionKwhPerKm: t.consumption, maxChargeKw: t.maxKw })),
+      vehicles: r.groups.map((g, i) => {
+        const duty = { depart: g.depart * 60, return: ((g.depart + g.hoursOut) % 24) * 60, km: g.km };
+        return { id: `g${i}`, name: `Group ${i}`, typeId: `t${g.type % r.types.length}`, count: g.count, week: g.days.map((works) => (works ? duty : null)), targetSocPct: g.target };
+      }),
+      chargers: r.chargers.map((c, i) => ({ id: `c${i}`, name: `Charger ${i}`, count: c.count, powerKw: c.powerKw, serves: "all" as const })),
+      site: { connectionKva: r.connectionKva, powerFactor: 0.95, buildingKw: r.building, chargingEfficiency: 0.9 },
+      tariff: {
+        name: "Random",
+        defaultPencePerKwh: 30,
+        bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from: r.cheap.from * 60, to: ((r.cheap.from + r.cheap.hours) % 24) * 60, pencePerKwh: r.cheap.pence }],
+        standingPencePerDay: 100,
+        capacityPencePerKvaPerMonth: 150,
+      },
+      horizon: { days: r.days, stepMinutes: r.step, startWeekday: 0 },
+    }),
+  );
+
+const delivered = (result: ReturnType<typeof planCharging>, name: string) =>
+  result.strategies.find((s) => s.strategy === name)!.vehicles.reduce((sum, v) => sum + v.deliveredKwh, 0);
+
+/**
+ * An independent check that a peak can deliver `energy`: one flow node per
+ * session and per step (no merging, no segments), as the plain formulation.
+ */
+function canDeliver(input: PlanInput, result: ReturnType<typeof planCharging>, peakKw: number, energy: number) {
+  const sessions = result.strategies[0]!.sessions.filter((s) => s.charger && s.needKwh > 1e-9);
+  const steps = result.steps;
+  const flow = new MaxFlow(2 + sessions.length + steps);
+  sessions.forEach((s, i) => {
+    flow.addEdge(0, 2 + i, s.needKwh);
+    for (let k = 0; k < s.kw.length; k++) flow.addEdge(2 + i, 2 + sessions.length + ((s.start + k) % steps), s.capKw * result.stepHours);
+  });
+  for (let t = 0; t < steps; t++) flow.addEdge(2 + sessions.length + t, 1, Math.max(0, peakKw - result.buildingByStep[t]!) * result.stepHours * input.site.chargingEfficiency);
+  return flow.run(0, 1) >= energy - 1e-6;
+}
+
+describe("charging plan engine on random depots", () => {
+  it("keeps every invariant on every strategy", () => {
+    fc.assert(
+      fc.property(plans, (input) => {
+        expect(planInputSchema.safeParse(input).success).toBe(true);
+        const result = planCharging(input);
+        const dt = result.stepHours;
+        for (const strategy of result.strategies) {
+          const toBatteries = strategy.sessions.reduce((sum, s) => sum + s.kw.reduce((a, kw) => a + kw * dt, 0), 0);
+          expect(strategy.chargingEnergyKwh * input.site.chargingEfficiency).toBeCloseTo(toBatteries, 5);
+          // Worst cases gathered first (one expect per run keeps 150 runs quick).
+          let worstBelowZero = 0;
+          let worstOverCap = 0;
+          let worstOverNeed = 0;
+          let worstSoc = 0;
+          let lowestArrival = 100;
+          let energyWithoutCharger = 0;
+          let overlaps = 0;
+          let overLimit = 0;
+          const busy = new Map<string, Uint8Array>();
+          for (const s of strategy.sessions) {
+            const energy = s.kw.reduce((a, kw) => a + kw * dt, 0);
+            for (const kw of s.kw) {
+              worstBelowZero = Math.min(worstBelowZero, kw);
+              worstOverCap = Math.max(worstOverCap, kw - s.capKw);
+            }
+            if (!s.charger) energyWithoutCharger += energy;
+            worstOverNeed = Math.max(worstOverNeed, energy - s.needKwh);
+            lowestArrival = Math.min(lowestArrival, s.arrivalSocPct);
+            worstSoc = Math.max(worstSoc, s.arrivalSocPct + (energy / s.batteryKwh) * 100);
+            // No charger over its power: sessions on one charger never overlap, and each is capped by the charger's power.
+            if (!s.charger) continue;
+            const used = busy.get(s.charger) ?? new Uint8Array(result.steps);
+            for (let k = 0; k < s.kw.length; k++) {
+              if (used[(s.start + k) % result.steps]) overlaps++;
+              used[(s.start + k) % result.steps] = 1;
+            }
+            busy.set(s.charger, used);
+          }
+          for (let t = 0; t < result.steps; t++) overLimit = Math.max(overLimit, strategy.siteKw[t]! - Math.max(result.limitKw, result.buildingByStep[t]!));
+          expect({ worstBelowZero, worstOverCap, worstOverNeed, worstSoc, lowestArrival, energyWithoutCharger, overlaps, overLimit }).toEqual({
+            worstBelowZero: expect.closeTo(0, 6),
+            worstOverCap: expect.toSatisfy((v: number) => v <= 1e-6),
+            worstOverNeed: expect.toSatisfy((v: number) => v <= 1e-6),
+            worstSoc: expect.toSatisfy((v: number) => v <= 100 + 1e-6),
+            lowestArrival: expect.toSatisfy((v: number) => v >= -1e-9),
+            energyWithoutCharger: 0,
+            overlaps: 0,
+            overLimit: expect.toSatisfy((v: number) => v <= 1e-6),
+          });
+          for (const v of strategy.vehicles) {
+            expect(v.shortfallKwh).toBeCloseTo(Math.max(0, v.neededKwh - v.deliveredKwh), 6);
+            if (v.shortfallKwh > 1e-6) expect(v.reasons.length).toBeGreaterThan(0);
+          }
+        }
+      }),
+      { numRuns: 150, seed: 20261122 },
+    );
+  }, 60_000);
+
+  it("peak shaving finds the exact lowest peak that still delivers what the connection allows", () => {
+    fc.assert(
+      fc.property(plans, (input) => {
+        const result = planCharging(input);
+        const shaving = result.strategies.find((s) => s.strategy === "peak-shaving")!;
+        const energy = delivered(result, "peak-shaving");
+        // It delivers as much as any strategy…
+        for (const other of result.strategies) expect(energy).toBeGreaterThanOrEqual(delivered(result, other.strategy) - 1e-6);
+        // …and no lower peak could (checked by a plain flow with a node for every session and every step).
+        expect(canDeliver(input, result, shaving.peakKw + 1e-6, energy)).toBe(true);
+        if (energy > 1e-3 && shaving.peakKw > Math.max(...result.buildingByStep) + 0.01) expect(canDeliver(input, result, shaving.peakKw - 0.01, energy)).toBe(false);
+        // When every strategy fills every vehicle, none has a lower peak.
+        const allMet = result.strategies.every((s) => s.vehicles.every((v) => v.shortfallKwh < 1e-6));
+        if (allMet) for (const other of result.strategies) expect(shaving.peakKw).toBeLessThanOrEqual(other.peakKw + 1e-3);
+      }),
+      { numRuns: 150, seed: 20261123 },
+    );
+  });
+
+  it("cost-optimal pays the least for energy when neither the connection nor the chargers bind", () => {
+    const unbound = plans.map((input) => {
+      const vehicles = input.vehicles.reduce((sum, g) => sum + g.count, 0);
+      return { ...input, chargers: [{ id: "c", name: "Charger", count: vehicles, powerKw: 400, serves: "all" as const }], site: { ...input.site, connectionKva: 100_000 } };
+    });
+    fc.assert(
+      fc.property(unbound, (input) => {
+        const result = planCharging(input);
+        const costOptimal = result.strategies.find((s) => s.strategy === "cost-optimal")!;
+        for (const other of result.strategies) {
+          if (other.vehicles.some((v) => v.shortfallKwh > 1e-6)) continue;
+          expect(costOptimal.cost.energyPounds).toBeLessThanOrEqual(other.cost.energyPounds + 1e-6);
+        }
+      }),
+      { numRuns: 150, seed: 20261124 },
+    );
+  });
+});
