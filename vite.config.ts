@@ -9,5 +9,17 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    {
+      // The charging-plan worker thread's script, next to the server bundle as build/server/plan-worker.js.
+      name: "electrify-plan-worker",
+      apply: "build",
+      applyToEnvironment: (environment) => environment.name === "ssr",
+      buildStart() {
+        this.emitFile({ type: "chunk", id: "./app/features/planning/plan-worker.ts", fileName: "plan-worker.js" });
+      },
+    },
+  ],
 });

@@ -53,6 +53,8 @@ export const accessTable: Record<string, AccessRule> = {
   "/electrify/company-setup": signedIn,
   "/electrify/energy-map": signedIn,
   "/electrify/depot-details": signedIn,
+  // The PDF needs ?id= of one of the viewer's depots with a computed plan; without it, the same 404 as someone else's depot.
+  "/electrify/depot-report": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/admin": adminsOnly,
   // The sample id does not exist: the admin sees 'Depot not found' with a 404.
   "/admin/depot/:id": { anonymous: "sign-in", user: "/", admin: "not-found" },

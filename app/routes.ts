@@ -44,6 +44,7 @@ export default [
         route("company-setup", "routes/electrify/company-setup.tsx"),
         route("energy-map", "routes/electrify/energy-map.tsx"),
         route("depot-details", "routes/electrify/depot-details.tsx"),
+        route("depot-report", "routes/electrify/depot-report.ts"),
       ]),
     ]),
     layout("routes/admin/layout.tsx", [

@@ -12,6 +12,8 @@ import { getRuntime, openRuntime, setRuntime } from "~/lib/runtime.server";
 import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
 import { startOutboxWorker } from "~/lib/mail/outbox.server";
 import { setPhotoWorkers } from "~/features/surveys/process-photo.server";
+import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
+import { stopPlanRuns } from "~/features/planning/plan-store.server";
 import { clientIpHeader, rejectCrossSiteRequests, securityHeaders } from "./security";
 
 export type StartedServer = { app: Express; port: number; host: string; log: ReturnType<typeof createLogger> };
@@ -30,6 +32,8 @@ export async function startServer(options: { dev: boolean; clientDir?: string })
   await ensureFirstAdmin(runtime);
   stopOutbox = startOutboxWorker(runtime);
   setPhotoWorkers(env.PHOTO_WORKERS);
+  // Charging plans are computed in worker threads from the built script (in development, in this thread).
+  setPlanWorkerScript(options.dev ? null : path.resolve("build/server/plan-worker.js"));
   log.info({ database: runtime.database.description, dataDir: env.DATA_DIR, appUrl: env.APP_URL }, "runtime ready");
   return { app: await createApp(options), port: env.PORT, host: env.HOST, log };
 }
@@ -52,6 +56,7 @@ function requestsFinished(): Promise<void> {
 export async function stopServer(): Promise<void> {
   stopOutbox?.();
   await requestsFinished();
+  await stopPlanRuns();
   const runtime = getRuntime();
   setRuntime(undefined);
   await runtime.database.destroy();

@@ -1,6 +1,8 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { gridDataDir, NGED_FILE, UKPN_FILE } from "../support/grid-files";
+import { pdfText } from "../support/pdf-text";
 import { createTestDepots, createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage, type TestUser } from "./fixtures";
 
 async function signedIn(page: Page, user: TestUser) {
@@ -283,5 +285,84 @@ test.describe("[electrify] depot designer", () => {
     await gotoHydrated(page, "/electrify/depot-details");
     await page.getByRole("link", { name: "Add Depots" }).click();
     await expect(page).toHaveURL("/electrify/company-setup?tab=depots");
+  });
+});
+
+test.describe("charging plan", () => {
+  test("fill the form, run the plan, read the results and charts, download the report", async ({ page }) => {
+    test.setTimeout(90_000);
+    const user = await createTestUser();
+    const [depot] = await createTestDepots(user.email, [{ name: "Plan Yard", photos: 2, photoFiles: true }]);
+    await signedIn(page, user);
+    await gotoHydrated(page, `/electrify/depot-details?id=${depot}&tab=plan`);
+    await expect(page.getByRole("tab", { name: "Charging Plan" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText("Not run yet")).toBeVisible();
+    // Prefilled from the survey: one group of the depot's 8 vehicles, one 22 kW charger each (no layout yet).
+    await expect(page.getByLabel("Vehicles, Vans")).toHaveValue("8");
+    await expect(page.getByLabel("Count, AC charger 22 kW")).toHaveValue("8");
+    await expectNoAxeViolations(page);
+
+    // A refused input: the server names the row and field, and nothing is run.
+    await page.getByLabel("Vehicles, Vans").fill("0");
+    await page.getByRole("button", { name: "Run plan" }).click();
+    await expect(page.getByRole("alert")).toContainText("Vehicle group 1 (Vans), Count: must be at least 1");
+    await expect(page.getByText("Not run yet")).toBeVisible();
+
+    // A second group of night-shift rigids on their own 150 kW chargers, and a red/amber/green tariff.
+    await page.getByLabel("Vehicles, Vans").fill("10");
+    await page.getByLabel("Count, AC charger 22 kW").fill("10");
+    await page.getByRole("button", { name: "Add vehicle group" }).click();
+    await page.getByLabel("Vehicle group 2 name").fill("Night rigids");
+    await page.getByLabel("Vehicle type, Night rigids").selectOption({ label: "19 t rigid truck" });
+    await page.getByLabel("Vehicles, Night rigids").fill("3");
+    await page.getByLabel("Departs, Night rigids").fill("20:00");
+    await page.getByLabel("Returns, Night rigids").fill("04:00");
+    await page.getByLabel("km per day, Night rigids").fill("180");
+    await page.getByRole("button", { name: "Add charger" }).click();
+    await page.getByLabel("Charger 2 name").fill("DC 150 kW");
+    await page.getByLabel("Count, DC 150 kW").fill("3");
+    await page.getByLabel("Power (kW), DC 150 kW").fill("150");
+    await page.getByLabel("Serves, DC 150 kW").selectOption({ label: "19 t rigid truck only" });
+    await page.getByLabel("Connection (kVA)").fill("800");
+    await page.getByLabel("Preset").selectOption({ label: "Red/amber/green bands" });
+    await expect(page.getByLabel("Band 1 rate (p/kWh)")).toHaveValue("45");
+    await page.getByRole("button", { name: "Run plan" }).click();
+    await expect(page.getByText("Charging plan computed")).toBeVisible({ timeout: 20_000 });
+
+    const results = page.getByRole("table", { name: "Charging plan results by strategy" });
+    await expect(results).toBeVisible();
+    await expect(results.getByRole("row")).toHaveCount(5);
+    for (const name of ["Uncontrolled", "Balanced", "Cost-optimal", "Peak shaving"]) await expect(results).toContainText(name);
+    // Peak shaving's peak is the lowest of the four.
+    const peaks = await results.locator("tbody tr").evaluateAll((rows) => rows.map((row) => Number(row.children[1]!.textContent!.replace(/,/g, ""))));
+    expect(Math.min(...peaks)).toBe(peaks[3]);
+    expect(peaks[0]).toBeGreaterThan(peaks[3]!);
+    // Four strategies and the building.
+    await expect(page.getByRole("figure", { name: /Site load over a typical day/ }).locator(".recharts-line")).toHaveCount(5);
+    await expect(page.getByRole("figure", { name: /Site load over the 7-day horizon/ }).locator(".recharts-line")).toHaveCount(4);
+    await expect(page.getByRole("figure", { name: /Cost by strategy/ }).locator(".recharts-bar-rectangle").first()).toBeVisible();
+    await expect(page.getByText(/Connection limit 760 kW/).first()).toBeVisible();
+    const recommendedKva = (await page.getByTestId("recommended-kva").textContent())!.trim();
+    expect(recommendedKva).toMatch(/^[\d,]+ kVA$/);
+    await expectNoAxeViolations(page);
+
+    // Saved with the depot: a reload shows the same inputs and results.
+    await gotoHydrated(page, `/electrify/depot-details?id=${depot}&tab=plan`);
+    await expect(page.getByLabel("Vehicles, Night rigids")).toHaveValue("3");
+    await expect(page.getByText("These inputs are saved with the depot")).toBeVisible();
+    await expect(page.getByTestId("recommended-kva")).toHaveText(recommendedKva);
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download report (PDF)" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("Plan-Yard-report.pdf");
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = pdfText(pdf);
+    expect(text).toContain("Plan Yard");
+    expect(text).toContain(`Recommended connection: ${recommendedKva}`);
+    expect(text).toContain("Strategies compared");
+    // Both survey photos are in it as images.
+    expect(pdf.toString("latin1").match(/\/Subtype \/Image/g)?.length).toBe(2);
   });
 });

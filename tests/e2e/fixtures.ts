@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { pino } from "pino";
+import sharp from "sharp";
 import { createUser } from "~/features/users/create-user.server";
 import { loadEnv } from "~/lib/env.server";
 import { openRuntime, type Runtime } from "~/lib/runtime.server";
@@ -48,8 +49,10 @@ export type TestDepot = {
   /** Defaults to a spot in Bristol; null for a depot not placed yet. */
   latitude?: number | null;
   longitude?: number | null;
-  /** Survey photo records (the files are not needed for these tests). */
+  /** Survey photo records (without files unless photoFiles). */
   photos?: number;
+  /** Store a real JPEG (and thumbnail) for each photo record. */
+  photoFiles?: boolean;
 };
 
 /** Adds depot submissions for a user directly in the server's database; returns their ids in order. */
@@ -84,6 +87,13 @@ export async function createTestDepots(ownerEmail: string, depots: TestDepot[]):
           .insertInto("survey_photos")
           .values({ depot_id: row.id, image_type: "proposed_charging_area", storage_key: `e2e/${row.id}-${i}.jpg`, thumbnail_key: `e2e/${row.id}-${i}-thumb.jpg`, content_type: "image/jpeg", width: 800, height: 600, bytes: 1000 })
           .execute();
+        if (depot.photoFiles) {
+          const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40 + i * 40, g: 120, b: 90 } } })
+            .jpeg()
+            .toBuffer();
+          await runtime.storage.put(`e2e/${row.id}-${i}.jpg`, jpeg);
+          await runtime.storage.put(`e2e/${row.id}-${i}-thumb.jpg`, jpeg);
+        }
       }
     }
     return ids;

@@ -1,9 +1,14 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-export function Table({ className, ...props }: ComponentProps<"table">) {
+/** A wide table scrolls sideways; give it scrollLabel so keyboard users can focus and scroll it (a labelled region). */
+export function Table({ className, scrollLabel, ...props }: ComponentProps<"table"> & { scrollLabel?: string }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring"
+      {...(scrollLabel ? { tabIndex: 0, role: "region", "aria-label": scrollLabel } : {})}
+    >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -23,3 +23,12 @@ export function catalogueItem(id: ComponentId): CatalogueItem {
 
 /** The site drawn on the canvas, in metres. */
 export const SITE = { width: 90, depth: 60 } as const;
+
+/** Each component's colour on the plan (and in the report). */
+export const COMPONENT_COLOURS: Record<ComponentId, string> = {
+  fastcharger: "#15803d",
+  rapidcharger: "#1d4ed8",
+  ultracharger: "#7e22ce",
+  parking: "#64748b",
+  transformer: "#b45309",
+};

@@ -156,6 +156,49 @@ describe("charging plan engine", () => {
     expect(artic.reasons).toEqual(expect.arrayContaining(["battery", "time"]));
   });
 
+  it("works two vehicles on one charger with a one-hour cheap window, by hand", () => {
+    // Hourly steps over one repeating day, one 10 kW charger, no losses, no building.
+    // A is home 18:00–22:00 and needs 20 kWh; B returns at 19:00, leaves at 06:00 and needs 30 kWh.
+    // B finds the charger taken and plugs in when A leaves at 22:00 (8 h left). 02:00–03:00 costs 10p, the rest 30p.
+    const input: PlanInput = {
+      vehicleTypes: [{ id: "t", name: "Truck", batteryKwh: 100, consumptionKwhPerKm: 1, maxChargeKw: 50 }],
+      vehicles: [
+        { id: "a", name: "A", typeId: "t", count: 1, week: Array(7).fill({ depart: 22 * 60, return: 18 * 60, energyKwh: 20 }), targetSocPct: 100 },
+        { id: "b", name: "B", typeId: "t", count: 1, week: Array(7).fill({ depart: 6 * 60, return: 19 * 60, energyKwh: 30 }), targetSocPct: 100 },
+      ],
+      chargers: [{ id: "c", name: "C", count: 1, powerKw: 10, serves: "all" }],
+      site: { connectionKva: 100, powerFactor: 1, buildingKw: 0, chargingEfficiency: 1 },
+      tariff: { name: "Window", defaultPencePerKwh: 30, bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from: 120, to: 180, pencePerKwh: 10 }], standingPencePerDay: 0, capacityPencePerKvaPerMonth: 0 },
+      horizon: { days: 1, stepMinutes: 60, startWeekday: 0 },
+    };
+    const result = planCharging(input);
+    checkInvariants(input, result);
+    const kwAt = (strategy: StrategyResult, vehicle: string, hour: number) => {
+      const s = strategy.sessions.find((x) => x.vehicle === vehicle)!;
+      const k = (hour - s.start + 24) % 24;
+      return k < s.kw.length ? s.kw[k]! : 0;
+    };
+    for (const strategy of result.strategies) {
+      expect(strategy.vehicles.every((v) => v.shortfallKwh < 1e-6)).toBe(true);
+      expect(strategy.sessions.find((s) => s.vehicle === "B")!.start).toBe(22);
+    }
+    // Uncontrolled: A 10 kW 18–20, B 10 kW 22–01; 50 kWh at 30p.
+    const uncontrolled = by(result, "uncontrolled");
+    expect(uncontrolled.peakKw).toBeCloseTo(10, 9);
+    expect(uncontrolled.cost.energyPounds).toBeCloseTo(15, 9);
+    expect([18, 19, 20].map((h) => kwAt(uncontrolled, "A", h))).toEqual([10, 10, 0]);
+    // Balanced: A 5 kW for 4 h, B 3.75 kW for 8 h (one of them in the 10p hour): £6 + 26.25 × 30p + 3.75 × 10p.
+    const balanced = by(result, "balanced");
+    expect(balanced.peakKw).toBeCloseTo(5, 9);
+    expect(balanced.cost.energyPounds).toBeCloseTo(14.25, 9);
+    // Cost-optimal: B takes a full 10 kWh in the cheap hour, the other 20 kWh at 30p: £6 + £1 + £6.
+    const costOptimal = by(result, "cost-optimal");
+    expect(kwAt(costOptimal, "B", 2)).toBeCloseTo(10, 9);
+    expect(costOptimal.cost.energyPounds).toBeCloseTo(13, 9);
+    // Peak shaving: the stays do not overlap, so the lowest peak is A's 20 kWh over 4 h.
+    expect(by(result, "peak-shaving").peakKw).toBeCloseTo(5, 3);
+  });
+
   it("prices energy by band and adds standing and capacity charges", () => {
     const result = planCharging(vans);
     const cost = by(result, "cost-optimal").cost;

@@ -141,6 +141,22 @@ export type CompanyTable = {
   updated_at: Timestamp;
 };
 
+export type DepotPlanTable = {
+  depot_id: number;
+  /** JSON text: the PlanInput last run. */
+  inputs: string;
+  status: "running" | "done" | "failed";
+  /** Strategies computed so far in this run (of 4). */
+  progress: ColumnType<number, number | undefined, number>;
+  /** Which run the row belongs to: a finished older run never overwrites a newer one. */
+  run_id: string;
+  /** JSON text: the PlanSummary of the last finished run. */
+  results: string | null;
+  error: string | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+};
+
 export type DepotDesignTable = {
   depot_id: number;
   /** JSON text: the placed components. */
@@ -192,6 +208,7 @@ export type Database = {
   audit_log: AuditLogTable;
   companies: CompanyTable;
   depot_designs: DepotDesignTable;
+  depot_plans: DepotPlanTable;
   grid_imports: GridImportTable;
   substations: SubstationTable;
 };

@@ -15,6 +15,10 @@ import { DesignCanvas } from "~/features/designer/components/design-canvas";
 import { DesignError, getDesign, saveDesign } from "~/features/designer/design-store.server";
 import { designReducer, designStats, initialDesign, type Placed } from "~/features/designer/designer-state";
 import { recommendationsFor } from "~/features/designer/recommendations";
+import { PlanTab, type PlanActionData } from "~/features/planning/components/plan-tab";
+import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import { getPlan, PlanInputError, startPlanRun, type SavedPlan } from "~/features/planning/plan-store.server";
+import type { PlanInput } from "~/features/planning/engine";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
@@ -31,21 +35,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = Number(url.searchParams.get("id"));
   const depot = url.searchParams.has("id") ? depots.find((d) => d.id === requested) : depots[0];
   const design = depot ? await getDesign(runtime, user.id, depot.id) : null;
+  const plan = depot ? await getPlan(runtime, user.id, depot.id) : null;
+  const tab = url.searchParams.get("tab");
   const body = {
     depots: depots.map((d) => ({ id: d.id, name: d.name })),
     depot: depot ? { id: depot.id, name: depot.name, address: depot.address, vehicles: depot.vehicles, status: depot.status } : null,
     design: design ?? [],
-    tab: url.searchParams.get("tab") === "summary" ? "summary" : "design",
+    plan,
+    planDefaults: depot ? defaultPlanInput({ vehicles: depot.vehicles, chargers: designChargers(design ?? []) }) : null,
+    tab: tab === "summary" || tab === "plan" ? tab : "design",
   };
   // An id that is not one of the user's depots answers like an unknown one.
   return depots.length > 0 && !depot ? data(body, { status: 404 }) : body;
 }
 
+/** The designed layout's chargers, grouped by model, for a first charging plan. */
+function designChargers(design: Placed[]) {
+  const counts = new Map<ComponentId, number>();
+  for (const p of design) if (catalogueItem(p.componentId).type === "charger") counts.set(p.componentId, (counts.get(p.componentId) ?? 0) + 1);
+  return [...counts].map(([id, count]) => ({ name: catalogueItem(id).name, powerKw: catalogueItem(id).power ?? 0, count }));
+}
+
 type ActionData = { ok: boolean; toast: ActionToast };
+
+/** How long 'Run plan' waits for the result before answering; longer plans report progress instead. */
+const WAIT_FOR_PLAN_MS = 2000;
+
+async function runPlan(userId: string, form: FormData) {
+  let inputs: unknown;
+  try {
+    inputs = JSON.parse(String(form.get("plan") ?? ""));
+  } catch {
+    return data<PlanActionData>({ ok: false, toast: { type: "error", title: "The plan was not run" }, errors: ["The plan's inputs were not readable."] }, { status: 400 });
+  }
+  try {
+    const run = await startPlanRun(getRuntime(), userId, Number(form.get("depotId")), inputs);
+    const done = await Promise.race([run.finished.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), WAIT_FOR_PLAN_MS))]);
+    return data<PlanActionData>({ ok: true, toast: { type: "success", title: done ? "Charging plan computed" : "Computing the charging plan…" } });
+  } catch (error) {
+    if (error instanceof PlanInputError) return data<PlanActionData>({ ok: false, toast: { type: "error", title: "The plan was not run" }, errors: error.messages }, { status: 400 });
+    throw error;
+  }
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await request.formData();
+  if (form.get("intent") === "run-plan") return runPlan(user.id, form);
   if (form.get("intent") !== "save-design") return data<ActionData>({ ok: false, toast: { type: "error", title: "Unknown action" } }, { status: 400 });
   let components: unknown;
   try {
@@ -63,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DepotDetailsPage({ loaderData }: Route.ComponentProps) {
-  const { depots, depot, design, tab } = loaderData;
+  const { depots, depot, design, tab, plan, planDefaults } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const pickerId = useId();
   const setParam = (name: string, value: string | null) => {
@@ -109,7 +145,15 @@ export default function DepotDetailsPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {depot ? (
-        <DepotWorkspace key={depot.id} depot={depot} saved={design} tab={tab} onTab={(value) => setParam("tab", value === "summary" ? "summary" : null)} />
+        <DepotWorkspace
+          key={depot.id}
+          depot={depot}
+          saved={design}
+          plan={plan}
+          planDefaults={planDefaults!}
+          tab={tab}
+          onTab={(value) => setParam("tab", value === "summary" || value === "plan" ? value : null)}
+        />
       ) : (
         <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">Depot not found. Choose one of your depots above.</p>
       )}
@@ -119,7 +163,7 @@ export default function DepotDetailsPage({ loaderData }: Route.ComponentProps) {
 
 type Depot = { id: number; name: string; address: string; vehicles: number | null; status: string };
 
-function DepotWorkspace({ depot, saved, tab, onTab }: { depot: Depot; saved: Placed[]; tab: string; onTab: (value: string) => void }) {
+function DepotWorkspace({ depot, saved, plan, planDefaults, tab, onTab }: { depot: Depot; saved: Placed[]; plan: SavedPlan | null; planDefaults: PlanInput; tab: string; onTab: (value: string) => void }) {
   const [state, dispatch] = useReducer(designReducer, saved, initialDesign);
   const saver = useFetcher<ActionData>();
   useFetcherToast(saver.data);
@@ -190,6 +234,7 @@ function DepotWorkspace({ depot, saved, tab, onTab }: { depot: Depot; saved: Pla
       <TabsList>
         <TabsTrigger value="design">Design Layout</TabsTrigger>
         <TabsTrigger value="summary">Summary</TabsTrigger>
+        <TabsTrigger value="plan">Charging Plan</TabsTrigger>
       </TabsList>
       <TabsContent value="design">
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
@@ -366,6 +411,9 @@ function DepotWorkspace({ depot, saved, tab, onTab }: { depot: Depot; saved: Pla
         <Button type="button" variant="outline" className="mt-6" onClick={() => onTab("design")}>
           Return to Designer
         </Button>
+      </TabsContent>
+      <TabsContent value="plan">
+        <PlanTab depotId={depot.id} saved={plan} defaults={planDefaults} />
       </TabsContent>
     </Tabs>
   );

@@ -1,5 +1,6 @@
 import { MapPinIcon, ZapIcon } from "lucide-react";
-import { lazy, Suspense, useId, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useId, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { data, Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -86,13 +87,6 @@ const BAND_CLASSES: Record<CapacityBand, { dot: string; bar: string }> = {
   yellow: { dot: "bg-yellow-600", bar: "bg-yellow-600" },
   red: { dot: "bg-red-700", bar: "bg-red-700" },
 };
-
-const useHydrated = () =>
-  useSyncExternalStore(
-    () => () => undefined,
-    () => true,
-    () => false,
-  );
 
 function CapacityBar({ percent, band, label }: { percent: number; band: CapacityBand; label: string }) {
   return (

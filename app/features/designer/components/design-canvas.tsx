@@ -1,14 +1,7 @@
 import { useRef, useState } from "react";
-import { catalogueItem, SITE, type ComponentId } from "../catalogue";
+import { catalogueItem, COMPONENT_COLOURS, SITE, type ComponentId } from "../catalogue";
 import type { DesignAction, Placed } from "../designer-state";
 
-const COLOURS: Record<ComponentId, string> = {
-  fastcharger: "#15803d",
-  rapidcharger: "#1d4ed8",
-  ultracharger: "#7e22ce",
-  parking: "#64748b",
-  transformer: "#b45309",
-};
 const SYMBOLS: Record<ComponentId, string> = { fastcharger: "50", rapidcharger: "150", ultracharger: "350", parking: "P", transformer: "T" };
 /** Chargers are small: each gets a round marker of this radius (m) to see and grab, over its true footprint. */
 const MARKER_M = 1.8;
@@ -110,13 +103,13 @@ export function DesignCanvas({
               y={y - spec.depth / 2}
               width={spec.width}
               height={spec.depth}
-              fill={COLOURS[item.componentId]}
+              fill={COMPONENT_COLOURS[item.componentId]}
               fillOpacity={spec.id === "parking" ? 0.15 : 0.9}
-              stroke={COLOURS[item.componentId]}
+              stroke={COMPONENT_COLOURS[item.componentId]}
               strokeWidth={0.15}
             />
             {spec.id === "parking" ? null : (
-              <circle cx={x} cy={y} r={MARKER_M} fill={COLOURS[item.componentId]} fillOpacity={0.85} stroke={isSelected ? "#0f172a" : "#fff"} strokeWidth={isSelected ? 0.4 : 0.2} />
+              <circle cx={x} cy={y} r={MARKER_M} fill={COMPONENT_COLOURS[item.componentId]} fillOpacity={0.85} stroke={isSelected ? "#0f172a" : "#fff"} strokeWidth={isSelected ? 0.4 : 0.2} />
             )}
             {spec.id === "parking" && isSelected ? (
               <rect x={x - spec.width / 2} y={y - spec.depth / 2} width={spec.width} height={spec.depth} fill="none" stroke="#0f172a" strokeWidth={0.4} />

@@ -1,0 +1,109 @@
+import { lazy, Suspense } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { REASON_LABELS, recommendedStrategy, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
+
+const PlanCharts = lazy(() => import("./plan-charts"));
+
+export const pounds = (value: number) => `£${Math.round(value).toLocaleString("en-GB")}`;
+export const number = (value: number, digits = 0) => value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** The KPI table (every figure, readable without the charts) and the charts, loaded on demand. */
+export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; startWeekday: number }) {
+  const hydrated = useHydrated();
+  const best = recommendedStrategy(summary);
+  const uncontrolled = summary.strategies.find((s) => s.strategy === "uncontrolled")!;
+  return (
+    <div className="grid gap-6">
+      <div className="rounded-md border bg-muted/40 p-4 text-sm" data-testid="plan-headline">
+        <p>
+          <strong>{STRATEGY_LABELS[best.strategy]}</strong> charging peaks at <strong>{number(best.peakKw)} kW</strong> ({number(best.peakKva)} kVA): ask for a connection of{" "}
+          <strong data-testid="recommended-kva">{number(best.recommendedConnectionKva)} kVA</strong>
+          {best.transformerKva ? (
+            <>
+              {" "}
+              with a <strong>{number(best.transformerKva)} kVA</strong> transformer
+            </>
+          ) : (
+            " (beyond the largest standard transformer: more than one is needed)"
+          )}
+          . It costs {pounds(best.annualPounds)} a year
+          {best.strategy !== "uncontrolled" && uncontrolled.annualPounds > best.annualPounds ? `, ${pounds(uncontrolled.annualPounds - best.annualPounds)} less than charging uncontrolled` : ""}.
+          {best.vehiclesShort > 0 ? ` ${best.vehiclesShort} vehicle${best.vehiclesShort === 1 ? "" : "s"} would still leave under-charged.` : " Every vehicle leaves charged to its target."}
+        </p>
+        <p className="mt-1 text-xs text-muted-foreground">
+          {summary.vehicles} vehicles, {summary.chargers} chargers, {summary.days} days at {summary.stepMinutes}-minute steps; connection {number(summary.connectionKva)} kVA at power factor {summary.powerFactor} (
+          {number(summary.limitKw)} kW). Computed in {summary.durationMs < 1000 ? `${summary.durationMs} ms` : `${(summary.durationMs / 1000).toFixed(1)} s`} on{" "}
+          {new Date(summary.computedAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC. Connection asks include a 20% margin; transformers are sized for 80% loading.
+        </p>
+      </div>
+      <Table aria-label="Charging plan results by strategy" scrollLabel="Results by strategy (scrolls sideways)">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Strategy</TableHead>
+            <TableHead className="text-right">Peak (kW)</TableHead>
+            <TableHead className="text-right">Peak (kVA)</TableHead>
+            <TableHead className="text-right">Energy (kWh)</TableHead>
+            <TableHead className="text-right">Energy cost</TableHead>
+            <TableHead className="text-right">Standing</TableHead>
+            <TableHead className="text-right">Capacity</TableHead>
+            <TableHead className="text-right">Total ({summary.days} days)</TableHead>
+            <TableHead className="text-right">Per year</TableHead>
+            <TableHead className="text-right">Connection (kVA)</TableHead>
+            <TableHead className="text-right">Transformer (kVA)</TableHead>
+            <TableHead className="text-right">Vehicles short</TableHead>
+            <TableHead className="text-right">Charger use</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {summary.strategies.map((s) => (
+            <TableRow key={s.strategy} data-strategy={s.strategy}>
+              <TableCell className="font-medium">{STRATEGY_LABELS[s.strategy]}</TableCell>
+              <TableCell className="text-right">{number(s.peakKw, 1)}</TableCell>
+              <TableCell className="text-right">{number(s.peakKva, 1)}</TableCell>
+              <TableCell className="text-right">{number(s.energyKwh)}</TableCell>
+              <TableCell className="text-right">{pounds(s.cost.energyPounds)}</TableCell>
+              <TableCell className="text-right">{pounds(s.cost.standingPounds)}</TableCell>
+              <TableCell className="text-right">{pounds(s.cost.capacityPounds)}</TableCell>
+              <TableCell className="text-right">{pounds(s.cost.totalPounds)}</TableCell>
+              <TableCell className="text-right">{pounds(s.annualPounds)}</TableCell>
+              <TableCell className="text-right">{number(s.recommendedConnectionKva)}</TableCell>
+              <TableCell className="text-right">{s.transformerKva ? number(s.transformerKva) : "over 2,500"}</TableCell>
+              <TableCell className="text-right">{s.vehiclesShort > 0 ? `${s.vehiclesShort} (${number(s.shortfallKwh)} kWh)` : "none"}</TableCell>
+              <TableCell className="text-right">{number(s.meanChargerUtilisationPct)}%</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {summary.strategies.some((s) => s.vehiclesShort > 0) ? (
+        <div className="grid gap-2">
+          <h3 className="font-medium">Vehicles that leave under-charged</h3>
+          {summary.strategies
+            .filter((s) => s.vehiclesShort > 0)
+            .map((s) => (
+              <details key={s.strategy} className="rounded-md border p-3 text-sm">
+                <summary className="cursor-pointer">
+                  {STRATEGY_LABELS[s.strategy]}: {s.vehiclesShort} vehicle{s.vehiclesShort === 1 ? "" : "s"}, {number(s.shortfallKwh)} kWh short in all
+                </summary>
+                <ul className="mt-2 grid gap-1">
+                  {s.shortfalls.map((v) => (
+                    <li key={v.vehicle}>
+                      {v.vehicle}: {number(v.shortfallKwh, 1)} kWh short ({v.reasons.map((r) => REASON_LABELS[r]).join("; ")})
+                    </li>
+                  ))}
+                  {s.vehiclesShort > s.shortfalls.length ? <li>…and {s.vehiclesShort - s.shortfalls.length} more</li> : null}
+                </ul>
+              </details>
+            ))}
+        </div>
+      ) : null}
+      {hydrated ? (
+        <Suspense fallback={<p className="text-sm text-muted-foreground">Loading charts…</p>}>
+          <PlanCharts summary={summary} startWeekday={startWeekday} />
+        </Suspense>
+      ) : (
+        <p className="text-sm text-muted-foreground">Loading charts…</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { planCharging, STRATEGIES, type PlanInput } from "./engine";
+import { summarisePlan, summariseStrategy, type PlanSummary, type StrategySummary } from "./plan-summary";
+
+/**
+ * Runs every strategy one after the other, reporting after each, and keeps
+ * only the summary of each (so a year-long plan never holds four full
+ * schedules at once). Used by the worker thread and, where there is no built
+ * worker (development, unit tests), in the calling thread.
+ */
+export function computePlan(input: PlanInput, onProgress: (done: number) => void): PlanSummary {
+  const started = performance.now();
+  const strategies: StrategySummary[] = [];
+  let last: ReturnType<typeof planCharging> | null = null;
+  for (const strategy of STRATEGIES) {
+    last = planCharging(input, [strategy]);
+    strategies.push(summariseStrategy(input, last, last.strategies[0]!));
+    onProgress(strategies.length);
+  }
+  return summarisePlan(input, last!, strategies, performance.now() - started);
+}

@@ -1,0 +1,109 @@
+import type { Runtime } from "~/lib/runtime.server";
+import type { PlanInput } from "./engine";
+import { describePlanIssues } from "./plan-issues";
+import { planInputSchema } from "./plan-input";
+import { runPlanComputation, stopPlanComputations } from "./plan-runner.server";
+import type { PlanSummary } from "./plan-summary";
+
+type Deps = Pick<Runtime, "database" | "log">;
+
+/** A run still marked as running after this long was cut off (the server stopped); it counts as failed. */
+const STALE_MS = 5 * 60_000;
+
+export type SavedPlan = {
+  inputs: PlanInput | null;
+  status: "running" | "done" | "failed";
+  /** Strategies computed so far (of 4) while running. */
+  progress: number;
+  error: string | null;
+  results: PlanSummary | null;
+  startedAt: string;
+  finishedAt: string | null;
+};
+
+export class PlanInputError extends Error {
+  override name = "PlanInputError";
+  constructor(readonly messages: string[]) {
+    super(messages[0] ?? "The plan's inputs are not valid");
+  }
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value.endsWith("Z") || value.includes("+") ? value : `${value}Z`).toISOString());
+
+/** The plan saved with one of the user's depots, or null when none has been run (or the depot is not theirs). */
+export async function getPlan(deps: Pick<Runtime, "database">, userId: string, depotId: number): Promise<SavedPlan | null> {
+  const row = await deps.database.db
+    .selectFrom("depot_plans")
+    .innerJoin("depots", "depots.id", "depot_plans.depot_id")
+    .selectAll("depot_plans")
+    .where("depots.id", "=", depotId)
+    .where("depots.user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const parsedInputs = planInputSchema.safeParse(JSON.parse(row.inputs));
+  const startedAt = iso(row.started_at);
+  const stale = row.status === "running" && Date.now() - Date.parse(startedAt) > STALE_MS;
+  return {
+    inputs: parsedInputs.success ? parsedInputs.data : null,
+    status: stale ? "failed" : row.status,
+    progress: row.progress,
+    error: stale ? "The last run did not finish (the server stopped during it). Run the plan again." : row.error,
+    results: row.results ? (JSON.parse(row.results) as PlanSummary) : null,
+    startedAt,
+    finishedAt: row.finished_at ? iso(row.finished_at) : null,
+  };
+}
+
+/**
+ * Checks the inputs, saves them with the depot (so nothing typed is lost
+ * whatever happens next) and starts computing. The returned promise settles
+ * when the run has finished and its outcome is saved; the previous results
+ * stay until then.
+ */
+export async function startPlanRun(deps: Deps, userId: string, depotId: number, inputs: unknown): Promise<{ runId: string; finished: Promise<void> }> {
+  const parsed = planInputSchema.safeParse(inputs);
+  if (!parsed.success) throw new PlanInputError(describePlanIssues(parsed.error.issues, inputs));
+  const owned = await deps.database.db.selectFrom("depots").select("id").where("id", "=", depotId).where("user_id", "=", userId).executeTakeFirst();
+  if (!owned) throw new PlanInputError(["That depot no longer exists."]);
+  const runId = crypto.randomUUID();
+  const values = { inputs: JSON.stringify(parsed.data), status: "running" as const, progress: 0, run_id: runId, error: null, started_at: new Date().toISOString(), finished_at: null };
+  await deps.database.db
+    .insertInto("depot_plans")
+    .values({ depot_id: depotId, ...values })
+    .onConflict((oc) => oc.column("depot_id").doUpdateSet(values))
+    .execute();
+  const thisRun = (query: ReturnType<typeof deps.database.db.updateTable<"depot_plans">>) => query.where("depot_id", "=", depotId).where("run_id", "=", runId);
+  const finished = (async () => {
+    // Progress is written in order, and before the outcome, so a late write never overwrites it.
+    let progress = Promise.resolve();
+    try {
+      const summary = await runPlanComputation(parsed.data, (done) => {
+        progress = progress.then(() =>
+          thisRun(deps.database.db.updateTable("depot_plans").set({ progress: done }))
+            .execute()
+            .then(() => undefined, () => undefined),
+        );
+      });
+      await progress;
+      await thisRun(deps.database.db.updateTable("depot_plans").set({ status: "done", progress: 4, results: JSON.stringify(summary), finished_at: new Date().toISOString() })).execute();
+    } catch (error) {
+      await progress;
+      deps.log.warn({ err: error, depotId }, "charging plan run failed");
+      const message = error instanceof Error && error.name === "PlanRunError" ? error.message : "The plan could not be computed. Your inputs are saved; try again.";
+      await thisRun(deps.database.db.updateTable("depot_plans").set({ status: "failed", error: message, finished_at: new Date().toISOString() }))
+        .execute()
+        .catch(() => undefined);
+    }
+  })();
+  active.add(finished);
+  void finished.finally(() => active.delete(finished));
+  return { runId, finished };
+}
+
+const active = new Set<Promise<void>>();
+
+/** Server shutdown: stops the plans being computed and waits until each run's outcome is recorded (as failed, to be run again). */
+export async function stopPlanRuns(): Promise<void> {
+  await stopPlanComputations();
+  await Promise.all(active);
+}

@@ -1,0 +1,130 @@
+import type { PlanInput, PlanResult, ShortfallReason, Strategy, StrategyResult } from "./engine";
+
+/**
+ * What is kept of a plan: every figure the Charging Plan tab and the report
+ * show, without the per-session schedules (a year at 15 minutes for 200
+ * vehicles is millions of numbers). Load curves are kept as a typical day
+ * (the mean at each time of day) and as the horizon reduced to at most
+ * HORIZON_POINTS points, each the highest load of its stretch, so no peak is
+ * lost in the chart.
+ */
+export const HORIZON_POINTS = 672;
+/** Vehicles listed by name with their shortfall (the rest are counted). */
+export const LISTED_SHORTFALLS = 50;
+
+export type StrategySummary = {
+  strategy: Strategy;
+  peakKw: number;
+  peakKva: number;
+  energyKwh: number;
+  chargingEnergyKwh: number;
+  cost: StrategyResult["cost"];
+  /** The horizon's total cost scaled to 365 days. */
+  annualPounds: number;
+  recommendedConnectionKva: number;
+  transformerKva: number | null;
+  vehiclesShort: number;
+  shortfallKwh: number;
+  shortfalls: { vehicle: string; shortfallKwh: number; reasons: ShortfallReason[] }[];
+  meanChargerUtilisationPct: number;
+  typicalDayKw: number[];
+  horizonKw: number[];
+};
+
+export type PlanSummary = {
+  computedAt: string;
+  durationMs: number;
+  days: number;
+  stepMinutes: number;
+  vehicles: number;
+  chargers: number;
+  limitKw: number;
+  connectionKva: number;
+  powerFactor: number;
+  /** Minutes each point of horizonKw covers. */
+  horizonPointMinutes: number;
+  typicalDayBuildingKw: number[];
+  strategies: StrategySummary[];
+};
+
+function typicalDay(series: number[], stepsPerDay: number): number[] {
+  const days = series.length / stepsPerDay;
+  return Array.from({ length: stepsPerDay }, (_, k) => {
+    let sum = 0;
+    for (let day = 0; day < days; day++) sum += series[day * stepsPerDay + k]!;
+    return sum / days;
+  });
+}
+
+function reduceToPeaks(series: number[], per: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < series.length; i += per) {
+    let max = -Infinity;
+    for (let k = i; k < Math.min(series.length, i + per); k++) max = Math.max(max, series[k]!);
+    out.push(max);
+  }
+  return out;
+}
+
+const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
+
+export function summariseStrategy(input: PlanInput, result: PlanResult, strategy: StrategyResult): StrategySummary {
+  const stepsPerDay = 1440 / input.horizon.stepMinutes;
+  const per = Math.max(1, Math.ceil(result.steps / HORIZON_POINTS));
+  const short = strategy.vehicles.filter((v) => v.shortfallKwh > 1e-6).sort((a, b) => b.shortfallKwh - a.shortfallKwh);
+  const utilisation = strategy.chargerUtilisation;
+  return {
+    strategy: strategy.strategy,
+    peakKw: strategy.peakKw,
+    peakKva: strategy.peakKva,
+    energyKwh: strategy.energyKwh,
+    chargingEnergyKwh: strategy.chargingEnergyKwh,
+    cost: strategy.cost,
+    annualPounds: (strategy.cost.totalPounds * 365) / input.horizon.days,
+    recommendedConnectionKva: strategy.recommendedConnectionKva,
+    transformerKva: strategy.transformerKva,
+    vehiclesShort: short.length,
+    shortfallKwh: short.reduce((sum, v) => sum + v.shortfallKwh, 0),
+    shortfalls: short.slice(0, LISTED_SHORTFALLS).map((v) => ({ vehicle: v.vehicle, shortfallKwh: v.shortfallKwh, reasons: v.reasons })),
+    meanChargerUtilisationPct: utilisation.length ? utilisation.reduce((sum, c) => sum + c.utilisationPct, 0) / utilisation.length : 0,
+    typicalDayKw: typicalDay(strategy.siteKw, stepsPerDay).map((kw) => round(kw)),
+    horizonKw: reduceToPeaks(strategy.siteKw, per).map((kw) => round(kw)),
+  };
+}
+
+export function summarisePlan(input: PlanInput, result: PlanResult, strategies: StrategySummary[], durationMs: number): PlanSummary {
+  const stepsPerDay = 1440 / input.horizon.stepMinutes;
+  return {
+    computedAt: new Date().toISOString(),
+    durationMs: Math.round(durationMs),
+    days: input.horizon.days,
+    stepMinutes: input.horizon.stepMinutes,
+    vehicles: input.vehicles.reduce((sum, g) => sum + g.count, 0),
+    chargers: input.chargers.reduce((sum, c) => sum + c.count, 0),
+    limitKw: result.limitKw,
+    connectionKva: input.site.connectionKva,
+    powerFactor: input.site.powerFactor,
+    horizonPointMinutes: Math.max(1, Math.ceil(result.steps / HORIZON_POINTS)) * input.horizon.stepMinutes,
+    typicalDayBuildingKw: typicalDay(result.buildingByStep, stepsPerDay).map((kw) => round(kw)),
+    strategies,
+  };
+}
+
+export const STRATEGY_LABELS: Record<Strategy, string> = {
+  uncontrolled: "Uncontrolled",
+  balanced: "Balanced",
+  "cost-optimal": "Cost-optimal",
+  "peak-shaving": "Peak shaving",
+};
+
+export const REASON_LABELS: Record<ShortfallReason, string> = {
+  time: "not enough time at the depot",
+  charger: "no charger free",
+  connection: "the connection is full",
+  battery: "the trip needs more than the battery holds",
+};
+
+/** The strategy to recommend: the cheapest over the horizon among those that leave no vehicle short (or the one with the least shortfall). */
+export function recommendedStrategy(summary: PlanSummary): StrategySummary {
+  return [...summary.strategies].sort((a, b) => (Math.abs(a.shortfallKwh - b.shortfallKwh) > 1e-3 ? a.shortfallKwh - b.shortfallKwh : a.cost.totalPounds - b.cost.totalPounds))[0]!;
+}

@@ -1,0 +1,14 @@
+/**
+ * Worker-thread entry (built to build/server/plan-worker.js by the plugin in
+ * vite.config.ts): computes one plan off the server's main thread, posting
+ * progress after each strategy and the summary at the end.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { computePlan } from "./compute-plan";
+import type { PlanInput } from "./engine";
+
+export type WorkerMessage = { type: "progress"; done: number } | { type: "done"; summary: ReturnType<typeof computePlan> };
+
+const post = (message: WorkerMessage) => parentPort?.postMessage(message);
+const summary = computePlan(workerData as PlanInput, (done) => post({ type: "progress", done }));
+post({ type: "done", summary });

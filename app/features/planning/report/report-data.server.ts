@@ -1,0 +1,72 @@
+import { buffer } from "node:stream/consumers";
+import { getCompanyValues } from "~/features/company/company.server";
+import { getDesign } from "~/features/designer/design-store.server";
+import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/grid-store.server";
+import type { Placed } from "~/features/designer/designer-state";
+import type { Runtime } from "~/lib/runtime.server";
+import type { PlanInput } from "../engine";
+import { getPlan } from "../plan-store.server";
+import type { PlanSummary } from "../plan-summary";
+
+/** Photos put in the report (thumbnails), the first ones taken. */
+export const REPORT_PHOTOS = 12;
+
+export type ReportData = {
+  generatedAt: Date;
+  company: { name: string; contactName: string; contactEmail: string; contactPhone: string } | null;
+  depot: { name: string; address: string; vehicles: number | null; status: string; latitude: number | null; longitude: number | null; notes: string; submittedAt: string };
+  photos: { data: Buffer; imageType: string }[];
+  photoCount: number;
+  design: Placed[];
+  capacity: DepotCapacity;
+  inputs: PlanInput;
+  results: PlanSummary;
+};
+
+/**
+ * Everything the report shows, for one of the user's own depots with a
+ * computed plan; null when the depot is not theirs or has no results yet.
+ */
+export async function getReportData(deps: Pick<Runtime, "database" | "storage">, user: { id: string; email: string }, depotId: number): Promise<ReportData | null> {
+  const depot = await deps.database.db
+    .selectFrom("depots")
+    .select(["depot_name", "depot_address", "number_of_vehicles", "status", "location_latitude", "location_longitude", "additional_notes", "created_at"])
+    .where("id", "=", depotId)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  if (!depot) return null;
+  const plan = await getPlan(deps, user.id, depotId);
+  if (!plan?.results || !plan.inputs) return null;
+  const [company, design, index, photoRows] = await Promise.all([
+    getCompanyValues(deps, user),
+    getDesign(deps, user.id, depotId),
+    loadSubstationIndex(deps),
+    deps.database.db.selectFrom("survey_photos").select(["thumbnail_key", "image_type"]).where("depot_id", "=", depotId).orderBy("id").execute(),
+  ]);
+  const photos: ReportData["photos"] = [];
+  for (const row of photoRows.slice(0, REPORT_PHOTOS)) {
+    const file = await deps.storage.read(row.thumbnail_key);
+    if (file) photos.push({ data: await buffer(file.stream), imageType: row.image_type });
+  }
+  const position = { latitude: depot.location_latitude, longitude: depot.location_longitude };
+  return {
+    generatedAt: new Date(),
+    company: company.saved ? { name: company.values.companyName, contactName: company.values.contactName, contactEmail: company.values.contactEmail, contactPhone: company.values.contactPhone } : null,
+    depot: {
+      name: depot.depot_name,
+      address: depot.depot_address,
+      vehicles: depot.number_of_vehicles,
+      status: depot.status || "pending",
+      latitude: position.latitude,
+      longitude: position.longitude,
+      notes: depot.additional_notes ?? "",
+      submittedAt: depot.created_at instanceof Date ? depot.created_at.toISOString() : String(depot.created_at),
+    },
+    photos,
+    photoCount: photoRows.length,
+    design: design ?? [],
+    capacity: capacityFor(index, position),
+    inputs: plan.inputs,
+    results: plan.results,
+  };
+}

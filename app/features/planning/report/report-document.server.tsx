@@ -1,0 +1,289 @@
+import { Circle, Document, G, Image, Line, Page, Polyline, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
+import type { ReactNode } from "react";
+import { catalogueItem, COMPONENT_COLOURS, SITE } from "~/features/designer/catalogue";
+import { REASON_LABELS, recommendedStrategy, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
+import type { ReportData } from "./report-data.server";
+
+/**
+ * The depot's report as a PDF (A4, the PDF standard Helvetica): what a
+ * haulier takes to a network operator. Built from saved data only: company
+ * and depot, survey photos, the layout, the plan's connection and
+ * transformer, the nearest substation's headroom, load profiles and costs.
+ */
+const STRATEGY_COLOURS = { uncontrolled: "#b91c1c", balanced: "#1d4ed8", "cost-optimal": "#047857", "peak-shaving": "#7e22ce" } as const;
+
+const styles = StyleSheet.create({
+  page: { paddingTop: 36, paddingHorizontal: 36, paddingBottom: 44, fontSize: 9.5, fontFamily: "Helvetica", color: "#0f172a", lineHeight: 1.35 },
+  title: { fontSize: 18, fontFamily: "Helvetica-Bold", marginBottom: 2 },
+  subtitle: { fontSize: 10, color: "#475569", marginBottom: 14 },
+  h2: { fontSize: 12.5, fontFamily: "Helvetica-Bold", marginTop: 14, marginBottom: 6 },
+  row: { flexDirection: "row" },
+  label: { width: 140, color: "#475569" },
+  value: { flex: 1 },
+  table: { borderTop: "1 solid #cbd5e1" },
+  tr: { flexDirection: "row", borderBottom: "1 solid #e2e8f0", paddingVertical: 3 },
+  th: { fontFamily: "Helvetica-Bold" },
+  highlight: { backgroundColor: "#f1f5f9", padding: 8, borderRadius: 3, marginTop: 4 },
+  small: { fontSize: 8, color: "#475569" },
+  photos: { flexDirection: "row", flexWrap: "wrap", gap: 6 },
+  footer: { position: "absolute", bottom: 18, left: 36, right: 36, fontSize: 7.5, color: "#64748b", flexDirection: "row", justifyContent: "space-between" },
+});
+
+const n = (value: number, digits = 0) => value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const pounds = (value: number) => `£${n(Math.round(value))}`;
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <View style={styles.row}>
+      <Text style={styles.label}>{label}</Text>
+      <Text style={styles.value}>{children}</Text>
+    </View>
+  );
+}
+
+function TableRow({ cells, widths, header }: { cells: string[]; widths: number[]; header?: boolean }) {
+  return (
+    <View style={styles.tr} wrap={false}>
+      {cells.map((cell, i) => (
+        <Text key={i} style={[{ width: `${widths[i]}%`, textAlign: i === 0 ? "left" : "right", paddingRight: 3 }, header ? styles.th : {}]}>
+          {cell}
+        </Text>
+      ))}
+    </View>
+  );
+}
+
+function LayoutPlan({ data }: { data: ReportData }) {
+  const width = 460;
+  const scale = width / SITE.width;
+  const height = SITE.depth * scale;
+  const grid: ReactNode[] = [];
+  for (let x = 0; x <= SITE.width; x += 10) grid.push(<Line key={`x${x}`} x1={x * scale} y1={0} x2={x * scale} y2={height} stroke="#cbd5e1" strokeWidth={0.5} />);
+  for (let y = 0; y <= SITE.depth; y += 10) grid.push(<Line key={`y${y}`} x1={0} y1={y * scale} x2={width} y2={y * scale} stroke="#cbd5e1" strokeWidth={0.5} />);
+  return (
+    <Svg width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
+      <Rect x={0} y={0} width={width} height={height} fill="#f8fafc" stroke="#94a3b8" strokeWidth={1} />
+      {grid}
+      {data.design.map((item) => {
+        const spec = catalogueItem(item.componentId);
+        const colour = COMPONENT_COLOURS[item.componentId];
+        return (
+          <G key={item.uid}>
+            <Rect x={(item.x - spec.width / 2) * scale} y={(item.y - spec.depth / 2) * scale} width={spec.width * scale} height={spec.depth * scale} fill={colour} fillOpacity={spec.id === "parking" ? 0.15 : 0.9} stroke={colour} strokeWidth={0.8} />
+            {spec.id === "parking" ? null : <Circle cx={item.x * scale} cy={item.y * scale} r={1.8 * scale} fill={colour} fillOpacity={0.85} />}
+          </G>
+        );
+      })}
+    </Svg>
+  );
+}
+
+function LoadChart({ summary, series, label }: { summary: PlanSummary; series: "typicalDayKw" | "horizonKw"; label: string }) {
+  const width = 520;
+  const height = 170;
+  const left = 40;
+  const bottom = 16;
+  const lists = summary.strategies.map((s) => s[series]);
+  const max = Math.max(summary.limitKw, ...lists.flat(), ...(series === "typicalDayKw" ? summary.typicalDayBuildingKw : [])) * 1.08 || 1;
+  const points = (values: number[]) =>
+    values
+      .map((v, k) => `${(left + (k / Math.max(1, values.length - 1)) * (width - left - 4)).toFixed(1)},${(height - bottom - (v / max) * (height - bottom - 6)).toFixed(1)}`)
+      .join(" ");
+  const yFor = (v: number) => height - bottom - (v / max) * (height - bottom - 6);
+  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((max / 1.08) * f));
+  return (
+    <View wrap={false}>
+      <Text style={{ fontFamily: "Helvetica-Bold", marginBottom: 3 }}>{label}</Text>
+      <Svg width={width} height={height}>
+        {ticks.map((t) => (
+          <G key={t}>
+            <Line x1={left} y1={yFor(t)} x2={width - 4} y2={yFor(t)} stroke="#e2e8f0" strokeWidth={0.5} />
+            <Text x={2} y={yFor(t) + 3} style={{ fontSize: 7 }}>
+              {`${n(t)} kW`}
+            </Text>
+          </G>
+        ))}
+        <Line x1={left} y1={yFor(summary.limitKw)} x2={width - 4} y2={yFor(summary.limitKw)} stroke="#0f172a" strokeWidth={1} strokeDasharray="5 3" />
+        {summary.strategies.map((s) => (
+          <Polyline key={s.strategy} points={points(s[series])} fill="none" stroke={STRATEGY_COLOURS[s.strategy]} strokeWidth={1.2} />
+        ))}
+        <Text x={left} y={height - 3} style={{ fontSize: 7 }}>
+          {series === "typicalDayKw" ? "00:00" : "start"}
+        </Text>
+        <Text x={width - 40} y={height - 3} style={{ fontSize: 7 }}>
+          {series === "typicalDayKw" ? "24:00" : `day ${summary.days}`}
+        </Text>
+      </Svg>
+      <View style={[styles.row, { gap: 10, marginTop: 2 }]}>
+        {summary.strategies.map((s) => (
+          <Text key={s.strategy} style={{ fontSize: 8, color: STRATEGY_COLOURS[s.strategy] }}>
+            {`— ${STRATEGY_LABELS[s.strategy]}`}
+          </Text>
+        ))}
+        <Text style={{ fontSize: 8 }}>{`- - connection limit ${n(summary.limitKw)} kW`}</Text>
+      </View>
+    </View>
+  );
+}
+
+export function DepotReport({ data }: { data: ReportData }) {
+  const { results: summary, depot, company, capacity, inputs } = data;
+  const best = recommendedStrategy(summary);
+  const generated = data.generatedAt.toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  const chargers = data.design.filter((p) => catalogueItem(p.componentId).type === "charger");
+  return (
+    <Document title={`${depot.name}: depot electrification report`} author="Electrify" subject="Depot charging plan" creator="Electrify" producer="Electrify">
+      <Page size="A4" style={styles.page} wrap>
+        <Text style={styles.title}>{depot.name}</Text>
+        <Text style={styles.subtitle}>{`Depot electrification report · generated ${generated} UTC`}</Text>
+
+        <View style={styles.highlight}>
+          <Text>
+            {`Recommended connection: ${n(best.recommendedConnectionKva)} kVA`}
+            {best.transformerKva ? ` with a ${n(best.transformerKva)} kVA transformer` : " (more than one 2,500 kVA transformer)"}
+            {`, for ${STRATEGY_LABELS[best.strategy].toLowerCase()} charging that peaks at ${n(best.peakKw)} kW (${n(best.peakKva)} kVA) and costs ${pounds(best.annualPounds)} a year.`}
+          </Text>
+          <Text style={styles.small}>
+            {best.vehiclesShort > 0 ? `${best.vehiclesShort} vehicle(s) would still leave under their target charge (details below). ` : "Every vehicle leaves at its target charge. "}
+            Connection includes a 20% margin on the peak; transformers are sized for 80% loading.
+          </Text>
+        </View>
+
+        <Text style={styles.h2} minPresenceAhead={80}>Company and depot</Text>
+        {company ? (
+          <>
+            <Detail label="Company">{company.name}</Detail>
+            <Detail label="Contact">{`${company.contactName}, ${company.contactEmail}, ${company.contactPhone}`}</Detail>
+          </>
+        ) : (
+          <Detail label="Company">Not set up yet</Detail>
+        )}
+        <Detail label="Depot address">{depot.address}</Detail>
+        <Detail label="Location">{depot.latitude !== null && depot.longitude !== null ? `${depot.latitude.toFixed(5)}, ${depot.longitude.toFixed(5)}` : "Not placed on the map"}</Detail>
+        <Detail label="Vehicles (survey)">{depot.vehicles === null ? "Not specified" : String(depot.vehicles)}</Detail>
+        <Detail label="Survey status">{depot.status.charAt(0).toUpperCase() + depot.status.slice(1)}</Detail>
+        {depot.notes ? <Detail label="Notes">{depot.notes}</Detail> : null}
+
+        <Text style={styles.h2} minPresenceAhead={80}>Nearest substation (network capacity data)</Text>
+        {capacity.status === "ok" || capacity.status === "no-figures" ? (
+          <>
+            <Detail label="Substation">{`${capacity.substation.name}${capacity.substation.voltage ? ` (${capacity.substation.voltage})` : ""}, ${capacity.substation.operatorName}`}</Detail>
+            <Detail label="Distance">{`${n(capacity.distanceKm, 2)} km`}</Detail>
+            <Detail label="Firm capacity">{capacity.firmCapacityMva === null ? "Not published" : `${n(capacity.firmCapacityMva, 2)} MVA`}</Detail>
+            <Detail label="Headroom">
+              {capacity.headroomMva === null ? "Not published" : `${n(capacity.headroomMva, 2)} MVA${capacity.availablePercent === null ? "" : ` (${n(capacity.availablePercent)}% of firm capacity available)`}`}
+            </Detail>
+            <Detail label="Data">{`${capacity.substation.operatorName}, published ${capacity.substation.dataDate}`}</Detail>
+            {capacity.headroomMva !== null ? (
+              <Text style={styles.small}>
+                {best.recommendedConnectionKva / 1000 <= capacity.headroomMva
+                  ? `The recommended ${n(best.recommendedConnectionKva)} kVA is within the published headroom.`
+                  : `The recommended ${n(best.recommendedConnectionKva)} kVA exceeds the published headroom: expect reinforcement or a flexible connection.`}
+              </Text>
+            ) : null}
+          </>
+        ) : (
+          <Text>{capacity.status === "no-substation" ? `No substation with published data within ${capacity.withinKm} km.` : "The depot has not been placed on the map, so no substation was matched."}</Text>
+        )}
+
+        <Text style={styles.h2} minPresenceAhead={80}>Survey photos</Text>
+        {data.photos.length === 0 ? (
+          <Text>No photos submitted.</Text>
+        ) : (
+          <View style={styles.photos}>
+            {data.photos.map((photo, i) => (
+              <Image key={i} src={{ data: photo.data, format: "jpg" }} style={{ width: 124, height: 93, objectFit: "cover" }} />
+            ))}
+          </View>
+        )}
+        {data.photoCount > data.photos.length ? <Text style={styles.small}>{`${data.photos.length} of ${data.photoCount} photos shown.`}</Text> : null}
+        <View wrap={false}>
+        <Text style={styles.h2} minPresenceAhead={80}>Designed layout</Text>
+          {data.design.length === 0 ? (
+            <Text>No layout designed yet.</Text>
+          ) : (
+            <>
+              <LayoutPlan data={data} />
+              <Text style={styles.small}>
+                {`Site plan ${SITE.width} × ${SITE.depth} m, 10 m grid. ${chargers.length} charger(s), ${n(chargers.reduce((sum, p) => sum + (catalogueItem(p.componentId).power ?? 0), 0))} kW in all; ${data.design.length - chargers.length} other component(s).`}
+              </Text>
+            </>
+          )}
+
+        </View>
+        <Text style={styles.h2} minPresenceAhead={80}>Fleet and chargers planned</Text>
+        {inputs.vehicles.map((group) => {
+          const type = inputs.vehicleTypes.find((t) => t.id === group.typeId);
+          const day = group.week.find((d) => d !== null);
+          const days = group.week.map((d, i) => (d ? ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][i] : null)).filter(Boolean);
+          const time = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+          return (
+            <Text key={group.id}>
+              {`${group.count} × ${group.name} (${type?.name ?? group.typeId}, ${type ? `${n(type.batteryKwh)} kWh` : ""})${day ? `: out ${time(day.depart)}–${time(day.return)}, ${day.km !== undefined ? `${n(day.km)} km` : `${n(day.energyKwh ?? 0)} kWh`}, ${days.join(" ")}` : ": not working"}; leaves at ${group.targetSocPct}%`}
+            </Text>
+          );
+        })}
+        <Text style={{ marginTop: 3 }}>{`Chargers: ${inputs.chargers.map((c) => `${c.count} × ${c.name} (${n(c.powerKw)} kW)`).join(", ")}.`}</Text>
+        <Text>{`Connection ${n(inputs.site.connectionKva)} kVA at power factor ${inputs.site.powerFactor}; charging efficiency ${n(inputs.site.chargingEfficiency * 100)}%; tariff: ${inputs.tariff.name}. ${summary.days} days at ${summary.stepMinutes}-minute steps.`}</Text>
+
+        <Text style={styles.h2} minPresenceAhead={80}>Load profiles</Text>
+        <LoadChart summary={summary} series="typicalDayKw" label="Site load over a typical day (mean at each time of day)" />
+        <View style={{ height: 8 }} />
+        <LoadChart summary={summary} series="horizonKw" label={`Site load over the ${summary.days}-day horizon`} />
+        <Text style={styles.h2} minPresenceAhead={80}>Strategies compared</Text>
+        <View style={styles.table}>
+          <TableRow header widths={[20, 10, 10, 12, 12, 12, 12, 12]} cells={["Strategy", "Peak kW", "Peak kVA", "Connection kVA", "Transformer kVA", `Cost (${summary.days} d)`, "Per year", "Vehicles short"]} />
+          {summary.strategies.map((s) => (
+            <TableRow
+              key={s.strategy}
+              widths={[20, 10, 10, 12, 12, 12, 12, 12]}
+              cells={[STRATEGY_LABELS[s.strategy], n(s.peakKw, 1), n(s.peakKva, 1), n(s.recommendedConnectionKva), s.transformerKva ? n(s.transformerKva) : "> 2,500", pounds(s.cost.totalPounds), pounds(s.annualPounds), s.vehiclesShort ? `${s.vehiclesShort}` : "none"]}
+            />
+          ))}
+        </View>
+        <Text style={styles.h2} minPresenceAhead={80}>Cost breakdown</Text>
+        <View style={styles.table}>
+          <TableRow header widths={[28, 18, 18, 18, 18]} cells={["Strategy", "Energy", "Standing charge", "Capacity charge", "Total"]} />
+          {summary.strategies.map((s) => (
+            <TableRow key={s.strategy} widths={[28, 18, 18, 18, 18]} cells={[STRATEGY_LABELS[s.strategy], pounds(s.cost.energyPounds), pounds(s.cost.standingPounds), pounds(s.cost.capacityPounds), pounds(s.cost.totalPounds)]} />
+          ))}
+        </View>
+        {summary.strategies.some((s) => s.vehiclesShort > 0) ? (
+          <>
+            <Text style={styles.h2} minPresenceAhead={80}>Vehicles leaving under-charged</Text>
+            {summary.strategies
+              .filter((s) => s.vehiclesShort > 0)
+              .map((s) => (
+                <View key={s.strategy} style={{ marginBottom: 4 }}>
+                  <Text style={styles.th}>{`${STRATEGY_LABELS[s.strategy]}: ${s.vehiclesShort} vehicle(s), ${n(s.shortfallKwh)} kWh short`}</Text>
+                  {s.shortfalls.slice(0, 10).map((v) => (
+                    <Text key={v.vehicle}>{`${v.vehicle}: ${n(v.shortfallKwh, 1)} kWh (${v.reasons.map((r) => REASON_LABELS[r]).join("; ")})`}</Text>
+                  ))}
+                </View>
+              ))}
+          </>
+        ) : null}
+        <Text style={styles.h2} minPresenceAhead={80}>How these figures were made</Text>
+        <Text>
+          The fleet's weekly duty is turned into charging sessions at the depot; each vehicle keeps the charger it plugs into until it leaves. Uncontrolled charging takes full power from arrival; balanced charging the lowest constant
+          power that finishes by departure; cost-optimal charging the cheapest intervals of each stay within the connection; peak shaving the lowest site peak that still meets every departure target, found exactly (a
+          maximum-flow feasibility test). Costs are energy by tariff band, the standing charge per day, and the capacity charge on the connection asked for.
+        </Text>
+        <Footer name={depot.name} />
+      </Page>
+    </Document>
+  );
+}
+
+function Footer({ name }: { name: string }) {
+  return (
+    <View style={styles.footer} fixed>
+      <Text>{`Electrify · ${name}`}</Text>
+      <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+    </View>
+  );
+}
+
+export function renderDepotReport(data: ReportData): Promise<Buffer> {
+  return renderToBuffer(<DepotReport data={data} />);
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import { getPlan, PlanInputError, startPlanRun } from "~/features/planning/plan-store.server";
+import { getReportData } from "~/features/planning/report/report-data.server";
+import { createUser } from "~/features/users/create-user.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { BENCH_INPUT } from "../../scripts/bench-planning-fleet";
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
+import { insertDepot } from "../support/depots";
+import { pdfText } from "../support/pdf-text";
+import { createTestDatabase, ENGINES } from "../support/test-database";
+import { openTestRuntime } from "../support/test-runtime";
+
+const plan = defaultPlanInput({ vehicles: 6, chargers: [] });
+
+describe.each(ENGINES)("charging plans saved with depots on %s", (engine) => {
+  let runtime: Runtime;
+  let owner: { id: string; email: string };
+  let stranger: { id: string; email: string };
+  let depotId = 0;
+
+  beforeAll(async () => {
+    runtime = await openTestRuntime(await createTestDatabase(engine));
+    owner = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" });
+    stranger = await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
+    depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Plan Yard", depot_address: "1 Plan Road", number_of_vehicles: 6 });
+  });
+  afterAll(async () => {
+    await runtime?.database.destroy();
+  });
+
+  it("saves the inputs, computes every strategy and keeps the results with the depot", async () => {
+    expect(await getPlan(runtime, owner.id, depotId)).toBeNull();
+    const run = await startPlanRun(runtime, owner.id, depotId, plan);
+    await run.finished;
+    const saved = (await getPlan(runtime, owner.id, depotId))!;
+    expect(saved.status).toBe("done");
+    expect(saved.progress).toBe(4);
+    expect(saved.inputs).toEqual(plan);
+    expect(saved.results!.strategies.map((s) => s.strategy)).toEqual(["uncontrolled", "balanced", "cost-optimal", "peak-shaving"]);
+    expect(saved.results!.vehicles).toBe(6);
+    // A week at 15 minutes: the typical day has 96 points and the horizon all 672.
+    expect(saved.results!.strategies[0]!.typicalDayKw).toHaveLength(96);
+    expect(saved.results!.strategies[0]!.horizonKw).toHaveLength(672);
+    // Six vans, one 22 kW charger each, plenty of connection: nobody leaves short, and shaving lowers the peak.
+    const [uncontrolled, , , shaving] = saved.results!.strategies;
+    expect(uncontrolled!.vehiclesShort).toBe(0);
+    expect(shaving!.peakKw).toBeLessThan(uncontrolled!.peakKw);
+  });
+
+  it("refuses bad inputs with messages, keeping the last saved plan as it was", async () => {
+    const before = await getPlan(runtime, owner.id, depotId);
+    const bad = { ...plan, vehicles: [{ ...plan.vehicles[0]!, count: -1 }], site: { ...plan.site, connectionKva: "lots" } };
+    const error = await startPlanRun(runtime, owner.id, depotId, bad).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlanInputError);
+    expect((error as PlanInputError).messages).toEqual(["Vehicle group 1 (Vans), Count: must be at least 1", "Site, Connection (kVA): enter a number"]);
+    expect(await getPlan(runtime, owner.id, depotId)).toEqual(before);
+  });
+
+  it("never runs, shows or reports a plan for someone else's depot", async () => {
+    const error = await startPlanRun(runtime, stranger.id, depotId, plan).catch((e: unknown) => e);
+    expect((error as PlanInputError).messages).toEqual(["That depot no longer exists."]);
+    expect(await getPlan(runtime, stranger.id, depotId)).toBeNull();
+    expect(await getReportData(runtime, stranger, depotId)).toBeNull();
+    expect(await getReportData(runtime, owner, depotId)).not.toBeNull();
+  });
+
+  it("lets a newer run win over an older one that finishes later", async () => {
+    const older = await startPlanRun(runtime, owner.id, depotId, { ...plan, horizon: { ...plan.horizon, days: 14 } });
+    const newer = await startPlanRun(runtime, owner.id, depotId, plan);
+    await Promise.all([older.finished, newer.finished]);
+    const saved = (await getPlan(runtime, owner.id, depotId))!;
+    expect(saved.inputs!.horizon.days).toBe(7);
+    expect(saved.results!.days).toBe(7);
+  });
+});
+
+/** The Charging Plan over HTTP on the production build, where plans are computed in a worker thread. */
+describe("charging plan over HTTP", () => {
+  let runtime: Runtime;
+  let server: AppServer;
+  let owner = "";
+  let stranger = "";
+  let depotId = 0;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase("sqlite");
+    runtime = await openTestRuntime(database);
+    const user = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" });
+    await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
+    depotId = await insertDepot(runtime, { user_id: user.id, depot_name: "Worker Yard", depot_address: "1 Worker Road" });
+    server = await startAppServer({ DATA_DIR: database.dataDir, SIGN_IN_RATE_LIMIT_MAX: "100" });
+    owner = await signIn(server, "owner@fleet.example", "owner-password");
+    stranger = await signIn(server, "stranger@fleet.example", "stranger-password");
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await runtime?.database.destroy();
+  });
+
+  const run = (cookie: string, body: string, id = depotId) =>
+    fetch(`${server.url}/electrify/depot-details?id=${id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "run-plan", depotId: String(id), plan: body }),
+    });
+  const rows = async () => (await runtime.database.db.selectFrom("depot_plans").selectAll().execute()).length;
+
+  it("refuses anonymous visitors, strangers and unreadable or invalid inputs, saving nothing", async () => {
+    const anonymous = await run("", JSON.stringify(plan));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    const byStranger = await run(stranger, JSON.stringify(plan));
+    expect(byStranger.status).toBe(400);
+    expect(await byStranger.text()).toContain("That depot no longer exists.");
+    const unreadable = await run(owner, "{not json");
+    expect(unreadable.status).toBe(400);
+    expect(await unreadable.text()).toContain("The plan's inputs were not readable.");
+    const tooBig = await run(owner, JSON.stringify({ ...plan, vehicles: [{ ...plan.vehicles[0]!, count: 900 }], horizon: { days: 366, stepMinutes: 5, startWeekday: 0 } }));
+    expect(tooBig.status).toBe(400);
+    expect(await tooBig.text()).toContain("That plan is too large to compute at once: choose a longer step or a shorter horizon");
+    expect(await rows()).toBe(0);
+    const report = await fetch(`${server.url}/electrify/depot-report?id=${depotId}`, { headers: { cookie: stranger } });
+    expect(report.status).toBe(404);
+  });
+
+  it("computes a year-long plan in a worker with progress, and serves the report", async () => {
+    const response = await run(owner, JSON.stringify(BENCH_INPUT));
+    expect(response.status).toBe(200);
+    // Longer than the action waits: it answers while the worker computes, and the page shows progress.
+    expect(await response.text()).toContain("Computing the charging plan");
+    const status = async () => (await runtime.database.db.selectFrom("depot_plans").select(["status", "progress"]).where("depot_id", "=", depotId).executeTakeFirstOrThrow());
+    expect((await status()).status).toBe("running");
+    // The server keeps answering other requests meanwhile.
+    const started = performance.now();
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(500);
+    const seen = new Set<number>();
+    for (let i = 0; i < 120 && (await status()).status === "running"; i++) {
+      seen.add((await status()).progress);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await status()).toEqual({ status: "done", progress: 4 });
+    expect([...seen].some((p) => p > 0 && p < 4)).toBe(true);
+
+    const report = await fetch(`${server.url}/electrify/depot-report?id=${depotId}`, { headers: { cookie: owner } });
+    expect(report.status).toBe(200);
+    expect(report.headers.get("content-type")).toBe("application/pdf");
+    expect(report.headers.get("content-disposition")).toBe('attachment; filename="Worker-Yard-report.pdf"');
+    const text = pdfText(Buffer.from(await report.arrayBuffer()));
+    expect(text).toContain("Worker Yard");
+    expect(text).toMatch(/Recommended connection: [\d,]+ kVA/);
+    expect(text).toContain("The depot has not been placed on the map");
+  }, 90_000);
+});
