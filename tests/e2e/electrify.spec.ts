@@ -364,5 +364,10 @@ test.describe("charging plan", () => {
     expect(text).toContain("Strategies compared");
     // Both survey photos are in it as images.
     expect(pdf.toString("latin1").match(/\/Subtype \/Image/g)?.length).toBe(2);
+
+    // On a phone the wide tables scroll inside their cards; the page itself does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, `/electrify/depot-details?id=${depot}&tab=plan`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -4,9 +4,9 @@ import type { PlanInput, PlanResult, ShortfallReason, Strategy, StrategyResult }
  * What is kept of a plan: every figure the Charging Plan tab and the report
  * show, without the per-session schedules (a year at 15 minutes for 200
  * vehicles is millions of numbers). Load curves are kept as a typical day
- * (the mean at each time of day) and as the horizon reduced to at most
- * HORIZON_POINTS points, each the highest load of its stretch, so no peak is
- * lost in the chart.
+ * (the highest load at each time of day over the horizon) and as the horizon
+ * reduced to at most HORIZON_POINTS points, each the highest load of its
+ * stretch, so no peak is lost in either chart.
  */
 export const HORIZON_POINTS = 672;
 /** Vehicles listed by name with their shortfall (the rest are counted). */
@@ -47,12 +47,13 @@ export type PlanSummary = {
   strategies: StrategySummary[];
 };
 
+/** A day as the network sees it: at each time of day, the highest load on any day of the horizon (so weekends never hide a weekday's peak). */
 function typicalDay(series: number[], stepsPerDay: number): number[] {
   const days = series.length / stepsPerDay;
   return Array.from({ length: stepsPerDay }, (_, k) => {
-    let sum = 0;
-    for (let day = 0; day < days; day++) sum += series[day * stepsPerDay + k]!;
-    return sum / days;
+    let max = 0;
+    for (let day = 0; day < days; day++) max = Math.max(max, series[day * stepsPerDay + k]!);
+    return max;
   });
 }
 

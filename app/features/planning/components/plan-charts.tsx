@@ -9,7 +9,7 @@ const kw = (value: unknown) => `${Number(value).toLocaleString("en-GB", { maximu
 
 function Figure({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <figure aria-labelledby={id} className="grid gap-2">
+    <figure aria-labelledby={id} className="grid min-w-0 grid-cols-1 gap-2">
       <figcaption id={id} className="text-sm font-medium">
         {title}
       </figcaption>
@@ -34,8 +34,8 @@ export default function PlanCharts({ summary, startWeekday }: { summary: PlanSum
   const limit = <ReferenceLine y={summary.limitKw} ifOverflow="extendDomain" stroke="#0f172a" strokeDasharray="6 4" label={{ value: `Connection limit ${kw(summary.limitKw)}`, position: "insideTopRight", fill: "#0f172a", fontSize: 12 }} />;
   const lines = summary.strategies.map((s) => <Line key={s.strategy} type="stepAfter" dataKey={s.strategy} name={STRATEGY_LABELS[s.strategy]} stroke={STRATEGY_COLOURS[s.strategy]} dot={false} strokeWidth={2} isAnimationActive={false} />);
   return (
-    <div className="grid gap-8">
-      <Figure id="chart-typical-day" title="Site load over a typical day (mean at each time of day)">
+    <div className="grid grid-cols-1 gap-8">
+      <Figure id="chart-typical-day" title="Site load over a typical day (the highest at each time of day)">
         <ResponsiveContainer>
           <LineChart data={day} margin={{ top: 16, right: 16, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />

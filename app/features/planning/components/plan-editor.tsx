@@ -39,7 +39,7 @@ function Section({ title, description, children, action }: { title: string; desc
         </div>
         {action}
       </CardHeader>
-      <CardContent className="overflow-x-auto">{children}</CardContent>
+      <CardContent className="relative overflow-x-auto">{children}</CardContent>
     </Card>
   );
 }
@@ -90,7 +90,7 @@ export function PlanEditor({ value, onChange }: Props) {
   const building = typeof value.site.buildingKw === "number" ? value.site.buildingKw : null;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Section
         title="Vehicle types"
         description="Battery, energy use and the most each can take when charging."
@@ -179,7 +179,7 @@ export function PlanEditor({ value, onChange }: Props) {
                     <Input aria-label={`Vehicle group ${i + 1} name`} value={group.name} onChange={(e) => update("vehicles", i, { name: e.currentTarget.value })} className="min-w-32" />
                   </td>
                   <td className={cell}>
-                    <NativeSelect aria-label={`Vehicle type, ${group.name}`} value={group.typeId} onChange={(e) => update("vehicles", i, { typeId: e.currentTarget.value })} wrapperClassName="min-w-40">
+                    <NativeSelect aria-label={`Vehicle type, ${group.name}`} value={group.typeId} onChange={(e) => update("vehicles", i, { typeId: e.currentTarget.value })} wrapperClassName="min-w-48">
                       {value.vehicleTypes.map((type) => (
                         <option key={type.id} value={type.id}>
                           {type.name}
@@ -287,7 +287,7 @@ export function PlanEditor({ value, onChange }: Props) {
         </table>
       </Section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Section title="Site connection" description="What the network connection allows, and the site's own load.">
           <div className="grid grid-cols-2 gap-4">
             <Field label="Connection (kVA)" id={`${ids}-kva`}>

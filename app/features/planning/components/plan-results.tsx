@@ -14,7 +14,7 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
   const best = recommendedStrategy(summary);
   const uncontrolled = summary.strategies.find((s) => s.strategy === "uncontrolled")!;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="rounded-md border bg-muted/40 p-4 text-sm" data-testid="plan-headline">
         <p>
           <strong>{STRATEGY_LABELS[best.strategy]}</strong> charging peaks at <strong>{number(best.peakKw)} kW</strong> ({number(best.peakKva)} kVA): ask for a connection of{" "}

@@ -36,7 +36,7 @@ export function PlanTab({ depotId, saved, defaults }: { depotId: number; saved: 
   const changed = saved?.inputs ? JSON.stringify(saved.inputs) !== JSON.stringify(inputs) : false;
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <form
         aria-label="Charging plan inputs"
         noValidate
@@ -44,7 +44,7 @@ export function PlanTab({ depotId, saved, defaults }: { depotId: number; saved: 
           event.preventDefault();
           void runner.submit({ intent: "run-plan", depotId: String(depotId), plan: JSON.stringify(inputs) }, { method: "post" });
         }}
-        className="grid gap-6"
+        className="grid grid-cols-1 gap-6"
       >
         <PlanEditor value={inputs} onChange={setInputs} />
         {errors && errors.length > 0 ? (
@@ -85,7 +85,7 @@ export function PlanTab({ depotId, saved, defaults }: { depotId: number; saved: 
       ) : null}
 
       {saved?.results ? (
-        <section aria-labelledby="plan-results-title" className="grid gap-4">
+        <section aria-labelledby="plan-results-title" className="grid grid-cols-1 gap-4">
           <div className="flex flex-wrap items-center justify-between gap-4">
             <h2 id="plan-results-title" className="text-xl font-semibold">
               Results{running ? " (previous run)" : ""}

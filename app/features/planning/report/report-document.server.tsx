@@ -227,7 +227,7 @@ export function DepotReport({ data }: { data: ReportData }) {
         <Text>{`Connection ${n(inputs.site.connectionKva)} kVA at power factor ${inputs.site.powerFactor}; charging efficiency ${n(inputs.site.chargingEfficiency * 100)}%; tariff: ${inputs.tariff.name}. ${summary.days} days at ${summary.stepMinutes}-minute steps.`}</Text>
 
         <Text style={styles.h2} minPresenceAhead={80}>Load profiles</Text>
-        <LoadChart summary={summary} series="typicalDayKw" label="Site load over a typical day (mean at each time of day)" />
+        <LoadChart summary={summary} series="typicalDayKw" label="Site load over a typical day (the highest at each time of day)" />
         <View style={{ height: 8 }} />
         <LoadChart summary={summary} series="horizonKw" label={`Site load over the ${summary.days}-day horizon`} />
         <Text style={styles.h2} minPresenceAhead={80}>Strategies compared</Text>
