@@ -1,13 +1,22 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planCharging, type PlanInput } from "./engine";
+import { curveKw, planCharging, type PlanInput } from "./engine";
 import { MaxFlow } from "./max-flow";
 import { planInputSchema } from "./plan-input";
 
 /** Small random depots: 1–3 vehicle types, 1–4 groups with random shifts, chargers, building load, tariff bands. */
 const plans = fc
   .record({
-    types: fc.array(fc.record({ batteryKwh: fc.integer({ min: 40, max: 500 }), consumption: fc.double({ min: 0.2, max: 1.5, noNaN: true }), maxKw: fc.integer({ min: 7, max: 350 }) }), { minLength: 1, maxLength: 3 }),
+    types: fc.array(
+      fc.record({
+        batteryKwh: fc.integer({ min: 40, max: 500 }),
+        consumption: fc.double({ min: 0.2, max: 1.5, noNaN: true }),
+        maxKw: fc.integer({ min: 7, max: 350 }),
+        // Some types taper (or even dip) with their state of charge.
+        curve: fc.option(fc.array(fc.integer({ min: 1, max: 350 }), { minLength: 2, maxLength: 5 }), { nil: undefined }),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
     groups: fc.array(
       fc.record({ type: fc.nat(), count: fc.integer({ min: 1, max: 6 }), depart: fc.integer({ min: 0, max: 23 }), hoursOut: fc.integer({ min: 2, max: 20 }), km: fc.integer({ min: 0, max: 400 }), days: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }), target: fc.integer({ min: 50, max: 100 }) }),
       { minLength: 1, maxLength: 4 },
@@ -21,7 +30,14 @@ const plans = fc
   })
   .map(
     (r): PlanInput => ({
-      vehicleTypes: r.types.map((t, i) => ({ id: `t${i}`, name: `Type ${i}`, batteryKwh: t.batteryKwh, consumptionKwhPerKm: t.consumption, maxChargeKw: t.maxKw })),
+      vehicleTypes: r.types.map((t, i) => ({
+        id: `t${i}`,
+        name: `Type ${i}`,
+        batteryKwh: t.batteryKwh,
+        consumptionKwhPerKm: t.consumption,
+        maxChargeKw: t.maxKw,
+        ...(t.curve ? { chargeCurve: t.curve.map((kw, k, all): [number, number] => [(100 * k) / (all.length - 1), kw]) } : {}),
+      })),
       vehicles: r.groups.map((g, i) => {
         const duty = { depart: g.depart * 60, return: ((g.depart + g.hoursOut) % 24) * 60, km: g.km };
         return { id: `g${i}`, name: `Group ${i}`, typeId: `t${g.type % r.types.length}`, count: g.count, week: g.days.map((works) => (works ? duty : null)), targetSocPct: g.target };
@@ -52,7 +68,7 @@ function canDeliver(input: PlanInput, result: ReturnType<typeof planCharging>, p
   const flow = new MaxFlow(2 + sessions.length + steps);
   sessions.forEach((s, i) => {
     flow.addEdge(0, 2 + i, s.needKwh);
-    for (let k = 0; k < s.kw.length; k++) flow.addEdge(2 + i, 2 + sessions.length + ((s.start + k) % steps), s.capKw * result.stepHours);
+    for (let k = 0; k < s.kw.length; k++) flow.addEdge(2 + i, 2 + sessions.length + ((s.start + k) % steps), (s.caps ? s.caps[k]! : s.capKw) * result.stepHours);
   });
   for (let t = 0; t < steps; t++) flow.addEdge(2 + sessions.length + t, 1, Math.max(0, peakKw - result.buildingByStep[t]!) * result.stepHours * input.site.chargingEfficiency);
   return flow.run(0, 1) >= energy - 1e-6;
@@ -80,9 +96,12 @@ describe("charging plan engine on random depots", () => {
           const busy = new Map<string, Uint8Array>();
           for (const s of strategy.sessions) {
             const energy = s.kw.reduce((a, kw) => a + kw * dt, 0);
+            // Never over the charger, the vehicle, or the curve at the charge the vehicle really has.
+            let soc = s.arrivalSocPct;
             for (const kw of s.kw) {
               worstBelowZero = Math.min(worstBelowZero, kw);
-              worstOverCap = Math.max(worstOverCap, kw - s.capKw);
+              worstOverCap = Math.max(worstOverCap, kw - s.capKw, s.curve ? kw - curveKw(s.curve, soc) : 0);
+              soc += ((kw * dt) / s.batteryKwh) * 100;
             }
             if (!s.charger) energyWithoutCharger += energy;
             worstOverNeed = Math.max(worstOverNeed, energy - s.needKwh);

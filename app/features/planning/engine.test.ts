@@ -199,6 +199,26 @@ describe("charging plan engine", () => {
     expect(by(result, "peak-shaving").peakKw).toBeCloseTo(5, 3);
   });
 
+  it("follows a charging curve's taper, by hand", () => {
+    // 100 kWh battery back at 18:00 at 60 %, leaving at 06:00 at 95 %; 40 kW up to 70 %, falling in a line to 10 kW at 100 %.
+    // Uncontrolled at 15 minutes, reading the curve at the start of each step: 60 → 70 → 80 → 87.5 → 93.125 → 95 %.
+    const input: PlanInput = {
+      vehicleTypes: [{ id: "t", name: "Truck", batteryKwh: 100, consumptionKwhPerKm: 1, maxChargeKw: 40, chargeCurve: [[0, 40], [70, 40], [100, 10]] }],
+      vehicles: [{ id: "v", name: "V", typeId: "t", count: 1, week: Array(7).fill({ depart: 6 * 60, return: 18 * 60, energyKwh: 35 }), targetSocPct: 95 }],
+      chargers: [{ id: "c", name: "C", count: 1, powerKw: 150, serves: "all" }],
+      site: { connectionKva: 100, powerFactor: 1, buildingKw: 0, chargingEfficiency: 1 },
+      tariff: { ...dayNight, bands: [] },
+      horizon: { days: 1, stepMinutes: 15, startWeekday: 0 },
+    };
+    const result = planCharging(input);
+    checkInvariants(input, result);
+    const uncontrolled = by(result, "uncontrolled").sessions[0]!;
+    expect(uncontrolled.kw.slice(0, 6).map((kw) => Math.round(kw * 1000) / 1000)).toEqual([40, 40, 30, 22.5, 7.5, 0]);
+    // Spread over the 12 hours the curve never binds: 35 kWh ÷ 12 h.
+    expect(by(result, "peak-shaving").peakKw).toBeCloseTo(35 / 12, 3);
+    for (const strategy of result.strategies) expect(strategy.vehicles[0]!.shortfallKwh).toBeLessThan(1e-6);
+  });
+
   it("prices energy by band and adds standing and capacity charges", () => {
     const result = planCharging(vans);
     const cost = by(result, "cost-optimal").cost;

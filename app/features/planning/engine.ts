@@ -11,7 +11,12 @@
 import { buildingLoadBySteps, type LoadProfile } from "./load-profile";
 import { MaxFlow } from "./max-flow";
 
-export type VehicleType = { id: string; name: string; batteryKwh: number; consumptionKwhPerKm: number; maxChargeKw: number };
+/**
+ * A vehicle type. `chargeCurve` is the most it takes (kW, battery side) at a
+ * state of charge (%), as points joined by straight lines (typically flat,
+ * then tapering above 80 %); without one it takes `maxChargeKw` throughout.
+ */
+export type VehicleType = { id: string; name: string; batteryKwh: number; consumptionKwhPerKm: number; maxChargeKw: number; chargeCurve?: [socPct: number, kw: number][] };
 /** One day of work: leaves at `depart`, back at `return` (minutes after midnight; a return at or before departure is the next day). */
 export type DutyDay = { depart: number; return: number; km?: number; energyKwh?: number } | null;
 export type VehicleGroup = { id: string; name: string; typeId: string; count: number; week: DutyDay[]; targetSocPct: number };
@@ -48,6 +53,10 @@ type Session = {
   needKwh: number;
   /** Most the vehicle and its charger can take (kW into the battery). */
   capKw: number;
+  /** With a charging curve: the most it may take at each step of the stay (see curveCaps); otherwise null and capKw holds throughout. */
+  caps: Float64Array | null;
+  curve: VehicleType["chargeCurve"] | null;
+  typeId: string;
   charger: string | null;
   batteryKwh: number;
   arrivalSocPct: number;
@@ -74,7 +83,7 @@ export type StrategyResult = {
   recommendedConnectionKva: number;
   transformerKva: number | null;
   /** Battery-side power of each session at each of its steps (for the invariant checks). */
-  sessions: { vehicle: string; charger: string | null; start: number; kw: number[]; capKw: number; needKwh: number; batteryKwh: number; arrivalSocPct: number }[];
+  sessions: { vehicle: string; charger: string | null; start: number; kw: number[]; capKw: number; caps: Float64Array | null; curve: VehicleType["chargeCurve"] | null; needKwh: number; batteryKwh: number; arrivalSocPct: number }[];
 };
 
 export type PlanResult = { steps: number; stepHours: number; limitKw: number; priceByStep: number[]; buildingByStep: number[]; strategies: StrategyResult[] };
@@ -137,6 +146,9 @@ function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Sess
           length: Math.min(length, steps),
           needKwh,
           capKw: type.maxChargeKw,
+          caps: null,
+          curve: type.chargeCurve && type.chargeCurve.length > 0 ? type.chargeCurve : null,
+          typeId: type.id,
           charger: null,
           batteryKwh: type.batteryKwh,
           arrivalSocPct: ((full - needKwh) / type.batteryKwh) * 100,
@@ -178,8 +190,58 @@ function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Sess
     session.charger = unit.id;
     session.capKw = Math.min(session.capKw, unit.group.powerKw);
   }
+  for (const session of sessions) if (session.charger && session.curve) session.caps = curveCaps(session, stepMinutes / 60);
   return sessions;
 }
+
+/** The curve's power (kW) at a state of charge: straight lines between its points, flat beyond the ends. */
+export function curveKw(curve: NonNullable<VehicleType["chargeCurve"]>, socPct: number): number {
+  const points = [...curve].sort((a, b) => a[0] - b[0]);
+  if (socPct <= points[0]![0]) return points[0]![1];
+  for (let i = 1; i < points.length; i++) {
+    const [s0, k0] = points[i - 1]!;
+    const [s1, k1] = points[i]!;
+    if (socPct <= s1) return s1 === s0 ? Math.min(k0, k1) : k0 + ((k1 - k0) * (socPct - s0)) / (s1 - s0);
+  }
+  return points.at(-1)![1];
+}
+
+/** The lowest the curve goes between two states of charge (its value at both ends and at every point between). */
+function curveMin(curve: NonNullable<VehicleType["chargeCurve"]>, from: number, to: number): number {
+  let min = Math.min(curveKw(curve, from), curveKw(curve, to));
+  for (const [soc, kw] of curve) if (soc > from && soc < to) min = Math.min(min, kw);
+  return min;
+}
+
+/**
+ * Per-step power limits that respect a charging curve whatever a strategy
+ * does. Charging as fast as the limits allow from arrival gives the highest
+ * state of charge the vehicle can have at each step; the limit at a step is
+ * the lowest the curve goes between the arrival charge and that highest
+ * charge. Any schedule within these limits is below that highest charge, so
+ * the curve at its real charge is at least the limit: every strategy's plan
+ * obeys the curve, and planned strategies (cost-optimal, peak shaving) can
+ * treat the limits as fixed. Cautious only where charging earlier would have
+ * been slower because of the curve's taper.
+ */
+function curveCaps(session: Session, dt: number): Float64Array {
+  const curve = session.curve!;
+  const caps = new Float64Array(session.length);
+  let soc = session.arrivalSocPct;
+  let lowest = Math.min(session.capKw, curveKw(curve, soc));
+  let remaining = session.needKwh;
+  for (let k = 0; k < session.length; k++) {
+    caps[k] = lowest;
+    const energy = Math.min(lowest * dt, remaining);
+    remaining -= energy;
+    const next = soc + (energy / session.batteryKwh) * 100;
+    lowest = Math.min(lowest, curveMin(curve, soc, next));
+    soc = next;
+  }
+  return caps;
+}
+
+const capAt = (s: Session, k: number) => (s.caps ? s.caps[k]! : s.capKw);
 
 type Schedule = number[][];
 
@@ -204,7 +266,9 @@ function simulate(sessions: Session[], steps: number, dt: number, headroom: numb
     if (active.length === 0) continue;
     const wants = active.map((i) => {
       const s = sessions[i]!;
-      const want = mode === "uncontrolled" ? s.capKw : Math.min(s.capKw, s.needKwh / (s.length * dt));
+      const k = u - s.start;
+      // Balanced: what is left spread evenly over the time left (one constant power when nothing binds).
+      const want = mode === "uncontrolled" ? capAt(s, k) : Math.min(capAt(s, k), remaining[i]! / ((s.length - k) * dt));
       return Math.min(want, remaining[i]! / dt);
     });
     const total = wants.reduce((a, b) => a + b, 0);
@@ -234,7 +298,7 @@ function costOptimal(sessions: Session[], steps: number, dt: number, headroom: n
     for (const k of offsets) {
       if (remaining <= EPS) break;
       const t = (s.start + k) % steps;
-      const kw = Math.min(s.capKw, remaining / dt, Math.max(0, headroom[t]! - load[t]!));
+      const kw = Math.min(capAt(s, k), remaining / dt, Math.max(0, headroom[t]! - load[t]!));
       if (kw <= EPS) continue;
       schedule[i]![k] = kw;
       load[t] = load[t]! + kw;
@@ -293,7 +357,7 @@ function peakShaving(sessions: Session[], steps: number, dt: number, building: n
     const merged = new Map<string, number[]>();
     for (const i of group) {
       const s = sessions[i]!;
-      const key = `${s.start}|${s.length}|${s.needKwh}|${s.capKw}`;
+      const key = `${s.start}|${s.length}|${s.needKwh}|${s.capKw}|${s.caps ? `${s.typeId}|${s.arrivalSocPct}` : ""}`;
       const same = merged.get(key);
       if (same) same.push(i);
       else merged.set(key, [i]);
@@ -306,7 +370,11 @@ function peakShaving(sessions: Session[], steps: number, dt: number, building: n
       const s = sessions[i]!;
       cuts.add(s.start % steps);
       cuts.add((s.start + s.length) % steps);
-      for (let k = 0; k < s.length; k++) covered.add((s.start + k) % steps);
+      for (let k = 0; k < s.length; k++) {
+        covered.add((s.start + k) % steps);
+        // A curve's limit changes within the stay: segments must not straddle a change.
+        if (s.caps && k > 0 && s.caps[k] !== s.caps[k - 1]) cuts.add((s.start + k) % steps);
+      }
     }
     const ordered = [...covered].sort((a, b) => a - b);
     const segmentOf = new Map<number, number>();
@@ -318,13 +386,20 @@ function peakShaving(sessions: Session[], steps: number, dt: number, building: n
       segmentOf.set(t, segments.length - 1);
     });
     // Each job's segments, in stay order (a stay covers whole segments).
+    // …and the job's power limit in each (constant within a segment, as segments are cut where a curve's limit changes).
+    const jobCaps: number[][] = [];
     const jobSegments = jobs.map((members) => {
       const s = sessions[members[0]!]!;
       const list: number[] = [];
+      const caps: number[] = [];
       for (let k = 0; k < s.length; k++) {
         const segment = segmentOf.get((s.start + k) % steps)!;
-        if (list.at(-1) !== segment) list.push(segment);
+        if (list.at(-1) !== segment) {
+          list.push(segment);
+          caps.push(capAt(s, k));
+        }
       }
+      jobCaps.push(caps);
       return list;
     });
     // Which jobs charge in each segment, earliest departure first (a stay that wraps past the end of the cycle departs last).
@@ -340,7 +415,7 @@ function peakShaving(sessions: Session[], steps: number, dt: number, building: n
       const fromSource = jobs.map((members, j) => flow.addEdge(0, 2 + j, sessions[members[0]!]!.needKwh * members.length));
       const edges = jobs.map((members, j) => {
         const s = sessions[members[0]!]!;
-        return jobSegments[j]!.map((segment) => flow.addEdge(2 + j, 2 + jobs.length + segment, s.capKw * members.length * segments[segment]!.steps.length * dt));
+        return jobSegments[j]!.map((segment, n) => flow.addEdge(2 + j, 2 + jobs.length + segment, jobCaps[j]![n]! * members.length * segments[segment]!.steps.length * dt));
       });
       // What the grid may give in each segment, as energy into batteries (never above the connection, even where the building alone exceeds it).
       const toSink = segments.map((segment, n) => flow.addEdge(2 + jobs.length + n, 1, Math.max(0, Math.min(peak, limitKw) - segment.buildingKw) * segment.steps.length * dt * efficiency));
@@ -467,7 +542,9 @@ function summarise(
     if (s.batteryShort && !entry.reasons.includes("battery")) entry.reasons.push("battery");
     if (short > 1e-6) {
       entry.shortfallKwh += short;
-      const tooShort = s.capKw * s.length * dt < s.needKwh - 1e-6;
+      let most = 0;
+      for (let k = 0; k < s.length; k++) most += capAt(s, k) * dt;
+      const tooShort = most < s.needKwh - 1e-6;
       const reason: ShortfallReason = !s.charger || (tooShort && s.waitedSteps > 0) ? "charger" : tooShort ? "time" : "connection";
       if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
     }
@@ -500,6 +577,6 @@ function summarise(
     chargerUtilisation,
     recommendedConnectionKva: Math.ceil(((peakKw / pf) * (1 + CONNECTION_MARGIN)) / 10) * 10,
     transformerKva: transformerFor(peakKw, pf),
-    sessions: sessions.map((s, i) => ({ vehicle: s.vehicle, charger: s.charger, start: s.start, kw: schedule[i]!, capKw: s.capKw, needKwh: s.needKwh, batteryKwh: s.batteryKwh, arrivalSocPct: s.arrivalSocPct })),
+    sessions: sessions.map((s, i) => ({ vehicle: s.vehicle, charger: s.charger, start: s.start, kw: schedule[i]!, capKw: s.capKw, caps: s.caps, curve: s.curve, needKwh: s.needKwh, batteryKwh: s.batteryKwh, arrivalSocPct: s.arrivalSocPct })),
   };
 }

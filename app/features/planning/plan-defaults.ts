@@ -4,10 +4,25 @@ import { SAVINGS_VEHICLES } from "./savings";
 
 export const WEEKDAY_NAMES = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 
+/** Typical DC charging curves: full power to 80 %, tapering towards full (AC van charging stays flat). */
+const CURVES: Partial<Record<keyof typeof SAVINGS_VEHICLES, [number, number][]>> = {
+  rigid: [
+    [0, 150],
+    [80, 150],
+    [100, 40],
+  ],
+  artic: [
+    [0, 350],
+    [80, 300],
+    [100, 80],
+  ],
+};
+
 /** The vehicle types a new plan starts with (typical figures from the domain notes; all editable). */
 export const DEFAULT_VEHICLE_TYPES: PlanInput["vehicleTypes"] = (["van", "rigid", "artic"] as const).map((id) => {
   const v = SAVINGS_VEHICLES[id];
-  return { id, name: v.label, batteryKwh: v.batteryKwh, consumptionKwhPerKm: v.consumptionKwhPerKm, maxChargeKw: v.maxChargeKw };
+  const curve = CURVES[id];
+  return { id, name: v.label, batteryKwh: v.batteryKwh, consumptionKwhPerKm: v.consumptionKwhPerKm, maxChargeKw: v.maxChargeKw, ...(curve ? { chargeCurve: curve } : {}) };
 });
 
 /**

@@ -39,6 +39,12 @@ export const planInputSchema = z
           batteryKwh: z.number().min(1, "Battery must be at least 1 kWh").max(2000, "Battery must be at most 2,000 kWh"),
           consumptionKwhPerKm: z.number().min(0.05).max(5),
           maxChargeKw: z.number().min(1).max(1000),
+          chargeCurve: z
+            .array(z.tuple([z.number().min(0).max(100), z.number().min(0).max(1000)]))
+            .min(2, "A charging curve needs at least two points")
+            .max(20, "A charging curve has at most 20 points")
+            .refine((points) => points.every((point, i) => i === 0 || point[0] > points[i - 1]![0]), "A charging curve's charge levels must rise from one point to the next")
+            .optional(),
         }),
       )
       .min(1, "Add at least one vehicle type")

@@ -6,6 +6,7 @@ const FIELDS: Record<string, string> = {
   batteryKwh: "Battery (kWh)",
   consumptionKwhPerKm: "Consumption (kWh/km)",
   maxChargeKw: "Max charge power (kW)",
+  chargeCurve: "Charging curve",
   typeId: "Vehicle type",
   count: "Count",
   week: "Duty",

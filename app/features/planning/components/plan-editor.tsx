@@ -1,5 +1,5 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -57,6 +57,45 @@ function NumberInput({ id, label, value, onChange, step = "any", min, max, class
   return <Input id={id} aria-label={label} type="number" inputMode="decimal" step={step} min={min} max={max} value={shown(value)} onChange={(e) => onChange(num(e))} className={className ?? "w-24"} />;
 }
 
+/** "0:150, 80:150, 100:40" ↔ [[0, 150], [80, 150], [100, 40]]; null when the text is not a list of charge:power pairs. */
+export function parseCurve(text: string): [number, number][] | null | undefined {
+  if (text.trim() === "") return undefined;
+  const points = text.split(/[,;]/).map((pair) => pair.trim().split(/\s*[:=]\s*|\s+/).map(Number));
+  if (points.some((p) => p.length !== 2 || p.some((v) => !Number.isFinite(v)))) return null;
+  return points as [number, number][];
+}
+export const formatCurve = (curve: [number, number][] | undefined) => (curve ?? []).map(([soc, kw]) => `${soc}:${kw}`).join(", ");
+
+/** The curve as typed; sent to the plan only when it reads as pairs (the server checks the rest). */
+function CurveInput({ label, value, onChange }: { label: string; value: [number, number][] | undefined; onChange: (curve: [number, number][] | undefined) => void }) {
+  const [text, setText] = useState(() => formatCurve(value));
+  const errorId = useId();
+  const invalid = parseCurve(text) === null;
+  return (
+    <div className="grid gap-1">
+      <Input
+        aria-label={label}
+        placeholder="none (flat)"
+        value={text}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? errorId : undefined}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setText(next);
+          const parsed = parseCurve(next);
+          if (parsed !== null) onChange(parsed);
+        }}
+        className="min-w-44"
+      />
+      {invalid ? (
+        <p id={errorId} className="text-xs text-red-800">
+          Write charge %:kW pairs, e.g. 0:150, 80:150, 100:40
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 const cell = "px-1 py-1 align-top";
 const head = "px-1 pb-1 text-left text-xs font-medium text-muted-foreground whitespace-nowrap";
 
@@ -107,6 +146,7 @@ export function PlanEditor({ value, onChange }: Props) {
               <th className={head}>Battery (kWh)</th>
               <th className={head}>Consumption (kWh/km)</th>
               <th className={head}>Max charge (kW)</th>
+              <th className={head}>Charging curve (charge %:kW)</th>
               <th className={head}>
                 <span className="sr-only">Remove</span>
               </th>
@@ -126,6 +166,13 @@ export function PlanEditor({ value, onChange }: Props) {
                 </td>
                 <td className={cell}>
                   <NumberInput label={`Max charge (kW), ${type.name}`} value={type.maxChargeKw} onChange={(v) => update("vehicleTypes", i, { maxChargeKw: v })} />
+                </td>
+                <td className={cell}>
+                  <CurveInput
+                    label={`Charging curve, ${type.name}`}
+                    value={type.chargeCurve}
+                    onChange={(curve) => update("vehicleTypes", i, { chargeCurve: curve })}
+                  />
                 </td>
                 <td className={cell}>
                   <RemoveButton label={`Remove vehicle type ${type.name}`} onClick={() => remove("vehicleTypes", i)} disabled={value.vehicleTypes.length === 1} />
