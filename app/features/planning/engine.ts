@@ -413,10 +413,9 @@ function peakShaving(sessions: Session[], steps: number, dt: number, building: n
     const solve = (peak: number) => {
       const flow = new MaxFlow(2 + jobs.length + segments.length);
       const fromSource = jobs.map((members, j) => flow.addEdge(0, 2 + j, sessions[members[0]!]!.needKwh * members.length));
-      const edges = jobs.map((members, j) => {
-        const s = sessions[members[0]!]!;
-        return jobSegments[j]!.map((segment, n) => flow.addEdge(2 + j, 2 + jobs.length + segment, jobCaps[j]![n]! * members.length * segments[segment]!.steps.length * dt));
-      });
+      const edges = jobs.map((members, j) =>
+        jobSegments[j]!.map((segment, n) => flow.addEdge(2 + j, 2 + jobs.length + segment, jobCaps[j]![n]! * members.length * segments[segment]!.steps.length * dt)),
+      );
       // What the grid may give in each segment, as energy into batteries (never above the connection, even where the building alone exceeds it).
       const toSink = segments.map((segment, n) => flow.addEdge(2 + jobs.length + n, 1, Math.max(0, Math.min(peak, limitKw) - segment.buildingKw) * segment.steps.length * dt * efficiency));
       // A head start: fill each segment earliest departure first; the flow then only corrects what that got wrong.
