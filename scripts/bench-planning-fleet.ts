@@ -1,4 +1,5 @@
-// The large depot `npm run bench:planning` plans: 200 vehicles in 10 groups sharing 40 chargers, a year at 15-minute steps.
+// The large depot `npm run bench:planning` plans: 200 vehicles in 10 groups sharing 40 chargers, a year at 15-minute steps
+// (the trucks with tapering charging curves).
 import type { DutyDay, PlanInput } from "../app/features/planning/engine";
 import { TARIFF_PRESETS } from "../app/features/planning/plan-input";
 
@@ -11,8 +12,8 @@ const sixDays = (depart: number, back: number, km: number) => workingDays(6, dep
 export const BENCH_INPUT: PlanInput = {
   vehicleTypes: [
     { id: "van", name: "Electric van", batteryKwh: 75, consumptionKwhPerKm: 0.35, maxChargeKw: 11 },
-    { id: "rigid", name: "19 t rigid", batteryKwh: 300, consumptionKwhPerKm: 0.93, maxChargeKw: 150 },
-    { id: "artic", name: "40 t artic", batteryKwh: 540, consumptionKwhPerKm: 1.1, maxChargeKw: 350 },
+    { id: "rigid", name: "19 t rigid", batteryKwh: 300, consumptionKwhPerKm: 0.93, maxChargeKw: 150, chargeCurve: [[0, 150], [80, 150], [100, 40]] },
+    { id: "artic", name: "40 t artic", batteryKwh: 540, consumptionKwhPerKm: 1.1, maxChargeKw: 350, chargeCurve: [[0, 350], [80, 300], [100, 80]] },
   ],
   vehicles: [
     { id: "g1", name: "Vans day A", typeId: "van", count: 30, week: weekdays(hm(7), hm(17), 120), targetSocPct: 90 },

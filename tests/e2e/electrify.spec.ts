@@ -324,6 +324,9 @@ test.describe("charging plan", () => {
     await page.getByLabel("Power (kW), DC 150 kW").fill("150");
     await page.getByLabel("Serves, DC 150 kW").selectOption({ label: "19 t rigid truck only" });
     await page.getByLabel("Connection (kVA)").fill("800");
+    await page.getByLabel(/A stationary battery/).check();
+    await page.getByLabel("Capacity (kWh)").fill("300");
+    await page.getByLabel("Power (kW)", { exact: true }).fill("150");
     await page.getByLabel("Preset").selectOption({ label: "Red/amber/green bands" });
     await expect(page.getByLabel("Band 1 rate (p/kWh)")).toHaveValue("45");
     await page.getByRole("button", { name: "Run plan" }).click();
@@ -342,6 +345,8 @@ test.describe("charging plan", () => {
     await expect(page.getByRole("figure", { name: /Site load over the 7-day horizon/ }).locator(".recharts-line")).toHaveCount(4);
     await expect(page.getByRole("figure", { name: /Cost by strategy/ }).locator(".recharts-bar-rectangle").first()).toBeVisible();
     await expect(page.getByText(/Connection limit 760 kW/).first()).toBeVisible();
+    // Peak shaving runs the battery and says how far it takes the peak down.
+    await expect(page.getByTestId("battery-note")).toContainText(/takes the peak from [\d,]+ kW down to [\d,]+ kW/);
     const recommendedKva = (await page.getByTestId("recommended-kva").textContent())!.trim();
     expect(recommendedKva).toMatch(/^[\d,]+ kVA$/);
     await expectNoAxeViolations(page);

@@ -219,6 +219,37 @@ describe("charging plan engine", () => {
     for (const strategy of result.strategies) expect(strategy.vehicles[0]!.shortfallKwh).toBeLessThan(1e-6);
   });
 
+  it("takes a building's peak off with a site battery, by hand", () => {
+    // Hourly steps: the building draws 100 kW, and 200 kW from 17:00 to 18:00; one van needs nothing this day.
+    // A 60 kWh / 80 kW battery can give 60 kWh in that hour, so the lowest peak is 140 kW; it refills at up to 40 kW.
+    const building = Array.from({ length: 24 }, (_, h) => (h === 17 ? 200 : 100));
+    const input: PlanInput = {
+      vehicleTypes: [{ id: "t", name: "Van", batteryKwh: 75, consumptionKwhPerKm: 0.3, maxChargeKw: 11 }],
+      vehicles: [{ id: "v", name: "V", typeId: "t", count: 1, week: Array(7).fill({ depart: 8 * 60, return: 9 * 60, km: 0 }), targetSocPct: 90 }],
+      chargers: [{ id: "c", name: "C", count: 1, powerKw: 22, serves: "all" }],
+      site: { connectionKva: 500, powerFactor: 1, buildingKw: building, chargingEfficiency: 1, battery: { capacityKwh: 60, powerKw: 80, roundTripEfficiency: 0.5 } },
+      tariff: { ...dayNight, bands: [] },
+      horizon: { days: 1, stepMinutes: 60, startWeekday: 0 },
+    };
+    const result = planCharging(input);
+    checkInvariants(input, result);
+    expect(by(result, "uncontrolled").peakKw).toBe(200);
+    expect(by(result, "uncontrolled").battery).toBeNull();
+    // Only peak shaving runs the battery.
+    for (const name of ["balanced", "cost-optimal"] as const) expect(by(result, name).battery).toBeNull();
+    const shaving = by(result, "peak-shaving");
+    expect(shaving.peakKw).toBeCloseTo(140, 3);
+    expect(shaving.battery!.peakWithoutKw).toBe(200);
+    expect(shaving.battery!.dischargedKwh).toBeCloseTo(60, 3);
+    // Half is lost: 120 kWh in for 60 out, and the site's energy grows by the 60 lost.
+    expect(shaving.battery!.chargedKwh).toBeCloseTo(120, 3);
+    expect(shaving.energyKwh).toBeCloseTo(by(result, "uncontrolled").energyKwh + 60, 3);
+    expect(Math.max(...shaving.battery!.kw)).toBeLessThanOrEqual(40 + 1e-6);
+    // Half the power: the battery can only take 50 kW off.
+    const weaker = planCharging({ ...input, site: { ...input.site, battery: { capacityKwh: 60, powerKw: 50, roundTripEfficiency: 1 } } });
+    expect(by(weaker, "peak-shaving").peakKw).toBeCloseTo(150, 3);
+  });
+
   it("prices energy by band and adds standing and capacity charges", () => {
     const result = planCharging(vans);
     const cost = by(result, "cost-optimal").cost;

@@ -35,10 +35,15 @@ export type PlanInput = {
     buildingKw: number | number[] | LoadProfile;
     /** Share of the energy drawn that reaches the battery. */
     chargingEfficiency: number;
+    /** A stationary battery on site, used to lower the site's peak (see dispatchBattery). */
+    battery?: StationaryBattery;
   };
   tariff: Tariff;
   horizon: { days: number; stepMinutes: 5 | 15 | 30 | 60; startWeekday: number };
 };
+
+/** A site battery: usable capacity, the most it charges or discharges, and the share of the energy put in that comes back out. */
+export type StationaryBattery = { capacityKwh: number; powerKw: number; roundTripEfficiency: number };
 
 export const STRATEGIES = ["uncontrolled", "balanced", "cost-optimal", "peak-shaving"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
@@ -82,6 +87,8 @@ export type StrategyResult = {
   chargerUtilisation: { charger: string; energyKwh: number; utilisationPct: number }[];
   recommendedConnectionKva: number;
   transformerKva: number | null;
+  /** The site battery's work: grid kW into it (positive) or out of it (negative) at each step, and the peak it took off. Only peak shaving runs the battery (its job is the peak); null otherwise. */
+  battery: { kw: number[]; chargedKwh: number; dischargedKwh: number; peakWithoutKw: number } | null;
   /** Battery-side power of each session at each of its steps (for the invariant checks). */
   sessions: { vehicle: string; charger: string | null; start: number; kw: number[]; capKw: number; caps: Float64Array | null; curve: VehicleType["chargeCurve"] | null; needKwh: number; batteryKwh: number; arrivalSocPct: number }[];
 };
@@ -114,6 +121,9 @@ function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Sess
   const types = new Map(input.vehicleTypes.map((type) => [type.id, type]));
   const perDay = 1440 / stepMinutes;
   const sessions: Session[] = [];
+  const sortedCurves = new Map(
+    input.vehicleTypes.filter((type) => type.chargeCurve && type.chargeCurve.length > 0).map((type) => [type.id, [...type.chargeCurve!].sort((a, b) => a[0] - b[0])]),
+  );
   for (const group of input.vehicles) {
     const type = types.get(group.typeId);
     if (!type) throw new Error(`Unknown vehicle type ${group.typeId}`);
@@ -147,7 +157,7 @@ function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Sess
           needKwh,
           capKw: type.maxChargeKw,
           caps: null,
-          curve: type.chargeCurve && type.chargeCurve.length > 0 ? type.chargeCurve : null,
+          curve: sortedCurves.get(type.id) ?? null,
           typeId: type.id,
           charger: null,
           batteryKwh: type.batteryKwh,
@@ -194,9 +204,8 @@ function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Sess
   return sessions;
 }
 
-/** The curve's power (kW) at a state of charge: straight lines between its points, flat beyond the ends. */
-export function curveKw(curve: NonNullable<VehicleType["chargeCurve"]>, socPct: number): number {
-  const points = [...curve].sort((a, b) => a[0] - b[0]);
+/** The curve's power (kW) at a state of charge: straight lines between its points (in rising order of charge), flat beyond the ends. */
+export function curveKw(points: NonNullable<VehicleType["chargeCurve"]>, socPct: number): number {
   if (socPct <= points[0]![0]) return points[0]![1];
   for (let i = 1; i < points.length; i++) {
     const [s0, k0] = points[i - 1]!;
@@ -242,6 +251,13 @@ function curveCaps(session: Session, dt: number): Float64Array {
 }
 
 const capAt = (s: Session, k: number) => (s.caps ? s.caps[k]! : s.capKw);
+
+/** The largest value (a loop: spreading a year of 5-minute steps into Math.max overflows the stack). */
+function maxOf(values: ArrayLike<number>, floor = -Infinity): number {
+  let max = floor;
+  for (let i = 0; i < values.length; i++) if (values[i]! > max) max = values[i]!;
+  return max;
+}
 
 type Schedule = number[][];
 
@@ -351,7 +367,7 @@ function clusters(sessions: Session[], steps: number): number[][] {
  */
 function peakShaving(sessions: Session[], steps: number, dt: number, building: number[], limitKw: number, efficiency: number): { schedule: Schedule; peakKw: number } {
   const schedule: Schedule = sessions.map((s) => new Array<number>(s.length).fill(0));
-  let peakKw = Math.max(0, ...building);
+  let peakKw = maxOf(building, 0);
   for (const group of clusters(sessions, steps)) {
     // Identical sessions merged.
     const merged = new Map<string, number[]>();
@@ -433,7 +449,7 @@ function peakShaving(sessions: Session[], steps: number, dt: number, building: n
       return { sent: sent + flow.run(0, 1), flow, edges };
     };
     // The most the connection lets the group have (everything it needs, unless time, chargers or the connection fall short), then the lowest peak that still delivers it.
-    const lo = Math.max(...segments.map((segment) => segment.buildingKw));
+    const lo = maxOf(segments.map((segment) => segment.buildingKw));
     const hi = Math.max(lo, limitKw);
     let best = solve(hi);
     let peak = hi;
@@ -480,6 +496,67 @@ function peakShaving(sessions: Session[], steps: number, dt: number, building: n
   return { schedule, peakKw };
 }
 
+/**
+ * Runs the site battery against a load profile (kW per step of the repeating
+ * cycle) to bring its peak as low as the battery allows, and returns the
+ * battery's grid-side power per step (+ charging, − discharging). Exact for
+ * that profile: a peak P is possible exactly when keeping the battery as full
+ * as P allows (charging with whatever P leaves, discharging only what the
+ * load takes above P) never runs it empty or past its power; that test is
+ * monotone in P, so bisection finds the lowest. The cycle repeats, so the
+ * battery must end each cycle as full as it began: starting full, each
+ * cycle's end charge starts the next until it settles. Losses are taken on
+ * charging (what goes in × the round-trip efficiency comes out). The vehicles'
+ * schedule is fixed first (peak shaving's own); the battery does not move
+ * them, so the two are not optimised jointly.
+ */
+export function dispatchBattery(load: number[], battery: StationaryBattery, dt: number, limitKw = Infinity): number[] {
+  const steps = load.length;
+  const { capacityKwh: capacity, powerKw: power, roundTripEfficiency: efficiency } = battery;
+  const run = (peak: number, startKwh: number, out: number[] | null) => {
+    let stored = startKwh;
+    for (let t = 0; t < steps; t++) {
+      const over = load[t]! - peak;
+      if (over > 1e-9) {
+        if (over > power + 1e-9 || stored < over * dt - 1e-9) return null;
+        stored = Math.max(0, stored - over * dt);
+        if (out) out[t] = -over;
+      } else {
+        // Recharging never takes the site over its connection either.
+        const charge = Math.max(0, Math.min(power, Math.min(peak, limitKw) - load[t]!, (capacity - stored) / efficiency / dt));
+        stored += charge * dt * efficiency;
+        if (out) out[t] = charge;
+      }
+    }
+    return stored;
+  };
+  // Where the cycle settles at peak P (null if the battery cannot hold P).
+  const settle = (peak: number) => {
+    let start = capacity;
+    for (let cycle = 0; cycle < 200; cycle++) {
+      const end = run(peak, start, null);
+      if (end === null) return null;
+      if (end >= start - 1e-9 * Math.max(1, capacity)) return start;
+      start = end;
+    }
+    return null;
+  };
+  const highest = maxOf(load, 0);
+  let lo = Math.max(0, highest - power);
+  let hi = highest;
+  if (capacity <= 0 || power <= 0 || hi - lo < 1e-6) return new Array<number>(steps).fill(0);
+  for (let iteration = 0; iteration < 60 && hi - lo > 1e-4; iteration++) {
+    const mid = (lo + hi) / 2;
+    if (settle(mid) !== null) hi = mid;
+    else lo = mid;
+  }
+  const out = new Array<number>(steps).fill(0);
+  const start = settle(hi);
+  if (start === null) return out;
+  run(hi, start, out);
+  return out;
+}
+
 export function planCharging(input: PlanInput, only: readonly Strategy[] = STRATEGIES): PlanResult {
   const { stepMinutes, days, startWeekday } = input.horizon;
   const steps = (days * 1440) / stepMinutes;
@@ -517,8 +594,19 @@ function summarise(
   const efficiency = input.site.chargingEfficiency;
   const chargingKw = new Array<number>(steps).fill(0);
   sessions.forEach((s, i) => schedule[i]!.forEach((kw, k) => (chargingKw[(s.start + k) % steps]! += kw / efficiency)));
-  const siteKw = chargingKw.map((kw, t) => kw + building[t]!);
-  const peakKw = Math.max(0, ...siteKw);
+  let siteKw = chargingKw.map((kw, t) => kw + building[t]!);
+  let battery: StrategyResult["battery"] = null;
+  if (input.site.battery && strategy === "peak-shaving") {
+    const kw = dispatchBattery(siteKw, input.site.battery, dt, input.site.connectionKva * input.site.powerFactor);
+    battery = {
+      kw,
+      chargedKwh: kw.reduce((sum, x) => sum + Math.max(0, x) * dt, 0),
+      dischargedKwh: kw.reduce((sum, x) => sum + Math.max(0, -x) * dt, 0),
+      peakWithoutKw: maxOf(siteKw, 0),
+    };
+    siteKw = siteKw.map((load, t) => load + kw[t]!);
+  }
+  const peakKw = maxOf(siteKw, 0);
   const pf = input.site.powerFactor;
   const energyKwh = siteKw.reduce((sum, kw) => sum + kw * dt, 0);
   const chargingEnergyKwh = chargingKw.reduce((sum, kw) => sum + kw * dt, 0);
@@ -574,6 +662,7 @@ function summarise(
     cost: { energyPounds, standingPounds, capacityPounds, totalPounds: energyPounds + standingPounds + capacityPounds },
     vehicles: [...byVehicle.values()],
     chargerUtilisation,
+    battery,
     recommendedConnectionKva: Math.ceil(((peakKw / pf) * (1 + CONNECTION_MARGIN)) / 10) * 10,
     transformerKva: transformerFor(peakKw, pf),
     sessions: sessions.map((s, i) => ({ vehicle: s.vehicle, charger: s.charger, start: s.start, kw: schedule[i]!, capKw: s.capKw, caps: s.caps, curve: s.curve, needKwh: s.needKwh, batteryKwh: s.batteryKwh, arrivalSocPct: s.arrivalSocPct })),

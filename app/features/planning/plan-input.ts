@@ -84,6 +84,13 @@ export const planInputSchema = z
         z.object({ kind: z.literal("series"), start: z.string().max(40), intervalMinutes: z.number().int().min(1).max(1440), kw: z.array(z.number().min(0).max(100_000)).min(2).max(366 * 24 * 12) }),
       ]),
       chargingEfficiency: z.number().min(0.5).max(1),
+      battery: z
+        .object({
+          capacityKwh: z.number().min(1, "A site battery holds at least 1 kWh").max(100_000),
+          powerKw: z.number().min(1, "A site battery's power is at least 1 kW").max(100_000),
+          roundTripEfficiency: z.number().min(0.5).max(1),
+        })
+        .optional(),
     }),
     tariff: z.object({
       name: label,

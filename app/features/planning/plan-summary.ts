@@ -27,6 +27,8 @@ export type StrategySummary = {
   shortfallKwh: number;
   shortfalls: { vehicle: string; shortfallKwh: number; reasons: ShortfallReason[] }[];
   meanChargerUtilisationPct: number;
+  /** What the site battery did (peak shaving only). */
+  battery: { chargedKwh: number; dischargedKwh: number; peakWithoutKw: number } | null;
   typicalDayKw: number[];
   horizonKw: number[];
 };
@@ -88,6 +90,7 @@ export function summariseStrategy(input: PlanInput, result: PlanResult, strategy
     shortfallKwh: short.reduce((sum, v) => sum + v.shortfallKwh, 0),
     shortfalls: short.slice(0, LISTED_SHORTFALLS).map((v) => ({ vehicle: v.vehicle, shortfallKwh: v.shortfallKwh, reasons: v.reasons })),
     meanChargerUtilisationPct: utilisation.length ? utilisation.reduce((sum, c) => sum + c.utilisationPct, 0) / utilisation.length : 0,
+    battery: strategy.battery ? { chargedKwh: strategy.battery.chargedKwh, dischargedKwh: strategy.battery.dischargedKwh, peakWithoutKw: strategy.battery.peakWithoutKw } : null,
     typicalDayKw: typicalDay(strategy.siteKw, stepsPerDay).map((kw) => round(kw)),
     horizonKw: reduceToPeaks(strategy.siteKw, per).map((kw) => round(kw)),
   };

@@ -359,6 +359,31 @@ export function PlanEditor({ value, onChange }: Props) {
               <NumberInput id={`${ids}-eff`} value={value.site.chargingEfficiency} onChange={(v) => set("site", { ...value.site, chargingEfficiency: v })} className="w-full" />
             </Field>
           </div>
+          <fieldset className="mt-4 grid gap-3 rounded-md border p-3">
+            <legend className="px-1 text-sm font-medium">Site battery</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={value.site.battery !== undefined}
+                onChange={(e) => set("site", { ...value.site, battery: e.currentTarget.checked ? { capacityKwh: 200, powerKw: 100, roundTripEfficiency: 0.9 } : undefined })}
+              />
+              A stationary battery (used by peak shaving to take the top off the site's load)
+            </label>
+            {value.site.battery ? (
+              <div className="grid grid-cols-3 gap-3">
+                <Field label="Capacity (kWh)" id={`${ids}-bkwh`}>
+                  <NumberInput id={`${ids}-bkwh`} value={value.site.battery.capacityKwh} onChange={(v) => set("site", { ...value.site, battery: { ...value.site.battery!, capacityKwh: v } })} className="w-full" />
+                </Field>
+                <Field label="Power (kW)" id={`${ids}-bkw`}>
+                  <NumberInput id={`${ids}-bkw`} value={value.site.battery.powerKw} onChange={(v) => set("site", { ...value.site, battery: { ...value.site.battery!, powerKw: v } })} className="w-full" />
+                </Field>
+                <Field label="Round trip" id={`${ids}-beff`}>
+                  <NumberInput id={`${ids}-beff`} value={value.site.battery.roundTripEfficiency} onChange={(v) => set("site", { ...value.site, battery: { ...value.site.battery!, roundTripEfficiency: v } })} className="w-full" />
+                </Field>
+              </div>
+            ) : null}
+          </fieldset>
         </Section>
 
         <Section title="Horizon" description="How long to simulate, in what steps. It repeats, so overnight stays wrap round.">

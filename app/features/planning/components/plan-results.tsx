@@ -13,6 +13,8 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
   const hydrated = useHydrated();
   const best = recommendedStrategy(summary);
   const uncontrolled = summary.strategies.find((s) => s.strategy === "uncontrolled")!;
+  const shaving = summary.strategies.find((s) => s.strategy === "peak-shaving")!;
+  const battery = shaving.battery;
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="rounded-md border bg-muted/40 p-4 text-sm" data-testid="plan-headline">
@@ -31,6 +33,12 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
           {best.strategy !== "uncontrolled" && uncontrolled.annualPounds > best.annualPounds ? `, ${pounds(uncontrolled.annualPounds - best.annualPounds)} less than charging uncontrolled` : ""}.
           {best.vehiclesShort > 0 ? ` ${best.vehiclesShort} vehicle${best.vehiclesShort === 1 ? "" : "s"} would still leave under-charged.` : " Every vehicle leaves charged to its target."}
         </p>
+        {battery ? (
+          <p className="mt-1" data-testid="battery-note">
+            With peak shaving the site battery takes the peak from {number(battery.peakWithoutKw)} kW down to {number(shaving.peakKw)} kW, giving out {number(battery.dischargedKwh)} kWh
+            for {number(battery.chargedKwh)} kWh put in over the {summary.days} days.
+          </p>
+        ) : null}
         <p className="mt-1 text-xs text-muted-foreground">
           {summary.vehicles} vehicles, {summary.chargers} chargers, {summary.days} days at {summary.stepMinutes}-minute steps; connection {number(summary.connectionKva)} kVA at power factor {summary.powerFactor} (
           {number(summary.limitKw)} kW). Computed in {summary.durationMs < 1000 ? `${summary.durationMs} ms` : `${(summary.durationMs / 1000).toFixed(1)} s`} on{" "}

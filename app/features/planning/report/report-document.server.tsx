@@ -131,6 +131,7 @@ export function DepotReport({ data }: { data: ReportData }) {
   const best = recommendedStrategy(summary);
   const generated = data.generatedAt.toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
   const chargers = data.design.filter((p) => catalogueItem(p.componentId).type === "charger");
+  const shavingBattery = summary.strategies.find((s) => s.strategy === "peak-shaving")?.battery ?? null;
   return (
     <Document title={`${depot.name}: depot electrification report`} author="Electrify" subject="Depot charging plan" creator="Electrify" producer="Electrify">
       <Page size="A4" style={styles.page} wrap>
@@ -225,6 +226,17 @@ export function DepotReport({ data }: { data: ReportData }) {
         })}
         <Text style={{ marginTop: 3 }}>{`Chargers: ${inputs.chargers.map((c) => `${c.count} × ${c.name} (${n(c.powerKw)} kW)`).join(", ")}.`}</Text>
         <Text>{`Connection ${n(inputs.site.connectionKva)} kVA at power factor ${inputs.site.powerFactor}; charging efficiency ${n(inputs.site.chargingEfficiency * 100)}%; tariff: ${inputs.tariff.name}. ${summary.days} days at ${summary.stepMinutes}-minute steps.`}</Text>
+        {inputs.vehicleTypes.some((t) => t.chargeCurve) ? (
+          <Text>{`Charging curves: ${inputs.vehicleTypes
+            .filter((t) => t.chargeCurve)
+            .map((t) => `${t.name} ${t.chargeCurve!.map(([soc, kw]) => `${soc}%: ${n(kw)} kW`).join(", ")}`)
+            .join("; ")}.`}</Text>
+        ) : null}
+        {inputs.site.battery ? (
+          <Text>{`Site battery: ${n(inputs.site.battery.capacityKwh)} kWh, ${n(inputs.site.battery.powerKw)} kW, ${n(inputs.site.battery.roundTripEfficiency * 100)}% round trip${
+            shavingBattery ? `; with peak shaving it takes the peak from ${n(shavingBattery.peakWithoutKw)} kW to ${n(summary.strategies.find((s) => s.strategy === "peak-shaving")!.peakKw)} kW.` : "."
+          }`}</Text>
+        ) : null}
 
         <Text style={styles.h2} minPresenceAhead={80}>Load profiles</Text>
         <LoadChart summary={summary} series="typicalDayKw" label="Site load over a typical day (the highest at each time of day)" />
@@ -267,7 +279,7 @@ export function DepotReport({ data }: { data: ReportData }) {
         <Text>
           The fleet's weekly duty is turned into charging sessions at the depot; each vehicle keeps the charger it plugs into until it leaves. Uncontrolled charging takes full power from arrival; balanced charging the lowest constant
           power that finishes by departure; cost-optimal charging the cheapest intervals of each stay within the connection; peak shaving the lowest site peak that still meets every departure target, found exactly (a
-          maximum-flow feasibility test). Costs are energy by tariff band, the standing charge per day, and the capacity charge on the connection asked for.
+          maximum-flow feasibility test). Charging curves are read at the start of each step, cautiously: a vehicle never takes more than the curve allows at the highest charge it could have by then. A site battery is run by peak shaving after the vehicles are planned, to take the top off the site's load. Costs are energy by tariff band, the standing charge per day, and the capacity charge on the connection asked for.
         </Text>
         <Footer name={depot.name} />
       </Page>
