@@ -324,6 +324,14 @@ test.describe("charging plan", () => {
     await page.getByLabel("Power (kW), DC 150 kW").fill("150");
     await page.getByLabel("Serves, DC 150 kW").selectOption({ label: "19 t rigid truck only" });
     await page.getByLabel("Connection (kVA)").fill("800");
+    // The building's load from a CSV: a refused file says why; a typical day replaces the constant.
+    const profile = page.getByLabel("Building load from a CSV file (optional)");
+    const bad = Array.from({ length: 24 }, (_, h) => `${h},${h === 1 ? "lots" : 20}`).join("\n");
+    await profile.setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(`hour,kW\n${bad}\n`) });
+    await expect(page.getByRole("alert").filter({ hasText: "Row 2" })).toHaveText('Row 2: "lots" is not a number of kW');
+    const day = Array.from({ length: 24 }, (_, h) => `${h},${h >= 8 && h < 18 ? 90 : 25}`).join("\n");
+    await profile.setInputFiles({ name: "day.csv", mimeType: "text/csv", buffer: Buffer.from(`hour,kW\n${day}\n`) });
+    await expect(page.getByTestId("building-profile")).toContainText("A typical day of 24 hourly values, highest 90 kW");
     await page.getByLabel(/A stationary battery/).check();
     await page.getByLabel("Capacity (kWh)").fill("300");
     await page.getByLabel("Power (kW)", { exact: true }).fill("150");

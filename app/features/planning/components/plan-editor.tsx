@@ -6,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { DutyDay, PlanInput, TariffBand } from "../engine";
+import { LoadProfileError, parseLoadProfile, type LoadProfile } from "../load-profile";
 import { WEEKDAY_NAMES } from "../plan-defaults";
 import { TARIFF_PRESETS, type TariffPreset } from "../plan-input";
 
@@ -90,6 +91,56 @@ function CurveInput({ label, value, onChange }: { label: string; value: [number,
       {invalid ? (
         <p id={errorId} className="text-xs text-red-800">
           Write charge %:kW pairs, e.g. 0:150, 80:150, 100:40
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Files larger than this are refused before reading (a year of 5-minute readings is about 4 MB). */
+const MAX_PROFILE_BYTES = 8 * 1024 * 1024;
+
+export function describeProfile(building: PlanInput["site"]["buildingKw"]): string {
+  const peak = (values: number[]) => Math.round(values.reduce((max, v) => Math.max(max, v), 0)).toLocaleString("en-GB");
+  if (typeof building === "number") return `${building} kW all the time`;
+  if (Array.isArray(building)) return `24 hourly values, highest ${peak(building)} kW`;
+  if (building.kind === "daily") return `A typical day of 24 hourly values, highest ${peak(building.hourlyKw)} kW`;
+  return `${building.kw.length.toLocaleString("en-GB")} readings every ${building.intervalMinutes} min from ${building.start.slice(0, 10)}, highest ${peak(building.kw)} kW`;
+}
+
+/** The building's load from a CSV: 24 hourly values, or timestamped readings at a regular interval. */
+function ProfileUpload({ onProfile }: { onProfile: (profile: LoadProfile) => void }) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="mt-4 grid gap-1">
+      <Label htmlFor={id}>Building load from a CSV file (optional)</Label>
+      <Input
+        id={id}
+        type="file"
+        accept=".csv,text/csv"
+        aria-describedby={`${id}-help${error ? ` ${id}-error` : ""}`}
+        onChange={async (e) => {
+          const file = e.currentTarget.files?.[0];
+          if (!file) return;
+          if (file.size > MAX_PROFILE_BYTES) {
+            setError("That file is too large: at most 8 MB (a year of 5-minute readings is about 4 MB).");
+            return;
+          }
+          try {
+            onProfile(parseLoadProfile(await file.text()));
+            setError(null);
+          } catch (problem) {
+            setError(problem instanceof LoadProfileError ? problem.message : "That file could not be read as a CSV.");
+          }
+        }}
+      />
+      <p id={`${id}-help`} className="text-xs text-muted-foreground">
+        24 hourly kW values (a typical day), or rows of date-time and kW at a regular interval (e.g. a year of half-hourly meter readings).
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-800">
+          {error}
         </p>
       ) : null}
     </div>
@@ -345,10 +396,10 @@ export function PlanEditor({ value, onChange }: Props) {
             </Field>
             <Field label="Building load (kW)" id={`${ids}-building`}>
               {building === null ? (
-                <p id={`${ids}-building`} className="text-sm">
-                  From a load profile{" "}
+                <p id={`${ids}-building`} className="text-sm" data-testid="building-profile">
+                  {describeProfile(value.site.buildingKw)}{" "}
                   <Button type="button" variant="link" className="h-auto p-0" onClick={() => set("site", { ...value.site, buildingKw: 20 })}>
-                    use a constant instead
+                    Use a constant instead
                   </Button>
                 </p>
               ) : (
@@ -359,6 +410,7 @@ export function PlanEditor({ value, onChange }: Props) {
               <NumberInput id={`${ids}-eff`} value={value.site.chargingEfficiency} onChange={(v) => set("site", { ...value.site, chargingEfficiency: v })} className="w-full" />
             </Field>
           </div>
+          <ProfileUpload onProfile={(profile) => set("site", { ...value.site, buildingKw: profile })} />
           <fieldset className="mt-4 grid gap-3 rounded-md border p-3">
             <legend className="px-1 text-sm font-medium">Site battery</legend>
             <label className="flex items-center gap-2 text-sm">
