@@ -318,6 +318,10 @@ test.describe("charging plan", () => {
     await page.getByLabel("Departs, Night rigids").fill("20:00");
     await page.getByLabel("Returns, Night rigids").fill("04:00");
     await page.getByLabel("km per day, Night rigids").fill("180");
+    // Fridays the vans leave an hour early and go further.
+    await page.getByText("Day-by-day shifts: Vans").click();
+    await page.getByLabel("Vans departs on Fri").fill("06:00");
+    await page.getByLabel("Vans km on Fri").fill("160");
     await page.getByRole("button", { name: "Add charger" }).click();
     await page.getByLabel("Charger 2 name").fill("DC 150 kW");
     await page.getByLabel("Count, DC 150 kW").fill("3");
@@ -362,6 +366,11 @@ test.describe("charging plan", () => {
     // Saved with the depot: a reload shows the same inputs and results.
     await gotoHydrated(page, `/electrify/depot-details?id=${depot}&tab=plan`);
     await expect(page.getByLabel("Vehicles, Night rigids")).toHaveValue("3");
+    await page.getByText("Day-by-day shifts: Vans").click();
+    await expect(page.getByLabel("Vans departs on Fri")).toHaveValue("06:00");
+    await expect(page.getByLabel("Vans km on Fri")).toHaveValue("160");
+    await expect(page.getByLabel("Vans departs on Thu")).toHaveValue("07:00");
+    await expect(page.getByLabel("Vans departs on Sat")).toBeDisabled();
     await expect(page.getByText("These inputs are saved with the depot")).toBeVisible();
     await expect(page.getByTestId("recommended-kva")).toHaveText(recommendedKva);
 
@@ -375,6 +384,8 @@ test.describe("charging plan", () => {
     expect(text).toContain("Plan Yard");
     expect(text).toContain(`Recommended connection: ${recommendedKva}`);
     expect(text).toContain("Strategies compared");
+    expect(text).toContain("Mon Tue Wed Thu out 07:00");
+    expect(text).toContain("Fri out 06:00");
     // Both survey photos are in it as images.
     expect(pdf.toString("latin1").match(/\/Subtype \/Image/g)?.length).toBe(2);
 

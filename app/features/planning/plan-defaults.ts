@@ -48,3 +48,16 @@ export function defaultPlanInput(depot: { vehicles: number | null; chargers: { n
     horizon: { days: 7, stepMinutes: 15, startWeekday: 0 },
   };
 }
+
+const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/** A weekly duty in words, days with the same shift together: "Mon Tue Wed Thu out 07:00–17:00, 120 km; Fri out 06:00–17:00, 160 km". */
+export function describeWeek(week: PlanInput["vehicles"][number]["week"]): string {
+  const shifts = new Map<string, string[]>();
+  week.forEach((day, d) => {
+    if (!day) return;
+    const text = `out ${clock(day.depart)}–${clock(day.return)}, ${day.km !== undefined ? `${day.km.toLocaleString("en-GB")} km` : `${(day.energyKwh ?? 0).toLocaleString("en-GB")} kWh`}`;
+    shifts.set(text, [...(shifts.get(text) ?? []), WEEKDAY_NAMES[d]!]);
+  });
+  return shifts.size === 0 ? "not working" : [...shifts].map(([text, days]) => `${days.join(" ")} ${text}`).join("; ");
+}

@@ -54,8 +54,28 @@ function Field({ label, children, id }: { label: string; children: ReactNode; id
   );
 }
 
-function NumberInput({ id, label, value, onChange, step = "any", min, max, className }: { id?: string; label?: string; value: number | null | undefined; onChange: (v: number) => void; step?: string; min?: number; max?: number; className?: string }) {
-  return <Input id={id} aria-label={label} type="number" inputMode="decimal" step={step} min={min} max={max} value={shown(value)} onChange={(e) => onChange(num(e))} className={className ?? "w-24"} />;
+function NumberInput({
+  id,
+  label,
+  value,
+  onChange,
+  step = "any",
+  min,
+  max,
+  className,
+  disabled,
+}: {
+  id?: string;
+  label?: string;
+  value: number | null | undefined;
+  onChange: (v: number) => void;
+  step?: string;
+  min?: number;
+  max?: number;
+  className?: string;
+  disabled?: boolean;
+}) {
+  return <Input id={id} aria-label={label} type="number" inputMode="decimal" step={step} min={min} max={max} disabled={disabled} value={shown(value)} onChange={(e) => onChange(num(e))} className={className ?? "w-24"} />;
 }
 
 /** "0:150, 80:150, 100:40" ↔ [[0, 150], [80, 150], [100, 40]]; null when the text is not a list of charge:power pairs. */
@@ -325,7 +345,59 @@ export function PlanEditor({ value, onChange }: Props) {
             })}
           </tbody>
         </table>
-        <p className="mt-2 text-xs text-muted-foreground">A return at or before the departure time means the vehicle is out overnight.</p>
+        <p className="mt-2 text-xs text-muted-foreground">
+          A return at or before the departure time means the vehicle is out overnight. The times and distance in a group's row set every working day; to vary them by day, open its day-by-day shifts.
+        </p>
+        <div className="mt-3 grid gap-2">
+          {value.vehicles.map((group, i) => (
+            <details key={group.id} className="rounded-md border p-3 text-sm">
+              <summary className="cursor-pointer">Day-by-day shifts: {group.name}</summary>
+              <table className="mt-2 text-sm">
+                <thead>
+                  <tr>
+                    <th className={head}>Day</th>
+                    <th className={head}>Works</th>
+                    <th className={head}>Departs</th>
+                    <th className={head}>Returns</th>
+                    <th className={head}>km</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {WEEKDAY_NAMES.map((dayName, d) => {
+                    const day = group.week[d] ?? null;
+                    const setDay = (next: DutyDay) => update("vehicles", i, { week: group.week.map((old, k) => (k === d ? next : old)) });
+                    const shift = day ?? workingShift(group.week);
+                    return (
+                      <tr key={dayName}>
+                        <th scope="row" className="px-1 text-left font-normal">
+                          {dayName}
+                        </th>
+                        <td className={cell}>
+                          <input
+                            type="checkbox"
+                            aria-label={`${group.name} works on ${dayName}`}
+                            className="size-4 accent-primary"
+                            checked={day !== null}
+                            onChange={(e) => setDay(e.currentTarget.checked ? { depart: shift.depart, return: shift.return, km: shift.km ?? 0 } : null)}
+                          />
+                        </td>
+                        <td className={cell}>
+                          <Input aria-label={`${group.name} departs on ${dayName}`} type="time" disabled={!day} value={toTime(shift.depart)} onChange={(e) => day && setDay({ ...day, depart: fromTime(e.currentTarget.value) })} className="w-28" />
+                        </td>
+                        <td className={cell}>
+                          <Input aria-label={`${group.name} returns on ${dayName}`} type="time" disabled={!day} value={toTime(shift.return)} onChange={(e) => day && setDay({ ...day, return: fromTime(e.currentTarget.value) })} className="w-28" />
+                        </td>
+                        <td className={cell}>
+                          <NumberInput label={`${group.name} km on ${dayName}`} disabled={!day} value={day ? (day.km ?? null) : null} onChange={(v) => day && setDay({ ...day, km: v, energyKwh: undefined })} className="w-20" />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </details>
+          ))}
+        </div>
       </Section>
 
       <Section

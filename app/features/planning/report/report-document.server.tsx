@@ -1,6 +1,7 @@
 import { Circle, Document, G, Image, Line, Page, Polyline, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import { catalogueItem, COMPONENT_COLOURS, SITE } from "~/features/designer/catalogue";
+import { describeWeek } from "../plan-defaults";
 import { REASON_LABELS, recommendedStrategy, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
 import type { ReportData } from "./report-data.server";
 
@@ -215,12 +216,9 @@ export function DepotReport({ data }: { data: ReportData }) {
         <Text style={styles.h2} minPresenceAhead={80}>Fleet and chargers planned</Text>
         {inputs.vehicles.map((group) => {
           const type = inputs.vehicleTypes.find((t) => t.id === group.typeId);
-          const day = group.week.find((d) => d !== null);
-          const days = group.week.map((d, i) => (d ? ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][i] : null)).filter(Boolean);
-          const time = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
           return (
             <Text key={group.id}>
-              {`${group.count} × ${group.name} (${type?.name ?? group.typeId}, ${type ? `${n(type.batteryKwh)} kWh` : ""})${day ? `: out ${time(day.depart)}–${time(day.return)}, ${day.km !== undefined ? `${n(day.km)} km` : `${n(day.energyKwh ?? 0)} kWh`}, ${days.join(" ")}` : ": not working"}; leaves at ${group.targetSocPct}%`}
+              {`${group.count} × ${group.name} (${type?.name ?? group.typeId}${type ? `, ${n(type.batteryKwh)} kWh` : ""}): ${describeWeek(group.week)}; leaves at ${group.targetSocPct}%`}
             </Text>
           );
         })}
