@@ -7,7 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER, trustedOriginsFor } from "~/lib/auth/auth.server";
 import { loadEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
-import { cspNonceContext } from "~/lib/request-context";
+import { cspNonceContext, requestInfoContext, type RequestInfo } from "~/lib/request-context";
 import { getRuntime, openRuntime, setRuntime } from "~/lib/runtime.server";
 import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
 import { startOutboxWorker } from "~/lib/mail/outbox.server";
@@ -79,14 +79,13 @@ async function createApp(options: { dev: boolean; clientDir?: string }): Promise
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // Database and file storage reachability, for load balancers and monitoring.
   app.get("/healthz", async (_req, res) => {
-    try {
-      await database.check();
-      res.json({ status: "ok", database: "ok" });
-    } catch (error) {
-      log.error({ err: error }, "health check failed");
-      res.status(503).json({ status: "error", database: "unreachable" });
-    }
+    const { storage } = getRuntime();
+    const [db, files] = await Promise.allSettled([database.check(), storage.check()]);
+    const healthy = db.status === "fulfilled" && files.status === "fulfilled";
+    if (!healthy) log.error({ database: db.status === "rejected" ? db.reason : undefined, storage: files.status === "rejected" ? files.reason : undefined }, "health check failed");
+    res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "error", database: db.status === "fulfilled" ? "ok" : "unreachable", storage: files.status === "fulfilled" ? "ok" : "unreachable" });
   });
 
   app.use(clientIpHeader(CLIENT_IP_HEADER));
@@ -100,6 +99,10 @@ async function createApp(options: { dev: boolean; clientDir?: string }): Promise
     getLoadContext(_req, res) {
       const context = new RouterContextProvider();
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
+      // Filled in by the session middleware, read by the request log.
+      const info: RequestInfo = { userId: null };
+      res.locals.requestInfo = info;
+      context.set(requestInfoContext, info);
       return context;
     },
   });
@@ -121,7 +124,9 @@ function requestLog(log: ReturnType<typeof createLogger>): express.RequestHandle
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      // Never the query string, headers or body: they can hold tokens and passwords.
+      const userId = (res.locals.requestInfo as RequestInfo | undefined)?.userId ?? undefined;
+      const entry = { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, userId };
       if (req.path.startsWith("/assets/")) log.debug(entry, "request");
       else log.info(entry, "request");
     });

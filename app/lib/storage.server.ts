@@ -1,8 +1,8 @@
 import { createReadStream } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { access, constants, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 
 /**
  * Private file storage under $DATA_DIR/files. Keys are relative paths made by
@@ -14,6 +14,8 @@ export type FileStorage = {
   put: (key: string, data: Uint8Array) => Promise<void>;
   read: (key: string) => Promise<{ stream: Readable; bytes: number } | null>;
   remove: (key: string) => Promise<void>;
+  /** Throws when files can be neither read nor written (for /healthz). */
+  check: () => Promise<void>;
 };
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
@@ -50,6 +52,10 @@ export function createLocalStorage(dataDir: string): FileStorage {
     },
     async remove(key) {
       await rm(resolve(key), { force: true });
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.R_OK | constants.W_OK);
     },
   };
 }
@@ -93,6 +99,9 @@ export function createS3Storage(config: S3Config): FileStorage {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: check(key) }));
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
     },
   };
 }

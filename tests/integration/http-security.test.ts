@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,10 +59,10 @@ describe("HTTP security baseline", () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
-  it("reports database reachability on /healthz", async () => {
+  it("reports database and storage reachability on /healthz", async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+    expect(await response.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
   });
 
   it("issues an HttpOnly, SameSite=Lax session cookie on sign-in", async () => {
@@ -185,3 +185,51 @@ describe("the browser bundle", () => {
     }
   });
 });
+
+describe("health and request logs", () => {
+  it("answers 503 when uploaded files cannot be stored", async () => {
+    const database = await createTestDatabase("sqlite");
+    // Where the files directory should be, a file: nothing can be written there.
+    writeFileSync(path.join(database.dataDir, "files"), "not a directory");
+    const server = await startAppServer({ DATA_DIR: database.dataDir }, { untilHealthy: false });
+    try {
+      const response = await fetch(`${server.url}/healthz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "error", database: "ok", storage: "unreachable" });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("logs each request as one JSON line with its id, timing and user, and never a password or session token", async () => {
+    const database = await createTestDatabase("sqlite");
+    await seedUser(database);
+    const server = await startAppServer({ DATA_DIR: database.dataDir, LOG_LEVEL: "info" });
+    try {
+      const cookie = await signIn(server, "haulier@fleet.example", "haulier-pw");
+      const response = await fetch(`${server.url}/electrify/dashboard?token=secret-in-query`, { headers: { cookie, "x-request-id": "trace-1234" } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-request-id")).toBe("trace-1234");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const lines = server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const entry = lines.find((line) => line.requestId === "trace-1234");
+      expect(entry).toMatchObject({ msg: "request", method: "GET", path: "/electrify/dashboard", status: 200 });
+      expect(typeof entry!.ms).toBe("number");
+      expect(entry!.userId).toMatch(/\S/);
+      // Anonymous requests carry no user.
+      const signInLine = lines.find((line) => line.path === "/auth" && line.method === "POST");
+      expect(signInLine?.userId).toBeUndefined();
+      const everything = server.output();
+      expect(everything).not.toContain("haulier-pw");
+      expect(everything).not.toContain(cookie.split("=")[1]!.split(";")[0]!);
+      expect(everything).not.toContain("secret-in-query");
+    } finally {
+      await server.stop();
+    }
+  });
+});
+

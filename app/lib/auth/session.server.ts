@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction } from "react-router";
+import { requestInfoContext } from "~/lib/request-context";
 import { getRuntime } from "~/lib/runtime.server";
 
 export type SessionUser = {
@@ -28,6 +29,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     const session = result.response;
     refreshedCookies = result.headers.getSetCookie();
     if (session && !session.user.banned) {
+      const info = context.get(requestInfoContext);
+      if (info) info.userId = session.user.id;
       context.set(sessionUserContext, {
         id: session.user.id,
         email: session.user.email,
