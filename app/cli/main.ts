@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { CLI_ACTOR, recordAudit } from "~/features/admin/audit.server";
 import { seedDemo } from "~/features/admin/seed-demo.server";
+import { BackupError, createBackup, restoreBackup } from "~/features/backup/backup.server";
 import { importGridFile, listGridImports } from "~/features/grid/grid-store.server";
 import { describeImport } from "~/features/grid/describe-import";
 import { GridImportError } from "~/features/grid/importers";
@@ -34,6 +35,10 @@ Commands:
   grid:list                                                 list the imported capacity data
   demo:seed --depots N [--users N]                          add demo hauliers (haulier-NNN@demo.example, password
                                                             demo-password) and N demo depot submissions with photos
+  backup --out FILE                                         a .tar.gz of the SQLite database (taken while the server
+                                                            runs), the auth secret and every uploaded file
+  restore --from FILE --data-dir DIR [--force]              restore a backup into a data directory without a database
+                                                            (--force replaces one; stop the server first)
 
 The CLI uses the same environment as the server (DATA_DIR, DATABASE_URL, …).`;
 
@@ -116,6 +121,12 @@ const commands: Record<string, Command> = {
       console.log([item.operator, item.fileName, `data of ${item.dataDate}`, `${item.report.accepted} substations (${item.report.withFigures} with figures)`, `imported ${item.importedAt} by ${item.importedBy}`].join("\t"));
     }
   },
+  backup: async (runtime, values) => {
+    const out = required(values, "out");
+    const manifest = await createBackup(runtime, runtime.env, out);
+    const { users, depots, photos, files, bytes } = manifest.counts;
+    console.log(`Backed up ${users} users, ${depots} depots, ${photos} photos and ${files} files (${(bytes / 1024 / 1024).toFixed(1)} MB) to ${out}`);
+  },
   "demo:seed": async (runtime, values) => {
     const depots = Number(required(values, "depots"));
     const users = values.users === undefined ? undefined : Number(values.users);
@@ -148,10 +159,21 @@ async function main(argv: string[]): Promise<number> {
       users: { type: "string" },
       format: { type: "string" },
       date: { type: "string" },
+      out: { type: "string" },
+      from: { type: "string" },
+      "data-dir": { type: "string" },
+      force: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
   const name = positionals[0];
+  // Restore works on a data directory without opening it (opening would create a database there).
+  if (name === "restore" && !values.help) {
+    const manifest = await restoreBackup(required(values, "from"), required(values, "data-dir"), { force: values.force === true });
+    const { users, depots, photos, files } = manifest.counts;
+    console.log(`Restored ${users} users, ${depots} depots, ${photos} photos and ${files} files (backup of ${manifest.createdAt}) into ${values["data-dir"]}`);
+    return 0;
+  }
   const command = name ? commands[name] : undefined;
   if (values.help || !command) {
     console.log(USAGE);
@@ -171,7 +193,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UserRuleError || error instanceof UsageError || error instanceof EnvError || error instanceof InvestorDocumentError || error instanceof GridImportError) {
+    if (error instanceof UserRuleError || error instanceof UsageError || error instanceof BackupError || error instanceof EnvError || error instanceof InvestorDocumentError || error instanceof GridImportError) {
       console.error(`Error: ${error.message}`);
       process.exit(error instanceof UsageError ? 2 : 1);
     }
