@@ -70,6 +70,7 @@ async function createApp(options: { dev: boolean; clientDir?: string }): Promise
   // protocol and client address; without TRUST_PROXY they are ignored.
   if (env.TRUST_PROXY > 0) app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog(log));
+  app.use(drainUnreadBodies);
   const tileOrigin = env.MAP_TILE_URL === "none" ? [] : [new URL(env.MAP_TILE_URL.replace(/\{[a-z]\}/g, "0")).origin];
   app.use(securityHeaders({ dev: options.dev, secure: env.SECURE_COOKIES, imageOrigins: tileOrigin }));
   app.use(compression());
@@ -133,3 +134,21 @@ function requestLog(log: ReturnType<typeof createLogger>): express.RequestHandle
     next();
   };
 }
+
+/**
+ * A request refused before its body was read (e.g. a sign-in redirect for an
+ * anonymous upload) leaves the rest of the body on the connection, held by
+ * React Router's request stream, which nobody reads: the client then waits
+ * forever to finish sending, and a kept-alive connection never carries the
+ * next request. Once the response is sent, the rest is read and thrown away.
+ */
+const drainUnreadBodies: express.RequestHandler = (req, res, next) => {
+  res.on("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.removeAllListeners("data");
+    req.on("data", () => undefined);
+    req.resume();
+  });
+  next();
+};
+

@@ -59,6 +59,28 @@ describe("HTTP security baseline", () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   });
 
+  it("keeps serving after requests it refused without reading their large bodies", async () => {
+    for (let i = 0; i < 3; i++) {
+      const form = new FormData();
+      form.append("photo_proposed_charging_area", new Blob([new Uint8Array(3 * 1024 * 1024)], { type: "image/jpeg" }), "a.jpg");
+      const upload = await fetch(`${server.url}/surveys`, { method: "POST", redirect: "manual", headers: { origin: server.url }, body: form, signal: AbortSignal.timeout(10_000) });
+      expect(upload.status).toBe(302);
+      await upload.arrayBuffer();
+      // An anonymous 2 MB form post to a signed-in page is sent to sign in, unread…
+      const post = await fetch(`${server.url}/electrify/depot-details`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: `x=${"a".repeat(2_000_000)}`,
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(post.status).toBe(302);
+      await post.arrayBuffer();
+      // …and the connection goes on to carry the next request.
+      expect((await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(10_000) })).status).toBe(200);
+    }
+  });
+
   it("reports database and storage reachability on /healthz", async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
