@@ -29,7 +29,9 @@ describe("two instances sharing PostgreSQL and a bucket", () => {
     await createUser(seed, { email: "admin@consultancy.example", password: "admin-password", role: "admin" });
     await seed.database.destroy();
     const shared = { DATABASE_URL: database.databaseUrl, AUTH_SECRET: randomBytes(32).toString("hex"), SIGN_IN_RATE_LIMIT_MAX: "50", ...s3.env };
-    [a, b] = await Promise.all(dataDirs.map((DATA_DIR) => startAppServer({ ...shared, DATA_DIR })));
+    const [first, second] = await Promise.all(dataDirs.map((DATA_DIR) => startAppServer({ ...shared, DATA_DIR })));
+    a = first!;
+    b = second!;
   }, 60_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
