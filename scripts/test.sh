@@ -20,6 +20,8 @@ step "unit tests"
 vitest run --project unit --reporter=default --reporter=json --outputFile.json=tmp/reports/vitest-unit.json
 step "integration tests (SQLite and PostgreSQL)"
 vitest run --project integration --reporter=default --reporter=json --outputFile.json=tmp/reports/vitest-integration.json
+step "crash test (SQLite: 10 SIGKILLs under 20 clients submitting surveys)"
+tsx ./scripts/crash-test.ts | tee tmp/reports/crash-test.txt
 step "end-to-end tests (Chromium)"
 bash scripts/ensure-chromium.sh
 playwright test

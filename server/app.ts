@@ -12,6 +12,7 @@ import { getRuntime, openRuntime, setRuntime } from "~/lib/runtime.server";
 import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
 import { startOutboxWorker } from "~/lib/mail/outbox.server";
 import { setPhotoWorkers } from "~/features/surveys/process-photo.server";
+import { removeOrphanPhotos } from "~/features/surveys/remove-orphan-photos.server";
 import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
 import { stopPlanRuns } from "~/features/planning/plan-store.server";
 import { clientIpHeader, rejectCrossSiteRequests, securityHeaders } from "./security";
@@ -30,6 +31,9 @@ export async function startServer(options: { dev: boolean; clientDir?: string })
   // Uploads interrupted by a crash leave files here; nothing in it outlives a request.
   await rm(path.join(env.DATA_DIR, "tmp"), { recursive: true, force: true });
   await ensureFirstAdmin(runtime);
+  // Photos stored by a survey whose server was killed before its records were committed.
+  const orphans = await removeOrphanPhotos(runtime);
+  if (orphans.removed.length > 0) log.warn({ removed: orphans.removed.length, checked: orphans.checked }, "removed photo files no survey refers to");
   stopOutbox = startOutboxWorker(runtime);
   setPhotoWorkers(env.PHOTO_WORKERS);
   // Charging plans are computed in worker threads from the built script (in development, in this thread).

@@ -1,8 +1,8 @@
 import { createReadStream } from "node:fs";
-import { access, constants, mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { access, constants, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 
 /**
  * Private file storage under $DATA_DIR/files. Keys are relative paths made by
@@ -16,6 +16,10 @@ export type FileStorage = {
   remove: (key: string) => Promise<void>;
   /** Throws when files can be neither read nor written (for /healthz). */
   check: () => Promise<void>;
+  /** Every stored file under a prefix, with when it was written (for removing files nothing refers to). */
+  list: (prefix: string) => Promise<{ key: string; modifiedAt: Date }[]>;
+  /** Whether another process could be writing here right now (a shared bucket), so fresh files may be uploads in flight. */
+  shared: boolean;
 };
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
@@ -57,6 +61,24 @@ export function createLocalStorage(dataDir: string): FileStorage {
       await mkdir(root, { recursive: true });
       await access(root, constants.R_OK | constants.W_OK);
     },
+    async list(prefix) {
+      const base = resolve(prefix.replace(/\/+$/, ""));
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+      const files = entries.filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"));
+      return Promise.all(
+        files.map(async (entry) => {
+          const full = path.join(entry.parentPath, entry.name);
+          return { key: path.relative(root, full).split(path.sep).join("/"), modifiedAt: (await stat(full)).mtime };
+        }),
+      );
+    },
+    shared: false,
   };
 }
 
@@ -103,5 +125,16 @@ export function createS3Storage(config: S3Config): FileStorage {
     async check() {
       await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
     },
+    async list(prefix) {
+      const found: { key: string; modifiedAt: Date }[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix: check(prefix), ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key) found.push({ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) });
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return found;
+    },
+    shared: true,
   };
 }

@@ -1,0 +1,161 @@
+// Crash test (`npm run test:crash`, SQLite): while 20 clients submit surveys
+// with photos, the production server is killed with SIGKILL at random moments
+// 10 times and restarted. Afterwards every survey the server acknowledged is
+// there with all its photos (records and files), no photo file is left that
+// no survey refers to (the start-up clean-up removes what a kill leaves), and
+// the database passes SQLite's integrity check. Prints what it did; exits 1
+// on any failure. Needs a production build (`npm run build`).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { pino } from "pino";
+import sharp from "sharp";
+import { createUser } from "../app/features/users/create-user.server";
+import { loadEnv } from "../app/lib/env.server";
+import { openRuntime } from "../app/lib/runtime.server";
+import { freePort } from "../tests/support/free-port";
+
+const KILLS = 10;
+const CLIENTS = 20;
+const root = path.resolve(import.meta.dirname, "..");
+if (!existsSync(path.join(root, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first.");
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "electrify-crash-"));
+const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" });
+{
+  const runtime = await openRuntime(env, pino({ level: "silent" }));
+  await createUser(runtime, { email: "crash@fleet.example", password: "crash-password" });
+  await runtime.database.destroy();
+}
+
+let seed = 20261122;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const photos = await Promise.all(
+  [0, 1, 2].map((n) => sharp({ create: { width: 900 + n * 50, height: 600, channels: 3, background: { r: 40 * n, g: 120, b: 60 } } }).jpeg().toBuffer()),
+);
+
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+let server: ChildProcess | null = null;
+let serverLog = "";
+
+async function start() {
+  server = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), APP_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn", SIGN_IN_RATE_LIMIT_MAX: "1000" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
+  server.stderr?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server did not start:\n${serverLog}`);
+}
+
+async function kill() {
+  const child = server!;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await exited;
+}
+
+await start();
+const signIn = await fetch(`${url}/auth`, { method: "POST", redirect: "manual", headers: { origin: url, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email: "crash@fleet.example", password: "crash-password" }) });
+const cookie = signIn.headers
+  .getSetCookie()
+  .filter((c) => c.startsWith("electrify.session_token="))
+  .map((c) => c.split(";")[0])
+  .join("; ");
+if (!cookie) throw new Error("Sign-in failed");
+
+type Ack = { depotId: number; name: string; photos: number };
+const acknowledged: Ack[] = [];
+let attempts = 0;
+let failures = 0;
+let running = true;
+
+async function client(n: number) {
+  while (running) {
+    const count = 1 + Math.floor(random() * 3);
+    const name = `Crash Yard ${n}-${attempts++}`;
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ depotName: name, depotAddress: "1 Crash Road", numberOfEVs: "3", latitude: "51.5", longitude: "-2.6", idempotencyKey: crypto.randomUUID() })) form.set(key, value);
+    const fields = ["photo_proposed_charging_area", "photo_electrical_panel", "photo_point_of_connection"];
+    for (let p = 0; p < count; p++) form.append(fields[p]!, new Blob([new Uint8Array(photos[p]!)], { type: "image/jpeg" }), `${p}.jpg`);
+    try {
+      const response = await fetch(`${url}/surveys`, { method: "POST", headers: { origin: url, cookie, accept: "application/json" }, body: form, signal: AbortSignal.timeout(20_000) });
+      const body = (await response.json()) as { ok: boolean; depotId?: number };
+      if (response.status === 200 && body.ok && body.depotId) acknowledged.push({ depotId: body.depotId, name, photos: count });
+      else failures++;
+    } catch {
+      // The server was killed under this request: not acknowledged, so nothing is promised.
+      failures++;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
+for (let round = 1; round <= KILLS; round++) {
+  await new Promise((resolve) => setTimeout(resolve, 800 + random() * 2500));
+  await kill();
+  console.log(`kill ${round}: ${acknowledged.length} surveys acknowledged so far`);
+  await start();
+}
+await new Promise((resolve) => setTimeout(resolve, 1500));
+running = false;
+await Promise.all(clients);
+// A last clean stop and start: the start-up clean-up runs on what the last kill left.
+await kill();
+await start();
+const stopped = new Promise((resolve) => server!.once("exit", resolve));
+server!.kill("SIGTERM");
+await stopped;
+
+// Check everything against the database and the files on disk.
+const runtime = await openRuntime(env, pino({ level: "silent" }));
+const problems: string[] = [];
+try {
+  for (const ack of acknowledged) {
+    const depot = await runtime.database.db.selectFrom("depots").select(["id", "depot_name"]).where("id", "=", ack.depotId).executeTakeFirst();
+    if (!depot || depot.depot_name !== ack.name) {
+      problems.push(`acknowledged survey ${ack.name} (depot ${ack.depotId}) is missing`);
+      continue;
+    }
+    const rows = await runtime.database.db.selectFrom("survey_photos").select(["storage_key", "thumbnail_key"]).where("depot_id", "=", ack.depotId).execute();
+    if (rows.length !== ack.photos) problems.push(`${ack.name}: ${rows.length} of ${ack.photos} photos`);
+    for (const row of rows) {
+      for (const key of [row.storage_key, row.thumbnail_key]) {
+        const file = await runtime.storage.read(key);
+        if (!file || file.bytes === 0) problems.push(`${ack.name}: file ${key} missing`);
+        file?.stream.destroy();
+      }
+    }
+  }
+  const referenced = new Set((await runtime.database.db.selectFrom("survey_photos").select(["storage_key", "thumbnail_key"]).execute()).flatMap((r) => [r.storage_key, r.thumbnail_key]));
+  const files = await runtime.storage.list("surveys/");
+  const orphans = files.filter((file) => !referenced.has(file.key));
+  if (orphans.length > 0) problems.push(`${orphans.length} photo files no survey refers to, e.g. ${orphans[0]!.key}`);
+  const depots = await runtime.database.db.selectFrom("depots").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const removed = (serverLog.match(/"removed":(\d+)/g) ?? []).reduce((sum, match) => sum + Number(match.split(":")[1]), 0);
+  console.log(
+    `\n${KILLS} SIGKILLs under ${CLIENTS} clients: ${attempts} submissions tried, ${acknowledged.length} acknowledged, ${failures} cut off or refused (most while the server was down); ${Number(depots.n)} depots and ${files.length} photo files on disk; ${removed} orphaned files removed at start-up.`,
+  );
+} finally {
+  await runtime.database.destroy();
+}
+const sqlite = new DatabaseSync(path.join(dataDir, "electrify.sqlite"), { readOnly: true });
+const integrity = (sqlite.prepare("pragma integrity_check").get() as { integrity_check: string }).integrity_check;
+sqlite.close();
+if (integrity !== "ok") problems.push(`integrity check: ${integrity}`);
+console.log(`Integrity check: ${integrity}. Every acknowledged survey with all its photos: ${problems.length === 0 ? "yes" : "NO"}.`);
+for (const problem of problems.slice(0, 20)) console.log(`  - ${problem}`);
+process.exit(problems.length === 0 && acknowledged.length > 0 ? 0 : 1);
