@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/throwaway-postgres";
 
@@ -26,18 +27,6 @@ const PAGES = [
 
 type Result = { engine: string; label: string; serviceMs: number; requests: number; rps: number; p50: number; p90: number; p99: number; errors: number };
 
-async function waitForHealth(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not start");
-}
 
 async function measure(engine: "sqlite" | "postgres"): Promise<Result[]> {
   let postgres: ThrowawayPostgres | undefined;
@@ -64,7 +53,7 @@ async function measure(engine: "sqlite" | "postgres"): Promise<Result[]> {
       env: { ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
       stdio: ["ignore", "inherit", "inherit"],
     });
-    await waitForHealth(url, server);
+    await waitForHealthy(url, server);
     const signIn = await fetch(`${url}/auth`, {
       method: "POST",
       redirect: "manual",

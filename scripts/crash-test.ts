@@ -15,6 +15,7 @@ import sharp from "sharp";
 import { createUser } from "../app/features/users/create-user.server";
 import { loadEnv } from "../app/lib/env.server";
 import { openRuntime } from "../app/lib/runtime.server";
+import { waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
 
 const KILLS = 10;
@@ -49,15 +50,11 @@ async function start() {
   });
   server.stdout?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitForHealthy(url, server);
+  } catch (error) {
+    throw new Error(`The server did not start:\n${serverLog}`, { cause: error });
   }
-  throw new Error(`The server did not start:\n${serverLog}`);
 }
 
 async function kill() {

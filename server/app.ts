@@ -32,8 +32,13 @@ export async function startServer(options: { dev: boolean; clientDir?: string })
   await rm(path.join(env.DATA_DIR, "tmp"), { recursive: true, force: true });
   await ensureFirstAdmin(runtime);
   // Photos stored by a survey whose server was killed before its records were committed.
-  const orphans = await removeOrphanPhotos(runtime);
-  if (orphans.removed.length > 0) log.warn({ removed: orphans.removed.length, checked: orphans.checked }, "removed photo files no survey refers to");
+  // A storage problem must not keep the server down: /healthz reports it.
+  try {
+    const orphans = await removeOrphanPhotos(runtime);
+    if (orphans.removed.length > 0) log.warn({ removed: orphans.removed.length, checked: orphans.checked }, "removed photo files no survey refers to");
+  } catch (error) {
+    log.error({ err: error }, "could not check for photo files no survey refers to");
+  }
   stopOutbox = startOutboxWorker(runtime);
   setPhotoWorkers(env.PHOTO_WORKERS);
   // Charging plans are computed in worker threads from the built script (in development, in this thread).

@@ -73,3 +73,19 @@ export async function signIn(server: AppServer, email: string, password: string)
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
+
+/** Waits until a server process answers /healthz with 200 (for scripts that start their own servers). */
+export async function waitForHealthy(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server did not answer /healthz within ${timeoutMs / 1000} s`);
+}
+

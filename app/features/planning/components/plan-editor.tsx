@@ -168,6 +168,24 @@ function ProfileUpload({ onProfile }: { onProfile: (profile: LoadProfile) => voi
 }
 
 const cell = "px-1 py-1 align-top";
+
+/** A table's column headings, and a last column for each row's remove button. */
+function HeaderRow({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} className={head}>
+            {column}
+          </th>
+        ))}
+        <th className={head}>
+          <span className="sr-only">Remove</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
 const head = "px-1 pb-1 text-left text-xs font-medium text-muted-foreground whitespace-nowrap";
 
 function workingShift(week: DutyDay[]) {
@@ -211,18 +229,7 @@ export function PlanEditor({ value, onChange }: Props) {
         }
       >
         <table className="w-full text-sm">
-          <thead>
-            <tr>
-              <th className={head}>Name</th>
-              <th className={head}>Battery (kWh)</th>
-              <th className={head}>Consumption (kWh/km)</th>
-              <th className={head}>Max charge (kW)</th>
-              <th className={head}>Charging curve (charge %:kW)</th>
-              <th className={head}>
-                <span className="sr-only">Remove</span>
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow columns={["Name", "Battery (kWh)", "Consumption (kWh/km)", "Max charge (kW)", "Charging curve (charge %:kW)"]} />
           <tbody>
             {value.vehicleTypes.map((type, i) => (
               <tr key={type.id}>
@@ -272,21 +279,7 @@ export function PlanEditor({ value, onChange }: Props) {
         }
       >
         <table className="w-full text-sm">
-          <thead>
-            <tr>
-              <th className={head}>Group</th>
-              <th className={head}>Type</th>
-              <th className={head}>Vehicles</th>
-              <th className={head}>Departs</th>
-              <th className={head}>Returns</th>
-              <th className={head}>km per day</th>
-              <th className={head}>Working days</th>
-              <th className={head}>Leave at (%)</th>
-              <th className={head}>
-                <span className="sr-only">Remove</span>
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow columns={["Group", "Type", "Vehicles", "Departs", "Returns", "km per day", "Working days", "Leave at (%)"]} />
           <tbody>
             {value.vehicles.map((group, i) => {
               const shift = workingShift(group.week);
@@ -410,17 +403,7 @@ export function PlanEditor({ value, onChange }: Props) {
         }
       >
         <table className="w-full text-sm">
-          <thead>
-            <tr>
-              <th className={head}>Charger</th>
-              <th className={head}>Count</th>
-              <th className={head}>Power (kW)</th>
-              <th className={head}>Serves</th>
-              <th className={head}>
-                <span className="sr-only">Remove</span>
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow columns={["Charger", "Count", "Power (kW)", "Serves"]} />
           <tbody>
             {value.chargers.map((charger, i) => (
               <tr key={charger.id}>
@@ -573,17 +556,7 @@ export function PlanEditor({ value, onChange }: Props) {
         </div>
         <table className="mt-4 w-full text-sm">
           <caption className="mb-1 text-left text-sm font-medium">Time bands (the first that matches applies)</caption>
-          <thead>
-            <tr>
-              <th className={head}>Days</th>
-              <th className={head}>From</th>
-              <th className={head}>To</th>
-              <th className={head}>Rate (p/kWh)</th>
-              <th className={head}>
-                <span className="sr-only">Remove</span>
-              </th>
-            </tr>
-          </thead>
+          <HeaderRow columns={["Days", "From", "To", "Rate (p/kWh)"]} />
           <tbody>
             {tariff.bands.map((band, i) => {
               const setBand = (patch: Partial<TariffBand>) => setTariff({ name: "Custom", bands: tariff.bands.map((b, k) => (k === i ? { ...b, ...patch } : b)) });

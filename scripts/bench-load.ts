@@ -1,0 +1,153 @@
+// Load test (`npm run bench:load`): a mixed workload from this separate
+// process against the production build, on SQLite and on PostgreSQL: 100
+// virtual users for 60 s, each repeatedly doing one of sign-in, depot list,
+// survey submission with a photo, admin search, workspace dashboard and
+// marketing pages. Prints requests/s and p50/p95/p99 per endpoint with the
+// 5xx and error counts, and writes them to docs/benchmarks.md.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { waitForHealthy } from "../tests/support/app-server";
+import { freePort } from "../tests/support/free-port";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/throwaway-postgres";
+
+const USERS = Number(process.env.BENCH_USERS ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const DEPOTS = 2000;
+const HAULIERS = 20;
+const root = path.resolve(import.meta.dirname, "..");
+const node = process.execPath;
+const ADMIN = { email: "load-admin@consultancy.example", password: "load-admin-password" };
+
+type Sample = { endpoint: string; ms: number; status: number };
+type Row = { engine: string; endpoint: string; count: number; p50: number; p95: number; p99: number; fivexx: number; errors: number };
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
+
+
+async function signIn(url: string, email: string, password: string) {
+  const response = await fetch(`${url}/auth`, { method: "POST", redirect: "manual", headers: { origin: url, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email, password }) });
+  if (response.status !== 302) throw new Error(`sign-in as ${email}: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .filter((c) => c.startsWith("electrify.session_token="))
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function measure(engine: "sqlite" | "postgres"): Promise<{ rows: Row[]; total: number; rps: number }> {
+  let postgres: ThrowawayPostgres | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `electrify-bench-load-${engine}-`));
+  let server: ChildProcess | undefined;
+  try {
+    if (engine === "postgres") postgres = await startThrowawayPostgres({ durable: true });
+    const env = { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", DATA_DIR: dataDir, LOG_LEVEL: "warn", SIGN_IN_RATE_LIMIT_MAX: "100000", ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
+    const seeded = spawnSync(node, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "app/cli/main.ts", "demo:seed", "--depots", String(DEPOTS), "--users", String(HAULIERS)], { cwd: root, env, encoding: "utf8" });
+    if (seeded.status !== 0) throw new Error(seeded.stderr);
+    console.log(`[${engine}] ${seeded.stdout.trim()}`);
+    const port = await freePort();
+    const url = `http://localhost:${port}`;
+    server = spawn(node, ["server.js"], { cwd: root, env: { ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, stdio: ["ignore", "inherit", "inherit"] });
+    await waitForHealthy(url, server);
+
+    const hauliers = await Promise.all(Array.from({ length: HAULIERS }, (_, i) => signIn(url, `haulier-${String(i + 1).padStart(3, "0")}@demo.example`, "demo-password")));
+    const admin = await signIn(url, ADMIN.email, ADMIN.password);
+    const photo = new Uint8Array(await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 30, g: 110, b: 70 } } }).jpeg({ quality: 85 }).toBuffer());
+
+    const samples: Sample[] = [];
+    const timed = async (endpoint: string, run: () => Promise<Response>) => {
+      const started = performance.now();
+      try {
+        const response = await run();
+        await response.arrayBuffer();
+        samples.push({ endpoint, ms: performance.now() - started, status: response.status });
+      } catch {
+        // A refused or dropped connection counts as an error (status 0).
+        samples.push({ endpoint, ms: performance.now() - started, status: 0 });
+      }
+    };
+    const actions: [number, (vu: number) => Promise<void>][] = [
+      [8, () => timed("GET / (marketing)", () => fetch(`${url}/`))],
+      [7, (vu) => timed("GET /products, /box-charge, /about-us", () => fetch(`${url}${["/products", "/box-charge", "/about-us"][vu % 3]}`))],
+      [5, (vu) => timed("POST /auth (sign-in)", () => fetch(`${url}/auth`, { method: "POST", redirect: "manual", headers: { origin: url, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email: `haulier-${String((vu % HAULIERS) + 1).padStart(3, "0")}@demo.example`, password: "demo-password" }) }))],
+      [25, (vu) => timed("GET /depots (depot list)", () => fetch(`${url}/depots`, { headers: { cookie: hauliers[vu % HAULIERS]! } }))],
+      [10, (vu) => timed("GET /electrify/dashboard", () => fetch(`${url}/electrify/dashboard`, { headers: { cookie: hauliers[vu % HAULIERS]! } }))],
+      [
+        8,
+        (vu) =>
+          timed("POST /surveys (survey with a photo)", () => {
+            const form = new FormData();
+            for (const [key, value] of Object.entries({ depotName: `Load Yard ${vu}`, depotAddress: "1 Load Road, Bristol", numberOfEVs: "5", latitude: "51.45", longitude: "-2.58", idempotencyKey: crypto.randomUUID() })) form.set(key, value);
+            form.append("photo_proposed_charging_area", new Blob([photo], { type: "image/jpeg" }), "area.jpg");
+            return fetch(`${url}/surveys`, { method: "POST", headers: { origin: url, cookie: hauliers[vu % HAULIERS]!, accept: "application/json" }, body: form });
+          }),
+      ],
+      [15, (vu) => timed("GET /admin?q= (admin search)", () => fetch(`${url}/admin?q=${["bristol", "yard", "depot", "road"][vu % 4]}`, { headers: { cookie: admin } }))],
+    ];
+    const weight = actions.reduce((sum, [w]) => sum + w, 0);
+    let seed = 7 + (engine === "postgres" ? 1 : 0);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const deadline = performance.now() + SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: USERS }, async (_, vu) => {
+        while (performance.now() < deadline) {
+          let pick = random() * weight;
+          const action = actions.find(([w]) => (pick -= w) < 0) ?? actions[0]!;
+          await action[1](vu);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const endpoints = [...new Set(samples.map((s) => s.endpoint))];
+    const rows = endpoints.map((endpoint) => {
+      const mine = samples.filter((s) => s.endpoint === endpoint);
+      const sorted = mine.map((s) => s.ms).sort((a, b) => a - b);
+      return {
+        engine,
+        endpoint,
+        count: mine.length,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        fivexx: mine.filter((s) => s.status >= 500).length,
+        errors: mine.filter((s) => s.status === 0).length,
+      };
+    });
+    for (const row of rows) console.log(`[${engine}] ${row.endpoint}: ${row.count} requests, p50 ${row.p50.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms, p99 ${row.p99.toFixed(0)} ms, 5xx ${row.fivexx}, errors ${row.errors}`);
+    return { rows, total: samples.length, rps: samples.length / elapsed };
+  } finally {
+    if (server && server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server!.once("exit", resolve));
+    }
+    postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (!existsSync(path.join(root, "build/server/index.js"))) spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+const results = [await measure("sqlite"), await measure("postgres")];
+const all = results.flatMap((r) => r.rows);
+const isSurvey = (row: Row) => row.endpoint.startsWith("POST /surveys");
+const pagesMet = all.filter((r) => !isSurvey(r)).every((r) => r.p99 < 500);
+const surveysMet = all.filter(isSurvey).every((r) => r.p99 < 2000);
+const no5xx = all.every((r) => r.fivexx === 0 && r.errors === 0);
+const report = [
+  "### Load test, mixed workload (`npm run bench:load`)",
+  "",
+  `Measured ${new Date().toISOString().slice(0, 10)}: ${USERS} virtual users for ${SECONDS} s, each repeatedly doing one of the actions below (weighted: depot list 25, admin search 15, workspace dashboard 10, marketing pages 15, survey submission with a 1600×1200 photo 8, sign-in 5), from a separate process on the same 2-core machine as the production server (one Node process; the load generator takes CPU from it). ${DEPOTS.toLocaleString("en-GB")} seeded depots, ${HAULIERS} signed-in hauliers and one admin. PostgreSQL is a local cluster.`,
+  "",
+  ...results.map((r, i) => `- ${i === 0 ? "SQLite" : "PostgreSQL"}: ${r.total.toLocaleString("en-GB")} requests, ${r.rps.toFixed(0)} requests/s.`),
+  "",
+  "| engine | endpoint | requests | p50 | p95 | p99 | 5xx | errors |",
+  "|---|---|---|---|---|---|---|---|",
+  ...all.map((r) => `| ${r.engine} | ${r.endpoint} | ${r.count} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.p99.toFixed(0)} ms | ${r.fivexx} | ${r.errors} |`),
+  "",
+  `Targets: zero 5xx (${no5xx ? "met" : "NOT met"}); p99 under 500 ms for pages (${pagesMet ? "met" : "NOT met"}) and under 2 s for a survey submission (${surveysMet ? "met" : "NOT met"}).${pagesMet && surveysMet ? "" : ` With ${USERS} users always waiting on one Node process, a request queues behind the others; decision 015 explains the ceiling and that one process per core (docs/deployment.md) is the way past it.`}`,
+].join("\n");
+console.log(report);
+spawnSync(node, [path.join(root, "scripts/write-benchmark.js"), "load"], { input: report, stdio: ["pipe", "inherit", "inherit"] });
+if (!no5xx) process.exitCode = 1;
