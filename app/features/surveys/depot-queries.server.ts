@@ -14,22 +14,40 @@ export type DepotSummary = {
 };
 
 /** The signed-in user's own depots, newest first. */
-export async function listDepotsForUser(deps: Pick<Runtime, "database">, userId: string): Promise<DepotSummary[]> {
+/** Depots on one page of the Survey Depots list (a multiple of the grid's three columns). */
+export const DEPOTS_PER_PAGE = 24;
+
+/** One page of the user's depots, newest first, with how many there are in all. */
+export async function listDepotsForUser(deps: Pick<Runtime, "database">, userId: string, requestedPage = 1): Promise<{ depots: DepotSummary[]; total: number; page: number; pageCount: number }> {
+  const { total } = await deps.database.db
+    .selectFrom("depots")
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow()
+    .then((row) => ({ total: Number(row.total) }));
+  const pageCount = Math.max(1, Math.ceil(total / DEPOTS_PER_PAGE));
+  const page = Math.min(Math.max(1, Number.isSafeInteger(requestedPage) ? requestedPage : 1), pageCount);
   const rows = await deps.database.db
     .selectFrom("depots")
     .select(["id", "depot_name", "status", "number_of_vehicles", "location_address", "created_at"])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
+    .limit(DEPOTS_PER_PAGE)
+    .offset((page - 1) * DEPOTS_PER_PAGE)
     .execute();
-  return rows.map((row) => ({
+  return { total, page, pageCount, depots: rows.map(toSummary) };
+}
+
+function toSummary(row: { id: number; depot_name: string; status: string; number_of_vehicles: number | null; location_address: string | null; created_at: Date | string }): DepotSummary {
+  return {
     id: row.id,
     name: row.depot_name,
     status: row.status || "pending",
     vehicles: row.number_of_vehicles,
     location: row.location_address,
     submittedOn: dateFormat.format(new Date(toIsoString(row.created_at))),
-  }));
+  };
 }
 
 export type DepotDetail = DepotSummary & {

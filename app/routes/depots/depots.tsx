@@ -1,8 +1,9 @@
 import { MapPinIcon, PlusIcon, TruckIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Pagination } from "~/components/pagination";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
-import { listDepotsForUser } from "~/features/surveys/depot-queries.server";
+import { DEPOTS_PER_PAGE, listDepotsForUser } from "~/features/surveys/depot-queries.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/depots";
@@ -11,11 +12,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Your Depots | Electrify
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  return { depots: await listDepotsForUser(getRuntime(), user.id) };
+  const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  return { ...(await listDepotsForUser(getRuntime(), user.id, page)), pageSize: DEPOTS_PER_PAGE };
 }
 
 export default function DepotsPage({ loaderData }: Route.ComponentProps) {
-  const { depots } = loaderData;
+  const { depots, total, page, pageCount, pageSize } = loaderData;
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -58,6 +60,7 @@ export default function DepotsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} pageSize={pageSize} total={total} noun="depots" pageParam="page" label="Depot pages" /> : null}
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import type { AdminActionData } from "~/routes/admin/admin";
 import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "../depot-status";
 import type { SubmissionParams } from "../list-params";
-import { Pagination } from "./pagination";
+import { Pagination } from "~/components/pagination";
 
 // Worked out once, not for each of the 25 rows on every render.
 const viewLinkClass = buttonVariants({ variant: "outline", size: "sm" });

@@ -10,7 +10,7 @@ import { cn } from "~/lib/utils";
 import type { AdminActionData } from "~/routes/admin/admin";
 import type { UserParams } from "../list-params";
 import { AddUserDialog } from "./add-user-dialog";
-import { Pagination } from "./pagination";
+import { Pagination } from "~/components/pagination";
 
 type Row = { id: string; email: string; isAdmin: boolean; active: boolean; createdAt: string; createdLabel: string };
 
