@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { waitForHealthy } from "../tests/support/app-server";
+import { signIn, waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/throwaway-postgres";
 
@@ -27,15 +27,6 @@ type Row = { engine: string; endpoint: string; count: number; p50: number; p95: 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
 
 
-async function signIn(url: string, email: string, password: string) {
-  const response = await fetch(`${url}/auth`, { method: "POST", redirect: "manual", headers: { origin: url, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email, password }) });
-  if (response.status !== 302) throw new Error(`sign-in as ${email}: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .filter((c) => c.startsWith("electrify.session_token="))
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 async function measure(engine: "sqlite" | "postgres"): Promise<{ rows: Row[]; total: number; rps: number }> {
   let postgres: ThrowawayPostgres | undefined;
@@ -52,8 +43,8 @@ async function measure(engine: "sqlite" | "postgres"): Promise<{ rows: Row[]; to
     server = spawn(node, ["server.js"], { cwd: root, env: { ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, stdio: ["ignore", "inherit", "inherit"] });
     await waitForHealthy(url, server);
 
-    const hauliers = await Promise.all(Array.from({ length: HAULIERS }, (_, i) => signIn(url, `haulier-${String(i + 1).padStart(3, "0")}@demo.example`, "demo-password")));
-    const admin = await signIn(url, ADMIN.email, ADMIN.password);
+    const hauliers = await Promise.all(Array.from({ length: HAULIERS }, (_, i) => signIn({ url }, `haulier-${String(i + 1).padStart(3, "0")}@demo.example`, "demo-password")));
+    const admin = await signIn({ url }, ADMIN.email, ADMIN.password);
     const photo = new Uint8Array(await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 30, g: 110, b: 70 } } }).jpeg({ quality: 85 }).toBuffer());
 
     const samples: Sample[] = [];

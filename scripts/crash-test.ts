@@ -15,7 +15,7 @@ import sharp from "sharp";
 import { createUser } from "../app/features/users/create-user.server";
 import { loadEnv } from "../app/lib/env.server";
 import { openRuntime } from "../app/lib/runtime.server";
-import { waitForHealthy } from "../tests/support/app-server";
+import { signIn, waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
 
 const KILLS = 10;
@@ -65,13 +65,7 @@ async function kill() {
 }
 
 await start();
-const signIn = await fetch(`${url}/auth`, { method: "POST", redirect: "manual", headers: { origin: url, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email: "crash@fleet.example", password: "crash-password" }) });
-const cookie = signIn.headers
-  .getSetCookie()
-  .filter((c) => c.startsWith("electrify.session_token="))
-  .map((c) => c.split(";")[0])
-  .join("; ");
-if (!cookie) throw new Error("Sign-in failed");
+const cookie = await signIn({ url }, "crash@fleet.example", "crash-password");
 
 type Ack = { depotId: number; name: string; photos: number };
 const acknowledged: Ack[] = [];

@@ -59,7 +59,7 @@ export async function startAppServer(env: Record<string, string | undefined>, op
 }
 
 /** Signs in through the /auth form action, as a browser without JavaScript would, and returns the cookie header. */
-export async function signIn(server: AppServer, email: string, password: string): Promise<string> {
+export async function signIn(server: Pick<AppServer, "url">, email: string, password: string): Promise<string> {
   const response = await fetch(`${server.url}/auth`, {
     method: "POST",
     redirect: "manual",

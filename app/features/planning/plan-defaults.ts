@@ -1,4 +1,5 @@
 import type { PlanInput } from "./engine";
+import { clock } from "./format";
 import { TARIFF_PRESETS } from "./plan-input";
 import { SAVINGS_VEHICLES } from "./savings";
 
@@ -49,7 +50,6 @@ export function defaultPlanInput(depot: { vehicles: number | null; chargers: { n
   };
 }
 
-const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** A weekly duty in words, days with the same shift together: "Mon Tue Wed Thu out 07:00–17:00, 120 km; Fri out 06:00–17:00, 160 km". */
 export function describeWeek(week: PlanInput["vehicles"][number]["week"]): string {

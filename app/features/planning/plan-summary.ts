@@ -121,6 +121,9 @@ export const STRATEGY_LABELS: Record<Strategy, string> = {
   "peak-shaving": "Peak shaving",
 };
 
+/** Each strategy's colour in the charts and the report. */
+export const STRATEGY_COLOURS: Record<Strategy, string> = { uncontrolled: "#b91c1c", balanced: "#1d4ed8", "cost-optimal": "#047857", "peak-shaving": "#7e22ce" };
+
 export const REASON_LABELS: Record<ShortfallReason, string> = {
   time: "not enough time at the depot",
   charger: "no charger free",

@@ -1,10 +1,9 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
+import { clock } from "../format";
+import { WEEKDAY_NAMES } from "../plan-defaults";
+import { STRATEGY_COLOURS, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
 
 /** Recharts is loaded with this module only when results are on screen (React.lazy in plan-results). */
-export const STRATEGY_COLOURS = { uncontrolled: "#b91c1c", balanced: "#1d4ed8", "cost-optimal": "#047857", "peak-shaving": "#7e22ce" } as const;
-const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60) % 24).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const kw = (value: unknown) => `${Number(value).toLocaleString("en-GB", { maximumFractionDigits: 0 })} kW`;
 
 function Figure({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -20,13 +19,13 @@ function Figure({ id, title, children }: { id: string; title: string; children: 
 
 export default function PlanCharts({ summary, startWeekday }: { summary: PlanSummary; startWeekday: number }) {
   const day = summary.typicalDayBuildingKw.map((building, k) => {
-    const point: Record<string, number | string> = { time: hhmm(k * summary.stepMinutes), building };
+    const point: Record<string, number | string> = { time: clock(k * summary.stepMinutes), building };
     for (const s of summary.strategies) point[s.strategy] = s.typicalDayKw[k]!;
     return point;
   });
   const horizon = summary.strategies[0]!.horizonKw.map((_, k) => {
     const minutes = k * summary.horizonPointMinutes;
-    const point: Record<string, number | string> = { time: `${WEEKDAYS[(startWeekday + Math.floor(minutes / 1440)) % 7]} ${summary.days > 7 ? `day ${Math.floor(minutes / 1440) + 1} ` : ""}${hhmm(minutes % 1440)}` };
+    const point: Record<string, number | string> = { time: `${WEEKDAY_NAMES[(startWeekday + Math.floor(minutes / 1440)) % 7]} ${summary.days > 7 ? `day ${Math.floor(minutes / 1440) + 1} ` : ""}${clock(minutes % 1440)}` };
     for (const s of summary.strategies) point[s.strategy] = s.horizonKw[k]!;
     return point;
   });

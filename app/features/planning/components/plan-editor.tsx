@@ -6,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { DutyDay, PlanInput, TariffBand } from "../engine";
+import { clock } from "../format";
 import { LoadProfileError, parseLoadProfile, type LoadProfile } from "../load-profile";
 import { WEEKDAY_NAMES } from "../plan-defaults";
 import { TARIFF_PRESETS, type TariffPreset } from "../plan-input";
@@ -18,7 +19,6 @@ import { TARIFF_PRESETS, type TariffPreset } from "../plan-input";
  */
 type Props = { value: PlanInput; onChange: (next: PlanInput) => void };
 
-const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const fromTime = (text: string) => {
   const [h, m] = text.split(":").map(Number);
   return Number.isFinite(h) && Number.isFinite(m) ? h! * 60 + m! : 0;
@@ -303,10 +303,10 @@ export function PlanEditor({ value, onChange }: Props) {
                     <NumberInput label={`Vehicles, ${group.name}`} step="1" min={1} value={group.count} onChange={(v) => update("vehicles", i, { count: v })} className="w-20" />
                   </td>
                   <td className={cell}>
-                    <Input aria-label={`Departs, ${group.name}`} type="time" value={toTime(shift.depart)} onChange={(e) => setShift({ depart: fromTime(e.currentTarget.value) })} className="w-28" />
+                    <Input aria-label={`Departs, ${group.name}`} type="time" value={clock(shift.depart)} onChange={(e) => setShift({ depart: fromTime(e.currentTarget.value) })} className="w-28" />
                   </td>
                   <td className={cell}>
-                    <Input aria-label={`Returns, ${group.name}`} type="time" value={toTime(shift.return)} onChange={(e) => setShift({ return: fromTime(e.currentTarget.value) })} className="w-28" />
+                    <Input aria-label={`Returns, ${group.name}`} type="time" value={clock(shift.return)} onChange={(e) => setShift({ return: fromTime(e.currentTarget.value) })} className="w-28" />
                   </td>
                   <td className={cell}>
                     <NumberInput label={`km per day, ${group.name}`} value={shift.km ?? null} onChange={(v) => setShift({ km: v })} className="w-20" />
@@ -375,10 +375,10 @@ export function PlanEditor({ value, onChange }: Props) {
                           />
                         </td>
                         <td className={cell}>
-                          <Input aria-label={`${group.name} departs on ${dayName}`} type="time" disabled={!day} value={toTime(shift.depart)} onChange={(e) => day && setDay({ ...day, depart: fromTime(e.currentTarget.value) })} className="w-28" />
+                          <Input aria-label={`${group.name} departs on ${dayName}`} type="time" disabled={!day} value={clock(shift.depart)} onChange={(e) => day && setDay({ ...day, depart: fromTime(e.currentTarget.value) })} className="w-28" />
                         </td>
                         <td className={cell}>
-                          <Input aria-label={`${group.name} returns on ${dayName}`} type="time" disabled={!day} value={toTime(shift.return)} onChange={(e) => day && setDay({ ...day, return: fromTime(e.currentTarget.value) })} className="w-28" />
+                          <Input aria-label={`${group.name} returns on ${dayName}`} type="time" disabled={!day} value={clock(shift.return)} onChange={(e) => day && setDay({ ...day, return: fromTime(e.currentTarget.value) })} className="w-28" />
                         </td>
                         <td className={cell}>
                           <NumberInput label={`${group.name} km on ${dayName}`} disabled={!day} value={day ? (day.km ?? null) : null} onChange={(v) => day && setDay({ ...day, km: v, energyKwh: undefined })} className="w-20" />
@@ -572,10 +572,10 @@ export function PlanEditor({ value, onChange }: Props) {
                     </NativeSelect>
                   </td>
                   <td className={cell}>
-                    <Input aria-label={`Band ${i + 1} from`} type="time" value={toTime(band.from)} onChange={(e) => setBand({ from: fromTime(e.currentTarget.value) })} className="w-28" />
+                    <Input aria-label={`Band ${i + 1} from`} type="time" value={clock(band.from)} onChange={(e) => setBand({ from: fromTime(e.currentTarget.value) })} className="w-28" />
                   </td>
                   <td className={cell}>
-                    <Input aria-label={`Band ${i + 1} to`} type="time" value={toTime(band.to)} onChange={(e) => setBand({ to: fromTime(e.currentTarget.value) })} className="w-28" />
+                    <Input aria-label={`Band ${i + 1} to`} type="time" value={clock(band.to)} onChange={(e) => setBand({ to: fromTime(e.currentTarget.value) })} className="w-28" />
                   </td>
                   <td className={cell}>
                     <NumberInput label={`Band ${i + 1} rate (p/kWh)`} value={band.pencePerKwh} onChange={(v) => setBand({ pencePerKwh: v })} />

@@ -1,12 +1,11 @@
 import { lazy, Suspense } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatNumber, formatPounds } from "../format";
 import { REASON_LABELS, recommendedStrategy, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
 
 const PlanCharts = lazy(() => import("./plan-charts"));
 
-export const pounds = (value: number) => `£${Math.round(value).toLocaleString("en-GB")}`;
-export const number = (value: number, digits = 0) => value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** The KPI table (every figure, readable without the charts) and the charts, loaded on demand. */
 export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; startWeekday: number }) {
@@ -19,29 +18,29 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
     <div className="grid grid-cols-1 gap-6">
       <div className="rounded-md border bg-muted/40 p-4 text-sm" data-testid="plan-headline">
         <p>
-          <strong>{STRATEGY_LABELS[best.strategy]}</strong> charging peaks at <strong>{number(best.peakKw)} kW</strong> ({number(best.peakKva)} kVA): ask for a connection of{" "}
-          <strong data-testid="recommended-kva">{number(best.recommendedConnectionKva)} kVA</strong>
+          <strong>{STRATEGY_LABELS[best.strategy]}</strong> charging peaks at <strong>{formatNumber(best.peakKw)} kW</strong> ({formatNumber(best.peakKva)} kVA): ask for a connection of{" "}
+          <strong data-testid="recommended-kva">{formatNumber(best.recommendedConnectionKva)} kVA</strong>
           {best.transformerKva ? (
             <>
               {" "}
-              with a <strong>{number(best.transformerKva)} kVA</strong> transformer
+              with a <strong>{formatNumber(best.transformerKva)} kVA</strong> transformer
             </>
           ) : (
             " (beyond the largest standard transformer: more than one is needed)"
           )}
-          . It costs {pounds(best.annualPounds)} a year
-          {best.strategy !== "uncontrolled" && uncontrolled.annualPounds > best.annualPounds ? `, ${pounds(uncontrolled.annualPounds - best.annualPounds)} less than charging uncontrolled` : ""}.
+          . It costs {formatPounds(best.annualPounds)} a year
+          {best.strategy !== "uncontrolled" && uncontrolled.annualPounds > best.annualPounds ? `, ${formatPounds(uncontrolled.annualPounds - best.annualPounds)} less than charging uncontrolled` : ""}.
           {best.vehiclesShort > 0 ? ` ${best.vehiclesShort} vehicle${best.vehiclesShort === 1 ? "" : "s"} would still leave under-charged.` : " Every vehicle leaves charged to its target."}
         </p>
         {battery ? (
           <p className="mt-1" data-testid="battery-note">
-            With peak shaving the site battery takes the peak from {number(battery.peakWithoutKw)} kW down to {number(shaving.peakKw)} kW, giving out {number(battery.dischargedKwh)} kWh
-            for {number(battery.chargedKwh)} kWh put in over the {summary.days} days.
+            With peak shaving the site battery takes the peak from {formatNumber(battery.peakWithoutKw)} kW down to {formatNumber(shaving.peakKw)} kW, giving out {formatNumber(battery.dischargedKwh)} kWh
+            for {formatNumber(battery.chargedKwh)} kWh put in over the {summary.days} days.
           </p>
         ) : null}
         <p className="mt-1 text-xs text-muted-foreground">
-          {summary.vehicles} vehicles, {summary.chargers} chargers, {summary.days} days at {summary.stepMinutes}-minute steps; connection {number(summary.connectionKva)} kVA at power factor {summary.powerFactor} (
-          {number(summary.limitKw)} kW). Computed in {summary.durationMs < 1000 ? `${summary.durationMs} ms` : `${(summary.durationMs / 1000).toFixed(1)} s`} on{" "}
+          {summary.vehicles} vehicles, {summary.chargers} chargers, {summary.days} days at {summary.stepMinutes}-minute steps; connection {formatNumber(summary.connectionKva)} kVA at power factor {summary.powerFactor} (
+          {formatNumber(summary.limitKw)} kW). Computed in {summary.durationMs < 1000 ? `${summary.durationMs} ms` : `${(summary.durationMs / 1000).toFixed(1)} s`} on{" "}
           {new Date(summary.computedAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC. Connection asks include a 20% margin; transformers are sized for 80% loading.
         </p>
       </div>
@@ -67,18 +66,18 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
           {summary.strategies.map((s) => (
             <TableRow key={s.strategy} data-strategy={s.strategy}>
               <TableCell className="font-medium">{STRATEGY_LABELS[s.strategy]}</TableCell>
-              <TableCell className="text-right">{number(s.peakKw, 1)}</TableCell>
-              <TableCell className="text-right">{number(s.peakKva, 1)}</TableCell>
-              <TableCell className="text-right">{number(s.energyKwh)}</TableCell>
-              <TableCell className="text-right">{pounds(s.cost.energyPounds)}</TableCell>
-              <TableCell className="text-right">{pounds(s.cost.standingPounds)}</TableCell>
-              <TableCell className="text-right">{pounds(s.cost.capacityPounds)}</TableCell>
-              <TableCell className="text-right">{pounds(s.cost.totalPounds)}</TableCell>
-              <TableCell className="text-right">{pounds(s.annualPounds)}</TableCell>
-              <TableCell className="text-right">{number(s.recommendedConnectionKva)}</TableCell>
-              <TableCell className="text-right">{s.transformerKva ? number(s.transformerKva) : "over 2,500"}</TableCell>
-              <TableCell className="text-right">{s.vehiclesShort > 0 ? `${s.vehiclesShort} (${number(s.shortfallKwh)} kWh)` : "none"}</TableCell>
-              <TableCell className="text-right">{number(s.meanChargerUtilisationPct)}%</TableCell>
+              <TableCell className="text-right">{formatNumber(s.peakKw, 1)}</TableCell>
+              <TableCell className="text-right">{formatNumber(s.peakKva, 1)}</TableCell>
+              <TableCell className="text-right">{formatNumber(s.energyKwh)}</TableCell>
+              <TableCell className="text-right">{formatPounds(s.cost.energyPounds)}</TableCell>
+              <TableCell className="text-right">{formatPounds(s.cost.standingPounds)}</TableCell>
+              <TableCell className="text-right">{formatPounds(s.cost.capacityPounds)}</TableCell>
+              <TableCell className="text-right">{formatPounds(s.cost.totalPounds)}</TableCell>
+              <TableCell className="text-right">{formatPounds(s.annualPounds)}</TableCell>
+              <TableCell className="text-right">{formatNumber(s.recommendedConnectionKva)}</TableCell>
+              <TableCell className="text-right">{s.transformerKva ? formatNumber(s.transformerKva) : "over 2,500"}</TableCell>
+              <TableCell className="text-right">{s.vehiclesShort > 0 ? `${s.vehiclesShort} (${formatNumber(s.shortfallKwh)} kWh)` : "none"}</TableCell>
+              <TableCell className="text-right">{formatNumber(s.meanChargerUtilisationPct)}%</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -91,12 +90,12 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
             .map((s) => (
               <details key={s.strategy} className="rounded-md border p-3 text-sm">
                 <summary className="cursor-pointer">
-                  {STRATEGY_LABELS[s.strategy]}: {s.vehiclesShort} vehicle{s.vehiclesShort === 1 ? "" : "s"}, {number(s.shortfallKwh)} kWh short in all
+                  {STRATEGY_LABELS[s.strategy]}: {s.vehiclesShort} vehicle{s.vehiclesShort === 1 ? "" : "s"}, {formatNumber(s.shortfallKwh)} kWh short in all
                 </summary>
                 <ul className="mt-2 grid gap-1">
                   {s.shortfalls.map((v) => (
                     <li key={v.vehicle}>
-                      {v.vehicle}: {number(v.shortfallKwh, 1)} kWh short ({v.reasons.map((r) => REASON_LABELS[r]).join("; ")})
+                      {v.vehicle}: {formatNumber(v.shortfallKwh, 1)} kWh short ({v.reasons.map((r) => REASON_LABELS[r]).join("; ")})
                     </li>
                   ))}
                   {s.vehiclesShort > s.shortfalls.length ? <li>…and {s.vehiclesShort - s.shortfalls.length} more</li> : null}

@@ -1,5 +1,5 @@
 import { FileDownIcon, PlayIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
@@ -33,7 +33,9 @@ export function PlanTab({ depotId, saved, defaults }: { depotId: number; saved: 
 
   const submitting = runner.state !== "idle";
   const errors = runner.state === "idle" && runner.data && !runner.data.ok ? runner.data.errors : undefined;
-  const changed = saved?.inputs ? JSON.stringify(saved.inputs) !== JSON.stringify(inputs) : false;
+  // Compared as text only when either side changes (not on every progress poll): a year of building-load readings is a large object.
+  const savedJson = useMemo(() => (saved?.inputs ? JSON.stringify(saved.inputs) : null), [saved?.inputs]);
+  const changed = useMemo(() => savedJson !== null && savedJson !== JSON.stringify(inputs), [savedJson, inputs]);
 
   return (
     <div className="grid grid-cols-1 gap-8">

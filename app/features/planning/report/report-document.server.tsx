@@ -2,7 +2,8 @@ import { Circle, Document, G, Image, Line, Page, Polyline, Rect, renderToBuffer,
 import type { ReactNode } from "react";
 import { catalogueItem, COMPONENT_COLOURS, SITE } from "~/features/designer/catalogue";
 import { describeWeek } from "../plan-defaults";
-import { REASON_LABELS, recommendedStrategy, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
+import { formatNumber, formatPounds } from "../format";
+import { REASON_LABELS, recommendedStrategy, STRATEGY_COLOURS, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
 import type { ReportData } from "./report-data.server";
 
 /**
@@ -11,7 +12,6 @@ import type { ReportData } from "./report-data.server";
  * and depot, survey photos, the layout, the plan's connection and
  * transformer, the nearest substation's headroom, load profiles and costs.
  */
-const STRATEGY_COLOURS = { uncontrolled: "#b91c1c", balanced: "#1d4ed8", "cost-optimal": "#047857", "peak-shaving": "#7e22ce" } as const;
 
 const styles = StyleSheet.create({
   page: { paddingTop: 36, paddingHorizontal: 36, paddingBottom: 44, fontSize: 9.5, fontFamily: "Helvetica", color: "#0f172a", lineHeight: 1.35 },
@@ -30,8 +30,7 @@ const styles = StyleSheet.create({
   footer: { position: "absolute", bottom: 18, left: 36, right: 36, fontSize: 7.5, color: "#64748b", flexDirection: "row", justifyContent: "space-between" },
 });
 
-const n = (value: number, digits = 0) => value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const pounds = (value: number) => `£${n(Math.round(value))}`;
+
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -100,7 +99,7 @@ function LoadChart({ summary, series, label }: { summary: PlanSummary; series: "
           <G key={t}>
             <Line x1={left} y1={yFor(t)} x2={width - 4} y2={yFor(t)} stroke="#e2e8f0" strokeWidth={0.5} />
             <Text x={2} y={yFor(t) + 3} style={{ fontSize: 7 }}>
-              {`${n(t)} kW`}
+              {`${formatNumber(t)} kW`}
             </Text>
           </G>
         ))}
@@ -121,7 +120,7 @@ function LoadChart({ summary, series, label }: { summary: PlanSummary; series: "
             {`— ${STRATEGY_LABELS[s.strategy]}`}
           </Text>
         ))}
-        <Text style={{ fontSize: 8 }}>{`- - connection limit ${n(summary.limitKw)} kW`}</Text>
+        <Text style={{ fontSize: 8 }}>{`- - connection limit ${formatNumber(summary.limitKw)} kW`}</Text>
       </View>
     </View>
   );
@@ -141,9 +140,9 @@ export function DepotReport({ data }: { data: ReportData }) {
 
         <View style={styles.highlight}>
           <Text>
-            {`Recommended connection: ${n(best.recommendedConnectionKva)} kVA`}
-            {best.transformerKva ? ` with a ${n(best.transformerKva)} kVA transformer` : " (more than one 2,500 kVA transformer)"}
-            {`, for ${STRATEGY_LABELS[best.strategy].toLowerCase()} charging that peaks at ${n(best.peakKw)} kW (${n(best.peakKva)} kVA) and costs ${pounds(best.annualPounds)} a year.`}
+            {`Recommended connection: ${formatNumber(best.recommendedConnectionKva)} kVA`}
+            {best.transformerKva ? ` with a ${formatNumber(best.transformerKva)} kVA transformer` : " (more than one 2,500 kVA transformer)"}
+            {`, for ${STRATEGY_LABELS[best.strategy].toLowerCase()} charging that peaks at ${formatNumber(best.peakKw)} kW (${formatNumber(best.peakKva)} kVA) and costs ${formatPounds(best.annualPounds)} a year.`}
           </Text>
           <Text style={styles.small}>
             {best.vehiclesShort > 0 ? `${best.vehiclesShort} vehicle(s) would still leave under their target charge (details below). ` : "Every vehicle leaves at its target charge. "}
@@ -170,17 +169,17 @@ export function DepotReport({ data }: { data: ReportData }) {
         {capacity.status === "ok" || capacity.status === "no-figures" ? (
           <>
             <Detail label="Substation">{`${capacity.substation.name}${capacity.substation.voltage ? ` (${capacity.substation.voltage})` : ""}, ${capacity.substation.operatorName}`}</Detail>
-            <Detail label="Distance">{`${n(capacity.distanceKm, 2)} km`}</Detail>
-            <Detail label="Firm capacity">{capacity.firmCapacityMva === null ? "Not published" : `${n(capacity.firmCapacityMva, 2)} MVA`}</Detail>
+            <Detail label="Distance">{`${formatNumber(capacity.distanceKm, 2)} km`}</Detail>
+            <Detail label="Firm capacity">{capacity.firmCapacityMva === null ? "Not published" : `${formatNumber(capacity.firmCapacityMva, 2)} MVA`}</Detail>
             <Detail label="Headroom">
-              {capacity.headroomMva === null ? "Not published" : `${n(capacity.headroomMva, 2)} MVA${capacity.availablePercent === null ? "" : ` (${n(capacity.availablePercent)}% of firm capacity available)`}`}
+              {capacity.headroomMva === null ? "Not published" : `${formatNumber(capacity.headroomMva, 2)} MVA${capacity.availablePercent === null ? "" : ` (${formatNumber(capacity.availablePercent)}% of firm capacity available)`}`}
             </Detail>
             <Detail label="Data">{`${capacity.substation.operatorName}, published ${capacity.substation.dataDate}`}</Detail>
             {capacity.headroomMva !== null ? (
               <Text style={styles.small}>
                 {best.recommendedConnectionKva / 1000 <= capacity.headroomMva
-                  ? `The recommended ${n(best.recommendedConnectionKva)} kVA is within the published headroom.`
-                  : `The recommended ${n(best.recommendedConnectionKva)} kVA exceeds the published headroom: expect reinforcement or a flexible connection.`}
+                  ? `The recommended ${formatNumber(best.recommendedConnectionKva)} kVA is within the published headroom.`
+                  : `The recommended ${formatNumber(best.recommendedConnectionKva)} kVA exceeds the published headroom: expect reinforcement or a flexible connection.`}
               </Text>
             ) : null}
           </>
@@ -207,7 +206,7 @@ export function DepotReport({ data }: { data: ReportData }) {
             <>
               <LayoutPlan data={data} />
               <Text style={styles.small}>
-                {`Site plan ${SITE.width} × ${SITE.depth} m, 10 m grid. ${chargers.length} charger(s), ${n(chargers.reduce((sum, p) => sum + (catalogueItem(p.componentId).power ?? 0), 0))} kW in all; ${data.design.length - chargers.length} other component(s).`}
+                {`Site plan ${SITE.width} × ${SITE.depth} m, 10 m grid. ${chargers.length} charger(s), ${formatNumber(chargers.reduce((sum, p) => sum + (catalogueItem(p.componentId).power ?? 0), 0))} kW in all; ${data.design.length - chargers.length} other component(s).`}
               </Text>
             </>
           )}
@@ -218,21 +217,21 @@ export function DepotReport({ data }: { data: ReportData }) {
           const type = inputs.vehicleTypes.find((t) => t.id === group.typeId);
           return (
             <Text key={group.id}>
-              {`${group.count} × ${group.name} (${type?.name ?? group.typeId}${type ? `, ${n(type.batteryKwh)} kWh` : ""}): ${describeWeek(group.week)}; leaves at ${group.targetSocPct}%`}
+              {`${group.count} × ${group.name} (${type?.name ?? group.typeId}${type ? `, ${formatNumber(type.batteryKwh)} kWh` : ""}): ${describeWeek(group.week)}; leaves at ${group.targetSocPct}%`}
             </Text>
           );
         })}
-        <Text style={{ marginTop: 3 }}>{`Chargers: ${inputs.chargers.map((c) => `${c.count} × ${c.name} (${n(c.powerKw)} kW)`).join(", ")}.`}</Text>
-        <Text>{`Connection ${n(inputs.site.connectionKva)} kVA at power factor ${inputs.site.powerFactor}; charging efficiency ${n(inputs.site.chargingEfficiency * 100)}%; tariff: ${inputs.tariff.name}. ${summary.days} days at ${summary.stepMinutes}-minute steps.`}</Text>
+        <Text style={{ marginTop: 3 }}>{`Chargers: ${inputs.chargers.map((c) => `${c.count} × ${c.name} (${formatNumber(c.powerKw)} kW)`).join(", ")}.`}</Text>
+        <Text>{`Connection ${formatNumber(inputs.site.connectionKva)} kVA at power factor ${inputs.site.powerFactor}; charging efficiency ${formatNumber(inputs.site.chargingEfficiency * 100)}%; tariff: ${inputs.tariff.name}. ${summary.days} days at ${summary.stepMinutes}-minute steps.`}</Text>
         {inputs.vehicleTypes.some((t) => t.chargeCurve) ? (
           <Text>{`Charging curves: ${inputs.vehicleTypes
             .filter((t) => t.chargeCurve)
-            .map((t) => `${t.name} ${t.chargeCurve!.map(([soc, kw]) => `${soc}%: ${n(kw)} kW`).join(", ")}`)
+            .map((t) => `${t.name} ${t.chargeCurve!.map(([soc, kw]) => `${soc}%: ${formatNumber(kw)} kW`).join(", ")}`)
             .join("; ")}.`}</Text>
         ) : null}
         {inputs.site.battery ? (
-          <Text>{`Site battery: ${n(inputs.site.battery.capacityKwh)} kWh, ${n(inputs.site.battery.powerKw)} kW, ${n(inputs.site.battery.roundTripEfficiency * 100)}% round trip${
-            shavingBattery ? `; with peak shaving it takes the peak from ${n(shavingBattery.peakWithoutKw)} kW to ${n(summary.strategies.find((s) => s.strategy === "peak-shaving")!.peakKw)} kW.` : "."
+          <Text>{`Site battery: ${formatNumber(inputs.site.battery.capacityKwh)} kWh, ${formatNumber(inputs.site.battery.powerKw)} kW, ${formatNumber(inputs.site.battery.roundTripEfficiency * 100)}% round trip${
+            shavingBattery ? `; with peak shaving it takes the peak from ${formatNumber(shavingBattery.peakWithoutKw)} kW to ${formatNumber(summary.strategies.find((s) => s.strategy === "peak-shaving")!.peakKw)} kW.` : "."
           }`}</Text>
         ) : null}
 
@@ -247,7 +246,7 @@ export function DepotReport({ data }: { data: ReportData }) {
             <TableRow
               key={s.strategy}
               widths={[20, 10, 10, 12, 12, 12, 12, 12]}
-              cells={[STRATEGY_LABELS[s.strategy], n(s.peakKw, 1), n(s.peakKva, 1), n(s.recommendedConnectionKva), s.transformerKva ? n(s.transformerKva) : "> 2,500", pounds(s.cost.totalPounds), pounds(s.annualPounds), s.vehiclesShort ? `${s.vehiclesShort}` : "none"]}
+              cells={[STRATEGY_LABELS[s.strategy], formatNumber(s.peakKw, 1), formatNumber(s.peakKva, 1), formatNumber(s.recommendedConnectionKva), s.transformerKva ? formatNumber(s.transformerKva) : "> 2,500", formatPounds(s.cost.totalPounds), formatPounds(s.annualPounds), s.vehiclesShort ? `${s.vehiclesShort}` : "none"]}
             />
           ))}
         </View>
@@ -255,7 +254,7 @@ export function DepotReport({ data }: { data: ReportData }) {
         <View style={styles.table}>
           <TableRow header widths={[28, 18, 18, 18, 18]} cells={["Strategy", "Energy", "Standing charge", "Capacity charge", "Total"]} />
           {summary.strategies.map((s) => (
-            <TableRow key={s.strategy} widths={[28, 18, 18, 18, 18]} cells={[STRATEGY_LABELS[s.strategy], pounds(s.cost.energyPounds), pounds(s.cost.standingPounds), pounds(s.cost.capacityPounds), pounds(s.cost.totalPounds)]} />
+            <TableRow key={s.strategy} widths={[28, 18, 18, 18, 18]} cells={[STRATEGY_LABELS[s.strategy], formatPounds(s.cost.energyPounds), formatPounds(s.cost.standingPounds), formatPounds(s.cost.capacityPounds), formatPounds(s.cost.totalPounds)]} />
           ))}
         </View>
         {summary.strategies.some((s) => s.vehiclesShort > 0) ? (
@@ -265,9 +264,9 @@ export function DepotReport({ data }: { data: ReportData }) {
               .filter((s) => s.vehiclesShort > 0)
               .map((s) => (
                 <View key={s.strategy} style={{ marginBottom: 4 }}>
-                  <Text style={styles.th}>{`${STRATEGY_LABELS[s.strategy]}: ${s.vehiclesShort} vehicle(s), ${n(s.shortfallKwh)} kWh short`}</Text>
+                  <Text style={styles.th}>{`${STRATEGY_LABELS[s.strategy]}: ${s.vehiclesShort} vehicle(s), ${formatNumber(s.shortfallKwh)} kWh short`}</Text>
                   {s.shortfalls.slice(0, 10).map((v) => (
-                    <Text key={v.vehicle}>{`${v.vehicle}: ${n(v.shortfallKwh, 1)} kWh (${v.reasons.map((r) => REASON_LABELS[r]).join("; ")})`}</Text>
+                    <Text key={v.vehicle}>{`${v.vehicle}: ${formatNumber(v.shortfallKwh, 1)} kWh (${v.reasons.map((r) => REASON_LABELS[r]).join("; ")})`}</Text>
                   ))}
                 </View>
               ))}
