@@ -72,8 +72,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A refusal thrown with a message (e.g. a form that could not be read) shows it.
   const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText || ""}`.trim()
+    ? typeof error.data === "string" && error.status < 500 && error.data
+      ? error.data
+      : `${error.status} ${error.statusText || ""}`.trim()
     : error instanceof Error && import.meta.env.DEV
       ? error.message
       : "Something went wrong on our side. Please try again.";

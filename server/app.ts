@@ -15,6 +15,7 @@ import { setPhotoWorkers } from "~/features/surveys/process-photo.server";
 import { removeOrphanPhotos } from "~/features/surveys/remove-orphan-photos.server";
 import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
 import { stopPlanRuns } from "~/features/planning/plan-store.server";
+import { limitRequestBodies } from "./body-limits";
 import { clientIpHeader, rejectCrossSiteRequests, securityHeaders } from "./security";
 
 export type StartedServer = { app: Express; port: number; host: string; log: ReturnType<typeof createLogger> };
@@ -100,6 +101,7 @@ async function createApp(options: { dev: boolean; clientDir?: string }): Promise
 
   app.use(clientIpHeader(CLIENT_IP_HEADER));
   app.use(rejectCrossSiteRequests(trustedOriginsFor(env.APP_URL)));
+  app.use(limitRequestBodies(env.MAX_PHOTO_MB));
   // In development the build is fetched per request so edits show up; in
   // production it is loaded once, or React Router would rebuild its route
   // tables for every request (measured: about a tenth of a page's CPU time).

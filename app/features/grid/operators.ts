@@ -21,3 +21,6 @@ export type Operator = keyof typeof OPERATORS;
 export function isOperator(value: unknown): value is Operator {
   return typeof value === "string" && Object.hasOwn(OPERATORS, value);
 }
+
+/** The largest network-capacity file an admin may import: the published files are 1–2 MB; anything far larger is not one of them. */
+export const MAX_GRID_FILE_MB = 25;

@@ -7,6 +7,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import type { UploadedPhoto } from "./submit-survey.server";
 import { MAX_CABLE_RUN_PHOTOS, PHOTO_FIELDS, type PhotoKind } from "./survey-schema";
+import { FORM_HAS_CONTROL_CHARACTERS, hasControlCharacters } from "~/lib/read-form.server";
 
 export class UploadError extends Error {
   override name = "UploadError";
@@ -46,6 +47,7 @@ export function receiveSurveyUpload(request: Request, dir: string, maxFileBytes:
   return new Promise((resolve, reject) => {
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) fail(new UploadError("One of the text fields is too long.", 400));
+      if (hasControlCharacters(name) || hasControlCharacters(value)) fail(new UploadError(FORM_HAS_CONTROL_CHARACTERS, 400));
       fields[name] = value;
     });
     parser.on("file", (name, stream) => {

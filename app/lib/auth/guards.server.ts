@@ -13,6 +13,10 @@ function hadSession(request: Request): boolean {
 
 export function signInPathFor(request: Request): string {
   const url = new URL(request.url);
+  // A client-side navigation or submission asks for "/page.data?_routes=…"; after signing in the user wants the page.
+  url.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
   const params = new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` });
   if (hadSession(request)) params.set("reason", "expired");
   return `/auth?${params}`;

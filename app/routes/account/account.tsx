@@ -16,6 +16,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import QRCode from "qrcode";
 import type { Route } from "./+types/account";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Account | Electrify" }];
 
@@ -54,7 +55,7 @@ async function setupFor(totpURI: string, backupCodes: string[]): Promise<TwoFact
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === "profile") {

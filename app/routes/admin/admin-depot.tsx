@@ -20,6 +20,7 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/admin-depot";
+import { readForm } from "~/lib/read-form.server";
 
 const ADMIN_NOTES_MAX = 5000;
 
@@ -52,7 +53,7 @@ type ActionData = { errors: Record<string, string> };
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const runtime = getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = reviewSchema.safeParse({ status: form.get("status"), adminNotes: form.get("adminNotes") ?? "" });
   if (!parsed.success) {
     const errors: Record<string, string> = {};

@@ -16,6 +16,7 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import type { ActionToast } from "~/lib/use-fetcher-toast";
 import type { Route } from "./+types/admin";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Electrify" }];
 
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const runtime = getRuntime();
   const actor = { id: admin.id, email: admin.email };
-  const form = await request.formData();
+  const form = await readForm(request);
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

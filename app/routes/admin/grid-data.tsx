@@ -13,16 +13,14 @@ import { formatDateTime } from "~/features/admin/format";
 import { describeImport } from "~/features/grid/describe-import";
 import { importGridFile, listGridImports } from "~/features/grid/grid-store.server";
 import { GridImportError } from "~/features/grid/importers";
-import { isOperator, OPERATORS } from "~/features/grid/operators";
+import { isOperator, MAX_GRID_FILE_MB, OPERATORS } from "~/features/grid/operators";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/grid-data";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Network capacity data | Admin | Electrify" }];
-
-/** The published files are 1–2 MB; anything far larger is not one of them. */
-const MAX_UPLOAD_MB = 25;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -36,10 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const runtime = getRuntime();
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_UPLOAD_MB * 1024 * 1024) {
-    return data<ActionData>({ errors: { file: `The file is too large: the limit is ${MAX_UPLOAD_MB} MB` } }, { status: 413 });
+  if (length > MAX_GRID_FILE_MB * 1024 * 1024) {
+    return data<ActionData>({ errors: { file: `The file is too large: the limit is ${MAX_GRID_FILE_MB} MB` } }, { status: 413 });
   }
-  const form = await request.formData();
+  const form = await readForm(request, { files: true });
   const operator = form.get("operator");
   const file = form.get("file");
   const dataDate = String(form.get("dataDate") ?? "").trim();

@@ -10,6 +10,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/auth";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in | Electrify" },
@@ -29,7 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = signInSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
   if (!parsed.success) {

@@ -6,11 +6,12 @@ import { fieldErrors, forgotPasswordSchema, RESET_REQUESTED } from "~/features/u
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/forgot-password";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | Electrify" }];
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) return data({ sent: false, errors: fieldErrors(parsed.error) }, { status: 400 });
   const response = await callAuthEndpoint(request, "/request-password-reset", { email: parsed.data.email });

@@ -6,6 +6,7 @@ import { fieldErrors, PASSWORD_RESET_DONE, resetPasswordSchema } from "~/feature
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Electrify" }, { name: "referrer", content: "no-referrer" }];
 
@@ -14,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = resetPasswordSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const response = await callAuthEndpoint(request, "/reset-password", { token: parsed.data.token, newPassword: parsed.data.newPassword });

@@ -2,13 +2,14 @@ import { data, redirect } from "react-router";
 import { signOutSession } from "~/lib/auth/auth-handler.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign-out";
+import { readForm } from "~/lib/read-form.server";
 
 export function loader() {
   return redirect("/");
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const target = form.get("redirectTo") === "/auth" ? "/auth" : "/";
   const result = await signOutSession(request);
   if (!result.ok) return data({ error: "Failed to sign out" }, { status: 500 });

@@ -7,6 +7,7 @@ import { landingPathFor, redirectSignedInToLandingMiddleware } from "~/lib/auth/
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/two-factor";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in | Electrify" }];
 
@@ -19,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** The second step of signing in: a code from the authenticator app, or one of the backup codes. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const code = String(form.get("code") ?? "").replace(/\s+/g, "");
   if (!code || code.length > 64) return data({ error: "Enter the 6-digit code from your authenticator app, or a backup code." }, { status: 400 });
   const result = await completeTwoFactor(request, code);

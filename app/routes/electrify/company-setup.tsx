@@ -15,6 +15,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
 import type { Route } from "./+types/company-setup";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Company Setup | Electrify" }];
 
@@ -38,7 +39,7 @@ type ActionData = {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "company") {

@@ -24,6 +24,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/depot-details";
+import { readForm } from "~/lib/read-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Depot Details | Electrify" }];
 
@@ -80,7 +81,7 @@ async function runPlan(userId: string, form: FormData) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "run-plan") return runPlan(user.id, form);
   if (form.get("intent") !== "save-design") return data<ActionData>({ ok: false, toast: { type: "error", title: "Unknown action" } }, { status: 400 });
   let components: unknown;

@@ -14,6 +14,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/energy-map";
+import { readForm } from "~/lib/read-form.server";
 
 const DepotMap = lazy(() => import("~/features/electrify/depot-map.client"));
 
@@ -68,7 +69,7 @@ type ActionData = { ok: boolean; toast: ActionToast };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "position") return data<ActionData>({ ok: false, toast: { type: "error", title: "Unknown action" } }, { status: 400 });
   const id = Number(form.get("depotId"));
   const latitude = Number(form.get("latitude"));

@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/unlock";
+import { readForm } from "~/lib/read-form.server";
 
 export type UnlockResult = { ok: true; documents: InvestorDocumentListing[] } | { ok: false; error: string };
 
@@ -34,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const candidate = form.get("password");
   if (typeof candidate !== "string" || candidate.length > 1024 || !investorPasswordMatches(password, candidate)) {
     await sleep(WRONG_PASSWORD_DELAY_MS);
