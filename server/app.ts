@@ -40,7 +40,7 @@ export async function startServer(options: { dev: boolean; clientDir?: string })
   } catch (error) {
     log.error({ err: error }, "could not check for photo files no survey refers to");
   }
-  stopOutbox = startOutboxWorker(runtime);
+  stopOutbox = startOutboxWorker(runtime, env.OUTBOX_POLL_SECONDS * 1000);
   setPhotoWorkers(env.PHOTO_WORKERS);
   // Charging plans are computed in worker threads from the built script (in development, in this thread).
   setPlanWorkerScript(options.dev ? null : path.resolve("build/server/plan-worker.js"));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseId } from "~/lib/parse-id";
 
 const required = (label: string, max = 200) =>
   z
@@ -29,7 +30,7 @@ export const AT_LEAST_ONE_DEPOT = "You must have at least one depot";
 
 const depotEntry = z.object({
   /** Absent for a new depot. */
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive("A depot in the list is not one of yours; reload the page and try again").optional(),
   name: z.string().trim().max(200, "Depot names must be at most 200 characters"),
   address: z.string().trim().max(500, "Addresses must be at most 500 characters"),
   notes: z
@@ -59,7 +60,8 @@ export function depotsFromForm(form: FormData): { id?: number; name: string; add
   const addresses = text("depotAddress");
   const notes = text("depotNotes");
   return names.map((name, i) => {
-    const id = Number(ids[i]);
-    return { id: Number.isSafeInteger(id) && id > 0 ? id : undefined, name, address: addresses[i] ?? "", notes: notes[i] ?? "" };
+    // Empty for a new depot; anything else must be a depot's id (0 is refused by the schema, not taken as a new depot).
+    const id = ids[i] ? parseId(ids[i]) : undefined;
+    return { id, name, address: addresses[i] ?? "", notes: notes[i] ?? "" };
   });
 }

@@ -30,7 +30,8 @@ const optionalText = (max: number) =>
 
 const coordinate = (min: number, max: number) =>
   z.preprocess(
-    (value) => (value === "" || value === null || value === undefined ? undefined : Number(value)),
+    // Blank (even spaces, which Number() reads as 0) is no position.
+    (value) => (value === null || value === undefined || (typeof value === "string" && value.trim() === "") ? undefined : Number(value)),
     z.number({ message: SURVEY_MESSAGES.location }).min(min, SURVEY_MESSAGES.location).max(max, SURVEY_MESSAGES.location),
   );
 

@@ -21,6 +21,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/admin-depot";
 import { readForm } from "~/lib/read-form.server";
+import { parseId } from "~/lib/parse-id";
 
 const ADMIN_NOTES_MAX = 5000;
 
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const runtime = getRuntime();
-  const depot = await getSubmissionDetail(runtime, Number(params.id));
+  const depot = await getSubmissionDetail(runtime, parseId(params.id));
   if (!depot) return data({ depot: null }, { status: 404 });
   return {
     depot: {
@@ -63,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let result;
   try {
     result = await reviewDepot(runtime, {
-      depotId: Number(params.id),
+      depotId: parseId(params.id),
       status: parsed.data.status,
       notes: parsed.data.adminNotes,
       actor: { id: admin.id, email: admin.email },

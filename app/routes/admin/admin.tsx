@@ -17,6 +17,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import type { ActionToast } from "~/lib/use-fetcher-toast";
 import type { Route } from "./+types/admin";
 import { readForm } from "~/lib/read-form.server";
+import { parseId } from "~/lib/parse-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Electrify" }];
 
@@ -84,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const status = depotStatusSchema.safeParse(field("status"));
       if (!status.success) return failed(status.error.issues[0]?.message ?? "Choose a status");
       try {
-        const result = await reviewDepot(runtime, { depotId: Number(field("depotId")), status: status.data, actor });
+        const result = await reviewDepot(runtime, { depotId: parseId(field("depotId")), status: status.data, actor });
         if (result.outcome === "not-found") return failed("That depot no longer exists", 404);
         return answer({ ok: true, toast: { type: "success", title: `Depot status updated to ${status.data}` } });
       } catch (error) {

@@ -8,13 +8,14 @@ import { getDepotForViewer } from "~/features/surveys/depot-queries.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/depot";
+import { parseId } from "~/lib/parse-id";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.depot?.name ?? "Depot not found"} | Electrify` }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   // Only the user's own depots: another user's id answers exactly like an unknown one.
-  const depot = await getDepotForViewer(getRuntime(), Number(params.id), { id: user.id, isAdmin: false });
+  const depot = await getDepotForViewer(getRuntime(), parseId(params.id), { id: user.id, isAdmin: false });
   return depot ? { depot } : data({ depot: null }, { status: 404 });
 }
 

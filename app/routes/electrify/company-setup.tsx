@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
 import type { Route } from "./+types/company-setup";
 import { readForm } from "~/lib/read-form.server";
+import { parseId } from "~/lib/parse-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Company Setup | Electrify" }];
 
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "delete-depot") {
-    const id = Number(form.get("depotId"));
+    const id = parseId(form.get("depotId"));
     try {
       const removed = await deleteCompanyDepot(runtime, user.id, id);
       return data<ActionData>({ intent, errors: {}, toast: { type: "success", title: `${removed.name} removed` } });

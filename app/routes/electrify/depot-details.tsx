@@ -25,6 +25,7 @@ import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/depot-details";
 import { readForm } from "~/lib/read-form.server";
+import { parseId } from "~/lib/parse-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Depot Details | Electrify" }];
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = getRuntime();
   const url = new URL(request.url);
   const depots = await listCompanyDepots(runtime, user.id);
-  const requested = Number(url.searchParams.get("id"));
+  const requested = parseId(url.searchParams.get("id"));
   const depot = url.searchParams.has("id") ? depots.find((d) => d.id === requested) : depots[0];
   const design = depot ? await getDesign(runtime, user.id, depot.id) : null;
   const plan = depot ? await getPlan(runtime, user.id, depot.id) : null;
@@ -70,7 +71,7 @@ async function runPlan(userId: string, form: FormData) {
     return data<PlanActionData>({ ok: false, toast: { type: "error", title: "The plan was not run" }, errors: ["The plan's inputs were not readable."] }, { status: 400 });
   }
   try {
-    const run = await startPlanRun(getRuntime(), userId, Number(form.get("depotId")), inputs);
+    const run = await startPlanRun(getRuntime(), userId, parseId(form.get("depotId")), inputs);
     const done = await Promise.race([run.finished.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), WAIT_FOR_PLAN_MS))]);
     return data<PlanActionData>({ ok: true, toast: { type: "success", title: done ? "Charging plan computed" : "Computing the charging plan…" } });
   } catch (error) {
@@ -91,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ ok: false, toast: { type: "error", title: "The design could not be saved: it was not readable" } }, { status: 400 });
   }
   try {
-    await saveDesign(getRuntime(), user.id, Number(form.get("depotId")), components);
+    await saveDesign(getRuntime(), user.id, parseId(form.get("depotId")), components);
   } catch (error) {
     if (error instanceof DesignError) return data<ActionData>({ ok: false, toast: { type: "error", title: error.message } }, { status: 400 });
     throw error;

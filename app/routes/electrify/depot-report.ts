@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getReportData } from "~/features/planning/report/report-data.server";
 import { renderDepotReport } from "~/features/planning/report/report-document.server";
 import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/depot-report";
 
@@ -9,8 +10,8 @@ import type { Route } from "./+types/depot-report";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const id = Number(new URL(request.url).searchParams.get("id"));
-  const report = Number.isSafeInteger(id) && id > 0 ? await getReportData(runtime, user, id) : null;
+  const id = parseId(new URL(request.url).searchParams.get("id"));
+  const report = id > 0 ? await getReportData(runtime, user, id) : null;
   if (!report) throw data("No report: choose one of your depots and run its charging plan first.", { status: 404 });
   const pdf = await renderDepotReport(report);
   const fileName = `${report.depot.name.replace(/[^A-Za-z0-9 _-]+/g, "").trim().replace(/\s+/g, "-").slice(0, 60) || "depot"}-report.pdf`;

@@ -15,6 +15,7 @@ import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/energy-map";
 import { readForm } from "~/lib/read-form.server";
+import { parseId } from "~/lib/parse-id";
 
 const DepotMap = lazy(() => import("~/features/electrify/depot-map.client"));
 
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await readForm(request);
   if (form.get("intent") !== "position") return data<ActionData>({ ok: false, toast: { type: "error", title: "Unknown action" } }, { status: 400 });
-  const id = Number(form.get("depotId"));
+  const id = parseId(form.get("depotId"));
   const latitude = Number(form.get("latitude"));
   const longitude = Number(form.get("longitude"));
   const valid = Number.isSafeInteger(id) && id > 0 && Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;

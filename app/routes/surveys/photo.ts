@@ -4,12 +4,13 @@ import { getPhotoForViewer } from "~/features/surveys/depot-queries.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/photo";
+import { parseId } from "~/lib/parse-id";
 
 /** A survey photo or its thumbnail, for the depot's owner and for admins; everyone else gets the same 404. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = requireUser(context, request);
   const runtime = getRuntime();
-  const photo = await getPhotoForViewer(runtime, Number(params.photoId), viewer);
+  const photo = await getPhotoForViewer(runtime, parseId(params.photoId), viewer);
   const key = photo ? (new URL(request.url).pathname.endsWith("/thumbnail") ? photo.thumbnail_key : photo.storage_key) : null;
   const file = key ? await runtime.storage.read(key) : null;
   if (!photo || !file) throw data("Photo not found", { status: 404 });
