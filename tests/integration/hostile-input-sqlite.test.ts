@@ -1,0 +1,3 @@
+import { hostileInputSuite } from "../support/hostile-input-suite";
+
+hostileInputSuite("sqlite");
