@@ -30,7 +30,7 @@ const SCENARIOS: Scenario[] = [
   { label: `${USERS} users pausing 1–3 s between actions`, thinkMs: [1000, 3000] },
   { label: `saturation: ${USERS} users with no pause`, thinkMs: null },
 ];
-// For diagnosis, not for docs/benchmarks.md: BENCH_ONLY=GET keeps the actions whose name contains it; BENCH_ENGINE=sqlite one engine; BENCH_PAUSES=1 the first scenario only.
+// For diagnosis, not for docs/benchmarks.md: BENCH_ONLY=GET,sign-in keeps the actions whose name contains one of these; BENCH_ENGINE=sqlite one engine; BENCH_PAUSES=1 the first scenario only.
 const ONLY = process.env.BENCH_ONLY;
 const DIAGNOSIS = Boolean(ONLY || process.env.BENCH_ENGINE || process.env.BENCH_PAUSES);
 type Row = { engine: string; endpoint: string; count: number; p50: number; p95: number; p99: number; fivexx: number; errors: number };
@@ -88,7 +88,7 @@ async function measure(engine: "sqlite" | "postgres", scenario: Scenario): Promi
       ],
       [15, "GET /admin?q= (admin search)", (vu) => fetch(`${url}/admin?q=${["bristol", "yard", "depot", "road"][vu % 4]}`, { headers: { cookie: admin } })],
     ];
-    if (ONLY) actions.splice(0, actions.length, ...actions.filter(([, name]) => name.includes(ONLY)));
+    if (ONLY) actions.splice(0, actions.length, ...actions.filter(([, name]) => ONLY.split(",").some((part) => name.includes(part))));
     const weight = actions.reduce((sum, [w]) => sum + w, 0);
     let seed = 7 + (engine === "postgres" ? 1 : 0);
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
