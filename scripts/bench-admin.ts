@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { signIn, waitForHealthy } from "../tests/support/app-server";
+import { signIn, stopServerProcess, waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/throwaway-postgres";
 
@@ -81,10 +81,7 @@ async function measure(engine: "sqlite" | "postgres"): Promise<Result[]> {
     }
     return results;
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server!.once("exit", resolve));
-    }
+    await stopServerProcess(server);
     postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { signIn, waitForHealthy } from "../tests/support/app-server";
+import { signIn, stopServerProcess, waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/throwaway-postgres";
 
@@ -130,10 +130,7 @@ async function measure(engine: "sqlite" | "postgres", scenario: Scenario): Promi
     for (const row of rows) console.log(`[${engine}, ${scenario.label}] ${row.endpoint}: ${row.count} requests, p50 ${row.p50.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms, p99 ${row.p99.toFixed(0)} ms, 5xx ${row.fivexx}, errors ${row.errors}`);
     return { rows, total: samples.length, rps: samples.length / elapsed };
   } finally {
-    if (server && server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server!.once("exit", resolve));
-    }
+    await stopServerProcess(server);
     postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -89,3 +89,11 @@ export async function waitForHealthy(url: string, child: ChildProcess, timeoutMs
   throw new Error(`The server did not answer /healthz within ${timeoutMs / 1000} s`);
 }
 
+
+/** Stops a server process the caller started (SIGTERM, then waits for it to exit); nothing if it already exited. */
+export async function stopServerProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
