@@ -13,12 +13,15 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     {
-      // The charging-plan worker thread's script, next to the server bundle as build/server/plan-worker.js.
-      name: "electrify-plan-worker",
+      // The charging-plan worker thread's script and the background process's
+      // entry, next to the server bundle as build/server/plan-worker.js and
+      // build/server/background-process.js.
+      name: "electrify-worker-entries",
       apply: "build",
       applyToEnvironment: (environment) => environment.name === "ssr",
       buildStart() {
         this.emitFile({ type: "chunk", id: "./app/features/planning/plan-worker.ts", fileName: "plan-worker.js" });
+        this.emitFile({ type: "chunk", id: "./app/lib/background/background-process.ts", fileName: "background-process.js" });
       },
     },
   ],

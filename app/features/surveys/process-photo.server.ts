@@ -1,19 +1,8 @@
-import sharp from "sharp";
-import { MAX_PHOTO_SIDE } from "./photo-limits";
+import { runInBackground } from "~/lib/background/background.server";
+import { PhotoError, type ProcessedPhoto } from "./encode-photo.server";
 
-export const THUMBNAIL_WIDTH = 480;
+export { PhotoError, THUMBNAIL_WIDTH, type ProcessedPhoto } from "./encode-photo.server";
 
-export class PhotoError extends Error {
-  override name = "PhotoError";
-}
-
-const ACCEPTED = new Set(["jpeg", "png", "webp"]);
-
-// A decoded 12-megapixel photo takes ~36 MB plus libvips' working memory;
-// decoding a fixed number at a time, each on one libvips thread, keeps memory
-// flat however many surveys arrive together (measured in `npm run bench:surveys`).
-sharp.cache(false);
-sharp.concurrency(1);
 let maxParallel = 1;
 
 /** How many photos are processed at once (PHOTO_WORKERS): more is faster on machines with memory to spare. */
@@ -36,33 +25,18 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export type ProcessedPhoto = { image: Buffer; thumbnail: Buffer; width: number; height: number; contentType: "image/jpeg" };
-
 /**
- * Recognises the image by its content (not its name), then re-encodes it:
- * orientation applied, metadata (GPS, camera) stripped, longest side at most
- * 2560 px, plus a thumbnail. Reads from a file so the upload is never held
- * whole in memory before sharp needs it.
+ * Checks and re-encodes an uploaded photo (encodePhoto) in the background
+ * process, PHOTO_WORKERS at a time, so decoding never takes the CPU from
+ * page requests. A photo we cannot read is a PhotoError with a message for the user.
  */
 export function processPhoto(filePath: string, label: string): Promise<ProcessedPhoto> {
-  return withSlot(() => encode(filePath, label));
-}
-
-async function encode(filePath: string, label: string): Promise<ProcessedPhoto> {
-  let format: string | undefined;
-  try {
-    format = (await sharp(filePath).metadata()).format;
-  } catch {
-    throw new PhotoError(`${label}: this file is not an image we can read. Please use a JPEG, PNG or WebP photo.`);
-  }
-  if (format === "heif") throw new PhotoError(`${label}: HEIC photos are not supported. Please set your camera to JPEG ("Most Compatible") or export the photo as JPEG.`);
-  if (!format || !ACCEPTED.has(format)) throw new PhotoError(`${label}: only JPEG, PNG and WebP photos are accepted.`);
-
-  const { data: image, info } = await sharp(filePath, { failOn: "error", sequentialRead: true })
-    .rotate()
-    .resize({ width: MAX_PHOTO_SIDE, height: MAX_PHOTO_SIDE, fit: "inside", withoutEnlargement: true })
-    .jpeg({ quality: 85 })
-    .toBuffer({ resolveWithObject: true });
-  const thumbnail = await sharp(image).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
-  return { image, thumbnail, width: info.width, height: info.height, contentType: "image/jpeg" };
+  return withSlot(async () => {
+    try {
+      return await runInBackground("encodePhoto", filePath, label);
+    } catch (error) {
+      if (error instanceof Error && error.name === "PhotoError" && !(error instanceof PhotoError)) throw new PhotoError(error.message);
+      throw error;
+    }
+  });
 }

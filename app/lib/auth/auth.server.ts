@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { admin, twoFactor } from "better-auth/plugins";
 import { getMigrations } from "better-auth/db/migration";
 import type { Kysely } from "kysely";
+import { runInBackground } from "~/lib/background/background.server";
 import type { Engine } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
 import type { Logger } from "~/lib/log.server";
@@ -42,6 +43,11 @@ export function createAuth(config: AuthConfig) {
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
+      // Better Auth's own scrypt, run in the lower-priority background process so sign-ins do not slow pages.
+      password: {
+        hash: (password) => runInBackground("hashPassword", password),
+        verify: ({ hash, password }) => runInBackground("verifyPassword", hash, password),
+      },
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {

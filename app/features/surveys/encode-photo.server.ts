@@ -1,0 +1,44 @@
+import sharp from "sharp";
+import { MAX_PHOTO_SIDE } from "./photo-limits";
+
+export const THUMBNAIL_WIDTH = 480;
+
+export class PhotoError extends Error {
+  override name = "PhotoError";
+}
+
+const ACCEPTED = new Set(["jpeg", "png", "webp"]);
+
+// A decoded 12-megapixel photo takes ~36 MB plus libvips' working memory;
+// each photo is decoded on one libvips thread, and the caller bounds how many
+// run at once (process-photo.server.ts), which keeps memory flat however many
+// surveys arrive together (measured in `npm run bench:surveys`).
+sharp.cache(false);
+sharp.concurrency(1);
+
+export type ProcessedPhoto = { image: Buffer; thumbnail: Buffer; width: number; height: number; contentType: "image/jpeg" };
+
+/**
+ * Recognises the image by its content (not its name), then re-encodes it:
+ * orientation applied, metadata (GPS, camera) stripped, longest side at most
+ * 2560 px, plus a thumbnail. Reads from a file so the upload is never held
+ * whole in memory before sharp needs it.
+ */
+export async function encodePhoto(filePath: string, label: string): Promise<ProcessedPhoto> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(filePath).metadata()).format;
+  } catch {
+    throw new PhotoError(`${label}: this file is not an image we can read. Please use a JPEG, PNG or WebP photo.`);
+  }
+  if (format === "heif") throw new PhotoError(`${label}: HEIC photos are not supported. Please set your camera to JPEG ("Most Compatible") or export the photo as JPEG.`);
+  if (!format || !ACCEPTED.has(format)) throw new PhotoError(`${label}: only JPEG, PNG and WebP photos are accepted.`);
+
+  const { data: image, info } = await sharp(filePath, { failOn: "error", sequentialRead: true })
+    .rotate()
+    .resize({ width: MAX_PHOTO_SIDE, height: MAX_PHOTO_SIDE, fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 85 })
+    .toBuffer({ resolveWithObject: true });
+  const thumbnail = await sharp(image).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
+  return { image, thumbnail, width: info.width, height: info.height, contentType: "image/jpeg" };
+}
