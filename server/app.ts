@@ -8,27 +8,38 @@ import { CLIENT_IP_HEADER, trustedOriginsFor } from "~/lib/auth/auth.server";
 import { loadEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/log.server";
 import { cspNonceContext, requestInfoContext, type RequestInfo } from "~/lib/request-context";
-import { getRuntime, openRuntime, setRuntime } from "~/lib/runtime.server";
+import { getRuntime, openRuntime, setRuntime, type Runtime } from "~/lib/runtime.server";
 import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
 import { startOutboxWorker } from "~/lib/mail/outbox.server";
 import { setPhotoWorkers } from "~/features/surveys/process-photo.server";
 import { removeOrphanPhotos } from "~/features/surveys/remove-orphan-photos.server";
 import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
+import { configureBackground, stopBackground } from "~/lib/background/background.server";
 import { stopPlanRuns } from "~/features/planning/plan-store.server";
 import { limitRequestBodies } from "./body-limits";
 import { clientIpHeader, rejectCrossSiteRequests, securityHeaders } from "./security";
 
 export type StartedServer = { app: Express; port: number; host: string; log: ReturnType<typeof createLogger> };
 
+export type ServerOptions = {
+  dev: boolean;
+  clientDir?: string;
+  /** A serving process of a cluster: its first process has already run prepareData (prepareCluster). */
+  clusterWorker?: boolean;
+};
+
+/** How many processes serve requests (WEB_CONCURRENCY), read before anything starts; always 1 in development. */
+export function servingProcesses(options: { dev: boolean }): number {
+  return options.dev ? 1 : loadEnv().WEB_CONCURRENCY;
+}
+
 /**
- * Validates the environment, opens and migrates the database, creates the
- * first admin if configured, and returns the Express app to listen with.
+ * Start-up work on the data that must run once, before any process serves a
+ * request: uploads interrupted by a crash, the first admin, and photo files
+ * no survey refers to (with local files, nothing else can be writing then).
  */
-export async function startServer(options: { dev: boolean; clientDir?: string }): Promise<StartedServer> {
-  const env = loadEnv();
-  const log = createLogger(env.LOG_LEVEL);
-  const runtime = await openRuntime(env, log);
-  setRuntime(runtime);
+async function prepareData(runtime: Runtime): Promise<void> {
+  const { env, log } = runtime;
   // Uploads interrupted by a crash leave files here; nothing in it outlives a request.
   await rm(path.join(env.DATA_DIR, "tmp"), { recursive: true, force: true });
   await ensureFirstAdmin(runtime);
@@ -40,8 +51,40 @@ export async function startServer(options: { dev: boolean; clientDir?: string })
   } catch (error) {
     log.error({ err: error }, "could not check for photo files no survey refers to");
   }
+}
+
+/**
+ * The first process of a cluster (WEB_CONCURRENCY > 1): validates the
+ * environment, migrates the database and runs prepareData, then closes it;
+ * the processes it starts next only open the database and serve.
+ */
+export async function prepareCluster(): Promise<{ processes: number; port: number; host: string; log: ReturnType<typeof createLogger> }> {
+  const env = loadEnv();
+  const log = createLogger(env.LOG_LEVEL);
+  const runtime = await openRuntime(env, log);
+  try {
+    await prepareData(runtime);
+  } finally {
+    await runtime.database.destroy();
+  }
+  return { processes: env.WEB_CONCURRENCY, port: env.PORT, host: env.HOST, log };
+}
+
+/**
+ * Validates the environment, opens and migrates the database, runs
+ * prepareData (unless a cluster's first process did), and returns the
+ * Express app to listen with.
+ */
+export async function startServer(options: ServerOptions): Promise<StartedServer> {
+  const env = loadEnv();
+  const log = createLogger(env.LOG_LEVEL);
+  const runtime = await openRuntime(env, log, { migrate: !options.clusterWorker });
+  setRuntime(runtime);
+  if (!options.clusterWorker) await prepareData(runtime);
   stopOutbox = startOutboxWorker(runtime, env.OUTBOX_POLL_SECONDS * 1000);
   setPhotoWorkers(env.PHOTO_WORKERS);
+  // Password hashing and photo decoding run in a lower-priority child process (in development, in this one).
+  configureBackground({ script: options.dev ? null : path.resolve("build/server/background-process.js"), log });
   // Charging plans are computed in worker threads from the built script (in development, in this thread).
   setPlanWorkerScript(options.dev ? null : path.resolve("build/server/plan-worker.js"));
   log.info({ database: runtime.database.description, dataDir: env.DATA_DIR, appUrl: env.APP_URL }, "runtime ready");
@@ -67,12 +110,13 @@ export async function stopServer(): Promise<void> {
   stopOutbox?.();
   await requestsFinished();
   await stopPlanRuns();
+  await stopBackground();
   const runtime = getRuntime();
   setRuntime(undefined);
   await runtime.database.destroy();
 }
 
-async function createApp(options: { dev: boolean; clientDir?: string }): Promise<Express> {
+async function createApp(options: ServerOptions): Promise<Express> {
   const { env, log, database } = getRuntime();
   const app = express();
   app.disable("x-powered-by");

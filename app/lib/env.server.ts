@@ -64,6 +64,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     MAX_PHOTO_MB: z.coerce.number().positive().max(100).default(20),
     PHOTO_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+    /** Processes serving requests (one per core is best); above 1 the first process only starts and watches them. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** How often queued e-mails (retries, the team's notifications) are sent, in seconds. */
     OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
     REQUIRE_ADMIN_2FA: optionalString.pipe(booleanString.optional()),

@@ -18,8 +18,12 @@ export type Runtime = {
 // database connection instead of opening a new one per edit.
 const holder = globalThis as typeof globalThis & { __electrifyRuntime?: Runtime };
 
-/** Opens the database, applies Better Auth's and the product's migrations, and builds the auth instance. */
-export async function openRuntime(env: Env, log: Logger, options: { rateLimitEnabled?: boolean } = {}): Promise<Runtime> {
+/**
+ * Opens the database, applies Better Auth's and the product's migrations
+ * (unless `migrate: false`: the serving processes of a cluster, whose first
+ * process has applied them), and builds the auth instance.
+ */
+export async function openRuntime(env: Env, log: Logger, options: { rateLimitEnabled?: boolean; migrate?: boolean } = {}): Promise<Runtime> {
   const database = createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await database.check();
@@ -42,9 +46,11 @@ export async function openRuntime(env: Env, log: Logger, options: { rateLimitEna
         await deliverMail(deps, id);
       },
     });
-    await migrateAuthTables(auth);
-    const applied = await migrateToLatest(database.db, database.engine);
-    if (applied.length > 0) log.info({ migrations: applied }, "applied database migrations");
+    if (options.migrate !== false) {
+      await migrateAuthTables(auth);
+      const applied = await migrateToLatest(database.db, database.engine);
+      if (applied.length > 0) log.info({ migrations: applied }, "applied database migrations");
+    }
     return { env, log, database, auth, storage: createStorage(env) };
   } catch (error) {
     await database.destroy();

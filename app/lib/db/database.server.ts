@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type Driver } from "kysely";
 import pg from "pg";
 import type { Engine } from "./dialect.server";
 import type { Database } from "./schema";
@@ -38,7 +38,7 @@ function createSqlite(config: DatabaseConfig): AppDatabase {
   database.exec("PRAGMA synchronous = FULL");
   database.exec("PRAGMA foreign_keys = ON");
   database.exec("PRAGMA busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database }) });
   return {
     db,
     engine: "sqlite",
@@ -48,6 +48,22 @@ function createSqlite(config: DatabaseConfig): AppDatabase {
     },
     destroy: () => db.destroy(),
   };
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE),
+ * waiting up to busy_timeout for it. With the default deferred BEGIN, a
+ * transaction that reads and then writes fails at once with SQLITE_BUSY when
+ * another process (WEB_CONCURRENCY > 1) has written in between.
+ */
+class ImmediateTransactionsDialect extends NodeSqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
 }
 
 function createPostgres(url: string): AppDatabase {
