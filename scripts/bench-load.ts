@@ -9,7 +9,7 @@
 // writes them to docs/benchmarks.md.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { signIn, stopServerProcess, waitForHealthy } from "../tests/support/app-server";
@@ -18,6 +18,8 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support
 
 const USERS = Number(process.env.BENCH_USERS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+// Serving processes (WEB_CONCURRENCY): one per core, as docs/deployment.md recommends.
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? availableParallelism());
 const DEPOTS = 2000;
 const HAULIERS = 20;
 const root = path.resolve(import.meta.dirname, "..");
@@ -30,9 +32,9 @@ const SCENARIOS: Scenario[] = [
   { label: `${USERS} users pausing 1–3 s between actions`, thinkMs: [1000, 3000] },
   { label: `saturation: ${USERS} users with no pause`, thinkMs: null },
 ];
-// For diagnosis, not for docs/benchmarks.md: BENCH_ONLY=GET,sign-in keeps the actions whose name contains one of these; BENCH_ENGINE=sqlite one engine; BENCH_PAUSES=1 the first scenario only.
+// For diagnosis, not for docs/benchmarks.md: BENCH_ONLY=GET,sign-in keeps the actions whose name contains one of these; BENCH_ENGINE=sqlite one engine; BENCH_PAUSES=1 the first scenario only; BENCH_PROCESSES=1 another number of serving processes.
 const ONLY = process.env.BENCH_ONLY;
-const DIAGNOSIS = Boolean(ONLY || process.env.BENCH_ENGINE || process.env.BENCH_PAUSES);
+const DIAGNOSIS = Boolean(ONLY || process.env.BENCH_ENGINE || process.env.BENCH_PAUSES || process.env.BENCH_PROCESSES);
 type Row = { engine: string; endpoint: string; count: number; p50: number; p95: number; p99: number; fivexx: number; errors: number };
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
@@ -45,7 +47,7 @@ async function measure(engine: "sqlite" | "postgres", scenario: Scenario): Promi
   let server: ChildProcess | undefined;
   try {
     if (engine === "postgres") postgres = await startThrowawayPostgres({ durable: true });
-    const env = { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", DATA_DIR: dataDir, LOG_LEVEL: "warn", SIGN_IN_RATE_LIMIT_MAX: "100000", ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
+    const env = { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", DATA_DIR: dataDir, LOG_LEVEL: "warn", SIGN_IN_RATE_LIMIT_MAX: "100000", WEB_CONCURRENCY: String(PROCESSES), ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
     const seeded = spawnSync(node, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "app/cli/main.ts", "demo:seed", "--depots", String(DEPOTS), "--users", String(HAULIERS)], { cwd: root, env, encoding: "utf8" });
     if (seeded.status !== 0) throw new Error(seeded.stderr);
     console.log(`[${engine}] ${seeded.stdout.trim()}`);
@@ -163,7 +165,7 @@ for (const scenario of process.env.BENCH_PAUSES ? SCENARIOS.slice(0, 1) : SCENAR
         ? ""
         : scenario.thinkMs
           ? " Even with pauses, the p99 is many times the p50: requests wait behind bursts of work on the same 2 cores (photo processing, sign-in hashing, the load generator itself); decision 019 says what is next."
-          : " With every user always waiting on one Node process, a request queues behind the others (latency ≈ users ÷ throughput); one process per core (docs/deployment.md) is the way past it."
+          : " With every user always waiting, a request queues behind the others (latency ≈ users ÷ throughput): both cores are busy, and only more cores or machines (docs/deployment.md) raise the throughput."
     }`,
     "",
   );
@@ -171,7 +173,7 @@ for (const scenario of process.env.BENCH_PAUSES ? SCENARIOS.slice(0, 1) : SCENAR
 const report = [
   "### Load test, mixed workload (`npm run bench:load`)",
   "",
-  `Measured ${new Date().toISOString().slice(0, 10)}: ${USERS} virtual users for ${SECONDS} s, each repeatedly doing one of the actions below (weighted: depot list 25, admin search 15, workspace dashboard 10, marketing pages 15, survey submission with a 1600×1200 photo 8, sign-in 5), from a separate process on the same 2-core machine as the production server (one Node process; the load generator takes CPU from it). ${DEPOTS.toLocaleString("en-GB")} seeded depots, ${HAULIERS} signed-in hauliers and one admin. PostgreSQL is a local cluster. Each action runs three times before measuring (warm-up). Two scenarios: users pausing 1–3 s between actions and arriving over the first 3 s (as people do), and saturation with no pause (the server's capacity).`,
+  `Measured ${new Date().toISOString().slice(0, 10)}: ${USERS} virtual users for ${SECONDS} s, each repeatedly doing one of the actions below (weighted: depot list 25, admin search 15, workspace dashboard 10, marketing pages 15, survey submission with a 1600×1200 photo 8, sign-in 5), from a separate process on the same ${availableParallelism()}-core machine as the production server (${PROCESSES} serving process${PROCESSES === 1 ? "" : "es"}, WEB_CONCURRENCY=${PROCESSES}, each with its lower-priority background process for password hashing and photo decoding; the load generator takes CPU from them). ${DEPOTS.toLocaleString("en-GB")} seeded depots, ${HAULIERS} signed-in hauliers and one admin. PostgreSQL is a local cluster. Each action runs three times before measuring (warm-up). Two scenarios: users pausing 1–3 s between actions and arriving over the first 3 s (as people do), and saturation with no pause (the server's capacity).`,
   "",
   ...sections,
 ].join("\n").trimEnd();
