@@ -4,7 +4,9 @@
 // there with all its photos (records and files), no photo file is left that
 // no survey refers to (the start-up clean-up removes what a kill leaves), and
 // the database passes SQLite's integrity check. Prints what it did; exits 1
-// on any failure. Needs a production build (`npm run build`).
+// on any failure. Needs a production build (`npm run build`). CRASH_PROCESSES=2
+// runs the server with two serving processes (WEB_CONCURRENCY): the kill hits
+// the first process, and its serving processes go with it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +22,7 @@ import { freePort } from "../tests/support/free-port";
 
 const KILLS = 10;
 const CLIENTS = 20;
+const PROCESSES = process.env.CRASH_PROCESSES ?? "1";
 const root = path.resolve(import.meta.dirname, "..");
 if (!existsSync(path.join(root, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first.");
 
@@ -45,7 +48,7 @@ let serverLog = "";
 async function start() {
   server = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), APP_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn", SIGN_IN_RATE_LIMIT_MAX: "1000" },
+    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), APP_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn", SIGN_IN_RATE_LIMIT_MAX: "1000", WEB_CONCURRENCY: PROCESSES },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
@@ -138,7 +141,7 @@ try {
   const depots = await runtime.database.db.selectFrom("depots").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const removed = (serverLog.match(/"removed":(\d+)/g) ?? []).reduce((sum, match) => sum + Number(match.split(":")[1]), 0);
   console.log(
-    `\n${KILLS} SIGKILLs under ${CLIENTS} clients: ${attempts} submissions tried, ${acknowledged.length} acknowledged, ${failures} cut off or refused (most while the server was down); ${Number(depots.n)} depots and ${files.length} photo files on disk; ${removed} orphaned files removed at start-up.`,
+    `\n${KILLS} SIGKILLs under ${CLIENTS} clients (${PROCESSES} serving process${PROCESSES === "1" ? "" : "es"}): ${attempts} submissions tried, ${acknowledged.length} acknowledged, ${failures} cut off or refused (most while the server was down); ${Number(depots.n)} depots and ${files.length} photo files on disk; ${removed} orphaned files removed at start-up.`,
   );
 } finally {
   await runtime.database.destroy();

@@ -22,6 +22,8 @@ step "integration tests (SQLite and PostgreSQL)"
 vitest run --project integration --reporter=default --reporter=json --outputFile.json=tmp/reports/vitest-integration.json
 step "crash test (SQLite: 10 SIGKILLs under 20 clients submitting surveys)"
 tsx ./scripts/crash-test.ts | tee tmp/reports/crash-test.txt
+step "crash test with two serving processes (WEB_CONCURRENCY=2)"
+CRASH_PROCESSES=2 tsx ./scripts/crash-test.ts | tee tmp/reports/crash-test-2.txt
 step "end-to-end tests (Chromium)"
 bash scripts/ensure-chromium.sh
 playwright test
