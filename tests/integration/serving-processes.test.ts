@@ -177,6 +177,32 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
   }, 60_000);
 });
 
+describe("the helper process", () => {
+  it("is started again after it dies, and the server keeps signing people in", async () => {
+    const server = await startAppServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "electrify-helper-")), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SIGN_IN_RATE_LIMIT_MAX: "100" });
+    try {
+      const pid = server.process.pid!;
+      expect((await signInOnce(server)).status).toBe(302);
+      const [helper] = childrenOf(pid);
+      expect(helper).toBeDefined();
+      expect(niceness(helper!)).toBe(10);
+      process.kill(helper!, "SIGKILL");
+      await waitFor(() => !alive(helper!), "the helper to die");
+      // The next sign-in starts a new helper and succeeds; a wrong password is still refused.
+      expect((await signInOnce(server)).status).toBe(302);
+      const wrong = await request(server, "/auth", { method: "POST", headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email: ADMIN.email, password: "not-the-password" }).toString() });
+      expect(wrong.status).toBe(401);
+      const after = childrenOf(pid);
+      expect(after).toHaveLength(1);
+      expect(after[0]).not.toBe(helper);
+      expect(await server.stop()).toBe(0);
+      await waitFor(() => !alive(after[0]!), "the helper to exit with the server", 5_000);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
+
 describe("a serving process that cannot start", () => {
   it("stops the server with an error, as a single process would", async () => {
     const taken = net.createServer();
