@@ -17,16 +17,18 @@ const ADMIN = { email: "admin@consultancy.example", password: "admin-password-1"
 
 type Logged = { pid: number; msg: string; method?: string; path?: string; status?: number; userId?: string };
 
+/** The server's complete JSON log lines so far (the last one may still be arriving). */
 function logLines(server: AppServer): Logged[] {
-  return server
-    .output()
+  const output = server.output();
+  return output
+    .slice(0, output.lastIndexOf("\n") + 1)
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .map((line) => JSON.parse(line) as Logged);
 }
 
 /** One request on a connection of its own, so that the cluster may hand it to either process. */
-function request(server: AppServer, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function request(server: AppServer, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${server.url}${pathname}`, { method: options.method ?? "GET", headers: options.headers, agent: false }, (res) => {
       let body = "";
@@ -100,7 +102,9 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
 
   it("serves one set of users from both processes: sessions, sign-ins and surveys with photos", async () => {
     const primary = server.process.pid!;
-    await waitFor(() => logLines(server).some((line) => line.pid === primary && line.msg.startsWith("Electrify is listening")), "both processes to listen");
+    await waitFor(() => logLines(server).some((line) => line.pid === primary && line.msg.startsWith("Electrify is listening")), "the first process to report both listening");
+    // Each serving process logs its own line, through its own writes: it may land after the first process's.
+    await waitFor(() => logLines(server).filter((line) => line.msg === "serving process ready").length === 2, "both serving processes' lines");
     const serving = logLines(server).filter((line) => line.msg === "serving process ready").map((line) => line.pid);
     expect(new Set(serving).size).toBe(2);
     expect(childrenOf(primary).sort()).toEqual([...serving].sort());
@@ -112,19 +116,15 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
     // A survey with a photo, then the admin's view of it, each on a new connection.
     const { cookie } = signIns[0]!;
     const photo = readFileSync(await makePhoto(dataDir, "area.jpg", { width: 800, height: 600 }));
-    const boundary = "----electrify-test";
-    const fields = { depotName: "Two Process Yard", depotAddress: "2 Fork Lane", numberOfEVs: "4", latitude: "51.45", longitude: "-2.58", idempotencyKey: crypto.randomUUID() };
-    const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo_proposed_charging_area"; filename="area.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), photo, Buffer.from(`\r\n--${boundary}--\r\n`));
-    const body = Buffer.concat(parts);
-    const submitted = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(`${server.url}/surveys`, { method: "POST", agent: false, headers: { origin: server.url, cookie, accept: "application/json", "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(body.length) } }, (res) => {
-        let text = "";
-        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
-      req.on("error", reject);
-      req.end(body);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ depotName: "Two Process Yard", depotAddress: "2 Fork Lane", numberOfEVs: "4", latitude: "51.45", longitude: "-2.58", idempotencyKey: crypto.randomUUID() })) form.set(name, value);
+    form.append("photo_proposed_charging_area", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "area.jpg");
+    // The multipart body as fetch would send it, sent on a connection of its own.
+    const encoded = new Request(server.url, { method: "POST", body: form });
+    const submitted = await request(server, "/surveys", {
+      method: "POST",
+      headers: { origin: server.url, cookie, accept: "application/json", "content-type": encoded.headers.get("content-type")! },
+      body: Buffer.from(await encoded.arrayBuffer()),
     });
     expect(submitted.status, submitted.body).toBe(200);
     const { depotId } = JSON.parse(submitted.body) as { depotId: number };
