@@ -13,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { atLowerPriority } from "../app/lib/lower-priority.server";
 import { signIn, stopServerProcess, waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/throwaway-postgres";
@@ -97,9 +98,8 @@ type UsersConfig = { url: string; hauliers: string[]; admin: string; engine: "sq
  */
 async function runUsersAtLowerPriority(config: UsersConfig): Promise<{ samples: Sample[]; elapsed: number }> {
   const out = path.join(mkdtempSync(path.join(tmpdir(), "electrify-bench-users-")), "samples.json");
-  const nice = ["/usr/bin/nice", "/bin/nice"].find((file) => existsSync(file));
-  const command = [node, path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/bench-load.ts")];
-  const child = spawn(nice ?? command[0]!, nice ? ["-n", String(GENERATOR_NICENESS), ...command] : command.slice(1), {
+  const { command, args } = atLowerPriority(GENERATOR_NICENESS, node, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/bench-load.ts")]);
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, BENCH_LOAD_USERS: JSON.stringify({ ...config, out }) },
     stdio: "inherit",

@@ -1,7 +1,7 @@
 import { runInBackground } from "~/lib/background/background.server";
 import { PhotoError, type ProcessedPhoto } from "./encode-photo.server";
 
-export { PhotoError, THUMBNAIL_WIDTH, type ProcessedPhoto } from "./encode-photo.server";
+export { PhotoError, type ProcessedPhoto } from "./encode-photo.server";
 
 let maxParallel = 1;
 

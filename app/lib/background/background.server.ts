@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { Logger } from "~/lib/log.server";
+import { atLowerPriority } from "~/lib/lower-priority.server";
 import { backgroundTasks, type BackgroundReply, type BackgroundTaskName, type BackgroundTasks } from "./background-tasks";
 
 /**
@@ -44,16 +45,9 @@ export function runInBackground<K extends BackgroundTaskName>(task: K, ...args: 
   });
 }
 
-/** `nice` from coreutils lowers the priority of every thread of the child (os.setPriority would only change one). */
-function niceCommand(): string | undefined {
-  return ["/usr/bin/nice", "/bin/nice"].find((file) => existsSync(file));
-}
-
 function startChild(file: string): Child {
-  const nice = niceCommand();
-  const command = nice ?? process.execPath;
-  const args = nice ? ["-n", String(BACKGROUND_NICENESS), process.execPath, file] : [file];
-  if (!nice) log?.warn("nice was not found: the background process runs at the server's priority");
+  const { command, args, lowered } = atLowerPriority(BACKGROUND_NICENESS, process.execPath, [file]);
+  if (!lowered) log?.warn("nice was not found: the background process runs at the server's priority");
   const started: Child = {
     process: spawn(command, args, { stdio: ["ignore", "inherit", "inherit", "ipc"], serialization: "advanced" }),
     pending: new Map(),

@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = parseId(form.get("depotId"));
   const latitude = Number(form.get("latitude"));
   const longitude = Number(form.get("longitude"));
-  const valid = Number.isSafeInteger(id) && id > 0 && Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+  const valid = id > 0 && Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
   if (!valid || String(form.get("latitude") ?? "").trim() === "" || String(form.get("longitude") ?? "").trim() === "") {
     return data<ActionData>({ ok: false, toast: { type: "error", title: "Could not place the depot", description: "The position is not a valid latitude and longitude." } }, { status: 400 });
   }
