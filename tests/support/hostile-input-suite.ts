@@ -1,4 +1,6 @@
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -71,6 +73,8 @@ const RAW_MARKERS = [`<script>alert("xss`, `<img src=x onerror`, `<svg/onload`];
 const SQL_PAYLOADS = ["' OR '1'='1' --", "1; DROP TABLE depots; --", `" UNION SELECT password FROM account --`, "Robert'); DROP TABLE \"user\";--"];
 const UNICODE_PAYLOADS = ["Zoë’s Depot – 東京 🚚", "\u202Eevil\u202C depot", "zero\u200Bwidth\uFEFF", "e\u0301\u0301\u0301\u0301", "half \uD83D surrogate", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢".repeat(30), "\uFFFF\uFFFE", "ﷺ".repeat(50)];
 const CONTROL_PAYLOADS = ["nul\u0000byte", "bell\u0007", "esc\u001b[31m"];
+/** Files the traversal payloads below would create outside the suite's own directory. */
+const TRAVERSAL_TARGETS = [path.join(tmpdir(), "evil.csv"), "/tmp/evil.csv", "/etc/passwd.jpg", "/etc/evil.csv"];
 const TRAVERSAL = ["../../../etc/passwd", "..%2F..%2Fauth-secret", "..\\..\\windows\\win.ini", "/etc/passwd", "1/../2"];
 const WRONG_TYPES = ["", " ", "abc", "-1", "0", "1.5", "1e309", "NaN", "Infinity", "null", "[]", "{}", "9007199254740993", "0x10", "１２"];
 const HUGE = "a".repeat(10 * MB);
@@ -130,6 +134,7 @@ function isMessage(value: string): boolean {
 export function hostileInputSuite(engine: Engine): void {
   describe(`hostile input on ${engine}`, () => {
     let database: TestDatabase;
+    let own: string;
     let runtime: Runtime;
     let server: AppServer;
     const cookies: Record<string, string> = {};
@@ -141,7 +146,14 @@ export function hostileInputSuite(engine: Engine): void {
     const stored: string[] = [];
 
     beforeAll(async () => {
-      database = await createTestDatabase(engine);
+      // DATA_DIR four levels down in a directory of the suite's own: a path that
+      // climbs out of it (up to ../../../../ from an upload) lands where the
+      // snapshot looks, and other processes' files in the system's temporary
+      // directory cannot be mistaken for a change.
+      own = mkdtempSync(path.join(tmpdir(), `electrify-hostile-${engine}-`));
+      const dataDir = path.join(own, "1", "2", "3", "data");
+      mkdirSync(dataDir, { recursive: true });
+      database = { ...(await createTestDatabase(engine)), dataDir };
       runtime = await openTestRuntime(database);
       const haulier = await createUser(runtime, { email: "haulier@fleet.example", password: "haulier-password" });
       const stranger = await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
@@ -193,7 +205,9 @@ export function hostileInputSuite(engine: Engine): void {
         parts.set(name, rows.rows.map((row) => JSON.stringify(row)).sort().join("\n"));
       }
       parts.set("files in DATA_DIR", (await listFiles(database.dataDir)).join("\n"));
-      parts.set("files beside DATA_DIR", (await readdir(path.dirname(database.dataDir))).sort().join("\n"));
+      parts.set("files beside DATA_DIR", (await listFiles(own)).filter((file) => !file.startsWith(`1${path.sep}2${path.sep}3${path.sep}data${path.sep}`)).join("\n"));
+      // Where the payloads that name absolute places would land.
+      parts.set("traversal targets", TRAVERSAL_TARGETS.filter((file) => existsSync(file)).join("\n"));
       return parts;
     }
 
