@@ -31,4 +31,19 @@ export default tseslint.config(
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration from getRuntime().env (validated in app/lib/env.server.ts)." }],
     },
   },
+  {
+    // Request bodies are read in one place, where their stream errors and limits are handled.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/lib/request-body.server.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "busboy", message: "Read bodies through ~/lib/request-body.server (readForm, streamForm)." }] }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='request'][property.name=/^(formData|body|text|json|arrayBuffer|blob)$/]",
+          message: "Read bodies through ~/lib/request-body.server (readForm, streamForm): it handles aborted uploads and limits.",
+        },
+      ],
+    },
+  },
 );

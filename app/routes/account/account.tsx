@@ -16,7 +16,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import QRCode from "qrcode";
 import type { Route } from "./+types/account";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Account | Electrify" }];
 

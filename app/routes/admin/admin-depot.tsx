@@ -20,7 +20,7 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/admin-depot";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 import { parseId } from "~/lib/parse-id";
 
 const ADMIN_NOTES_MAX = 5000;

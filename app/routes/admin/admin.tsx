@@ -16,7 +16,7 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import type { ActionToast } from "~/lib/use-fetcher-toast";
 import type { Route } from "./+types/admin";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 import { parseId } from "~/lib/parse-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Electrify" }];

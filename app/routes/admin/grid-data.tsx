@@ -18,7 +18,7 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/grid-data";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Network capacity data | Admin | Electrify" }];
 
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (length > MAX_GRID_FILE_MB * 1024 * 1024) {
     return data<ActionData>({ errors: { file: `The file is too large: the limit is ${MAX_GRID_FILE_MB} MB` } }, { status: 413 });
   }
-  const form = await readForm(request, { files: true });
+  const form = await readForm(request, { fields: 10, files: 1, fileSize: MAX_GRID_FILE_MB * 1024 * 1024 });
   const operator = form.get("operator");
   const file = form.get("file");
   const dataDate = String(form.get("dataDate") ?? "").trim();

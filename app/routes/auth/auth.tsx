@@ -10,7 +10,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/auth";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in | Electrify" },

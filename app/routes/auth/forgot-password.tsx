@@ -6,7 +6,7 @@ import { fieldErrors, forgotPasswordSchema, RESET_REQUESTED } from "~/features/u
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/forgot-password";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | Electrify" }];
 

@@ -6,7 +6,7 @@ import { fieldErrors, PASSWORD_RESET_DONE, resetPasswordSchema } from "~/feature
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/reset-password";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Electrify" }, { name: "referrer", content: "no-referrer" }];
 

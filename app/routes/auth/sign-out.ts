@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { signOutSession } from "~/lib/auth/auth-handler.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign-out";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 
 export function loader() {
   return redirect("/");

@@ -7,7 +7,7 @@ import { landingPathFor, redirectSignedInToLandingMiddleware } from "~/lib/auth/
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/two-factor";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in | Electrify" }];
 

@@ -8,14 +8,14 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { companySchema, depotListSchema, depotsFromForm, AT_LEAST_ONE_DEPOT } from "~/features/company/company-schema";
+import { companySchema, depotListSchema, depotsFromForm, AT_LEAST_ONE_DEPOT, MAX_DEPOTS } from "~/features/company/company-schema";
 import { deleteCompanyDepot, DepotRuleError, getCompanyValues, listCompanyDepots, saveCompany, saveCompanyDepots } from "~/features/company/company.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
 import type { Route } from "./+types/company-setup";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 import { parseId } from "~/lib/parse-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Company Setup | Electrify" }];
@@ -40,7 +40,7 @@ type ActionData = {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const form = await readForm(request);
+  const form = await readForm(request, { fields: 8 * MAX_DEPOTS });
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "company") {

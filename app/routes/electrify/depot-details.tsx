@@ -24,7 +24,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/depot-details";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 import { parseId } from "~/lib/parse-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Depot Details | Electrify" }];
@@ -82,7 +82,8 @@ async function runPlan(userId: string, form: FormData) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = await readForm(request);
+  // A plan may carry a year of 5-minute building readings in its one JSON field.
+  const form = await readForm(request, { fields: 10, fieldSize: 16 * 1024 * 1024 });
   if (form.get("intent") === "run-plan") return runPlan(user.id, form);
   if (form.get("intent") !== "save-design") return data<ActionData>({ ok: false, toast: { type: "error", title: "Unknown action" } }, { status: 400 });
   let components: unknown;

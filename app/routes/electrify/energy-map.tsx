@@ -14,7 +14,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/energy-map";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 import { parseId } from "~/lib/parse-id";
 
 const DepotMap = lazy(() => import("~/features/electrify/depot-map.client"));

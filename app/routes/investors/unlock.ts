@@ -12,7 +12,7 @@ import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/unlock";
-import { readForm } from "~/lib/read-form.server";
+import { readForm } from "~/lib/request-body.server";
 
 export type UnlockResult = { ok: true; documents: InvestorDocumentListing[] } | { ok: false; error: string };
 

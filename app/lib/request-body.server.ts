@@ -1,0 +1,172 @@
+/**
+ * The one place request bodies are read. Every action reads its form through
+ * readForm, and a streaming upload (survey photos) through streamForm; both
+ * parse with busboy under limits on fields, field size, files and parts, and
+ * both handle the body stream's errors. A client that disconnects mid-body (a
+ * phone losing signal in a yard) ends the request with a BodyError instead of
+ * an unhandled stream error that would stop the server process.
+ *
+ * Nothing else should touch request.body or request.formData() (the lint
+ * forbids it outside this file).
+ */
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import busboy, { type FieldInfo, type FileInfo } from "busboy";
+import { data } from "react-router";
+
+/** C0 control characters other than tab, line feed and carriage return; PostgreSQL cannot store NUL at all. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+export const FORM_UNREADABLE = "The form could not be read. Please reload the page and try again.";
+export const FORM_INTERRUPTED = "The upload was interrupted before it finished. Please try again.";
+export const FORM_HAS_FILES = "This form does not take files.";
+export const FORM_HAS_CONTROL_CHARACTERS = "The form contains control characters, which cannot be saved. Remove them and try again.";
+export const FORM_TOO_MANY_FIELDS = "The form has more fields than this page takes.";
+export const FORM_FIELD_TOO_LONG = "One of the fields is too long.";
+export const FORM_TOO_MANY_FILES = "The form has more files than this page takes.";
+
+/** True when a text holds control characters no form field should (see CONTROL_CHARACTERS). */
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+
+/** A body that cannot be taken, with the message for the user and the HTTP status. */
+export class BodyError extends Error {
+  override name = "BodyError";
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export type BodyLimits = {
+  /** Text fields (default 100). */
+  fields?: number;
+  /** Bytes in one text field (default 64 KB). */
+  fieldSize?: number;
+  /** Files (default 0: the form takes none). */
+  files?: number;
+  /** Bytes in one file (default 0). */
+  fileSize?: number;
+};
+
+export type FormHandlers = {
+  field?: (name: string, value: string, info: FieldInfo) => void;
+  /** Must consume `stream` (pipe it somewhere, or resume it to skip it). */
+  file?: (name: string, stream: Readable, info: FileInfo) => void;
+  /** A file reached `fileSize`: the rest of it is skipped. */
+  fileTooLarge?: (name: string) => void;
+};
+
+/**
+ * Streams a urlencoded or multipart body through busboy. Resolves once the
+ * whole body is read; rejects with a BodyError when it cannot be (malformed,
+ * interrupted, a limit passed). Limits are counted to the end of the body,
+ * which the body-size cap (server/body-limits.ts) keeps small, so a refused
+ * form still leaves the connection ready for the next request.
+ */
+export async function streamForm(request: Request, limits: BodyLimits, handlers: FormHandlers): Promise<void> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!request.body) return;
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      // Browsers send file names as UTF-8.
+      defParamCharset: "utf8",
+      limits: {
+        fields: limits.fields ?? 100,
+        fieldSize: limits.fieldSize ?? 64 * 1024,
+        files: limits.files ?? 0,
+        fileSize: limits.fileSize ?? 0,
+        parts: (limits.fields ?? 100) + (limits.files ?? 0),
+      },
+    });
+  } catch {
+    throw new BodyError(FORM_UNREADABLE, 400);
+  }
+  let failure: BodyError | undefined;
+  const fail = (error: BodyError) => (failure ??= error);
+  parser.on("field", (name, value, info) => {
+    if (failure) return;
+    if (info.valueTruncated || info.nameTruncated) return fail(new BodyError(FORM_FIELD_TOO_LONG, 413));
+    if (hasControlCharacters(name) || hasControlCharacters(value)) return fail(new BodyError(FORM_HAS_CONTROL_CHARACTERS, 400));
+    handlers.field?.(name, value, info);
+  });
+  parser.on("file", (name, stream, info) => {
+    if (failure || !handlers.file || (limits.files ?? 0) === 0) {
+      if (info.filename !== undefined && !handlers.file) fail(new BodyError(FORM_HAS_FILES, 400));
+      stream.resume();
+      return;
+    }
+    stream.on("limit", () => handlers.fileTooLarge?.(name));
+    handlers.file(name, stream, info);
+  });
+  parser.on("fieldsLimit", () => fail(new BodyError(FORM_TOO_MANY_FIELDS, 413)));
+  parser.on("partsLimit", () => fail(new BodyError(FORM_TOO_MANY_FIELDS, 413)));
+  parser.on("filesLimit", () => fail(new BodyError(FORM_TOO_MANY_FILES, 413)));
+
+  try {
+    await pipeline(Readable.fromWeb(request.body as WebReadableStream), parser);
+  } catch (error) {
+    // The client went away before sending the whole body, or sent one busboy cannot parse.
+    throw new BodyError(isDisconnect(error, request) ? FORM_INTERRUPTED : FORM_UNREADABLE, 400);
+  }
+  if (failure) throw failure;
+}
+
+function isDisconnect(error: unknown, request: Request): boolean {
+  if (request.signal.aborted) return true;
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || (error instanceof Error && error.message === "aborted");
+}
+
+/**
+ * Reads an action's form. A body that is not a readable form, a file where
+ * the form takes none, too many or too long fields, or control characters in
+ * a field are refused with a 4xx and a message (shown by the error boundary)
+ * before the action looks at any value: nothing is changed. A body-less POST
+ * reads as an empty form. Files (only where `limits.files` allows) are held
+ * in memory, so their size must be capped by `limits.fileSize`.
+ */
+export async function readForm(request: Request, limits: BodyLimits = {}): Promise<FormData> {
+  const form = new FormData();
+  const contentType = request.headers.get("content-type");
+  if (!contentType && (request.headers.get("content-length") ?? "0") === "0") return form;
+  const files: Promise<void>[] = [];
+  let tooLarge = false;
+  try {
+    await streamForm(request, limits, {
+      field: (name, value) => form.append(name, value),
+      file: (name, stream, info) => {
+        const chunks: Uint8Array<ArrayBuffer>[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(new Uint8Array(chunk)));
+        files.push(
+          new Promise<void>((resolve, reject) => {
+            stream.on("error", reject);
+            stream.on("end", () => {
+              // A file input left empty arrives as a part with no name and no content.
+              if (info.filename || chunks.length > 0) form.append(name, new File(chunks, info.filename ?? "", { type: info.mimeType }));
+              resolve();
+            });
+          }),
+        );
+      },
+      fileTooLarge: () => (tooLarge = true),
+    });
+    await Promise.all(files);
+  } catch (error) {
+    throw bodyErrorResponse(error instanceof BodyError ? error : new BodyError(FORM_UNREADABLE, 400));
+  }
+  if (tooLarge) throw bodyErrorResponse(new BodyError(`The file is too large: the limit is ${Math.round((limits.fileSize ?? 0) / 1024 / 1024)} MB.`, 413));
+  return form;
+}
+
+/** The error response React Router shows in the route's error boundary. */
+export function bodyErrorResponse(error: BodyError) {
+  return data(error.message, { status: error.status, statusText: error.status === 413 ? "Content Too Large" : "Bad Request" });
+}

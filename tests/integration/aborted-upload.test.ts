@@ -1,0 +1,111 @@
+import { readdirSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "~/features/users/create-user.server";
+import { startAppServer, signIn, type AppServer } from "../support/app-server";
+import { createTestDatabase } from "../support/test-database";
+import { openTestRuntime } from "../support/test-runtime";
+
+/**
+ * A phone losing signal in a yard sends half a survey and is gone. The server
+ * must answer everyone else as before, and keep no file of the broken upload.
+ * Run on the embedded defaults with one serving process and with two.
+ */
+const BOUNDARY = "----electrify-abort";
+
+/** Sends the headers and part of a photo upload that announces 100 000 bytes, then disconnects. */
+function abortedUpload(server: AppServer, cookie: string): Promise<void> {
+  const url = new URL(server.url);
+  const partial = Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="depotName"\r\n\r\nYard\r\n`),
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo_proposed_charging_area"; filename="area.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.alloc(30_000, 0xff),
+  ]);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => {
+      socket.write(
+        [
+          "POST /surveys HTTP/1.1",
+          `Host: ${url.host}`,
+          `Origin: ${server.url}`,
+          `Cookie: ${cookie}`,
+          "Accept: application/json",
+          `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
+          "Content-Length: 100000",
+          "",
+          "",
+        ].join("\r\n"),
+      );
+      socket.write(partial, () => {
+        // Long enough for the server to have started reading the body and writing the photo.
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 150);
+      });
+    });
+    socket.on("error", reject);
+  });
+}
+
+for (const processes of [1, 2]) {
+  describe(`an aborted survey upload with ${processes} serving process${processes > 1 ? "es" : ""}`, () => {
+    let server: AppServer;
+    let dataDir: string;
+    let cookie = "";
+
+    beforeAll(async () => {
+      const database = await createTestDatabase("sqlite");
+      dataDir = database.dataDir;
+      const seed = await openTestRuntime(database);
+      await createUser(seed, { email: "driver@haulier.example", password: "driver-password" });
+      await seed.database.destroy();
+      server = await startAppServer({ DATA_DIR: dataDir, WEB_CONCURRENCY: String(processes), LOG_LEVEL: "info" });
+      cookie = await signIn(server, "driver@haulier.example", "driver-password");
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    it("keeps serving every page while 20 uploads are cut off mid-body, and leaves no temporary file", async () => {
+      let reading = true;
+      const pages: number[] = [];
+      const failures: string[] = [];
+      const reader = (async () => {
+        while (reading) {
+          for (const pathname of ["/", "/depots", "/account"]) {
+            try {
+              const response = await fetch(`${server.url}${pathname}`, { headers: { cookie } });
+              pages.push(response.status);
+              await response.arrayBuffer();
+            } catch (error) {
+              failures.push(`${pathname}: ${String(error)}`);
+            }
+          }
+        }
+      })();
+      for (let i = 0; i < 20; i++) await abortedUpload(server, cookie);
+      // Let the last aborts be noticed before the reader stops.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      reading = false;
+      await reader;
+
+      expect(failures).toEqual([]);
+      expect(pages.length).toBeGreaterThan(20);
+      expect(pages.every((status) => status === 200)).toBe(true);
+      expect(server.process.exitCode).toBeNull();
+      expect(server.output()).not.toMatch(/Unhandled|uncaught|serving process stopped/i);
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(200);
+      // Each upload's folder is removed when its request ends.
+      const deadline = Date.now() + 5_000;
+      let left = readdirSync(path.join(dataDir, "tmp"));
+      while (left.length > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        left = readdirSync(path.join(dataDir, "tmp"));
+      }
+      expect(left).toEqual([]);
+    });
+  });
+}
