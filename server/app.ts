@@ -17,7 +17,7 @@ import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
 import { configureBackground, stopBackground } from "~/lib/background/background.server";
 import { stopPlanRuns } from "~/features/planning/plan-store.server";
 import { limitRequestBodies } from "./body-limits";
-import { clientIpHeader, rejectCrossSiteRequests, securityHeaders } from "./security";
+import { allowedMethods, clientIpHeader, privateResponses, rejectCrossSiteRequests, securityHeaders } from "./security";
 
 export type StartedServer = { app: Express; port: number; host: string; log: ReturnType<typeof createLogger> };
 
@@ -124,7 +124,9 @@ async function createApp(options: ServerOptions): Promise<Express> {
   // protocol and client address; without TRUST_PROXY they are ignored.
   if (env.TRUST_PROXY > 0) app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog(log));
+  app.use(allowedMethods);
   app.use(drainUnreadBodies);
+  app.use(privateResponses);
   const tileOrigin = env.MAP_TILE_URL === "none" ? [] : [new URL(env.MAP_TILE_URL.replace(/\{[a-z]\}/g, "0")).origin];
   app.use(securityHeaders({ dev: options.dev, secure: env.SECURE_COOKIES, imageOrigins: tileOrigin }));
   app.use(compression());

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
+import onHeaders from "on-headers";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -87,3 +88,40 @@ export function clientIpHeader(headerName: string): RequestHandler {
     next();
   };
 }
+
+const ALLOWED_METHODS = "GET, HEAD, POST";
+
+/**
+ * Pages and actions only use GET, HEAD and POST. Anything else (TRACE, PUT,
+ * DELETE, …) is answered 405 before React Router sees it, which would
+ * otherwise treat it as a form submission or fail on it; OPTIONS is answered
+ * with what is allowed.
+ */
+export const allowedMethods: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+  res.setHeader("Allow", ALLOWED_METHODS);
+  if (req.method === "OPTIONS") {
+    res.status(204).end();
+    return;
+  }
+  res.status(405).type("text/plain").send("This method is not supported here.");
+};
+
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?electrify\.(session_token|session_data|dont_remember)=|(^|;\s*)electrify_investor=/;
+
+/**
+ * A response for a signed-in visitor (or one that sets a cookie) is theirs
+ * alone: "private, no-store" keeps it out of shared caches and out of the
+ * browser's cache after sign-out. Decided when the headers are written, so it
+ * covers pages, their .data requests, resource routes and errors alike; a
+ * route that chose a private policy of its own (photos) keeps it.
+ */
+export const privateResponses: RequestHandler = (req, res, next) => {
+  const signedIn = SESSION_COOKIE.test(req.get("cookie") ?? "");
+  onHeaders(res, () => {
+    if (!signedIn && res.getHeader("set-cookie") === undefined) return;
+    const current = String(res.getHeader("cache-control") ?? "");
+    if (!/\b(private|no-store)\b/.test(current)) res.setHeader("Cache-Control", "private, no-store");
+  });
+  next();
+};

@@ -34,3 +34,11 @@ export async function consumeRateLimit(db: Kysely<Database>, key: string, rule: 
   const started = Number(row?.window_started_at ?? now);
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000)) };
 }
+
+/** The decision consumeRateLimit would make, without counting this attempt (for limits that count failures only). */
+export async function peekRateLimit(db: Kysely<Database>, key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitDecision> {
+  const row = await db.selectFrom("rate_limits").select(["count", "window_started_at"]).where("key", "=", key).executeTakeFirst();
+  const started = Number(row?.window_started_at ?? 0);
+  if (!row || started <= now - rule.windowSeconds * 1000 || Number(row.count) < rule.max) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000)) };
+}

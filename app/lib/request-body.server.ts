@@ -10,7 +10,6 @@
  * forbids it outside this file).
  */
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy, { type FieldInfo, type FileInfo } from "busboy";
 import { data } from "react-router";
@@ -110,19 +109,23 @@ export async function streamForm(request: Request, limits: BodyLimits, handlers:
   parser.on("partsLimit", () => fail(new BodyError(FORM_TOO_MANY_FIELDS, 413)));
   parser.on("filesLimit", () => fail(new BodyError(FORM_TOO_MANY_FILES, 413)));
 
-  try {
-    await pipeline(Readable.fromWeb(request.body as WebReadableStream), parser);
-  } catch (error) {
-    // The client went away before sending the whole body, or sent one busboy cannot parse.
-    throw new BodyError(isDisconnect(error, request) ? FORM_INTERRUPTED : FORM_UNREADABLE, 400);
-  }
+  const source = Readable.fromWeb(request.body as WebReadableStream);
+  await new Promise<void>((resolve, reject) => {
+    // The client went away mid-body: the parser is destroyed too, which ends any file stream it was feeding.
+    source.once("error", (error) => {
+      parser.destroy(error);
+      reject(new BodyError(FORM_INTERRUPTED, 400));
+    });
+    // A body busboy cannot parse: stop feeding it, but leave the connection open so the answer reaches the
+    // client (the rest of the body is drained once the response is sent: drainUnreadBodies in server/app.ts).
+    parser.once("error", () => {
+      source.unpipe(parser);
+      reject(new BodyError(FORM_UNREADABLE, 400));
+    });
+    parser.once("close", resolve);
+    source.pipe(parser);
+  });
   if (failure) throw failure;
-}
-
-function isDisconnect(error: unknown, request: Request): boolean {
-  if (request.signal.aborted) return true;
-  const code = (error as { code?: string } | undefined)?.code;
-  return code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || (error instanceof Error && error.message === "aborted");
 }
 
 /**

@@ -66,7 +66,7 @@ test.describe("[account] two-factor sign-in", () => {
     await card.getByLabel("Code from your app").fill(totp(secret) === "123456" ? "654321" : "123456");
     await card.getByLabel("Password").fill(user.password);
     await card.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
-    await expect(card.getByText("That code is not valid. Enter the current code from your authenticator app.")).toBeVisible();
+    await expect(card.getByText("The code or the password is not correct. Enter the current code from your authenticator app and your password.")).toBeVisible();
     await card.getByLabel("Code from your app").fill(totp(secret));
     await card.getByLabel("Password").fill(user.password);
     await card.getByRole("button", { name: "Turn off two-factor sign-in" }).click();

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/users/create-user.server";
 import { startAppServer, signIn, type AppServer } from "../support/app-server";
-import { makePhoto } from "../support/images";
+import { makePhoto, makePixelBomb } from "../support/images";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -91,6 +91,26 @@ describe("POST /surveys against the production server", () => {
     const refused = await post(survey({}, [["photo_proposed_charging_area", new Blob([new Uint8Array(heic)], { type: "image/jpeg" }), "IMG_0001.jpg"]]), owner);
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toMatch(/HEIC photos are not supported\. Please set your camera to JPEG/);
+  });
+
+  it("refuses a crafted photo claiming 16000 × 16000 pixels with a clear message, before decoding it", async () => {
+    const bomb = readFileSync(await makePixelBomb(mkdtempSync(path.join(tmpdir(), "electrify-bomb-"))));
+    const started = Date.now();
+    const response = await post(survey({ depotName: "Bomb Depot" }, [["photo_proposed_charging_area", new Blob([new Uint8Array(bomb)], { type: "image/jpeg" }), "bomb.jpg"]]), owner);
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors.photos).toBe(
+      "Proposed EV charging area: this photo is 256 megapixels; the most we take is 50. Please take it at your camera's standard size.",
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The helper process that decodes photos never held the claimed pixels (its peak resident memory).
+    const helpers = readFileSync(`/proc/${server.process.pid}/task/${server.process.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+    expect(helpers.length).toBeGreaterThan(0);
+    for (const pid of helpers) {
+      const peakKb = Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmHWM:\s+(\d+)/)?.[1]);
+      expect(peakKb / 1024).toBeLessThan(400);
+    }
+    const list = await (await fetch(`${server.url}/depots`, { headers: { cookie: owner } })).text();
+    expect(list).not.toContain("Bomb Depot");
   });
 
   it("refuses more than 10 cable run photos even when the browser's limit is bypassed", async () => {

@@ -254,8 +254,15 @@ export function hostileInputSuite(engine: Engine): void {
         for (const [name, value] of Object.entries({ ...action.fixed, ...values })) if (value !== undefined) params.append(name, value);
         body = params;
       }
-      const response = await fetch(url, { method: "POST", redirect: "manual", headers, body });
-      const text = await response.text();
+      // A request that hangs is a finding too: it fails with the case named instead of stalling the suite.
+      let response: Response;
+      let text: string;
+      try {
+        response = await fetch(url, { method: "POST", redirect: "manual", headers, body, signal: AbortSignal.timeout(30_000) });
+        text = await response.text();
+      } catch (error) {
+        throw new Error(`${action.name}, ${item.label}, as ${item.who}: no answer (${String(error)})`, { cause: error });
+      }
       const location = response.headers.get("location") ?? undefined;
       const outcome = readOutcome(response.status, text, response.headers.get("content-type") ?? "");
       return location ? { ...outcome, redirect: location } : outcome;

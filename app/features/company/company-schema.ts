@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { parseId } from "~/lib/parse-id";
+import { singleLine } from "~/lib/single-line";
 
 const required = (label: string, max = 200) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  singleLine(
+    z
+      .string({ message: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+  );
 
 /** Company Details: all four contact fields are required; the charging strategy is free text (saved). */
 export const companySchema = z.object({
@@ -31,8 +35,8 @@ export const AT_LEAST_ONE_DEPOT = "You must have at least one depot";
 const depotEntry = z.object({
   /** Absent for a new depot. */
   id: z.number().int().positive("A depot in the list is not one of yours; reload the page and try again").optional(),
-  name: z.string().trim().max(200, "Depot names must be at most 200 characters"),
-  address: z.string().trim().max(500, "Addresses must be at most 500 characters"),
+  name: singleLine(z.string().trim().max(200, "Depot names must be at most 200 characters"), "A depot name"),
+  address: singleLine(z.string().trim().max(500, "Addresses must be at most 500 characters"), "A depot address"),
   notes: z
     .string()
     .trim()

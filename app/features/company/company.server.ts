@@ -1,3 +1,4 @@
+import { assertRoomForDepots } from "~/features/depots/depot-limits";
 import type { Kysely } from "kysely";
 import { getProfile } from "~/features/users/profile.server";
 import type { Database } from "~/lib/db/schema";
@@ -108,6 +109,7 @@ export async function saveCompanyDepots(deps: Pick<Runtime, "database">, userId:
   return deps.database.db.transaction().execute(async (trx) => {
     const contact = await trx.selectFrom("companies").select(["contact_name", "contact_email", "contact_phone"]).where("user_id", "=", userId).executeTakeFirst();
     const owned = new Set((await trx.selectFrom("depots").select("id").where("user_id", "=", userId).execute()).map((row) => row.id));
+    await assertRoomForDepots(trx, userId, depots.filter((depot) => depot.id === undefined).length);
     let created = 0;
     let updated = 0;
     for (const depot of depots) {

@@ -2,7 +2,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import type { PlanInput } from "./engine";
 import { describePlanIssues } from "./plan-issues";
 import { planInputSchema } from "./plan-input";
-import { runPlanComputation, stopPlanComputations } from "./plan-runner.server";
+import { planRunRefusal, PlanRunError, PlanSupersededError, runPlanComputation, stopPlanComputations } from "./plan-runner.server";
 import type { PlanSummary } from "./plan-summary";
 
 type Deps = Pick<Runtime, "database" | "log">;
@@ -65,6 +65,8 @@ export async function startPlanRun(deps: Deps, userId: string, depotId: number, 
   if (!parsed.success) throw new PlanInputError(describePlanIssues(parsed.error.issues, inputs));
   const owned = await deps.database.db.selectFrom("depots").select("id").where("id", "=", depotId).where("user_id", "=", userId).executeTakeFirst();
   if (!owned) throw new PlanInputError(["That depot no longer exists."]);
+  const refusal = planRunRefusal(userId, String(depotId));
+  if (refusal) throw new PlanInputError([refusal]);
   const runId = crypto.randomUUID();
   const values = { inputs: JSON.stringify(parsed.data), status: "running" as const, progress: 0, run_id: runId, error: null, started_at: new Date().toISOString(), finished_at: null };
   await deps.database.db
@@ -83,13 +85,15 @@ export async function startPlanRun(deps: Deps, userId: string, depotId: number, 
             .execute()
             .then(() => undefined, () => undefined),
         );
-      });
+      }, { owner: userId, key: String(depotId) });
       await progress;
       await thisRun(deps.database.db.updateTable("depot_plans").set({ status: "done", progress: 4, results: JSON.stringify(summary), finished_at: new Date().toISOString() })).execute();
     } catch (error) {
       await progress;
+      // A newer run of this depot replaced this one: the row is already the newer run's.
+      if (error instanceof PlanSupersededError) return;
       deps.log.warn({ err: error, depotId }, "charging plan run failed");
-      const message = error instanceof Error && error.name === "PlanRunError" ? error.message : "The plan could not be computed. Your inputs are saved; try again.";
+      const message = error instanceof PlanRunError ? error.message : "The plan could not be computed. Your inputs are saved; try again.";
       await thisRun(deps.database.db.updateTable("depot_plans").set({ status: "failed", error: message, finished_at: new Date().toISOString() }))
         .execute()
         .catch(() => undefined);

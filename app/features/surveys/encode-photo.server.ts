@@ -1,5 +1,7 @@
 import sharp from "sharp";
-import { MAX_PHOTO_SIDE } from "./photo-limits";
+import { MAX_INPUT_MEGAPIXELS, MAX_PHOTO_SIDE } from "./photo-limits";
+
+const MAX_INPUT_PIXELS = MAX_INPUT_MEGAPIXELS * 1_000_000;
 
 export const THUMBNAIL_WIDTH = 480;
 
@@ -26,15 +28,22 @@ export type ProcessedPhoto = { image: Buffer; thumbnail: Buffer; width: number; 
  */
 export async function encodePhoto(filePath: string, label: string): Promise<ProcessedPhoto> {
   let format: string | undefined;
+  let pixels: number;
   try {
-    format = (await sharp(filePath).metadata()).format;
+    const metadata = await sharp(filePath, { limitInputPixels: false }).metadata();
+    format = metadata.format;
+    pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   } catch {
     throw new PhotoError(`${label}: this file is not an image we can read. Please use a JPEG, PNG or WebP photo.`);
   }
   if (format === "heif") throw new PhotoError(`${label}: HEIC photos are not supported. Please set your camera to JPEG ("Most Compatible") or export the photo as JPEG.`);
   if (!format || !ACCEPTED.has(format)) throw new PhotoError(`${label}: only JPEG, PNG and WebP photos are accepted.`);
+  // The header is read without decoding; the limit on decoding below holds whatever the header said.
+  if (pixels > MAX_INPUT_PIXELS) {
+    throw new PhotoError(`${label}: this photo is ${Math.round(pixels / 1_000_000)} megapixels; the most we take is ${MAX_INPUT_MEGAPIXELS}. Please take it at your camera's standard size.`);
+  }
 
-  const { data: image, info } = await sharp(filePath, { failOn: "error", sequentialRead: true })
+  const { data: image, info } = await sharp(filePath, { failOn: "error", sequentialRead: true, limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize({ width: MAX_PHOTO_SIDE, height: MAX_PHOTO_SIDE, fit: "inside", withoutEnlargement: true })
     .jpeg({ quality: 85 })

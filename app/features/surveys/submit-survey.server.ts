@@ -1,4 +1,5 @@
 import type { Insertable } from "kysely";
+import { assertRoomForDepots } from "~/features/depots/depot-limits";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { SurveyPhotoTable } from "~/lib/db/schema";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
@@ -22,6 +23,8 @@ export async function submitSurvey(deps: Deps, user: SessionUser, fields: Survey
   const db = deps.database.db;
   const existing = await findByIdempotencyKey(deps, user.id, fields.idempotencyKey);
   if (existing) return { depotId: existing, emailSent: true, duplicate: true };
+  // Checked before the photos are processed, and again where the depot is inserted.
+  await assertRoomForDepots(db, user.id, 1);
 
   const folder = `surveys/${crypto.randomUUID()}`;
   const storedKeys: string[] = [];
@@ -49,6 +52,7 @@ export async function submitSurvey(deps: Deps, user: SessionUser, fields: Survey
     }
 
     const depotId = await db.transaction().execute(async (trx) => {
+      await assertRoomForDepots(trx, user.id, 1);
       const depot = await trx
         .insertInto("depots")
         .values({

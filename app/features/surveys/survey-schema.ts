@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSingleLine, singleLine } from "~/lib/single-line";
 
 export const PHOTO_FIELDS = {
   proposed_charging_area: { field: "photo_proposed_charging_area", label: "Proposed EV charging area", multiple: false },
@@ -37,8 +38,8 @@ const coordinate = (min: number, max: number) =>
 
 /** The survey's fields, checked in the browser before sending and again on the server. Photos are checked separately. */
 export const surveyFieldsSchema = z.object({
-  depotName: z.string({ message: SURVEY_MESSAGES.depotName }).trim().min(1, SURVEY_MESSAGES.depotName).max(200, "Keep the depot name under 200 characters"),
-  depotAddress: z.string({ message: SURVEY_MESSAGES.address }).trim().min(1, SURVEY_MESSAGES.address).max(500, "Keep the address under 500 characters"),
+  depotName: singleLine(z.string({ message: SURVEY_MESSAGES.depotName }).trim().min(1, SURVEY_MESSAGES.depotName).max(200, "Keep the depot name under 200 characters"), "The depot name"),
+  depotAddress: singleLine(z.string({ message: SURVEY_MESSAGES.address }).trim().min(1, SURVEY_MESSAGES.address).max(500, "Keep the address under 500 characters"), "The address"),
   // The specification: a non-numeric or empty value is sent as null; the minimum is 0.
   numberOfEVs: z.preprocess(
     (value) => {
@@ -52,7 +53,7 @@ export const surveyFieldsSchema = z.object({
   additionalNotes: optionalText(5000),
   latitude: coordinate(-90, 90),
   longitude: coordinate(-180, 180),
-  locationAddress: optionalText(300),
+  locationAddress: optionalText(300).refine(isSingleLine, "The location must be on one line"),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "Refresh the page and try again"),
 });
 export type SurveyFields = z.output<typeof surveyFieldsSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/constants";
+import { isSingleLine } from "~/lib/single-line";
 
 const nullableText = (label: string) =>
   z
@@ -7,7 +8,8 @@ const nullableText = (label: string) =>
     .max(200, `${label} must be at most 200 characters`)
     .optional()
     .nullable()
-    .transform((value) => (value && value.trim() ? value.trim() : null));
+    .transform((value) => (value && value.trim() ? value.trim() : null))
+    .refine(isSingleLine, `${label} must be on one line`);
 
 /** The profile form: every field may be empty, which is saved as null. */
 export const profileSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/constants";
+import { singleLine } from "~/lib/single-line";
 
 export const roleSchema = z.enum(["admin", "user"], { message: "Role must be admin or user" });
 export type Role = z.infer<typeof roleSchema>;
@@ -17,10 +18,7 @@ export const newUserSchema = z.object({
     .string({ message: "Password is required" })
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
     .max(128, "Password must be at most 128 characters long"),
-  name: z
-    .string()
-    .trim()
-    .max(200, "Name must be at most 200 characters")
+  name: singleLine(z.string().trim().max(200, "Name must be at most 200 characters"), "Name")
     .optional()
     .transform((value) => (value ? value : undefined)),
   role: roleSchema.default("user"),

@@ -1,3 +1,4 @@
+import { accountAttemptAllowed, recordAccountAttempt, waitText } from "~/lib/attempt-limits.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { hasRole } from "~/features/users/has-role.server";
 import { CLIENT_IP_HEADER } from "./auth.server";
@@ -33,6 +34,11 @@ export type SignInResult =
 
 export async function signInWithPassword(request: Request, email: string, password: string): Promise<SignInResult> {
   const runtime = getRuntime();
+  // Wrong passwords are also counted per e-mail address, so guesses spread over many client addresses still stop.
+  const allowed = await accountAttemptAllowed(runtime.database.db, "sign-in", email);
+  if (!allowed.allowed) {
+    return { ok: false, status: 429, error: `Too many sign-in attempts for this account. Please wait ${waitText(allowed.retryAfterSeconds)} and try again.` };
+  }
   const response = await callAuthEndpoint(request, "/sign-in/email", { email, password, rememberMe: true });
   if (response.ok) {
     const body = (await response.json()) as { user: { id: string; email: string }; twoFactorRedirect?: boolean };
@@ -45,6 +51,7 @@ export async function signInWithPassword(request: Request, email: string, passwo
     return { ok: false, status: 429, error: `Too many sign-in attempts. Please wait ${seconds} seconds and try again.` };
   }
   if (response.status === 401 || response.status === 400) {
+    await recordAccountAttempt(runtime.database.db, "sign-in", email);
     return { ok: false, status: 401, error: "Invalid email or password" };
   }
   if (response.status === 403) {

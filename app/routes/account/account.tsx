@@ -16,6 +16,7 @@ import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import QRCode from "qrcode";
 import type { Route } from "./+types/account";
+import { accountAttemptAllowed, recordAccountAttempt, waitText } from "~/lib/attempt-limits.server";
 import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Account | Electrify" }];
@@ -52,6 +53,8 @@ async function setupFor(totpURI: string, backupCodes: string[]): Promise<TwoFact
   return { totpURI, secret, backupCodes, qrSvg: await QRCode.toString(totpURI, { type: "svg", margin: 1, width: 200 }) };
 }
 
+const DISABLE_2FA_REFUSED = "The code or the password is not correct. Enter the current code from your authenticator app and your password.";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
@@ -70,9 +73,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/account", { type: "success", title: "Profile updated successfully" });
   }
 
+  // Checks of the current password or an authenticator code are throttled per account (5 wrong in 15 minutes).
+  const db = runtime.database.db;
+  const checks = await accountAttemptAllowed(db, "account-check", user.id);
+  const tooMany = (name: string) =>
+    data<ActionData>({ intent: String(intent), errors: { [name]: `Too many wrong attempts. Please wait ${waitText(checks.allowed ? 0 : checks.retryAfterSeconds)} and try again.` } }, { status: 429 });
+  const wrong = () => recordAccountAttempt(db, "account-check", user.id);
+
   if (intent === "password") {
     const parsed = passwordChangeSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return data<ActionData>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+    if (!checks.allowed) return tooMany("currentPassword");
     const response = await callAuthEndpoint(request, "/change-password", {
       currentPassword: parsed.data.currentPassword,
       newPassword: parsed.data.newPassword,
@@ -80,7 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (response.ok) return redirectWithToast("/account", { type: "success", title: "Password updated successfully" }, setCookieHeaders(response));
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    if (body.code === "INVALID_PASSWORD") return data<ActionData>({ intent, errors: { currentPassword: "Current password is incorrect" } }, { status: 400 });
+    if (body.code === "INVALID_PASSWORD") {
+      await wrong();
+      return data<ActionData>({ intent, errors: { currentPassword: "Current password is incorrect" } }, { status: 400 });
+    }
     if (response.status === 429) return data<ActionData>({ intent, errors: { form: "Too many attempts. Please wait a minute and try again." } }, { status: 429 });
     return data<ActionData>({ intent, errors: { form: body.message || "Error updating password" } }, { status: response.status });
   }
@@ -88,8 +102,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "enable-2fa") {
     const password = String(form.get("password") ?? "");
     if (!password) return data<ActionData>({ intent, errors: { password: "Enter your password to continue" } }, { status: 400 });
+    if (!checks.allowed) return tooMany("password");
     const response = await callAuthEndpoint(request, "/two-factor/enable", { password });
-    if (!response.ok) return data<ActionData>({ intent, errors: { password: "Password is incorrect" } }, { status: 400 });
+    if (!response.ok) {
+      await wrong();
+      return data<ActionData>({ intent, errors: { password: "Password is incorrect" } }, { status: 400 });
+    }
     const body = (await response.json()) as { totpURI: string; backupCodes: string[] };
     return data<ActionData>({ intent, errors: {}, setup: await setupFor(body.totpURI, body.backupCodes) });
   }
@@ -100,18 +118,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     const retry = async (message: string) =>
       data<ActionData>({ intent: "enable-2fa", errors: { code: message }, setup: totpURI.startsWith("otpauth://") ? await setupFor(totpURI, []) : undefined }, { status: 400 });
     if (!/^\d{6}$/.test(code)) return retry("Enter the 6-digit code from your authenticator app");
+    if (!checks.allowed) return retry(`Too many wrong attempts. Please wait ${waitText(checks.retryAfterSeconds)} and try again.`);
     const response = await callAuthEndpoint(request, "/two-factor/verify-totp", { code });
-    if (!response.ok) return retry("That code is not valid. Check the time on your phone and try again.");
+    if (!response.ok) {
+      await wrong();
+      return retry("That code is not valid. Check the time on your phone and try again.");
+    }
     return redirectWithToast("/account", { type: "success", title: "Two-factor sign-in is on" }, setCookieHeaders(response));
   }
 
   if (intent === "disable-2fa") {
     const code = String(form.get("code") ?? "").replace(/\s+/g, "");
-    if (!(await verifyTotpCode(runtime, user.id, code))) {
-      return data<ActionData>({ intent, errors: { code: "That code is not valid. Enter the current code from your authenticator app." } }, { status: 400 });
-    }
+    if (!checks.allowed) return tooMany("code");
+    // One answer for a wrong code and a wrong password, so neither can be guessed on its own.
+    const refused = async () => {
+      await wrong();
+      return data<ActionData>({ intent, errors: { code: DISABLE_2FA_REFUSED } }, { status: 400 });
+    };
+    if (!(await verifyTotpCode(runtime, user.id, code))) return refused();
     const response = await callAuthEndpoint(request, "/two-factor/disable", { password: String(form.get("password") ?? "") });
-    if (!response.ok) return data<ActionData>({ intent, errors: { password: "Password is incorrect" } }, { status: 400 });
+    if (!response.ok) return refused();
     return redirectWithToast("/account", { type: "success", title: "Two-factor sign-in is off" }, setCookieHeaders(response));
   }
 

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { companySchema, depotListSchema, depotsFromForm, AT_LEAST_ONE_DEPOT, MAX_DEPOTS } from "~/features/company/company-schema";
+import { DepotLimitError } from "~/features/depots/depot-limits";
 import { deleteCompanyDepot, DepotRuleError, getCompanyValues, listCompanyDepots, saveCompany, saveCompanyDepots } from "~/features/company/company.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await saveCompanyDepots(runtime, user.id, parsed.data);
     } catch (error) {
-      if (error instanceof DepotRuleError) return data<ActionData>({ intent, errors: { form: error.message }, depots: drafts }, { status: 400 });
+      if (error instanceof DepotRuleError || error instanceof DepotLimitError) return data<ActionData>({ intent, errors: { form: error.message }, depots: drafts }, { status: 400 });
       runtime.log.error({ err: error }, "Failed to save depots");
       return data<ActionData>({ intent, errors: { form: "Failed to save depots" }, depots: drafts }, { status: 500 });
     }

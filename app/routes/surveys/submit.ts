@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { data } from "react-router";
+import { DepotLimitError } from "~/features/depots/depot-limits";
 import { PhotoError } from "~/features/surveys/process-photo.server";
 import { receiveSurveyUpload, UploadError } from "~/features/surveys/receive-upload.server";
 import { submitSurvey } from "~/features/surveys/submit-survey.server";
@@ -59,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(`/confirmation?email=${email}`, result.emailSent ? { type: "success", title: SURVEY_MESSAGES.emailSent } : { type: "warning", title: SURVEY_MESSAGES.emailFailed });
   } catch (error) {
     if (error instanceof PhotoError) return fail(400, { ok: false, error: error.message, errors: { photos: error.message } });
+    if (error instanceof DepotLimitError) return fail(409, { ok: false, error: error.message });
     runtime.log.error({ err: error, userId: user.id }, "survey submission failed");
     return fail(500, { ok: false, error: SURVEY_MESSAGES.failed });
   } finally {

@@ -1,0 +1,24 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "~/lib/db/schema";
+
+/**
+ * The most depots one account may hold. Large fleets run tens of depots; the
+ * cap stops a script from filling the consultancy's review queue (issue 17
+ * measured 3,000 depots in 2 s) and bounds every per-account list and plan.
+ */
+export const MAX_DEPOTS_PER_ACCOUNT = 250;
+export const DEPOT_LIMIT_MESSAGE = `Your account has reached its limit of ${MAX_DEPOTS_PER_ACCOUNT} depots. Contact us if you need more.`;
+
+export class DepotLimitError extends Error {
+  override name = "DepotLimitError";
+  constructor() {
+    super(DEPOT_LIMIT_MESSAGE);
+  }
+}
+
+/** Throws DepotLimitError when `adding` more depots would take the account past the cap. Call it inside the transaction that inserts them. */
+export async function assertRoomForDepots(db: Kysely<Database> | Transaction<Database>, userId: string, adding: number): Promise<void> {
+  if (adding <= 0) return;
+  const row = await db.selectFrom("depots").select((eb) => eb.fn.countAll<number | string>().as("count")).where("user_id", "=", userId).executeTakeFirst();
+  if (Number(row?.count ?? 0) + adding > MAX_DEPOTS_PER_ACCOUNT) throw new DepotLimitError();
+}
