@@ -2,7 +2,12 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots/depot-limits";
+import { RESET_REQUESTED } from "~/features/users/account-schemas";
 import { startAppServer, signIn, type AppServer } from "../support/app-server";
+import { insertDepot } from "../support/depots";
+import { startSmtpServer } from "../support/smtp";
+import { totp } from "../support/totp";
 import { REDIRECT_BYPASSES } from "../support/redirect-bypasses";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
@@ -14,28 +19,37 @@ import { openTestRuntime } from "../support/test-runtime";
 describe("hardening against careless and hostile clients", () => {
   let server: AppServer;
   let runtime: Runtime;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let haulier = "";
   let admin = "";
+  let fleetOwner = { id: "", email: "" };
 
   beforeAll(async () => {
+    smtp = await startSmtpServer();
     const database = await createTestDatabase("sqlite");
     runtime = await openTestRuntime(database);
     await createUser(runtime, { email: "haulier@fleet.example", password: "haulier-password", name: "Hana Haulier" });
     await createUser(runtime, { email: "admin@consultancy.example", password: "admin-password", role: "admin" });
-    server = await startAppServer({ DATA_DIR: database.dataDir, SIGN_IN_RATE_LIMIT_MAX: "1000" });
+    await createUser(runtime, { email: "guarded@fleet.example", password: "guarded-password" });
+    await createUser(runtime, { email: "twofactor@fleet.example", password: "twofactor-password" });
+    await createUser(runtime, { email: "forgetful@fleet.example", password: "forgetful-password" });
+    fleetOwner = await createUser(runtime, { email: "big-fleet@fleet.example", password: "big-fleet-password" });
+    // X-Forwarded-For is trusted (one proxy hop), so a test can come from many client addresses.
+    server = await startAppServer({ DATA_DIR: database.dataDir, SIGN_IN_RATE_LIMIT_MAX: "1000", TRUST_PROXY: "1", SMTP_URL: smtp.url });
     haulier = await signIn(server, "haulier@fleet.example", "haulier-password");
     admin = await signIn(server, "admin@consultancy.example", "admin-password");
   });
   afterAll(async () => {
     await server?.stop();
     await runtime?.database.destroy();
+    await smtp?.stop();
   });
 
-  const form = (url: string, cookie: string, fields: Record<string, string>) =>
+  const form = (url: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${url}`, {
       method: "POST",
       redirect: "manual",
-      headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" },
+      headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded", ...headers },
       body: new URLSearchParams(fields),
     });
 
@@ -100,5 +114,110 @@ describe("hardening against careless and hostile clients", () => {
     expect(options.headers.get("allow")).toBe("GET, HEAD, POST");
     expect(await options.text()).toBe("");
     expect(server.output()).not.toMatch(/Invalid request method|"level":50/);
+  });
+
+  it("counts wrong passwords per account, so guesses spread over many addresses still stop", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 11; i++) {
+      const response = await form("/auth", "", { email: "guarded@fleet.example", password: `guess-${i}` }, { "x-forwarded-for": `203.0.113.${i}` });
+      statuses.push(response.status);
+      if (i === 11) expect(await response.text()).toContain("Too many sign-in attempts for this account. Please wait 15 minutes and try again.");
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    // The same answer for an address with no account: the limit does not reveal which addresses exist.
+    for (let i = 1; i <= 11; i++) statuses[i - 1] = (await form("/auth", "", { email: "nobody@fleet.example", password: "x" }, { "x-forwarded-for": `198.51.100.${i}` })).status;
+    expect(statuses.at(-1)).toBe(429);
+    // Another account is not affected.
+    expect((await form("/auth", "", { email: "haulier@fleet.example", password: "haulier-password" }, { "x-forwarded-for": "203.0.113.50" })).status).toBe(302);
+  });
+
+  it("throttles code checks when turning two-factor off, with one message for a wrong code or a wrong password", async () => {
+    let cookie = await signIn(server, "twofactor@fleet.example", "twofactor-password");
+    const setupPage = await (await form("/account", cookie, { intent: "enable-2fa", password: "twofactor-password" })).text();
+    const secret = setupPage.match(/data-testid="totp-secret"[^>]*>([A-Z2-7]+)</)?.[1];
+    const totpURI = setupPage.match(/name="totpURI" value="([^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
+    expect(secret && totpURI).toBeTruthy();
+    const confirmed = await form("/account", cookie, { intent: "verify-2fa", code: totp(secret!), totpURI: totpURI! });
+    expect(confirmed.status).toBe(302);
+    // Turning two-factor on starts a new session.
+    const session = confirmed.headers.getSetCookie().find((value) => value.startsWith("electrify.session_token="));
+    if (session) cookie = session.split(";")[0]!;
+
+    const refused = "The code or the password is not correct. Enter the current code from your authenticator app and your password.";
+    const wrongCode = totp(secret!) === "123456" ? "654321" : "123456";
+    const attempts = [
+      { code: totp(secret!), password: "wrong-password" },
+      ...Array.from({ length: 4 }, () => ({ code: wrongCode, password: "twofactor-password" })),
+    ];
+    for (const attempt of attempts) {
+      const response = await form("/account", cookie, { intent: "disable-2fa", ...attempt });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(refused);
+    }
+    // The sixth check is not made at all, even with the right code and password.
+    const blocked = await form("/account", cookie, { intent: "disable-2fa", code: totp(secret!), password: "twofactor-password" });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toContain("Too many wrong attempts. Please wait 15 minutes and try again.");
+    const row = await runtime.database.db.selectFrom("user").select("twoFactorEnabled" as never).where("email", "=", "twofactor@fleet.example").executeTakeFirstOrThrow();
+    expect(Boolean(Object.values(row)[0])).toBe(true);
+  });
+
+  it("answers a password reset request at once whether or not the address has an account, and mails the link afterwards", async () => {
+    smtp.slowDown(1_500);
+    try {
+      const before = smtp.messages.length;
+      const timed = async (email: string) => {
+        const started = performance.now();
+        const response = await form("/forgot-password", "", { email });
+        const body = await response.text();
+        return { status: response.status, ms: performance.now() - started, said: body.includes(RESET_REQUESTED) };
+      };
+      const known = await timed("forgetful@fleet.example");
+      const unknown = await timed("no-account@fleet.example");
+      expect([known.status, unknown.status]).toEqual([200, 200]);
+      expect(known.said && unknown.said).toBe(true);
+      // The mail server takes 1.5 s to accept a message: an answer that waited for it would take longer.
+      expect(known.ms).toBeLessThan(1_000);
+      const deadline = Date.now() + 10_000;
+      while (smtp.messages.length === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(smtp.messages.slice(before).map((mail) => mail.to[0])).toEqual(["forgetful@fleet.example"]);
+    } finally {
+      smtp.slowDown(0);
+    }
+  });
+
+  it("refuses line breaks inside single-line fields, so no value can forge lines in the team's e-mail", async () => {
+    const cookie = await signIn(server, "haulier@fleet.example", "haulier-password");
+    const survey = new FormData();
+    for (const [name, value] of Object.entries({ depotName: "Yard\r\nSubject: urgent", depotAddress: "1 Road", latitude: "51.5", longitude: "-2.5", idempotencyKey: crypto.randomUUID() })) survey.set(name, value);
+    survey.append("photo_proposed_charging_area", new Blob([new Uint8Array(8)], { type: "image/jpeg" }), "a.jpg");
+    const response = await fetch(`${server.url}/surveys`, { method: "POST", headers: { origin: server.url, cookie, accept: "application/json" }, body: survey });
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors.depotName).toBe("The depot name must be on one line");
+    const profile = await form("/account", cookie, { intent: "profile", name: "Hana\nHaulier", organization: "", phone: "" });
+    expect(profile.status).toBe(400);
+    expect(await profile.text()).toContain("Name must be on one line");
+    const company = await form("/electrify/company-setup", cookie, { intent: "company", companyName: "Fleet\rLtd", contactName: "Hana", contactEmail: "hana@fleet.example", contactPhone: "01234 567890" });
+    expect(company.status).toBe(400);
+    // A break at either end (as a paste brings) is trimmed, not refused.
+    expect((await form("/account", cookie, { intent: "profile", name: "Hana Haulier\n", organization: "", phone: "" })).status).toBe(302);
+  });
+
+  it(`keeps an account to ${MAX_DEPOTS_PER_ACCOUNT} depots, by survey and by Company Setup`, async () => {
+    for (let i = 0; i < MAX_DEPOTS_PER_ACCOUNT - 1; i++) await insertDepot(runtime, { user_id: fleetOwner.id, depot_name: `Depot ${i}` });
+    const cookie = await signIn(server, "big-fleet@fleet.example", "big-fleet-password");
+    const add = (name: string) => form("/electrify/company-setup", cookie, { intent: "depots", depotId: "", depotName: name, depotAddress: "1 Road", depotNotes: "" });
+    expect((await add("The last one")).status).toBe(302);
+    const refused = await add("One too many");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(`Your account has reached its limit of ${MAX_DEPOTS_PER_ACCOUNT} depots. Contact us if you need more.`);
+    const count = await runtime.database.db.selectFrom("depots").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", fleetOwner.id).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(MAX_DEPOTS_PER_ACCOUNT);
+    const survey = new FormData();
+    for (const [name, value] of Object.entries({ depotName: "Surveyed", depotAddress: "1 Road", latitude: "51.5", longitude: "-2.5", idempotencyKey: crypto.randomUUID() })) survey.set(name, value);
+    survey.append("photo_proposed_charging_area", new Blob([new Uint8Array(8)], { type: "image/jpeg" }), "a.jpg");
+    const surveyed = await fetch(`${server.url}/surveys`, { method: "POST", headers: { origin: server.url, cookie, accept: "application/json" }, body: survey });
+    expect(surveyed.status).toBe(409);
+    expect((await surveyed.json()).error).toContain("reached its limit");
   });
 });

@@ -29,6 +29,7 @@ function parse(raw: string): { subject: string; text: string } {
 export async function startSmtpServer() {
   const messages: ReceivedMail[] = [];
   let failures = 0;
+  let delayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -43,8 +44,11 @@ export async function startSmtpServer() {
           return;
         }
         const raw = Buffer.concat(chunks).toString("utf8");
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...parse(raw) });
-        callback();
+        // A slow mail server: the message is accepted (and kept) only after the delay.
+        setTimeout(() => {
+          messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...parse(raw) });
+          callback();
+        }, delayMs);
       });
     },
   });
@@ -55,6 +59,10 @@ export async function startSmtpServer() {
     messages,
     failNext: (count: number) => {
       failures = count;
+    },
+    /** Every message from now on takes this long to be accepted. */
+    slowDown: (ms: number) => {
+      delayMs = ms;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -3,23 +3,41 @@ import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { AuthCard } from "~/components/auth-card";
 import { fieldErrors, forgotPasswordSchema, RESET_REQUESTED } from "~/features/users/account-schemas";
+import { accountAttemptAllowed, recordAccountAttempt } from "~/lib/attempt-limits.server";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
+import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/forgot-password";
 import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | Electrify" }];
 
+/** Reset requests one client address may make (any e-mail addresses). */
+const RESET_REQUESTS_PER_CLIENT = { max: 10, windowSeconds: 60 };
+
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) return data({ sent: false, errors: fieldErrors(parsed.error) }, { status: 400 });
-  const response = await callAuthEndpoint(request, "/request-password-reset", { email: parsed.data.email });
-  if (response.status === 429) {
-    return data({ sent: false, errors: { form: "Too many requests. Please wait a minute and try again." } }, { status: 429 });
+  const runtime = getRuntime();
+  const db = runtime.database.db;
+  // Limits that cost the same whether or not the address has an account: per client address, and per address
+  // asked for (so nobody can fill someone's inbox with reset mails).
+  const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+  const perClient = await consumeRateLimit(db, `password-reset|ip|${ip}`, RESET_REQUESTS_PER_CLIENT);
+  if (!perClient.allowed) return data({ sent: false, errors: { form: "Too many requests. Please wait a minute and try again." } }, { status: 429 });
+  const perAccount = await accountAttemptAllowed(db, "password-reset", parsed.data.email);
+  await recordAccountAttempt(db, "password-reset", parsed.data.email);
+  // The same answer, in the same time, whether or not the address has an account: looking the account up,
+  // creating the link and sending the e-mail happen after the answer, so its timing tells nothing.
+  if (perAccount.allowed) {
+    void callAuthEndpoint(request, "/request-password-reset", { email: parsed.data.email })
+      .then((response) => {
+        if (!response.ok) runtime.log.error({ status: response.status }, "password reset request failed");
+      })
+      .catch((error: unknown) => runtime.log.error({ err: error }, "password reset request failed"));
   }
-  if (!response.ok) getRuntime().log.error({ status: response.status }, "password reset request failed");
-  // The same answer whether or not the address has an account, so addresses cannot be probed.
   return { sent: true, errors: {} as Record<string, string> };
 }
 
