@@ -47,7 +47,7 @@ export async function openRuntime(env: Env, log: Logger, options: { rateLimitEna
       },
     });
     if (options.migrate !== false) {
-      await migrateAuthTables(auth);
+      await migrateAuthTables(auth, { db: database.db, engine: database.engine });
       const applied = await migrateToLatest(database.db, database.engine);
       if (applied.length > 0) log.info({ migrations: applied }, "applied database migrations");
     }

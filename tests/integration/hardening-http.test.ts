@@ -1,4 +1,7 @@
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -23,10 +26,12 @@ describe("hardening against careless and hostile clients", () => {
   let haulier = "";
   let admin = "";
   let fleetOwner = { id: "", email: "" };
+  let dataDir = "";
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     const database = await createTestDatabase("sqlite");
+    dataDir = database.dataDir;
     runtime = await openTestRuntime(database);
     await createUser(runtime, { email: "haulier@fleet.example", password: "haulier-password", name: "Hana Haulier" });
     await createUser(runtime, { email: "admin@consultancy.example", password: "admin-password", role: "admin" });
@@ -219,5 +224,25 @@ describe("hardening against careless and hostile clients", () => {
     const surveyed = await fetch(`${server.url}/surveys`, { method: "POST", headers: { origin: server.url, cookie, accept: "application/json" }, body: survey });
     expect(surveyed.status).toBe(409);
     expect((await surveyed.json()).error).toContain("reached its limit");
+  });
+
+  it("keeps only digests of session tokens, so a leaked database (even with the secret) opens no session", async () => {
+    const cookie = await signIn(server, "haulier@fleet.example", "haulier-password");
+    const [token, signature] = decodeURIComponent(cookie.split("=")[1]!).split(".");
+    const secret = readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim();
+    const sign = (value: string) => createHmac("sha256", secret).update(value).digest("base64");
+    // The signer below is the one Better Auth uses: it reproduces the real cookie.
+    expect(sign(token!)).toBe(signature);
+    const rows = await runtime.database.db.selectFrom("session").select("token").execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.token.startsWith("sha256:"))).toBe(true);
+    expect(rows.some((row) => row.token === token)).toBe(false);
+    // A stolen row's value, signed with the stolen secret, is not a session.
+    const stolen = `electrify.session_token=${encodeURIComponent(`${rows.at(-1)!.token}.${sign(rows.at(-1)!.token)}`)}`;
+    const page = await fetch(`${server.url}/account`, { headers: { cookie: stolen }, redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toMatch(/^\/auth/);
+    // The real cookie still works.
+    expect((await fetch(`${server.url}/account`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
   });
 });

@@ -123,6 +123,8 @@ describe("the investor room over HTTP", () => {
 
     const lock = await fetch(`${server.url}/investors/lock`, { method: "POST", headers: { origin: server.url, cookie } });
     expect(lock.headers.getSetCookie().join()).toMatch(/electrify_investor=;.*Max-Age=0/i);
+    // A copy of the cookie kept after closing the room no longer opens anything.
+    expect((await fetch(`${server.url}/investors/documents/business-plan`, { headers: { cookie } })).status).toBe(403);
     // Change the first character of the signed value (the last character of base64 can be padding bits, which decode the same).
     const tampered = cookie.replace(/^(electrify_investor=)(.)/, (_m, name: string, c: string) => `${name}${c === "e" ? "f" : "e"}`);
     expect(tampered).not.toBe(cookie);

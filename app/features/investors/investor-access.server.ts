@@ -35,17 +35,39 @@ function investorGrantCookie(): Cookie {
   return grantCookie;
 }
 
+/**
+ * Records a new grant and returns its cookie. The grant lives in the
+ * database, so closing the room (revokeInvestorGrant) ends it at once on
+ * every server process, even if a copy of the cookie was kept.
+ */
 export async function issueInvestorGrant(now = Date.now()): Promise<string> {
-  return investorGrantCookie().serialize({ expiresAt: now + GRANT_MINUTES * 60_000 });
+  const { database } = getRuntime();
+  const id = crypto.randomUUID();
+  const expiresAt = now + GRANT_MINUTES * 60_000;
+  // Expired grants are cleared as new ones are made; there are only ever a few.
+  await database.db.deleteFrom("investor_grants").where("expires_at", "<=", now).execute();
+  await database.db.insertInto("investor_grants").values({ id, expires_at: expiresAt }).execute();
+  return investorGrantCookie().serialize({ id, expiresAt });
 }
 
-export async function revokeInvestorGrant(): Promise<string> {
+/** Ends the request's grant on the server and clears its cookie. */
+export async function revokeInvestorGrant(request: Request): Promise<string> {
+  const grant = await grantOf(request);
+  if (grant) await getRuntime().database.db.deleteFrom("investor_grants").where("id", "=", grant.id).execute();
   return investorGrantCookie().serialize("", { maxAge: 0 });
 }
 
-/** True when the request carries an unexpired grant signed by this server. */
-export async function hasInvestorGrant(request: Request, now = Date.now()): Promise<boolean> {
+async function grantOf(request: Request): Promise<{ id: string; expiresAt: number } | null> {
   const value: unknown = await investorGrantCookie().parse(request.headers.get("Cookie"));
-  if (typeof value !== "object" || value === null || !("expiresAt" in value)) return false;
-  return typeof value.expiresAt === "number" && value.expiresAt > now;
+  if (typeof value !== "object" || value === null || !("id" in value) || !("expiresAt" in value)) return null;
+  if (typeof value.id !== "string" || typeof value.expiresAt !== "number") return null;
+  return { id: value.id, expiresAt: value.expiresAt };
+}
+
+/** True when the request carries an unexpired grant signed by this server that has not been revoked. */
+export async function hasInvestorGrant(request: Request, now = Date.now()): Promise<boolean> {
+  const grant = await grantOf(request);
+  if (!grant || grant.expiresAt <= now) return false;
+  const row = await getRuntime().database.db.selectFrom("investor_grants").select("expires_at").where("id", "=", grant.id).executeTakeFirst();
+  return row !== undefined && Number(row.expires_at) > now;
 }

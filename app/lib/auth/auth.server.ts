@@ -1,6 +1,8 @@
 import { betterAuth } from "better-auth";
 import { admin, twoFactor } from "better-auth/plugins";
 import { getMigrations } from "better-auth/db/migration";
+import { kyselyAdapter } from "@better-auth/kysely-adapter";
+import { hashedSessionTokens } from "./hashed-session-tokens.server";
 import type { Kysely } from "kysely";
 import { runInBackground } from "~/lib/background/background.server";
 import type { Engine } from "~/lib/db/dialect.server";
@@ -36,7 +38,10 @@ export function createAuth(config: AuthConfig) {
     basePath: "/api/auth",
     secret: config.secret,
     trustedOrigins: trustedOriginsFor(config.baseURL),
-    database: { db: config.db, type: config.engine, transaction: true },
+    // Session tokens are stored as digests (hashed-session-tokens.server.ts).
+    database: hashedSessionTokens(kyselyAdapter(config.db, { type: config.engine, transaction: true })),
+    // Reset and invitation links are kept as digests of their tokens too.
+    verification: { storeIdentifier: "hashed" },
     emailAndPassword: {
       enabled: true,
       // Accounts are created by the consultancy (CLI or admins), never by visitors.
@@ -96,7 +101,8 @@ export function trustedOriginsFor(baseURL: string): string[] {
   return origins;
 }
 
-export async function migrateAuthTables(auth: Auth): Promise<void> {
-  const { runMigrations } = await getMigrations(auth.options);
+export async function migrateAuthTables(auth: Auth, config: Pick<AuthConfig, "db" | "engine">): Promise<void> {
+  // The migrator needs the Kysely instance itself, not the wrapped adapter.
+  const { runMigrations } = await getMigrations({ ...auth.options, database: { db: config.db, type: config.engine } });
   await runMigrations();
 }

@@ -45,6 +45,13 @@ export type RateLimitTable = {
   window_started_at: ColumnType<number | string, number, number>;
 };
 
+/** One investor-room unlock: the grant cookie names it, and closing the room deletes it. */
+export type InvestorGrantTable = {
+  id: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+};
+
 export type InvestorDocumentTable = {
   slug: string;
   file_name: string;
@@ -201,6 +208,7 @@ export type Database = {
   profiles: ProfileTable;
   rate_limits: RateLimitTable;
   investor_documents: InvestorDocumentTable;
+  investor_grants: InvestorGrantTable;
   outbox: OutboxTable;
   depots: DepotTable;
   survey_photos: SurveyPhotoTable;

@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import { revokeInvestorGrant } from "~/features/investors/investor-access.server";
+import type { Route } from "./+types/lock";
 
 export function loader() {
   throw data("Use POST to lock the investor files.", { status: 405, headers: { Allow: "POST" } });
 }
 
 /** Closing the investor dialog drops the download grant. */
-export async function action() {
-  return data({ ok: true }, { headers: { "Set-Cookie": await revokeInvestorGrant() } });
+export async function action({ request }: Route.ActionArgs) {
+  return data({ ok: true }, { headers: { "Set-Cookie": await revokeInvestorGrant(request) } });
 }
