@@ -31,7 +31,8 @@ Commands:
                                                             (SLUG: ${INVESTOR_DOCUMENTS.map((d) => d.slug).join(", ")})
   investor:list                                             list the investor documents and which are uploaded
   grid:import FILE --format nged|ukpn [--date YYYY-MM-DD]   import a network operator's published capacity file,
-                                                            replacing that operator's previous import
+          [--replace-most]                                  replacing that operator's previous import (--replace-most:
+                                                            even when the file has under half its substations)
   grid:list                                                 list the imported capacity data
   demo:seed --depots N [--users N]                          add demo hauliers (haulier-NNN@demo.example, password
                                                             demo-password) and N demo depot submissions with photos
@@ -111,6 +112,7 @@ const commands: Record<string, Command> = {
       text: await readFile(file, "utf8"),
       dataDate: typeof values.date === "string" ? values.date : undefined,
       actor: CLI_ACTOR,
+      replaceMost: values["replace-most"] === true,
     });
     console.log(describeImport(result.report, result.dataDate));
   },
@@ -163,6 +165,7 @@ async function main(argv: string[]): Promise<number> {
       from: { type: "string" },
       "data-dir": { type: "string" },
       force: { type: "boolean" },
+      "replace-most": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });

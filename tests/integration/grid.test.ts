@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_ACTOR, listRecentAudit } from "~/features/admin/audit.server";
-import { capacityFor, importGridFile, listGridImports, loadSubstationIndex } from "~/features/grid/grid-store.server";
+import { capacityFor, GridImportShrinkError, importGridFile, listGridImports, loadSubstationIndex } from "~/features/grid/grid-store.server";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
@@ -42,7 +42,13 @@ describe.each(ENGINES)("network-capacity data on %s", (engine) => {
     const small = ["Network Reference ID", "Substation Name", "Asset Type", "Latitude", "Longitude", "Upstream Voltage", "Downstream Voltage", "Firm Capacity of Substation (MVA)", "Measured Peak Demand (MVA)", "Demand Headroom (MVA)", "Demand Headroom RAG"]
       .map((h) => `"${h}"`)
       .join(",");
-    await importGridFile(runtime, { operator: "nged", fileName: "nged-2024-01-31.csv", text: `${small}\n"1","Tiny Primary","Primary","51.5","-2.6","33","11","10","4","6","Green"\n`, actor: CLI_ACTOR });
+    const tiny = `${small}\n"1","Tiny Primary","Primary","51.5","-2.6","33","11","10","4","6","Green"\n`;
+    // One substation in place of 1,087 is refused unless the admin confirms it; nothing changes meanwhile.
+    const refused = await importGridFile(runtime, { operator: "nged", fileName: "nged-2024-01-31.csv", text: tiny, actor: CLI_ACTOR }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(GridImportShrinkError);
+    expect((refused as Error).message).toContain("This file has 1 substation; the import it would replace has 1,087. Importing it would remove 1,086, so nothing was changed.");
+    expect(await count()).toBe(1087 + 1507);
+    await importGridFile(runtime, { operator: "nged", fileName: "nged-2024-01-31.csv", text: tiny, actor: CLI_ACTOR, replaceMost: true });
     expect(await count()).toBe(1 + 1507);
     // A file with nothing usable changes nothing.
     await expect(importGridFile(runtime, { operator: "nged", fileName: "empty.csv", text: `${small}\n`, actor: CLI_ACTOR })).rejects.toThrow("nothing was changed");

@@ -245,4 +245,27 @@ describe("hardening against careless and hostile clients", () => {
     // The real cookie still works.
     expect((await fetch(`${server.url}/account`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
   });
+
+  it("refuses a network file far longer than any operator publishes, and a form of a million fields, with messages", async () => {
+    const header = "Network Reference ID,Substation Name,Asset Type,Latitude,Longitude,Upstream Voltage,Downstream Voltage,Firm Capacity of Substation (MVA),Measured Peak Demand (MVA),Demand Headroom (MVA),Demand Headroom RAG";
+    const rows = Array.from({ length: 100_000 }, (_, i) => `${i},Site ${i},Primary,51.${i % 1000},-2.5,33,11,20,5,15,Green`);
+    const file = new FormData();
+    file.set("operator", "nged");
+    file.set("file", new Blob([`${header}\n${rows.join("\n")}\n`], { type: "text/csv" }), "huge.csv");
+    const imported = await fetch(`${server.url}/admin/grid-data`, { method: "POST", redirect: "manual", headers: { origin: server.url, cookie: admin }, body: file });
+    expect(imported.status).toBe(400);
+    expect(await imported.text()).toContain("The file has more than 20,000 substations, far more than any operator publishes; nothing was changed.");
+    expect(await runtime.database.db.selectFrom("substations").select("id").limit(1).execute()).toEqual([]);
+
+    // 13 MB of fields posted to the depot workspace: refused once the field limit is passed, not parsed into memory.
+    const fields = `intent=run-plan&${"a=1&".repeat(1_300_000)}`;
+    const flooded = await fetch(`${server.url}/electrify/depot-details`, {
+      method: "POST",
+      headers: { origin: server.url, cookie: haulier, "content-type": "application/x-www-form-urlencoded" },
+      body: fields,
+    });
+    expect(flooded.status).toBe(413);
+    expect(await flooded.text()).toContain("The form has more fields than this page takes.");
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
 });

@@ -2,7 +2,8 @@ import { recordAudit, type Actor } from "~/features/admin/audit.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { availablePercent, capacityBand, type CapacityBand } from "./capacity";
-import { GridImportError, parseGridFile, type ImportReport } from "./importers";
+import { runInBackground } from "~/lib/background/background.server";
+import { GridImportError, type ImportReport } from "./importers";
 import { createNearestIndex } from "./nearest";
 import { OPERATORS, type Operator } from "./operators";
 
@@ -25,14 +26,41 @@ export function dataDateFor(fileName: string, given?: string): string {
  * import in one transaction: the old rows stay until the new ones are in.
  * A file with no usable substation changes nothing.
  */
+/** A file with under half the substations of the import it replaces (and at least 20 fewer) is likely a broken or partial file. */
+export function wouldDropMost(current: number, incoming: number): boolean {
+  return incoming < current / 2 && current - incoming >= 20;
+}
+
+/** The file would replace most of an operator's substations: the admin must confirm it. */
+export class GridImportShrinkError extends GridImportError {
+  override name = "GridImportShrinkError";
+  constructor(
+    readonly current: number,
+    readonly incoming: number,
+  ) {
+    super(
+      `This file has ${incoming.toLocaleString("en-GB")} substation${incoming === 1 ? "" : "s"}; the import it would replace has ${current.toLocaleString("en-GB")}. ` +
+        `Importing it would remove ${(current - incoming).toLocaleString("en-GB")}, so nothing was changed. If that is right, import it again with "Replace even though most substations would go" ticked.`,
+    );
+  }
+}
+
 export async function importGridFile(
   deps: Pick<Runtime, "database">,
-  input: { operator: Operator; fileName: string; text: string; dataDate?: string; actor: Actor },
+  input: { operator: Operator; fileName: string; text: string; dataDate?: string; actor: Actor; replaceMost?: boolean },
 ): Promise<{ importId: number; report: ImportReport; dataDate: string }> {
   const dataDate = dataDateFor(input.fileName, input.dataDate);
-  const { records, report } = parseGridFile(input.operator, input.text);
+  // Parsed in the lower-priority helper process: a large file never holds up page requests.
+  const { records, report } = await runInBackground("parseGridFile", input.operator, input.text).catch((error: unknown) => {
+    // Errors cross the process boundary as name and message: the user's message is kept.
+    if (error instanceof Error && error.name === "GridImportError" && !(error instanceof GridImportError)) throw new GridImportError(error.message);
+    throw error;
+  });
   if (records.length === 0) throw new GridImportError(`No substations with a position were found in ${input.fileName}; nothing was changed`);
   const operator = OPERATORS[input.operator];
+  const current = await deps.database.db.selectFrom("substations").select((eb) => eb.fn.countAll<number | string>().as("count")).where("operator", "=", input.operator).executeTakeFirst();
+  const currentCount = Number(current?.count ?? 0);
+  if (!input.replaceMost && wouldDropMost(currentCount, records.length)) throw new GridImportShrinkError(currentCount, records.length);
   const importId = await deps.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("substations").where("operator", "=", input.operator).execute();
     await trx.deleteFrom("grid_imports").where("operator", "=", input.operator).execute();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { gridDataDir, NGED_FILE, UKPN_FILE } from "../../../tests/support/grid-files";
 import { availablePercent, capacityBand } from "./capacity";
-import { parseCsv } from "./csv";
+import { CsvError, parseCsvRows } from "~/lib/csv";
 import { GridImportError, parseNged, parseUkpn } from "./importers";
 import { createNearestIndex, distanceKm } from "./nearest";
 
@@ -85,12 +85,58 @@ describe("UKPN Grid and Primary Sites importer (the real file)", () => {
   });
 });
 
+describe("crafted network data", () => {
+  const header = "Network Reference ID,Substation Name,Asset Type,Latitude,Longitude,Upstream Voltage,Downstream Voltage,Firm Capacity of Substation (MVA),Measured Peak Demand (MVA),Demand Headroom (MVA),Demand Headroom RAG";
+
+  it("keeps a substation with figures no substation can have (1e308, negative ratings), without those figures", () => {
+    const { records, report } = parseNged(`${header}\n1,Huge,Primary,51.5,-2.5,33,11,1e308,5,1e308,Green\n2,Negative,Primary,51.6,-2.6,33,11,-4,5,1,Green\n3,Fine,Primary,51.7,-2.7,33,11,20,5,15,Green\n`);
+    expect(records.map((r) => [r.name, r.firmCapacityMva, r.headroomMva])).toEqual([
+      ["Huge", null, null],
+      ["Negative", null, null],
+      ["Fine", 20, 15],
+    ]);
+    expect(report.withFigures).toBe(1);
+    expect(report.noFigures["a figure outside 0–2,000 MVA"]).toBe(3);
+    expect(records.every((r) => r.headroomMva === null || Number.isFinite(r.headroomMva))).toBe(true);
+  });
+
+  it("reads values that are not text or numbers (an object named toString) as missing, never failing", () => {
+    const feature = (properties: unknown) => ({ type: "Feature", geometry: { type: "Point", coordinates: [-2.5, 51.5] }, properties });
+    const text = JSON.stringify({
+      type: "FeatureCollection",
+      features: [
+        feature({ sitename: { toString: 1 }, transratingwinter: "10,10" }),
+        feature({ sitename: "Odd", transratingwinter: { toString: 1 }, maxdemandwinter: { valueOf: 2 }, sitetype: { toString: "x" } }),
+        feature("not an object"),
+      ],
+    });
+    const { records, report } = parseUkpn(text);
+    expect(records.map((r) => [r.name, r.siteType, r.firmCapacityMva])).toEqual([["Odd", "Substation", null]]);
+    expect(report.skipped).toEqual({ "no site name": 2 });
+  });
+
+  it("refuses a CSV with a quote that is never closed, instead of importing the rows before it", () => {
+    expect(() => parseNged(`${header}\n1,A,Primary,51.5,-2.5,33,11,20,5,15,Green\n2,"B,Primary,51.6,-2.6,33,11,20,5,15,Green\n3,C,Primary,51.7,-2.7,33,11,20,5,15,Green\n`)).toThrow(
+      new GridImportError("The file could not be read in row 3: a quoted field is never closed. Nothing was changed."),
+    );
+  });
+});
+
 describe("CSV parsing", () => {
   it("handles quotes, doubled quotes, commas and newlines inside fields, CRLF and a BOM", () => {
-    expect(parseCsv('\uFEFFa,"b, c","say ""hi"""\r\n1,"two\nlines",3\r\n')).toEqual([
+    expect(parseCsvRows('\uFEFFa,"b, c","say ""hi"""\r\n1,"two\nlines",3\r\n', { maxRows: 10 })).toEqual([
       ["a", "b, c", 'say "hi"'],
       ["1", "two\nlines", "3"],
     ]);
+  });
+
+  it("refuses a quote that is never closed, naming the row, instead of merging the rest of the file into one field", () => {
+    expect(() => parseCsvRows('name,lat\nA,51\n"B,52\nC,53\n', { maxRows: 10 })).toThrow(new CsvError("The file could not be read in row 3: a quoted field is never closed."));
+  });
+
+  it("refuses a file longer than the caller takes", () => {
+    expect(parseCsvRows("a\n1\n2\n", { maxRows: 3 })).toHaveLength(3);
+    expect(() => parseCsvRows("a\n1\n2\n3\n", { maxRows: 3 })).toThrow("more than 3 rows");
   });
 });
 

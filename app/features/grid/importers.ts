@@ -1,4 +1,4 @@
-import { parseCsv } from "./csv";
+import { CsvError, CsvTooLongError, parseCsvRows } from "~/lib/csv";
 import type { Operator } from "./operators";
 
 /** One substation as stored: figures are null when the publisher gives none (never estimated beyond the stated rule). */
@@ -39,13 +39,44 @@ const count = (tally: Record<string, number>, reason: string) => {
   tally[reason] = (tally[reason] ?? 0) + 1;
 };
 
-/** A number from a published cell; blank or malformed → null. */
+/**
+ * The most substations one file may hold. The operators' published files hold
+ * about 1,100 (NGED) and 1,600 (UKPN) sites; a far longer file is not one of
+ * them, and reading it would hold the server's memory for nothing.
+ */
+export const MAX_GRID_ROWS = 20_000;
+
+/**
+ * The largest rating, demand or headroom (MVA) a distribution substation can
+ * have: grid supply points reach a few hundred MVA. A figure beyond it (1e308
+ * in a crafted file) is kept out, as if none was published.
+ */
+export const MAX_SUBSTATION_MVA = 2_000;
+
+const tooManySubstations = `The file has more than ${MAX_GRID_ROWS.toLocaleString("en-GB")} substations, far more than any operator publishes; nothing was changed.`;
+
+/** A cell's text: only strings and numbers count (an object, e.g. {"toString": 1}, is no text). */
+function cellText(value: unknown): string {
+  return typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? String(value) : "";
+}
+
+/** A number from a published cell; blank, malformed or not a plain value → null. */
 function numberOrNull(value: unknown): number | null {
-  if (value === null || value === undefined) return null;
-  const text = String(value).trim();
-  if (text === "") return null;
-  const number = Number(text);
+  const trimmed = cellText(value).trim();
+  if (trimmed === "") return null;
+  const number = Number(trimmed);
   return Number.isFinite(number) ? number : null;
+}
+
+/** A published figure in MVA within what a substation can physically have; anything else → null, counted. */
+function mva(value: unknown, noFigures: Record<string, number>, options: { signed?: boolean } = {}): number | null {
+  const number = numberOrNull(value);
+  if (number === null) return null;
+  if (Math.abs(number) > MAX_SUBSTATION_MVA || (!options.signed && number < 0)) {
+    count(noFigures, `a figure outside 0–${MAX_SUBSTATION_MVA.toLocaleString("en-GB")} MVA`);
+    return null;
+  }
+  return number;
 }
 
 const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
@@ -98,7 +129,17 @@ const NGED_COLUMNS = {
  * publisher's own firm capacity, measured peak demand, demand headroom and RAG.
  */
 export function parseNged(text: string) {
-  const table = parseCsv(text);
+  let table: string[][];
+  try {
+    table = parseCsvRows(text, { maxRows: MAX_GRID_ROWS + 1 });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    if (error instanceof CsvTooLongError) throw new GridImportError(tooManySubstations);
+    // Another kind of file (e.g. GeoJSON) fails as CSV too: say what it is not, rather than where its quotes break.
+    const firstLine = text.slice(0, 4096).split(/\r?\n/, 1)[0] ?? "";
+    if (!firstLine.includes(NGED_COLUMNS.ref)) throw new GridImportError("This is not an NGED Network Capacity Map CSV: its first row is not NGED's column headings");
+    throw new GridImportError(`${error.message} Nothing was changed.`);
+  }
   const header = table[0] ?? [];
   const index = Object.fromEntries(Object.entries(NGED_COLUMNS).map(([key, column]) => [key, header.indexOf(column)])) as Record<keyof typeof NGED_COLUMNS, number>;
   const missing = Object.entries(NGED_COLUMNS).filter(([key]) => index[key as keyof typeof NGED_COLUMNS] < 0);
@@ -122,9 +163,9 @@ export function parseNged(text: string) {
       count(skipped, "no valid coordinates");
       continue;
     }
-    const firm = numberOrNull(cell("firm"));
-    const peak = numberOrNull(cell("peak"));
-    const headroom = numberOrNull(cell("headroom"));
+    const firm = mva(cell("firm"), noFigures);
+    const peak = mva(cell("peak"), noFigures);
+    const headroom = mva(cell("headroom"), noFigures, { signed: true });
     if (firm === null || headroom === null) count(noFigures, "no firm capacity or demand headroom published");
     const rag = cell("rag").trim().toLowerCase();
     records.push({
@@ -164,12 +205,13 @@ export function parseUkpn(text: string) {
   }
   const features = (document as { features?: unknown })?.features;
   if (!Array.isArray(features)) throw new GridImportError("This is not a GeoJSON FeatureCollection: it has no features");
+  if (features.length > MAX_GRID_ROWS) throw new GridImportError(tooManySubstations);
   const records: SubstationRecord[] = [];
   const skipped: Record<string, number> = {};
   const noFigures: Record<string, number> = {};
   for (const feature of features as UkpnFeature[]) {
-    const properties = feature?.properties ?? {};
-    const name = String(properties.sitename ?? "").trim();
+    const properties = feature?.properties && typeof feature.properties === "object" ? feature.properties : {};
+    const name = cellText(properties.sitename).trim();
     const coordinates = feature?.geometry?.type === "Point" && Array.isArray(feature.geometry.coordinates) ? feature.geometry.coordinates : [];
     const longitude = numberOrNull(coordinates[0]);
     const latitude = numberOrNull(coordinates[1]);
@@ -181,11 +223,11 @@ export function parseUkpn(text: string) {
       count(skipped, "no valid point geometry");
       continue;
     }
-    const ratings = String(properties.transratingwinter ?? "")
+    const ratings = cellText(properties.transratingwinter)
       .split(",")
-      .map((part) => numberOrNull(part))
+      .map((part) => mva(part, noFigures))
       .filter((value): value is number => value !== null);
-    const demand = numberOrNull(properties.maxdemandwinter);
+    const demand = mva(properties.maxdemandwinter, noFigures);
     let firm: number | null = null;
     if (ratings.length >= 2 && demand !== null) {
       firm = round(ratings.reduce((sum, value) => sum + value, 0) - Math.max(...ratings));
@@ -198,9 +240,9 @@ export function parseUkpn(text: string) {
     }
     const siteVoltage = numberOrNull(properties.sitevoltage);
     records.push({
-      sourceRef: String(properties.sitefunctionallocation ?? name),
+      sourceRef: cellText(properties.sitefunctionallocation) || name,
       name,
-      siteType: String(properties.sitetype ?? "Substation"),
+      siteType: cellText(properties.sitetype) || "Substation",
       voltage: siteVoltage === null ? null : `${siteVoltage}kV`,
       latitude,
       longitude: longitude!,

@@ -1,4 +1,4 @@
-import { parseCsv } from "~/features/grid/csv";
+import { CsvError, parseCsvRows } from "~/lib/csv";
 
 /**
  * The building's own load, from a CSV the user uploads: either a typical day
@@ -23,7 +23,14 @@ function kwFrom(cell: string | undefined, row: number): number {
 }
 
 export function parseLoadProfile(text: string): LoadProfile {
-  const rows = parseCsv(text).filter((row) => row.some((cell) => cell.trim() !== ""));
+  let rows: string[][];
+  try {
+    // One more than MAX_ROWS for a header row.
+    rows = parseCsvRows(text, { maxRows: MAX_ROWS + 1 }).filter((row) => row.some((cell) => cell.trim() !== ""));
+  } catch (error) {
+    if (error instanceof CsvError) throw new LoadProfileError(error.message);
+    throw error;
+  }
   // A header row is any first row whose last cell is not a number.
   const body = rows.length > 0 && !Number.isFinite(Number(rows[0]!.at(-1)?.trim())) ? rows.slice(1) : rows;
   if (body.length === 0) throw new LoadProfileError("The file has no rows of load values");

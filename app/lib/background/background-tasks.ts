@@ -4,12 +4,19 @@
  * core; at a lower priority it only uses what page requests leave.
  */
 import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { parseGridFile } from "~/features/grid/importers";
+import { renderDepotReport } from "~/features/planning/report/report-document.server";
 import { encodePhoto } from "~/features/surveys/encode-photo.server";
 
 export const backgroundTasks = {
   hashPassword: (password: string) => hashPassword(password),
   verifyPassword: (hash: string, password: string) => verifyPassword({ hash, password }),
   encodePhoto: (filePath: string, label: string) => encodePhoto(filePath, label),
+  /** A network operator's file (up to 25 MB, 20,000 substations). */
+  parseGridFile: async (operator: Parameters<typeof parseGridFile>[0], text: string) => parseGridFile(operator, text),
+  /** A depot's charging-plan report (PDF), from data already checked to be the viewer's. */
+  // Photos cross the process boundary as Uint8Arrays (structured clone); the PDF renderer wants Buffers.
+  renderDepotReport: (report: Parameters<typeof renderDepotReport>[0]) => renderDepotReport({ ...report, photos: report.photos.map((photo) => ({ ...photo, data: Buffer.from(photo.data) })) }),
 };
 
 export type BackgroundTasks = typeof backgroundTasks;

@@ -11,7 +11,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/features/admin/format";
 import { describeImport } from "~/features/grid/describe-import";
-import { importGridFile, listGridImports } from "~/features/grid/grid-store.server";
+import { GridImportShrinkError, importGridFile, listGridImports } from "~/features/grid/grid-store.server";
 import { GridImportError } from "~/features/grid/importers";
 import { isOperator, MAX_GRID_FILE_MB, OPERATORS } from "~/features/grid/operators";
 import { requireAdmin } from "~/lib/auth/guards.server";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { imports: imports.map((item) => ({ ...item, importedLabel: formatDateTime(item.importedAt), summary: describeImport(item.report, item.dataDate) })) };
 }
 
-type ActionData = { errors: Record<string, string> };
+type ActionData = { errors: Record<string, string>; confirmReplace?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
@@ -52,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       text: await file.text(),
       dataDate: dataDate || undefined,
       actor: { id: admin.id, email: admin.email },
+      replaceMost: form.get("replaceMost") === "on",
     });
     return redirectWithToast("/admin/grid-data", {
       type: "success",
@@ -59,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `${result.report.withFigures} with capacity figures; the previous import was replaced.`,
     });
   } catch (error) {
+    if (error instanceof GridImportShrinkError) return data<ActionData>({ errors: { file: error.message }, confirmReplace: true }, { status: 409 });
     if (error instanceof GridImportError) return data<ActionData>({ errors: { file: error.message } }, { status: 400 });
     runtime.log.error({ err: error }, "network-capacity import failed");
     return data<ActionData>({ errors: { form: "The import failed; nothing was changed. Please try again." } }, { status: 500 });
@@ -116,6 +118,12 @@ export default function GridDataPage({ loaderData, actionData }: Route.Component
                 Otherwise the date in the file name, or today.
               </p>
             </div>
+            {actionData?.confirmReplace ? (
+              <label className="flex items-start gap-2 text-sm sm:col-span-3">
+                <input type="checkbox" name="replaceMost" className="mt-0.5 size-4 accent-primary" />
+                Replace even though most substations would go
+              </label>
+            ) : null}
             {errors.form ? (
               <p role="alert" className="text-sm text-destructive sm:col-span-3">
                 {errors.form}

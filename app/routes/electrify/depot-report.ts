@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getReportData } from "~/features/planning/report/report-data.server";
-import { renderDepotReport } from "~/features/planning/report/report-document.server";
 import { requireUser } from "~/lib/auth/guards.server";
+import { runInBackground } from "~/lib/background/background.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";
 import type { Route } from "./+types/depot-report";
@@ -13,7 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = parseId(new URL(request.url).searchParams.get("id"));
   const report = id > 0 ? await getReportData(runtime, user, id) : null;
   if (!report) throw data("No report: choose one of your depots and run its charging plan first.", { status: 404 });
-  const pdf = await renderDepotReport(report);
+  // Rendered in the lower-priority helper process: several reports at once never slow page requests.
+  const pdf = Buffer.from(await runInBackground("renderDepotReport", report));
   const fileName = `${report.depot.name.replace(/[^A-Za-z0-9 _-]+/g, "").trim().replace(/\s+/g, "-").slice(0, 60) || "depot"}-report.pdf`;
   return new Response(new Uint8Array(pdf), {
     headers: {
