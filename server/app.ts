@@ -202,6 +202,11 @@ function requestLog(log: ReturnType<typeof createLogger>): express.RequestHandle
 const drainUnreadBodies: express.RequestHandler = (req, res, next) => {
   res.on("finish", () => {
     if (req.complete || req.destroyed) return;
+    // A body refused as too large is not read: the connection closes after the answer instead.
+    if (String(res.getHeader("connection") ?? "").toLowerCase() === "close") {
+      req.socket.destroySoon();
+      return;
+    }
     req.removeAllListeners("data");
     req.on("data", () => undefined);
     req.resume();

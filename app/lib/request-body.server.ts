@@ -105,8 +105,15 @@ export async function streamForm(request: Request, limits: BodyLimits, handlers:
     stream.on("limit", () => handlers.fileTooLarge?.(name));
     handlers.file(name, stream, info);
   });
-  parser.on("fieldsLimit", () => fail(new BodyError(FORM_TOO_MANY_FIELDS, 413)));
-  parser.on("partsLimit", () => fail(new BodyError(FORM_TOO_MANY_FIELDS, 413)));
+  // A form far larger than the page takes (a million fields) is not read to its end: the answer goes out at
+  // once and the connection is closed after it (bodyErrorResponse), so the sender stops.
+  let halt: (() => void) | undefined;
+  const tooMany = () => {
+    fail(new BodyError(FORM_TOO_MANY_FIELDS, 413));
+    halt?.();
+  };
+  parser.on("fieldsLimit", tooMany);
+  parser.on("partsLimit", tooMany);
   parser.on("filesLimit", () => fail(new BodyError(FORM_TOO_MANY_FILES, 413)));
 
   const source = Readable.fromWeb(request.body as WebReadableStream);
@@ -123,6 +130,10 @@ export async function streamForm(request: Request, limits: BodyLimits, handlers:
       reject(new BodyError(FORM_UNREADABLE, 400));
     });
     parser.once("close", resolve);
+    halt = () => {
+      source.unpipe(parser);
+      resolve();
+    };
     source.pipe(parser);
   });
   if (failure) throw failure;
@@ -169,7 +180,12 @@ export async function readForm(request: Request, limits: BodyLimits = {}): Promi
   return form;
 }
 
-/** The error response React Router shows in the route's error boundary. */
+/**
+ * The error response React Router shows in the route's error boundary. A body
+ * too large to read to its end (413) also closes the connection: the rest is
+ * never read (see drainUnreadBodies in server/app.ts).
+ */
 export function bodyErrorResponse(error: BodyError) {
-  return data(error.message, { status: error.status, statusText: error.status === 413 ? "Content Too Large" : "Bad Request" });
+  const tooLarge = error.status === 413;
+  return data(error.message, { status: error.status, statusText: tooLarge ? "Content Too Large" : "Bad Request", headers: tooLarge ? { Connection: "close" } : undefined });
 }
