@@ -113,15 +113,16 @@ const SESSION_COOKIE = /(^|;\s*)(__Secure-)?electrify\.(session_token|session_da
  * A response for a signed-in visitor (or one that sets a cookie) is theirs
  * alone: "private, no-store" keeps it out of shared caches and out of the
  * browser's cache after sign-out. Decided when the headers are written, so it
- * covers pages, their .data requests, resource routes and errors alike; a
- * route that chose a private policy of its own (photos) keeps it.
+ * covers pages, their .data requests, resource routes and errors alike. A
+ * response that chose its own policy keeps it: private ones (photos) and
+ * public ones, which are the same for everyone (built assets, robots.txt).
  */
 export const privateResponses: RequestHandler = (req, res, next) => {
   const signedIn = SESSION_COOKIE.test(req.get("cookie") ?? "");
   onHeaders(res, () => {
     if (!signedIn && res.getHeader("set-cookie") === undefined) return;
     const current = String(res.getHeader("cache-control") ?? "");
-    if (!/\b(private|no-store)\b/.test(current)) res.setHeader("Cache-Control", "private, no-store");
+    if (!/\b(private|no-store|public)\b/.test(current)) res.setHeader("Cache-Control", "private, no-store");
   });
   next();
 };

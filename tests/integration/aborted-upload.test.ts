@@ -1,8 +1,8 @@
 import { readdirSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/features/users/create-user.server";
+import { abortedUpload } from "../support/aborted-upload";
 import { startAppServer, signIn, type AppServer } from "../support/app-server";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
@@ -12,43 +12,6 @@ import { openTestRuntime } from "../support/test-runtime";
  * must answer everyone else as before, and keep no file of the broken upload.
  * Run on the embedded defaults with one serving process and with two.
  */
-const BOUNDARY = "----electrify-abort";
-
-/** Sends the headers and part of a photo upload that announces 100 000 bytes, then disconnects. */
-function abortedUpload(server: AppServer, cookie: string): Promise<void> {
-  const url = new URL(server.url);
-  const partial = Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="depotName"\r\n\r\nYard\r\n`),
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo_proposed_charging_area"; filename="area.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-    Buffer.alloc(30_000, 0xff),
-  ]);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(url.port), url.hostname, () => {
-      socket.write(
-        [
-          "POST /surveys HTTP/1.1",
-          `Host: ${url.host}`,
-          `Origin: ${server.url}`,
-          `Cookie: ${cookie}`,
-          "Accept: application/json",
-          `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
-          "Content-Length: 100000",
-          "",
-          "",
-        ].join("\r\n"),
-      );
-      socket.write(partial, () => {
-        // Long enough for the server to have started reading the body and writing the photo.
-        setTimeout(() => {
-          socket.destroy();
-          resolve();
-        }, 150);
-      });
-    });
-    socket.on("error", reject);
-  });
-}
-
 for (const processes of [1, 2]) {
   describe(`an aborted survey upload with ${processes} serving process${processes > 1 ? "es" : ""}`, () => {
     let server: AppServer;

@@ -98,6 +98,11 @@ describe("hardening against careless and hostile clients", () => {
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
     // A visitor's marketing page is not marked (it may be cached).
     expect((await fetch(`${server.url}/about-us`)).headers.get("cache-control")).toBeNull();
+    // Built assets are the same for everyone: they stay cacheable for a signed-in visitor too.
+    const html = await (await fetch(`${server.url}/depots`, { headers: { cookie: haulier } })).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    expect((await fetch(`${server.url}${asset}`, { headers: { cookie: haulier } })).headers.get("cache-control")).toContain("immutable");
   });
 
   it("answers methods no page uses with 405 (OPTIONS with what is allowed), never a 500 or a rendered error", async () => {

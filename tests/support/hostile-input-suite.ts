@@ -1,16 +1,19 @@
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 import { createUser } from "~/features/users/create-user.server";
+import { hashSessionToken } from "~/lib/auth/hashed-session-tokens.server";
 import type { Runtime } from "~/lib/runtime.server";
 import type { Engine } from "~/lib/db/dialect.server";
 import { signIn, startAppServer, type AppServer } from "./app-server";
 import { insertDepot } from "./depots";
-import { makePhoto } from "./images";
+import { abortedUpload } from "./aborted-upload";
+import { makePhoto, makePixelBomb } from "./images";
+import { REDIRECT_BYPASSES } from "./redirect-bypasses";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { openTestRuntime } from "./test-runtime";
 
@@ -443,7 +446,8 @@ export function hostileInputSuite(engine: Engine): void {
       const expired = await runtime.database.db
         .updateTable("session")
         .set({ expiresAt: engine === "sqlite" ? past.toISOString() : (past as unknown as string) })
-        .where("token", "=", token)
+        // Sessions are stored by the digest of their token.
+        .where("token", "=", hashSessionToken(token))
         .executeTakeFirst();
       expect(expired.numUpdatedRows).toBe(1n);
 
@@ -509,6 +513,41 @@ export function hostileInputSuite(engine: Engine): void {
         await check("anonymous", `/box-charge?fleetSize=${q}&vehicle=${q}&kmPerDay=${q}&tariff=${q}`, false);
       }
       process.stdout.write(`hostile URLs on ${engine}: ${urlCases} cases ran\n`);
+      expect(problems).toEqual([]);
+    });
+
+    it("sends nobody off-site, survives uploads cut off mid-body and refuses crafted photos, changing nothing", { timeout: 120_000 }, async () => {
+      const problems: string[] = [];
+      const origin = new URL(server.url).origin;
+      const post = (url: string, cookie: string, fields: Record<string, string>) =>
+        fetch(`${server.url}${url}`, { method: "POST", redirect: "manual", headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields), signal: AbortSignal.timeout(30_000) });
+      // Known redirect bypasses, after a real sign-in and after signing out.
+      for (const target of REDIRECT_BYPASSES) {
+        for (const [label, response] of [
+          ["sign-in", await post("/auth", "", { email: "haulier@fleet.example", password: "haulier-password", redirectTo: target })],
+          ["sign-out", await post("/auth/sign-out", "", { redirectTo: target })],
+        ] as const) {
+          const location = response.headers.get("location");
+          if (response.status >= 500) problems.push(`${label} ${JSON.stringify(target)}: server error`);
+          if (location && new URL(location, server.url).origin !== origin) problems.push(`${label} ${JSON.stringify(target)} → ${location}`);
+        }
+      }
+      const before = await snapshot();
+      // Five survey uploads cut off mid-body: nothing saved, no temporary file kept, the server still answers.
+      for (let i = 0; i < 5; i++) await abortedUpload(server, cookies.haulier!);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      if ((await fetch(`${server.url}/healthz`)).status !== 200) problems.push("the server stopped answering after aborted uploads");
+      // A photo whose header claims 16000 x 16000 pixels.
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ depotName: "Bomb Yard", depotAddress: "5 Bomb Road", latitude: "51.5", longitude: "-2.5", idempotencyKey: crypto.randomUUID() })) form.append(name, value);
+      form.append("photo_proposed_charging_area", new Blob([await readFile(await makePixelBomb(own))], { type: "image/jpeg" }), "bomb.jpg");
+      const bomb = await fetch(`${server.url}/surveys`, { method: "POST", headers: { origin: server.url, cookie: cookies.haulier!, accept: "application/json" }, body: form });
+      const bombBody = (await bomb.json()) as { error?: string };
+      if (bomb.status !== 400 || !bombBody.error?.includes("megapixels")) problems.push(`crafted photo → ${bomb.status} ${JSON.stringify(bombBody)}`);
+      await rm(path.join(own, "bomb.jpg"));
+      const after = await snapshot();
+      for (const name of changed(before, after)) problems.push(`aborted uploads or the crafted photo changed ${name}`);
+      process.stdout.write(`hostile uploads and redirects on ${engine}: ${REDIRECT_BYPASSES.length * 2} redirects, 5 aborted uploads, 1 crafted photo\n`);
       expect(problems).toEqual([]);
     });
 
