@@ -172,6 +172,23 @@ describe("hardening against careless and hostile clients", () => {
     expect(Boolean(Object.values(row)[0])).toBe(true);
   });
 
+  it("stops a two-factor sign-in after five wrong codes and says what to do", async () => {
+    // The two-factor user of the case above still has two-factor sign-in on.
+    const password = await form("/auth", "", { email: "twofactor@fleet.example", password: "twofactor-password" });
+    expect(password.headers.get("location")).toMatch(/^\/auth\/two-factor/);
+    const pending = password.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0]!)
+      .join("; ");
+    const answers: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await form("/auth/two-factor", pending, { code: String(100000 + i) });
+      const text = await response.text();
+      answers.push(text.includes("Too many wrong codes for this sign-in. Please enter your email and password again.") ? "too many" : text.includes("That code is not valid") ? "not valid" : `status ${response.status}`);
+    }
+    expect(answers).toEqual(["not valid", "not valid", "not valid", "not valid", "not valid", "too many"]);
+  });
+
   it("answers a password reset request at once whether or not the address has an account, and mails the link afterwards", async () => {
     smtp.slowDown(1_500);
     try {

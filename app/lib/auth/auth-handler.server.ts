@@ -74,8 +74,13 @@ export async function completeTwoFactor(request: Request, code: string): Promise
     return { ok: true, user: { id: userId, email: body.user!.email, isAdmin }, headers: setCookieHeaders(response) };
   }
   if (response.status === 429) return { ok: false, status: 429, error: "Too many attempts. Please wait a minute and try again." };
-  if (response.status === 401 && (await response.clone().json().catch(() => ({}))).code === "INVALID_TWO_FACTOR_COOKIE") {
+  const { code: errorCode } = (await response.clone().json().catch(() => ({}))) as { code?: string };
+  if (response.status === 401 && errorCode === "INVALID_TWO_FACTOR_COOKIE") {
     return { ok: false, status: 401, error: "This sign-in has expired. Please enter your email and password again." };
+  }
+  // Better Auth allows five wrong codes per sign-in; after that only a new sign-in gets a new chance.
+  if (errorCode === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
+    return { ok: false, status: 429, error: "Too many wrong codes for this sign-in. Please enter your email and password again." };
   }
   return { ok: false, status: 401, error: isTotp ? "That code is not valid. Check your authenticator app and try again." : "That backup code is not valid." };
 }
