@@ -82,6 +82,7 @@ describe("charging plan over HTTP", () => {
   let owner = "";
   let stranger = "";
   let depotId = 0;
+  let otherDepotId = 0;
 
   beforeAll(async () => {
     const database = await createTestDatabase("sqlite");
@@ -89,6 +90,7 @@ describe("charging plan over HTTP", () => {
     const user = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" });
     await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
     depotId = await insertDepot(runtime, { user_id: user.id, depot_name: "Worker Yard", depot_address: "1 Worker Road" });
+    otherDepotId = await insertDepot(runtime, { user_id: user.id, depot_name: "Other Yard", depot_address: "2 Worker Road" });
     server = await startAppServer({ DATA_DIR: database.dataDir, SIGN_IN_RATE_LIMIT_MAX: "100" });
     owner = await signIn(server, "owner@fleet.example", "owner-password");
     stranger = await signIn(server, "stranger@fleet.example", "stranger-password");
@@ -126,6 +128,12 @@ describe("charging plan over HTTP", () => {
   });
 
   it("computes a year-long plan in a worker with progress, and serves the report", async () => {
+    // The owner's year-long plan for another depot goes first: one plan computes at a time per user, so this
+    // one waits its turn and is certainly still running when the action answers (a year takes about 2–3 s).
+    const first = run(owner, JSON.stringify(BENCH_INPUT), otherDepotId);
+    const otherStatus = async () => (await runtime.database.db.selectFrom("depot_plans").select("status").where("depot_id", "=", otherDepotId).executeTakeFirst())?.status;
+    for (let i = 0; i < 100 && (await otherStatus()) !== "running"; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await otherStatus()).toBe("running");
     const response = await run(owner, JSON.stringify(BENCH_INPUT));
     expect(response.status).toBe(200);
     // Longer than the action waits: it answers while the worker computes, and the page shows progress.
@@ -143,6 +151,8 @@ describe("charging plan over HTTP", () => {
     }
     expect(await status()).toEqual({ status: "done", progress: 4 });
     expect([...seen].some((p) => p > 0 && p < 4)).toBe(true);
+    expect((await first).status).toBe(200);
+    expect(await otherStatus()).toBe("done");
 
     const report = await fetch(`${server.url}/electrify/depot-report?id=${depotId}`, { headers: { cookie: owner } });
     expect(report.status).toBe(200);
