@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { BetterAuthOptions, DBAdapter, Where } from "better-auth";
+import type { Runtime } from "~/lib/runtime.server";
 
 /**
  * Session tokens are kept in the database only as SHA-256 digests, so a
@@ -12,10 +13,11 @@ import type { BetterAuthOptions, DBAdapter, Where } from "better-auth";
  * back with the token the caller already holds. Tokens are random 32
  * characters, so an unsalted fast hash is enough (as for API keys).
  *
- * Lookups always hash what they are given, so a digest read from a leaked
- * database (even signed with a leaked secret) finds no session. Only deletes
- * take a digest as it is, because Better Auth lists a user's sessions and then
- * deletes them by the tokens it listed (signing out other sessions).
+ * Every lookup, update and delete hashes what it is given, so a digest read
+ * from a leaked database (even signed with a leaked secret) finds no session.
+ * Better Auth's own "revoke other sessions" lists sessions and deletes them by
+ * the tokens it listed, which are digests here: the product signs other
+ * sessions out by session id instead (revokeOtherSessions below).
  */
 const PREFIX = "sha256:";
 
@@ -23,18 +25,17 @@ export function hashSessionToken(token: string): string {
   return `${PREFIX}${createHash("sha256").update(token, "utf8").digest("base64url")}`;
 }
 
-/** For deletes only: a digest Better Auth listed is kept as it is. */
-const digestOrHash = (token: string) => (token.startsWith(PREFIX) ? token : hashSessionToken(token));
+
 
 const isSession = (model: string) => model === "session";
 
-function hashWhere(model: string, where: Where[] | undefined, hash: (token: string) => string = hashSessionToken): Where[] | undefined {
+function hashWhere(model: string, where: Where[] | undefined): Where[] | undefined {
   if (!where || !isSession(model)) return where;
   return where.map((clause) => {
     if (clause.field !== "token") return clause;
     const value = clause.value;
-    if (typeof value === "string") return { ...clause, value: hash(value) };
-    if (Array.isArray(value)) return { ...clause, value: value.map((item) => (typeof item === "string" ? hash(item) : item)) } as Where;
+    if (typeof value === "string") return { ...clause, value: hashSessionToken(value) };
+    if (Array.isArray(value)) return { ...clause, value: value.map((item) => (typeof item === "string" ? hashSessionToken(item) : item)) } as Where;
     return clause;
   });
 }
@@ -70,8 +71,8 @@ function wrap<A extends Omit<DBAdapter, "transaction">>(adapter: A): A {
     update: async (args) =>
       withRawToken(await adapter.update({ ...args, where: hashWhere(args.model, args.where)!, update: hashUpdate(args.model, args.update) }), rawTokenOf(args.model, args.where)),
     updateMany: (args) => adapter.updateMany({ ...args, where: hashWhere(args.model, args.where)!, update: hashUpdate(args.model, args.update) }),
-    delete: (args) => adapter.delete({ ...args, where: hashWhere(args.model, args.where, digestOrHash)! }),
-    deleteMany: (args) => adapter.deleteMany({ ...args, where: hashWhere(args.model, args.where, digestOrHash)! }),
+    delete: (args) => adapter.delete({ ...args, where: hashWhere(args.model, args.where)! }),
+    deleteMany: (args) => adapter.deleteMany({ ...args, where: hashWhere(args.model, args.where)! }),
     consumeOne: async (args) => withRawToken(await adapter.consumeOne({ ...args, where: hashWhere(args.model, args.where)! }), rawTokenOf(args.model, args.where)),
     incrementOne: async (args) => withRawToken(await adapter.incrementOne({ ...args, where: hashWhere(args.model, args.where)! }), rawTokenOf(args.model, args.where)),
   };
@@ -83,4 +84,10 @@ export function hashedSessionTokens(factory: (options: BetterAuthOptions) => DBA
     const adapter = factory(options);
     return { ...wrap(adapter), transaction: (callback) => adapter.transaction((trx) => callback(wrap(trx))) };
   };
+}
+
+/** Ends every session of the user but the current one ("Sign out all other sessions"). */
+export async function revokeOtherSessions(deps: Pick<Runtime, "database">, userId: string, currentSessionId: string): Promise<number> {
+  const result = await deps.database.db.deleteFrom("session").where("userId", "=", userId).where("id", "!=", currentSessionId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
