@@ -30,7 +30,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "electrify-crash-"));
 const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" });
 {
   const runtime = await openRuntime(env, pino({ level: "silent" }));
-  await createUser(runtime, { email: "crash@fleet.example", password: "crash-password" });
+  // One account per client, as real hauliers have (an account holds at most 250 depots).
+  for (let n = 0; n < CLIENTS; n++) await createUser(runtime, { email: `crash-${n}@fleet.example`, password: "crash-password" });
   await runtime.database.destroy();
 }
 
@@ -68,7 +69,7 @@ async function kill() {
 }
 
 await start();
-const cookie = await signIn({ url }, "crash@fleet.example", "crash-password");
+const cookies = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => signIn({ url }, `crash-${n}@fleet.example`, "crash-password")));
 
 type Ack = { depotId: number; name: string; photos: number };
 const acknowledged: Ack[] = [];
@@ -85,7 +86,7 @@ async function client(n: number) {
     const fields = ["photo_proposed_charging_area", "photo_electrical_panel", "photo_point_of_connection"];
     for (let p = 0; p < count; p++) form.append(fields[p]!, new Blob([new Uint8Array(photos[p]!)], { type: "image/jpeg" }), `${p}.jpg`);
     try {
-      const response = await fetch(`${url}/surveys`, { method: "POST", headers: { origin: url, cookie, accept: "application/json" }, body: form, signal: AbortSignal.timeout(20_000) });
+      const response = await fetch(`${url}/surveys`, { method: "POST", headers: { origin: url, cookie: cookies[n]!, accept: "application/json" }, body: form, signal: AbortSignal.timeout(20_000) });
       const body = (await response.json()) as { ok: boolean; depotId?: number };
       if (response.status === 200 && body.ok && body.depotId) acknowledged.push({ depotId: body.depotId, name, photos: count });
       else failures++;
