@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
+import { SESSION_COOKIE_PATTERN } from "~/lib/auth/constants";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -107,7 +108,8 @@ export const allowedMethods: RequestHandler = (req, res, next) => {
   res.status(405).type("text/plain").send("This method is not supported here.");
 };
 
-const SESSION_COOKIE = /(^|;\s*)(__Secure-)?electrify\.(session_token|session_data|dont_remember)=|(^|;\s*)electrify_investor=/;
+/** The investor room's grant cookie: its downloads are private too. */
+const INVESTOR_COOKIE = /(^|;\s*)electrify_investor=/;
 
 /**
  * A response for a signed-in visitor (or one that sets a cookie) is theirs
@@ -118,7 +120,8 @@ const SESSION_COOKIE = /(^|;\s*)(__Secure-)?electrify\.(session_token|session_da
  * public ones, which are the same for everyone (built assets, robots.txt).
  */
 export const privateResponses: RequestHandler = (req, res, next) => {
-  const signedIn = SESSION_COOKIE.test(req.get("cookie") ?? "");
+  const cookies = req.get("cookie") ?? "";
+  const signedIn = SESSION_COOKIE_PATTERN.test(cookies) || INVESTOR_COOKIE.test(cookies);
   onHeaders(res, () => {
     if (!signedIn && res.getHeader("set-cookie") === undefined) return;
     const current = String(res.getHeader("cache-control") ?? "");

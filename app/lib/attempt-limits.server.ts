@@ -28,9 +28,9 @@ export function accountAttemptAllowed(db: Kysely<Database>, kind: AttemptKind, a
   return peekRateLimit(db, keyFor(kind, account), ACCOUNT_FAILURES[kind]);
 }
 
-/** Counts one failed (or, for password resets, one) attempt against the account. */
-export async function recordAccountAttempt(db: Kysely<Database>, kind: AttemptKind, account: string): Promise<void> {
-  await consumeRateLimit(db, keyFor(kind, account), ACCOUNT_FAILURES[kind]);
+/** Counts one failed (or, for password resets, one) attempt against the account; says whether it was still within the limit. */
+export function recordAccountAttempt(db: Kysely<Database>, kind: AttemptKind, account: string): Promise<RateLimitDecision> {
+  return consumeRateLimit(db, keyFor(kind, account), ACCOUNT_FAILURES[kind]);
 }
 
 /** "5 minutes" / "1 minute" for a message. */

@@ -64,9 +64,10 @@ export type FormHandlers = {
 /**
  * Streams a urlencoded or multipart body through busboy. Resolves once the
  * whole body is read; rejects with a BodyError when it cannot be (malformed,
- * interrupted, a limit passed). Limits are counted to the end of the body,
- * which the body-size cap (server/body-limits.ts) keeps small, so a refused
- * form still leaves the connection ready for the next request.
+ * interrupted, a limit passed). Most refusals still read the body to its end
+ * (the body-size cap in server/body-limits.ts keeps it small), so the
+ * connection stays ready for the next request; a form with more fields than
+ * the page takes stops being read at once (see tooMany below).
  */
 export async function streamForm(request: Request, limits: BodyLimits, handlers: FormHandlers): Promise<void> {
   const contentType = request.headers.get("content-type") ?? "";

@@ -51,11 +51,7 @@ export async function importGridFile(
 ): Promise<{ importId: number; report: ImportReport; dataDate: string }> {
   const dataDate = dataDateFor(input.fileName, input.dataDate);
   // Parsed in the lower-priority helper process: a large file never holds up page requests.
-  const { records, report } = await runInBackground("parseGridFile", input.operator, input.text).catch((error: unknown) => {
-    // Errors cross the process boundary as name and message: the user's message is kept.
-    if (error instanceof Error && error.name === "GridImportError" && !(error instanceof GridImportError)) throw new GridImportError(error.message);
-    throw error;
-  });
+  const { records, report } = await runInBackground("parseGridFile", input.operator, input.text);
   if (records.length === 0) throw new GridImportError(`No substations with a position were found in ${input.fileName}; nothing was changed`);
   const operator = OPERATORS[input.operator];
   const current = await deps.database.db.selectFrom("substations").select((eb) => eb.fn.countAll<number | string>().as("count")).where("operator", "=", input.operator).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { runInBackground } from "~/lib/background/background.server";
-import { PhotoError, type ProcessedPhoto } from "./encode-photo.server";
+import type { ProcessedPhoto } from "./encode-photo.server";
 
 export { PhotoError, type ProcessedPhoto } from "./encode-photo.server";
 
@@ -31,12 +31,5 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
  * page requests. A photo we cannot read is a PhotoError with a message for the user.
  */
 export function processPhoto(filePath: string, label: string): Promise<ProcessedPhoto> {
-  return withSlot(async () => {
-    try {
-      return await runInBackground("encodePhoto", filePath, label);
-    } catch (error) {
-      if (error instanceof Error && error.name === "PhotoError" && !(error instanceof PhotoError)) throw new PhotoError(error.message);
-      throw error;
-    }
-  });
+  return withSlot(() => runInBackground("encodePhoto", filePath, label));
 }

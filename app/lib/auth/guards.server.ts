@@ -1,5 +1,6 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getRuntime } from "~/lib/runtime.server";
+import { SESSION_COOKIE_PATTERN } from "./constants";
 import { sessionUserContext, type SessionUser } from "./session.server";
 
 export function landingPathFor(user: SessionUser): string {
@@ -8,7 +9,7 @@ export function landingPathFor(user: SessionUser): string {
 
 /** A request that still carries a session cookie but has no session: it expired or was ended elsewhere. */
 function hadSession(request: Request): boolean {
-  return /(^|;\s*)(__Secure-)?electrify\.session_token=/.test(request.headers.get("Cookie") ?? "");
+  return SESSION_COOKIE_PATTERN.test(request.headers.get("Cookie") ?? "");
 }
 
 export function signInPathFor(request: Request): string {

@@ -25,8 +25,6 @@ export function hashSessionToken(token: string): string {
   return `${PREFIX}${createHash("sha256").update(token, "utf8").digest("base64url")}`;
 }
 
-
-
 const isSession = (model: string) => model === "session";
 
 function hashWhere(model: string, where: Where[] | undefined): Where[] | undefined {

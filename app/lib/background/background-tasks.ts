@@ -4,9 +4,9 @@
  * core; at a lower priority it only uses what page requests leave.
  */
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { parseGridFile } from "~/features/grid/importers";
+import { GridImportError, parseGridFile } from "~/features/grid/importers";
 import { renderDepotReport } from "~/features/planning/report/report-document.server";
-import { encodePhoto } from "~/features/surveys/encode-photo.server";
+import { encodePhoto, PhotoError } from "~/features/surveys/encode-photo.server";
 
 export const backgroundTasks = {
   hashPassword: (password: string) => hashPassword(password),
@@ -18,6 +18,13 @@ export const backgroundTasks = {
   // Photos cross the process boundary as Uint8Arrays (structured clone); the PDF renderer wants Buffers.
   renderDepotReport: (report: Parameters<typeof renderDepotReport>[0]) => renderDepotReport({ ...report, photos: report.photos.map((photo) => ({ ...photo, data: Buffer.from(photo.data) })) }),
 };
+
+/**
+ * Errors whose message is for the user. They cross the process boundary as a
+ * name and a message; the server turns them back into these classes, so a
+ * caller catches them the same way whether the task ran here or there.
+ */
+export const backgroundErrors: Record<string, new (message: string) => Error> = { PhotoError, GridImportError };
 
 export type BackgroundTasks = typeof backgroundTasks;
 export type BackgroundTaskName = keyof BackgroundTasks;

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { Logger } from "~/lib/log.server";
 import { atLowerPriority } from "~/lib/lower-priority.server";
-import { backgroundTasks, type BackgroundReply, type BackgroundTaskName, type BackgroundTasks } from "./background-tasks";
+import { backgroundErrors, backgroundTasks, type BackgroundReply, type BackgroundTaskName, type BackgroundTasks } from "./background-tasks";
 
 /**
  * Runs CPU-heavy tasks (background-tasks.ts) in one child process per server
@@ -45,6 +45,12 @@ export function runInBackground<K extends BackgroundTaskName>(task: K, ...args: 
   });
 }
 
+/** An error from the background process as its own class when it is one of backgroundErrors, else a plain Error with its name. */
+function rebuildError({ name, message }: { name: string; message: string }): Error {
+  const Known = Object.hasOwn(backgroundErrors, name) ? backgroundErrors[name] : undefined;
+  return Known ? new Known(message) : Object.assign(new Error(message), { name });
+}
+
 function startChild(file: string): Child {
   const { command, args, lowered } = atLowerPriority(BACKGROUND_NICENESS, process.execPath, [file]);
   if (!lowered) log?.warn("nice was not found: the background process runs at the server's priority");
@@ -57,7 +63,7 @@ function startChild(file: string): Child {
     if (!waiting) return;
     started.pending.delete(message.id);
     if (message.ok) waiting.resolve(message.value);
-    else waiting.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
+    else waiting.reject(rebuildError(message.error));
   });
   const stopped = (reason: string) => {
     if (child === started) child = null;

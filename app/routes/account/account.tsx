@@ -74,17 +74,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/account", { type: "success", title: "Profile updated successfully" });
   }
 
-  // Checks of the current password or an authenticator code are throttled per account (5 wrong in 15 minutes).
+  // Checks of the current password or an authenticator code are throttled per account (5 wrong in 15
+  // minutes): `blocked` is the message when none is left, asked only by the intents that make such a check.
   const db = runtime.database.db;
-  const checks = await accountAttemptAllowed(db, "account-check", user.id);
-  const tooMany = (name: string) =>
-    data<ActionData>({ intent: String(intent), errors: { [name]: `Too many wrong attempts. Please wait ${waitText(checks.allowed ? 0 : checks.retryAfterSeconds)} and try again.` } }, { status: 429 });
+  const blocked = async () => {
+    const decision = await accountAttemptAllowed(db, "account-check", user.id);
+    return decision.allowed ? null : `Too many wrong attempts. Please wait ${waitText(decision.retryAfterSeconds)} and try again.`;
+  };
+  const tooMany = (name: string, message: string) => data<ActionData>({ intent: String(intent), errors: { [name]: message } }, { status: 429 });
   const wrong = () => recordAccountAttempt(db, "account-check", user.id);
 
   if (intent === "password") {
     const parsed = passwordChangeSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return data<ActionData>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
-    if (!checks.allowed) return tooMany("currentPassword");
+    const limit = await blocked();
+    if (limit) return tooMany("currentPassword", limit);
     const response = await callAuthEndpoint(request, "/change-password", {
       currentPassword: parsed.data.currentPassword,
       newPassword: parsed.data.newPassword,
@@ -103,7 +107,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "enable-2fa") {
     const password = String(form.get("password") ?? "");
     if (!password) return data<ActionData>({ intent, errors: { password: "Enter your password to continue" } }, { status: 400 });
-    if (!checks.allowed) return tooMany("password");
+    const limit = await blocked();
+    if (limit) return tooMany("password", limit);
     const response = await callAuthEndpoint(request, "/two-factor/enable", { password });
     if (!response.ok) {
       await wrong();
@@ -119,7 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const retry = async (message: string) =>
       data<ActionData>({ intent: "enable-2fa", errors: { code: message }, setup: totpURI.startsWith("otpauth://") ? await setupFor(totpURI, []) : undefined }, { status: 400 });
     if (!/^\d{6}$/.test(code)) return retry("Enter the 6-digit code from your authenticator app");
-    if (!checks.allowed) return retry(`Too many wrong attempts. Please wait ${waitText(checks.retryAfterSeconds)} and try again.`);
+    const limit = await blocked();
+    if (limit) return retry(limit);
     const response = await callAuthEndpoint(request, "/two-factor/verify-totp", { code });
     if (!response.ok) {
       await wrong();
@@ -130,7 +136,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "disable-2fa") {
     const code = String(form.get("code") ?? "").replace(/\s+/g, "");
-    if (!checks.allowed) return tooMany("code");
+    const limit = await blocked();
+    if (limit) return tooMany("code", limit);
     // One answer for a wrong code and a wrong password, so neither can be guessed on its own.
     const refused = async () => {
       await wrong();

@@ -3,7 +3,7 @@ import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { AuthCard } from "~/components/auth-card";
 import { fieldErrors, forgotPasswordSchema, RESET_REQUESTED } from "~/features/users/account-schemas";
-import { accountAttemptAllowed, recordAccountAttempt } from "~/lib/attempt-limits.server";
+import { recordAccountAttempt } from "~/lib/attempt-limits.server";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
@@ -27,8 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
   const perClient = await consumeRateLimit(db, `password-reset|ip|${ip}`, RESET_REQUESTS_PER_CLIENT);
   if (!perClient.allowed) return data({ sent: false, errors: { form: "Too many requests. Please wait a minute and try again." } }, { status: 429 });
-  const perAccount = await accountAttemptAllowed(db, "password-reset", parsed.data.email);
-  await recordAccountAttempt(db, "password-reset", parsed.data.email);
+  const perAccount = await recordAccountAttempt(db, "password-reset", parsed.data.email);
   // The same answer, in the same time, whether or not the address has an account: looking the account up,
   // creating the link and sending the e-mail happen after the answer, so its timing tells nothing.
   if (perAccount.allowed) {
