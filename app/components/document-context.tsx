@@ -17,6 +17,16 @@ export function useNonce(): string {
   return useContext(DocumentContextValue).nonce;
 }
 
+let cssFromServer: string | undefined;
+
+/**
+ * The stylesheet to inline. In the browser it is the one the server sent:
+ * when an error replaces the whole document (the root error boundary
+ * remounts the layout), an empty value would render the page unstyled.
+ */
 export function useInlineCss(): string {
-  return useContext(DocumentContextValue).inlineCss;
+  const inlineCss = useContext(DocumentContextValue).inlineCss;
+  if (inlineCss || typeof document === "undefined") return inlineCss;
+  cssFromServer ??= document.getElementById("app-css")?.textContent ?? "";
+  return cssFromServer;
 }

@@ -240,6 +240,18 @@ describe("hardening against careless and hostile clients", () => {
     expect(await refused.text()).toContain(`Your account has reached its limit of ${MAX_DEPOTS_PER_ACCOUNT} depots. Contact us if you need more.`);
     const count = await runtime.database.db.selectFrom("depots").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", fleetOwner.id).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(MAX_DEPOTS_PER_ACCOUNT);
+    // The whole list at the limit still saves in Company Setup (one form of 1,001 fields).
+    const owned = await runtime.database.db.selectFrom("depots").select(["id", "depot_name"]).where("user_id", "=", fleetOwner.id).orderBy("id").execute();
+    const list = new URLSearchParams({ intent: "depots" });
+    for (const depot of owned) {
+      list.append("depotId", String(depot.id));
+      list.append("depotName", `${depot.depot_name} (renamed)`);
+      list.append("depotAddress", "1 Road");
+      list.append("depotNotes", "");
+    }
+    const saved = await fetch(`${server.url}/electrify/company-setup`, { method: "POST", redirect: "manual", headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" }, body: list });
+    expect(saved.status).toBe(302);
+    expect((await runtime.database.db.selectFrom("depots").select("depot_name").where("user_id", "=", fleetOwner.id).where("depot_name", "like", "%(renamed)").execute()).length).toBe(MAX_DEPOTS_PER_ACCOUNT);
     const survey = new FormData();
     for (const [name, value] of Object.entries({ depotName: "Surveyed", depotAddress: "1 Road", latitude: "51.5", longitude: "-2.5", idempotencyKey: crypto.randomUUID() })) survey.set(name, value);
     survey.append("photo_proposed_charging_area", new Blob([new Uint8Array(8)], { type: "image/jpeg" }), "a.jpg");

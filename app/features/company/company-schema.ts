@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEPOT_LIMIT_MESSAGE, MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots/depot-limits";
 import { parseId } from "~/lib/parse-id";
 import { singleLine } from "~/lib/single-line";
 
@@ -27,7 +28,6 @@ export const companySchema = z.object({
 export type CompanyInput = z.output<typeof companySchema>;
 export type CompanyForm = z.input<typeof companySchema>;
 
-export const MAX_DEPOTS = 100;
 
 export const ALL_DEPOTS_NEED_NAME_AND_ADDRESS = "All depots must have a name and address";
 export const AT_LEAST_ONE_DEPOT = "You must have at least one depot";
@@ -49,7 +49,7 @@ export type DepotEntry = z.output<typeof depotEntry>;
 export const depotListSchema = z
   .array(depotEntry)
   .min(1, AT_LEAST_ONE_DEPOT)
-  .max(MAX_DEPOTS, `At most ${MAX_DEPOTS} depots can be saved at once`)
+  .max(MAX_DEPOTS_PER_ACCOUNT, DEPOT_LIMIT_MESSAGE)
   .superRefine((depots, ctx) => {
     if (depots.some((depot) => !depot.name || !depot.address)) ctx.addIssue({ code: "custom", message: ALL_DEPOTS_NEED_NAME_AND_ADDRESS });
     const ids = depots.flatMap((depot) => (depot.id ? [depot.id] : []));

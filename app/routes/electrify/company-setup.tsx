@@ -8,8 +8,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { companySchema, depotListSchema, depotsFromForm, AT_LEAST_ONE_DEPOT, MAX_DEPOTS } from "~/features/company/company-schema";
-import { DepotLimitError } from "~/features/depots/depot-limits";
+import { companySchema, depotListSchema, depotsFromForm, AT_LEAST_ONE_DEPOT } from "~/features/company/company-schema";
+import { DEPOT_LIMIT_MESSAGE, DepotLimitError, MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots/depot-limits";
 import { deleteCompanyDepot, DepotRuleError, getCompanyValues, listCompanyDepots, saveCompany, saveCompanyDepots } from "~/features/company/company.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
@@ -41,7 +41,8 @@ type ActionData = {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const form = await readForm(request, { fields: 8 * MAX_DEPOTS });
+  // Four fields a depot, one more depot than allowed (so its message can be given), and the intent.
+  const form = await readForm(request, { fields: 4 * (MAX_DEPOTS_PER_ACCOUNT + 1) + 1 });
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "company") {
@@ -214,6 +215,8 @@ function DepotLocations({ initial, photosById, error }: { initial: DepotDraft[];
           <Button
             type="button"
             variant="outline"
+            disabled={depots.length >= MAX_DEPOTS_PER_ACCOUNT}
+            aria-describedby={depots.length >= MAX_DEPOTS_PER_ACCOUNT ? "depot-limit" : undefined}
             onClick={() => {
               setDepots((list) => [...list, { key: `new-${nextKey}`, name: "", address: "", notes: "", photos: 0 }]);
               setNextKey((n) => n + 1);
@@ -221,6 +224,11 @@ function DepotLocations({ initial, photosById, error }: { initial: DepotDraft[];
           >
             <PlusIcon aria-hidden="true" /> Add Another Depot
           </Button>
+          {depots.length >= MAX_DEPOTS_PER_ACCOUNT ? (
+            <p id="depot-limit" className="text-sm text-muted-foreground">
+              {DEPOT_LIMIT_MESSAGE}
+            </p>
+          ) : null}
           <FormError>{error}</FormError>
           <div className="flex flex-wrap justify-end gap-2">
             <Button asChild variant="outline">
