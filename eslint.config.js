@@ -28,7 +28,14 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/lib/env.server.ts"],
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration from getRuntime().env (validated in app/lib/env.server.ts)." }],
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read configuration from getRuntime().env (validated in app/lib/env.server.ts).",
+        },
+      ],
     },
   },
   {
@@ -36,12 +43,19 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
     ignores: ["app/lib/request-body.server.ts"],
     rules: {
-      "no-restricted-imports": ["error", { paths: [{ name: "busboy", message: "Read bodies through ~/lib/request-body.server (readForm, streamForm)." }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "busboy", message: "Read bodies through ~/lib/request-body.server (readForm, streamForm)." }],
+        },
+      ],
       "no-restricted-syntax": [
         "error",
         {
-          selector: "MemberExpression[object.name='request'][property.name=/^(formData|body|text|json|arrayBuffer|blob)$/]",
-          message: "Read bodies through ~/lib/request-body.server (readForm, streamForm): it handles aborted uploads and limits.",
+          selector:
+            "MemberExpression[object.name='request'][property.name=/^(formData|body|text|json|arrayBuffer|blob)$/]",
+          message:
+            "Read bodies through ~/lib/request-body.server (readForm, streamForm): it handles aborted uploads and limits.",
         },
       ],
     },

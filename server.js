@@ -25,10 +25,12 @@ async function main() {
     if (cluster.isPrimary && built.servingProcesses({ dev }) > 1) return runCluster(await built.prepareCluster());
   }
 
-  const started = await startServer({ dev, clientDir: dev ? undefined : "build/client", clusterWorker: cluster.isWorker });
-  const handler = viteMiddleware
-    ? (req, res) => viteMiddleware(req, res, () => started.app(req, res))
-    : started.app;
+  const started = await startServer({
+    dev,
+    clientDir: dev ? undefined : "build/client",
+    clusterWorker: cluster.isWorker,
+  });
+  const handler = viteMiddleware ? (req, res) => viteMiddleware(req, res, () => started.app(req, res)) : started.app;
   server = http.createServer(handler);
   server.keepAliveTimeout = 65_000;
 
@@ -39,7 +41,11 @@ async function main() {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : started.port;
   if (cluster.isWorker) started.log.info({ port, host: started.host }, "serving process ready");
-  else started.log.info({ port, host: started.host, mode: dev ? "development" : "production" }, `Electrify is listening on http://localhost:${port}`);
+  else
+    started.log.info(
+      { port, host: started.host, mode: dev ? "development" : "production" },
+      `Electrify is listening on http://localhost:${port}`,
+    );
 
   let stopping = false;
   const shutdown = (signal) => {
@@ -94,7 +100,8 @@ function runCluster({ processes, port, host, log }) {
   };
   cluster.on("listening", (worker) => {
     listened.add(worker.id);
-    if (++ready === processes) log.info({ port, host, mode: "production", processes }, `Electrify is listening on http://localhost:${port}`);
+    if (++ready === processes)
+      log.info({ port, host, mode: "production", processes }, `Electrify is listening on http://localhost:${port}`);
   });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;

@@ -21,7 +21,11 @@ export default defineConfig({
       applyToEnvironment: (environment) => environment.name === "ssr",
       buildStart() {
         this.emitFile({ type: "chunk", id: "./app/features/planning/plan-worker.ts", fileName: "plan-worker.js" });
-        this.emitFile({ type: "chunk", id: "./app/lib/background/background-process.ts", fileName: "background-process.js" });
+        this.emitFile({
+          type: "chunk",
+          id: "./app/lib/background/background-process.ts",
+          fileName: "background-process.js",
+        });
       },
     },
   ],

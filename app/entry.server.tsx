@@ -3,8 +3,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+
 import { DocumentProvider } from "~/components/document-context";
 import { cspNonceContext } from "~/lib/request-context";
+
 // The whole stylesheet is small (≈5 KB compressed), so it is inlined into every
 // page: the first paint then waits for no other request.
 import inlineCss from "./app.css?inline";
@@ -40,7 +42,9 @@ export default function handleRequest(
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       pipe(body);
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      resolve(
+        new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+      );
     };
 
     const { pipe, abort } = renderToPipeableStream(

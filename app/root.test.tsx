@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { ErrorBoundary } from "./root";
 
 type Props = Parameters<typeof ErrorBoundary>[0];

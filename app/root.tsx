@@ -1,19 +1,14 @@
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { toast as showToast, Toaster } from "sonner";
+
 import { useInlineCss, useNonce } from "~/components/document-context";
 import { getHeaderUser } from "~/features/users/get-header-user.server";
 import { getSessionUser } from "~/lib/auth/guards.server";
 import { sessionMiddleware } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { toastContext, toastMiddleware, type Toast } from "~/lib/toast.server";
+
 import type { Route } from "./+types/root";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, toastMiddleware];

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+
 import { signIn, stopServerProcess, waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/throwaway-postgres";
@@ -25,8 +26,17 @@ const PAGES = [
   { label: "filter approved, page 3", path: "/admin?status=approved&page=3" },
 ];
 
-type Result = { engine: string; label: string; serviceMs: number; requests: number; rps: number; p50: number; p90: number; p99: number; errors: number };
-
+type Result = {
+  engine: string;
+  label: string;
+  serviceMs: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  errors: number;
+};
 
 async function measure(engine: "sqlite" | "postgres"): Promise<Result[]> {
   let postgres: ThrowawayPostgres | undefined;
@@ -42,7 +52,11 @@ async function measure(engine: "sqlite" | "postgres"): Promise<Result[]> {
       LOG_LEVEL: "warn",
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     };
-    const seeded = spawnSync(node, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "app/cli/main.ts", "demo:seed", "--depots", String(DEPOTS)], { cwd: root, env, encoding: "utf8" });
+    const seeded = spawnSync(
+      node,
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "app/cli/main.ts", "demo:seed", "--depots", String(DEPOTS)],
+      { cwd: root, env, encoding: "utf8" },
+    );
     if (seeded.status !== 0) throw new Error(seeded.stderr);
     console.log(`[${engine}] ${seeded.stdout.trim()}`);
 
@@ -50,7 +64,14 @@ async function measure(engine: "sqlite" | "postgres"): Promise<Result[]> {
     const url = `http://localhost:${port}`;
     server = spawn(node, ["server.js"], {
       cwd: root,
-      env: { ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      env: {
+        ...env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: url,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
       stdio: ["ignore", "inherit", "inherit"],
     });
     await waitForHealthy(url, server);
@@ -61,10 +82,16 @@ async function measure(engine: "sqlite" | "postgres"): Promise<Result[]> {
     for (const page of PAGES) {
       const check = await fetch(`${url}${page.path}`, { headers: { cookie }, redirect: "manual" });
       const html = await check.text();
-      if (check.status !== 200 || !html.includes("Depot Submissions")) throw new Error(`${page.path} answered ${check.status}`);
+      if (check.status !== 200 || !html.includes("Depot Submissions"))
+        throw new Error(`${page.path} answered ${check.status}`);
       // One connection first: the time one request takes with no queue (also the warm-up).
       const single = await autocannon({ url: `${url}${page.path}`, connections: 1, duration: 5, headers: { cookie } });
-      const run = await autocannon({ url: `${url}${page.path}`, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
+      const run = await autocannon({
+        url: `${url}${page.path}`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { cookie },
+      });
       const result = {
         engine,
         label: page.label,
@@ -76,7 +103,9 @@ async function measure(engine: "sqlite" | "postgres"): Promise<Result[]> {
         p99: run.latency.p99,
         errors: run.errors + run.timeouts + run.non2xx,
       };
-      console.log(`[${engine}] ${page.label}: alone ${result.serviceMs} ms; under load ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
+      console.log(
+        `[${engine}] ${page.label}: alone ${result.serviceMs} ms; under load ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`,
+      );
       results.push(result);
     }
     return results;
@@ -93,7 +122,8 @@ function targetVerdict(all: Result[]): string {
   return `Not met: with ${CONNECTIONS} connections always waiting, a request queues behind the others, so latency is about ${CONNECTIONS} × the time of one request (${first.serviceMs.toFixed(1)} ms alone → ${first.p50} ms median). A p99 under 100 ms at ${CONNECTIONS} connections needs about ${Math.ceil((CONNECTIONS * 1000) / 100)} pages/s; one Node process rendering this page reaches ${first.rps.toFixed(0)}/s here. See decision 015 for what was done and what would close the gap.`;
 }
 
-if (!existsSync(path.join(root, "build/server/index.js"))) spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+if (!existsSync(path.join(root, "build/server/index.js")))
+  spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
 const results = [...(await measure("sqlite")), ...(await measure("postgres"))];
 const report = [
   "### Admin submissions page (`npm run bench:admin`)",
@@ -102,10 +132,16 @@ const report = [
   "",
   `| engine | page | one request alone (mean, 1 connection) | requests/s at ${CONNECTIONS} | p50 | p90 | p99 | errors |`,
   "|---|---|---|---|---|---|---|---|",
-  ...results.map((r) => `| ${r.engine} | ${r.label} | ${r.serviceMs.toFixed(1)} ms | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.errors} |`),
+  ...results.map(
+    (r) =>
+      `| ${r.engine} | ${r.label} | ${r.serviceMs.toFixed(1)} ms | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p90} ms | ${r.p99} ms | ${r.errors} |`,
+  ),
   "",
   `Target: p99 under 100 ms on SQLite for the first page. ${targetVerdict(results)}`,
 ].join("\n");
 console.log(report);
-spawnSync(node, [path.join(root, "scripts/write-benchmark.js"), "admin"], { input: report, stdio: ["pipe", "inherit", "inherit"] });
+spawnSync(node, [path.join(root, "scripts/write-benchmark.js"), "admin"], {
+  input: report,
+  stdio: ["pipe", "inherit", "inherit"],
+});
 if (results.some((r) => r.errors > 0)) process.exitCode = 1;

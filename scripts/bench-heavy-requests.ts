@@ -12,25 +12,31 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
+
 import { defaultPlanInput } from "../app/features/planning/plan-defaults";
 import { startPlanRun } from "../app/features/planning/plan-store.server";
 import { createUser } from "../app/features/users/create-user.server";
 import { loadEnv } from "../app/lib/env.server";
 import { openRuntime } from "../app/lib/runtime.server";
-import { insertDepot } from "../tests/support/depots";
 import { signIn, stopServerProcess, waitForHealthy } from "../tests/support/app-server";
+import { insertDepot } from "../tests/support/depots";
 import { freePort } from "../tests/support/free-port";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const root = path.resolve(import.meta.dirname, "..");
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 
 const NGED_HEADER =
   "Network Reference ID,Substation Name,Asset Type,Latitude,Longitude,Upstream Voltage,Downstream Voltage,Firm Capacity of Substation (MVA),Measured Peak Demand (MVA),Demand Headroom (MVA),Demand Headroom RAG";
 const gridFile = `${NGED_HEADER}\n${Array.from({ length: 20_000 }, (_, i) => `${i},Site ${i},Primary,${50 + (i % 300) / 100},${-3 + (i % 200) / 100},33,11,20,5,15,Green`).join("\n")}\n`;
 const floodBody = `intent=run-plan&${"a=1&".repeat(1_300_000)}`;
 
-type Heavy = { label: string; concurrency: number; send: (url: string, cookies: Cookies, depotId: number) => Promise<number> };
+type Heavy = {
+  label: string;
+  concurrency: number;
+  send: (url: string, cookies: Cookies, depotId: number) => Promise<number>;
+};
 type Cookies = { admin: string; haulier: string };
 
 const HEAVY: Heavy[] = [
@@ -43,7 +49,12 @@ const HEAVY: Heavy[] = [
       form.set("operator", "nged");
       form.set("replaceMost", "on");
       form.set("file", new Blob([gridFile], { type: "text/csv" }), "bench.csv");
-      const response = await fetch(`${url}/admin/grid-data`, { method: "POST", redirect: "manual", headers: { origin: url, cookie: cookies.admin }, body: form });
+      const response = await fetch(`${url}/admin/grid-data`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: url, cookie: cookies.admin },
+        body: form,
+      });
       await response.arrayBuffer();
       return response.status;
     },
@@ -52,7 +63,9 @@ const HEAVY: Heavy[] = [
     label: "+ PDF reports (8 at a time)",
     concurrency: 8,
     send: async (url, cookies, depotId) => {
-      const response = await fetch(`${url}/electrify/depot-report?id=${depotId}`, { headers: { cookie: cookies.haulier } });
+      const response = await fetch(`${url}/electrify/depot-report?id=${depotId}`, {
+        headers: { cookie: cookies.haulier },
+      });
       await response.arrayBuffer();
       return response.status;
     },
@@ -61,7 +74,11 @@ const HEAVY: Heavy[] = [
     label: "+ 13 MB bodies of 1.3 M fields (4 at a time)",
     concurrency: 4,
     send: async (url, cookies) => {
-      const response = await fetch(`${url}/electrify/depot-details`, { method: "POST", headers: { origin: url, cookie: cookies.haulier, "content-type": "application/x-www-form-urlencoded" }, body: floodBody });
+      const response = await fetch(`${url}/electrify/depot-details`, {
+        method: "POST",
+        headers: { origin: url, cookie: cookies.haulier, "content-type": "application/x-www-form-urlencoded" },
+        body: floodBody,
+      });
       await response.arrayBuffer();
       return response.status;
     },
@@ -70,7 +87,13 @@ const HEAVY: Heavy[] = [
 
 /** The heavy client, in a process of its own so its work (building and sending 13 MB bodies) does not delay the reader's measurements. */
 async function heavyClient(): Promise<void> {
-  const { index, url, cookies, depotId, until } = JSON.parse(process.env.BENCH_HEAVY_CLIENT!) as { index: number; url: string; cookies: Cookies; depotId: number; until: number };
+  const { index, url, cookies, depotId, until } = JSON.parse(process.env.BENCH_HEAVY_CLIENT!) as {
+    index: number;
+    url: string;
+    cookies: Cookies;
+    depotId: number;
+    until: number;
+  };
   const heavy = HEAVY[index]!;
   const statuses: Record<string, number> = {};
   await Promise.all(
@@ -84,7 +107,13 @@ async function heavyClient(): Promise<void> {
   process.stdout.write(JSON.stringify(statuses));
 }
 
-function runHeavyClient(index: number, url: string, cookies: Cookies, depotId: number, until: number): Promise<Record<string, number>> {
+function runHeavyClient(
+  index: number,
+  url: string,
+  cookies: Cookies,
+  depotId: number,
+  until: number,
+): Promise<Record<string, number>> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), import.meta.filename], {
       cwd: root,
@@ -94,18 +123,29 @@ function runHeavyClient(index: number, url: string, cookies: Cookies, depotId: n
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(output || "{}") as Record<string, number>) : reject(new Error(`heavy client exited with ${code}`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(JSON.parse(output || "{}") as Record<string, number>)
+        : reject(new Error(`heavy client exited with ${code}`)),
+    );
   });
 }
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "electrify-bench-heavy-"));
-  const env = loadEnv({ NODE_ENV: "production", DATA_DIR: dataDir, APP_URL: "http://localhost:3000", LOG_LEVEL: "silent" });
+  const env = loadEnv({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    APP_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+  });
   const runtime = await openRuntime(env, pino({ level: "silent" }));
   await createUser(runtime, { email: "admin@bench.example", password: "bench-admin-password", role: "admin" });
   const haulier = await createUser(runtime, { email: "haulier@bench.example", password: "bench-haulier-password" });
   const depotId = await insertDepot(runtime, { user_id: haulier.id, depot_name: "Bench Yard", number_of_vehicles: 30 });
-  await (await startPlanRun(runtime, haulier.id, depotId, defaultPlanInput({ vehicles: 30, chargers: [] }))).finished;
+  await (
+    await startPlanRun(runtime, haulier.id, depotId, defaultPlanInput({ vehicles: 30, chargers: [] }))
+  ).finished;
   await runtime.database.destroy();
 
   const port = await freePort();
@@ -115,15 +155,31 @@ async function main() {
   try {
     server = spawn(process.execPath, ["server.js"], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", APP_URL: url, LOG_LEVEL: "warn", SIGN_IN_RATE_LIMIT_MAX: "1000" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        MALLOC_ARENA_MAX: "2",
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: url,
+        LOG_LEVEL: "warn",
+        SIGN_IN_RATE_LIMIT_MAX: "1000",
+      },
       stdio: ["ignore", "inherit", "inherit"],
     });
     await waitForHealthy(url, server);
-    const cookies = { admin: await signIn({ url }, "admin@bench.example", "bench-admin-password"), haulier: await signIn({ url }, "haulier@bench.example", "bench-haulier-password") };
+    const cookies = {
+      admin: await signIn({ url }, "admin@bench.example", "bench-admin-password"),
+      haulier: await signIn({ url }, "haulier@bench.example", "bench-haulier-password"),
+    };
     for (const heavy of HEAVY) {
       // The client process needs a moment to start: the measured window begins after it.
       const until = Date.now() + 1500 + SECONDS * 1000;
-      const heavyRun = heavy.concurrency > 0 ? runHeavyClient(HEAVY.indexOf(heavy), url, cookies, depotId, until) : Promise.resolve({});
+      const heavyRun =
+        heavy.concurrency > 0
+          ? runHeavyClient(HEAVY.indexOf(heavy), url, cookies, depotId, until)
+          : Promise.resolve({});
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const pages: number[] = [];
       let failed = 0;
@@ -140,7 +196,12 @@ async function main() {
       })();
       const [statuses] = await Promise.all([heavyRun, reader]);
       pages.sort((a, b) => a - b);
-      const heavyText = heavy.concurrency === 0 ? "–" : Object.entries(statuses).map(([status, count]) => `${count} × ${status}`).join(", ");
+      const heavyText =
+        heavy.concurrency === 0
+          ? "–"
+          : Object.entries(statuses)
+              .map(([status, count]) => `${count} × ${status}`)
+              .join(", ");
       const row = `| ${heavy.label} | ${pages.length} | ${percentile(pages, 50).toFixed(0)} | ${percentile(pages, 95).toFixed(0)} | ${percentile(pages, 99).toFixed(0)} | ${failed} | ${heavyText} |`;
       console.log(row);
       rows.push(row);
@@ -163,7 +224,10 @@ async function main() {
   const marker = "### Heavy requests against page latency";
   const start = current.indexOf(marker);
   const next = start < 0 ? -1 : current.indexOf("\n### ", start + marker.length);
-  const updated = start < 0 ? `${current.trimEnd()}\n\n${section}` : `${current.slice(0, start)}${section}${next < 0 ? "" : current.slice(next + 1)}`;
+  const updated =
+    start < 0
+      ? `${current.trimEnd()}\n\n${section}`
+      : `${current.slice(0, start)}${section}${next < 0 ? "" : current.slice(next + 1)}`;
   writeFileSync(file, updated);
   console.log("written to docs/benchmarks.md");
 }

@@ -32,7 +32,15 @@ async function startServer() {
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_URL: url, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      LOG_LEVEL: "warn",
+    },
     stdio: "inherit",
   });
   for (let i = 0; i < 300; i++) {
@@ -69,7 +77,14 @@ function summarize(lhr) {
     bytes: lhr.audits["total-byte-weight"].numericValue,
     failing: Object.values(lhr.categories)
       .flatMap((category) => category.auditRefs.map((ref) => lhr.audits[ref.id]))
-      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== "informative" &&
+          a.scoreDisplayMode !== "notApplicable" &&
+          a.scoreDisplayMode !== "manual",
+      )
       .map((a) => a.id),
   };
 }
@@ -77,7 +92,15 @@ function summarize(lhr) {
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 const rows = [];
 try {
@@ -94,7 +117,11 @@ try {
 }
 
 const targets = (row) =>
-  row.performance >= 95 && row.accessibility === 100 && row.bestPractices === 100 && row.seo === 100 && (row.page !== "/" || row.bytes <= 200 * 1024);
+  row.performance >= 95 &&
+  row.accessibility === 100 &&
+  row.bestPractices === 100 &&
+  row.seo === 100 &&
+  (row.page !== "/" || row.bytes <= 200 * 1024);
 const lines = [
   "### Lighthouse, marketing pages (`npm run bench:lighthouse`)",
   "",
@@ -115,4 +142,7 @@ lines.push(
 );
 const report = lines.join("\n");
 console.log(report);
-spawnSync(process.execPath, [path.join(root, "scripts/write-benchmark.js"), "lighthouse"], { input: report, stdio: ["pipe", "inherit", "inherit"] });
+spawnSync(process.execPath, [path.join(root, "scripts/write-benchmark.js"), "lighthouse"], {
+  input: report,
+  stdio: ["pipe", "inherit", "inherit"],
+});

@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { parseNged, parseUkpn } from "../app/features/grid/importers";
 import { createNearestIndex, distanceKm } from "../app/features/grid/nearest";
 import { gridDataDir, NGED_FILE, UKPN_FILE } from "../tests/support/grid-files";
@@ -19,7 +20,10 @@ const points = [
 let seed = 20261122;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 // Depots spread over England and Wales (both operators' areas and beyond).
-const depots = Array.from({ length: DEPOTS }, () => ({ latitude: 50 + random() * 4.5, longitude: -5.5 + random() * 7.3 }));
+const depots = Array.from({ length: DEPOTS }, () => ({
+  latitude: 50 + random() * 4.5,
+  longitude: -5.5 + random() * 7.3,
+}));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -56,5 +60,8 @@ const report = [
   `| answers that differ from checking every substation | ${mismatches} |`,
 ].join("\n");
 console.log(report);
-spawnSync(process.execPath, [path.join(root, "scripts/write-benchmark.js"), "nearest"], { input: report, stdio: ["pipe", "inherit", "inherit"] });
+spawnSync(process.execPath, [path.join(root, "scripts/write-benchmark.js"), "nearest"], {
+  input: report,
+  stdio: ["pipe", "inherit", "inherit"],
+});
 if (mismatches > 0 || median(lookupTimes) >= 50) process.exitCode = 1;

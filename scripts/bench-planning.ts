@@ -4,6 +4,7 @@
 // Writes the figures to docs/benchmarks.md.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+
 import { planCharging, STRATEGIES } from "../app/features/planning/engine";
 import { planInputSchema } from "../app/features/planning/plan-input";
 import { BENCH_INPUT } from "./bench-planning-fleet";
@@ -17,8 +18,14 @@ if (!checked.success) throw new Error(`bench input refused: ${checked.error.issu
 
 const rows: string[] = [];
 let slowest = 0;
-const WITH_BATTERY = { ...BENCH_INPUT, site: { ...BENCH_INPUT.site, battery: { capacityKwh: 1000, powerKw: 500, roundTripEfficiency: 0.9 } } };
-const runs = [...STRATEGIES.map((strategy) => ({ strategy, label: strategy, input: BENCH_INPUT })), { strategy: "peak-shaving" as const, label: "peak-shaving + 1 MWh / 500 kW site battery", input: WITH_BATTERY }];
+const WITH_BATTERY = {
+  ...BENCH_INPUT,
+  site: { ...BENCH_INPUT.site, battery: { capacityKwh: 1000, powerKw: 500, roundTripEfficiency: 0.9 } },
+};
+const runs = [
+  ...STRATEGIES.map((strategy) => ({ strategy, label: strategy, input: BENCH_INPUT })),
+  { strategy: "peak-shaving" as const, label: "peak-shaving + 1 MWh / 500 kW site battery", input: WITH_BATTERY },
+];
 for (const { strategy, label, input } of runs) {
   const times: number[] = [];
   let rssPeak = 0;
@@ -53,5 +60,8 @@ const report = [
   `Target: every strategy under 2 s, exact peak shaving included: ${slowest < 2000 ? "met" : "NOT met"}.`,
 ].join("\n");
 console.log(report);
-spawnSync(process.execPath, [path.join(root, "scripts/write-benchmark.js"), "planning"], { input: report, stdio: ["pipe", "inherit", "inherit"] });
+spawnSync(process.execPath, [path.join(root, "scripts/write-benchmark.js"), "planning"], {
+  input: report,
+  stdio: ["pipe", "inherit", "inherit"],
+});
 if (slowest >= 2000) process.exitCode = 1;

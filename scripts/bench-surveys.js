@@ -34,23 +34,49 @@ async function phonePhoto(seed) {
     raw[i] = ((i % (width * 3)) / 12 + (state >>> 24) / 3) & 255;
   }
   for (let quality = 80; ; quality += 4) {
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (jpeg.length >= 5 * 1024 * 1024 || quality >= 100) return jpeg;
   }
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-if (!existsSync(path.join(root, "build/server/index.js"))) spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+if (!existsSync(path.join(root, "build/server/index.js")))
+  spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
 const dataDir = mkdtempSync(path.join(tmpdir(), "electrify-bench-surveys-"));
 // The same environment as `npm start`, including MALLOC_ARENA_MAX=2 (see decision 013).
-const env = { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", DATA_DIR: dataDir, LOG_LEVEL: "warn", SIGN_IN_RATE_LIMIT_MAX: "1000" };
-const created = spawnSync(node, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "app/cli/main.ts", "user:create", "--email", "bench@haulier.example", "--password", "bench-password"], { cwd: root, env, encoding: "utf8" });
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  MALLOC_ARENA_MAX: "2",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+  SIGN_IN_RATE_LIMIT_MAX: "1000",
+};
+const created = spawnSync(
+  node,
+  [
+    path.join(root, "node_modules/tsx/dist/cli.mjs"),
+    "app/cli/main.ts",
+    "user:create",
+    "--email",
+    "bench@haulier.example",
+    "--password",
+    "bench-password",
+  ],
+  { cwd: root, env, encoding: "utf8" },
+);
 if (created.status !== 0) throw new Error(created.stderr);
 
 const port = await freePort();
 const url = `http://localhost:${port}`;
-const server = spawn(node, ["server.js"], { cwd: root, env: { ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url }, stdio: "inherit" });
+const server = spawn(node, ["server.js"], {
+  cwd: root,
+  env: { ...env, PORT: String(port), HOST: "127.0.0.1", APP_URL: url },
+  stdio: "inherit",
+});
 try {
   for (let i = 0; i < 300; i++) {
     try {
@@ -65,12 +91,20 @@ try {
     headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email: "bench@haulier.example", password: "bench-password" }),
   });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const photos = await Promise.all(Array.from({ length: PHOTOS_PER_SURVEY }, (_, i) => phonePhoto(i + 1)));
   const photoMb = photos.reduce((sum, p) => sum + p.length, 0) / PHOTOS_PER_SURVEY / 1024 / 1024;
   const rssBefore = Number(readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)[1]) / 1024;
 
-  const fields = ["photo_proposed_charging_area", "photo_electrical_panel", "photo_point_of_connection", "photo_cable_run"];
+  const fields = [
+    "photo_proposed_charging_area",
+    "photo_electrical_panel",
+    "photo_point_of_connection",
+    "photo_cable_run",
+  ];
   const submit = async (index) => {
     const form = new FormData();
     form.set("depotName", `Bench Depot ${index}`);
@@ -81,7 +115,11 @@ try {
     form.set("idempotencyKey", crypto.randomUUID());
     photos.forEach((photo, i) => form.append(fields[i], new Blob([photo], { type: "image/jpeg" }), `photo-${i}.jpg`));
     const started = performance.now();
-    const response = await fetch(`${url}/surveys`, { method: "POST", headers: { origin: url, cookie, accept: "application/json" }, body: form });
+    const response = await fetch(`${url}/surveys`, {
+      method: "POST",
+      headers: { origin: url, cookie, accept: "application/json" },
+      body: form,
+    });
     const body = await response.json();
     return { ms: performance.now() - started, status: response.status, ok: body.ok === true };
   };
@@ -95,7 +133,11 @@ try {
   const depots = database.prepare("select count(*) as n from depots").get().n;
   const photoRows = database.prepare("select storage_key, thumbnail_key from survey_photos").all();
   database.close();
-  const filesPresent = photoRows.every((row) => existsSync(path.join(dataDir, "files", row.storage_key)) && existsSync(path.join(dataDir, "files", row.thumbnail_key)));
+  const filesPresent = photoRows.every(
+    (row) =>
+      existsSync(path.join(dataDir, "files", row.storage_key)) &&
+      existsSync(path.join(dataDir, "files", row.thumbnail_key)),
+  );
   const acknowledged = results.filter((r) => r.ok).length;
   const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
 
@@ -113,8 +155,17 @@ try {
     `| stored afterwards | ${depots} depots, ${photoRows.length} photo records, all files present: ${filesPresent ? "yes" : "NO"} |`,
   ].join("\n");
   console.log(report);
-  spawnSync(node, [path.join(root, "scripts/write-benchmark.js"), "surveys"], { input: report, stdio: ["pipe", "inherit", "inherit"] });
-  if (acknowledged !== CONCURRENCY || depots !== acknowledged || photoRows.length !== acknowledged * PHOTOS_PER_SURVEY || !filesPresent) process.exitCode = 1;
+  spawnSync(node, [path.join(root, "scripts/write-benchmark.js"), "surveys"], {
+    input: report,
+    stdio: ["pipe", "inherit", "inherit"],
+  });
+  if (
+    acknowledged !== CONCURRENCY ||
+    depots !== acknowledged ||
+    photoRows.length !== acknowledged * PHOTOS_PER_SURVEY ||
+    !filesPresent
+  )
+    process.exitCode = 1;
 } finally {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));

@@ -14,6 +14,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { pino } from "pino";
 import sharp from "sharp";
+
 import { createUser } from "../app/features/users/create-user.server";
 import { loadEnv } from "../app/lib/env.server";
 import { openRuntime } from "../app/lib/runtime.server";
@@ -24,21 +25,27 @@ const KILLS = 10;
 const CLIENTS = 20;
 const PROCESSES = process.env.CRASH_PROCESSES ?? "1";
 const root = path.resolve(import.meta.dirname, "..");
-if (!existsSync(path.join(root, "build/server/index.js"))) throw new Error("No production build: run `npm run build` first.");
+if (!existsSync(path.join(root, "build/server/index.js")))
+  throw new Error("No production build: run `npm run build` first.");
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "electrify-crash-"));
 const env = loadEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" });
 {
   const runtime = await openRuntime(env, pino({ level: "silent" }));
   // One account per client, as real hauliers have (an account holds at most 250 depots).
-  for (let n = 0; n < CLIENTS; n++) await createUser(runtime, { email: `crash-${n}@fleet.example`, password: "crash-password" });
+  for (let n = 0; n < CLIENTS; n++)
+    await createUser(runtime, { email: `crash-${n}@fleet.example`, password: "crash-password" });
   await runtime.database.destroy();
 }
 
 let seed = 20261122;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const photos = await Promise.all(
-  [0, 1, 2].map((n) => sharp({ create: { width: 900 + n * 50, height: 600, channels: 3, background: { r: 40 * n, g: 120, b: 60 } } }).jpeg().toBuffer()),
+  [0, 1, 2].map((n) =>
+    sharp({ create: { width: 900 + n * 50, height: 600, channels: 3, background: { r: 40 * n, g: 120, b: 60 } } })
+      .jpeg()
+      .toBuffer(),
+  ),
 );
 
 const port = await freePort();
@@ -49,7 +56,17 @@ let serverLog = "";
 async function start() {
   server = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), APP_URL: url, DATA_DIR: dataDir, LOG_LEVEL: "warn", SIGN_IN_RATE_LIMIT_MAX: "1000", WEB_CONCURRENCY: PROCESSES },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SIGN_IN_RATE_LIMIT_MAX: "1000",
+      WEB_CONCURRENCY: PROCESSES,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
@@ -69,7 +86,9 @@ async function kill() {
 }
 
 await start();
-const cookies = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => signIn({ url }, `crash-${n}@fleet.example`, "crash-password")));
+const cookies = await Promise.all(
+  Array.from({ length: CLIENTS }, (_, n) => signIn({ url }, `crash-${n}@fleet.example`, "crash-password")),
+);
 
 type Ack = { depotId: number; name: string; photos: number };
 const acknowledged: Ack[] = [];
@@ -82,13 +101,28 @@ async function client(n: number) {
     const count = 1 + Math.floor(random() * 3);
     const name = `Crash Yard ${n}-${attempts++}`;
     const form = new FormData();
-    for (const [key, value] of Object.entries({ depotName: name, depotAddress: "1 Crash Road", numberOfEVs: "3", latitude: "51.5", longitude: "-2.6", idempotencyKey: crypto.randomUUID() })) form.set(key, value);
+    for (const [key, value] of Object.entries({
+      depotName: name,
+      depotAddress: "1 Crash Road",
+      numberOfEVs: "3",
+      latitude: "51.5",
+      longitude: "-2.6",
+      idempotencyKey: crypto.randomUUID(),
+    }))
+      form.set(key, value);
     const fields = ["photo_proposed_charging_area", "photo_electrical_panel", "photo_point_of_connection"];
-    for (let p = 0; p < count; p++) form.append(fields[p]!, new Blob([new Uint8Array(photos[p]!)], { type: "image/jpeg" }), `${p}.jpg`);
+    for (let p = 0; p < count; p++)
+      form.append(fields[p]!, new Blob([new Uint8Array(photos[p]!)], { type: "image/jpeg" }), `${p}.jpg`);
     try {
-      const response = await fetch(`${url}/surveys`, { method: "POST", headers: { origin: url, cookie: cookies[n]!, accept: "application/json" }, body: form, signal: AbortSignal.timeout(20_000) });
+      const response = await fetch(`${url}/surveys`, {
+        method: "POST",
+        headers: { origin: url, cookie: cookies[n]!, accept: "application/json" },
+        body: form,
+        signal: AbortSignal.timeout(20_000),
+      });
       const body = (await response.json()) as { ok: boolean; depotId?: number };
-      if (response.status === 200 && body.ok && body.depotId) acknowledged.push({ depotId: body.depotId, name, photos: count });
+      if (response.status === 200 && body.ok && body.depotId)
+        acknowledged.push({ depotId: body.depotId, name, photos: count });
       else failures++;
     } catch {
       // The server was killed under this request: not acknowledged, so nothing is promised.
@@ -120,12 +154,20 @@ const runtime = await openRuntime(env, pino({ level: "silent" }));
 const problems: string[] = [];
 try {
   for (const ack of acknowledged) {
-    const depot = await runtime.database.db.selectFrom("depots").select(["id", "depot_name"]).where("id", "=", ack.depotId).executeTakeFirst();
+    const depot = await runtime.database.db
+      .selectFrom("depots")
+      .select(["id", "depot_name"])
+      .where("id", "=", ack.depotId)
+      .executeTakeFirst();
     if (!depot || depot.depot_name !== ack.name) {
       problems.push(`acknowledged survey ${ack.name} (depot ${ack.depotId}) is missing`);
       continue;
     }
-    const rows = await runtime.database.db.selectFrom("survey_photos").select(["storage_key", "thumbnail_key"]).where("depot_id", "=", ack.depotId).execute();
+    const rows = await runtime.database.db
+      .selectFrom("survey_photos")
+      .select(["storage_key", "thumbnail_key"])
+      .where("depot_id", "=", ack.depotId)
+      .execute();
     if (rows.length !== ack.photos) problems.push(`${ack.name}: ${rows.length} of ${ack.photos} photos`);
     for (const row of rows) {
       for (const key of [row.storage_key, row.thumbnail_key]) {
@@ -135,12 +177,22 @@ try {
       }
     }
   }
-  const referenced = new Set((await runtime.database.db.selectFrom("survey_photos").select(["storage_key", "thumbnail_key"]).execute()).flatMap((r) => [r.storage_key, r.thumbnail_key]));
+  const referenced = new Set(
+    (await runtime.database.db.selectFrom("survey_photos").select(["storage_key", "thumbnail_key"]).execute()).flatMap(
+      (r) => [r.storage_key, r.thumbnail_key],
+    ),
+  );
   const files = await runtime.storage.list("surveys/");
   const orphans = files.filter((file) => !referenced.has(file.key));
   if (orphans.length > 0) problems.push(`${orphans.length} photo files no survey refers to, e.g. ${orphans[0]!.key}`);
-  const depots = await runtime.database.db.selectFrom("depots").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const removed = (serverLog.match(/"removed":(\d+)/g) ?? []).reduce((sum, match) => sum + Number(match.split(":")[1]), 0);
+  const depots = await runtime.database.db
+    .selectFrom("depots")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  const removed = (serverLog.match(/"removed":(\d+)/g) ?? []).reduce(
+    (sum, match) => sum + Number(match.split(":")[1]),
+    0,
+  );
   console.log(
     `\n${KILLS} SIGKILLs under ${CLIENTS} clients (${PROCESSES} serving process${PROCESSES === "1" ? "" : "es"}): ${attempts} submissions tried, ${acknowledged.length} acknowledged, ${failures} cut off or refused (most while the server was down); ${Number(depots.n)} depots and ${files.length} photo files on disk; ${removed} orphaned files removed at start-up.`,
   );
@@ -151,6 +203,8 @@ const sqlite = new DatabaseSync(path.join(dataDir, "electrify.sqlite"), { readOn
 const integrity = (sqlite.prepare("pragma integrity_check").get() as { integrity_check: string }).integrity_check;
 sqlite.close();
 if (integrity !== "ok") problems.push(`integrity check: ${integrity}`);
-console.log(`Integrity check: ${integrity}. Every acknowledged survey with all its photos: ${problems.length === 0 ? "yes" : "NO"}.`);
+console.log(
+  `Integrity check: ${integrity}. Every acknowledged survey with all its photos: ${problems.length === 0 ? "yes" : "NO"}.`,
+);
 for (const problem of problems.slice(0, 20)) console.log(`  - ${problem}`);
 process.exit(problems.length === 0 && acknowledged.length > 0 ? 0 : 1);

@@ -4,18 +4,20 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express } from "express";
 import { RouterContextProvider } from "react-router";
-import { CLIENT_IP_HEADER, trustedOriginsFor } from "~/lib/auth/auth.server";
-import { loadEnv } from "~/lib/env.server";
-import { createLogger } from "~/lib/log.server";
-import { cspNonceContext, requestInfoContext, type RequestInfo } from "~/lib/request-context";
-import { getRuntime, openRuntime, setRuntime, type Runtime } from "~/lib/runtime.server";
-import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
-import { startOutboxWorker } from "~/lib/mail/outbox.server";
+
+import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
+import { stopPlanRuns } from "~/features/planning/plan-store.server";
 import { setPhotoWorkers } from "~/features/surveys/process-photo.server";
 import { removeOrphanPhotos } from "~/features/surveys/remove-orphan-photos.server";
-import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
+import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
+import { CLIENT_IP_HEADER, trustedOriginsFor } from "~/lib/auth/auth.server";
 import { configureBackground, stopBackground } from "~/lib/background/background.server";
-import { stopPlanRuns } from "~/features/planning/plan-store.server";
+import { loadEnv } from "~/lib/env.server";
+import { createLogger } from "~/lib/log.server";
+import { startOutboxWorker } from "~/lib/mail/outbox.server";
+import { cspNonceContext, requestInfoContext, type RequestInfo } from "~/lib/request-context";
+import { getRuntime, openRuntime, setRuntime, type Runtime } from "~/lib/runtime.server";
+
 import { limitRequestBodies } from "./body-limits";
 import { allowedMethods, clientIpHeader, privateResponses, rejectCrossSiteRequests, securityHeaders } from "./security";
 
@@ -47,7 +49,11 @@ async function prepareData(runtime: Runtime): Promise<void> {
   // A storage problem must not keep the server down: /healthz reports it.
   try {
     const orphans = await removeOrphanPhotos(runtime);
-    if (orphans.removed.length > 0) log.warn({ removed: orphans.removed.length, checked: orphans.checked }, "removed photo files no survey refers to");
+    if (orphans.removed.length > 0)
+      log.warn(
+        { removed: orphans.removed.length, checked: orphans.checked },
+        "removed photo files no survey refers to",
+      );
   } catch (error) {
     log.error({ err: error }, "could not check for photo files no survey refers to");
   }
@@ -58,7 +64,12 @@ async function prepareData(runtime: Runtime): Promise<void> {
  * environment, migrates the database and runs prepareData, then closes it;
  * the processes it starts next only open the database and serve.
  */
-export async function prepareCluster(): Promise<{ processes: number; port: number; host: string; log: ReturnType<typeof createLogger> }> {
+export async function prepareCluster(): Promise<{
+  processes: number;
+  port: number;
+  host: string;
+  log: ReturnType<typeof createLogger>;
+}> {
   const env = loadEnv();
   const log = createLogger(env.LOG_LEVEL);
   const runtime = await openRuntime(env, log);
@@ -141,8 +152,19 @@ async function createApp(options: ServerOptions): Promise<Express> {
     const { storage } = getRuntime();
     const [db, files] = await Promise.allSettled([database.check(), storage.check()]);
     const healthy = db.status === "fulfilled" && files.status === "fulfilled";
-    if (!healthy) log.error({ database: db.status === "rejected" ? db.reason : undefined, storage: files.status === "rejected" ? files.reason : undefined }, "health check failed");
-    res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "error", database: db.status === "fulfilled" ? "ok" : "unreachable", storage: files.status === "fulfilled" ? "ok" : "unreachable" });
+    if (!healthy)
+      log.error(
+        {
+          database: db.status === "rejected" ? db.reason : undefined,
+          storage: files.status === "rejected" ? files.reason : undefined,
+        },
+        "health check failed",
+      );
+    res.status(healthy ? 200 : 503).json({
+      status: healthy ? "ok" : "error",
+      database: db.status === "fulfilled" ? "ok" : "unreachable",
+      storage: files.status === "fulfilled" ? "ok" : "unreachable",
+    });
   });
 
   app.use(clientIpHeader(CLIENT_IP_HEADER));
@@ -151,7 +173,9 @@ async function createApp(options: ServerOptions): Promise<Express> {
   // In development the build is fetched per request so edits show up; in
   // production it is loaded once, or React Router would rebuild its route
   // tables for every request (measured: about a tenth of a page's CPU time).
-  const build = options.dev ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build");
+  const build = options.dev
+    ? () => import("virtual:react-router/server-build")
+    : await import("virtual:react-router/server-build");
   const handleRequest = createRequestHandler({
     build,
     getLoadContext(_req, res) {
@@ -184,7 +208,14 @@ function requestLog(log: ReturnType<typeof createLogger>): express.RequestHandle
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // Never the query string, headers or body: they can hold tokens and passwords.
       const userId = (res.locals.requestInfo as RequestInfo | undefined)?.userId ?? undefined;
-      const entry = { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, userId };
+      const entry = {
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+        userId,
+      };
       if (req.path.startsWith("/assets/")) log.debug(entry, "request");
       else log.info(entry, "request");
     });
@@ -213,4 +244,3 @@ const drainUnreadBodies: express.RequestHandler = (req, res, next) => {
   });
   next();
 };
-

@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from "express";
+
 import { MAX_GRID_FILE_MB } from "~/features/grid/operators";
 import { MAX_CABLE_RUN_PHOTOS } from "~/features/surveys/survey-schema";
 
@@ -37,14 +38,22 @@ export function limitRequestBodies(maxPhotoMb: number): RequestHandler {
     const lengthHeader = req.get("content-length");
     const chunked = req.get("transfer-encoding") !== undefined;
     if (lengthHeader === undefined && !chunked) return next();
-    if (lengthHeader === undefined) return refuse(req.get("accept"), res, 411, "The request must state its length (Content-Length).");
+    if (lengthHeader === undefined)
+      return refuse(req.get("accept"), res, 411, "The request must state its length (Content-Length).");
     const length = Number(lengthHeader);
     if (length === 0) return next();
     const limit = bodyLimitFor(req.path, maxPhotoMb);
-    if (length > limit) return refuse(req.get("accept"), res, 413, `The request is too large: this form takes at most ${formatBytes(limit)}.`);
+    if (length > limit)
+      return refuse(
+        req.get("accept"),
+        res,
+        413,
+        `The request is too large: this form takes at most ${formatBytes(limit)}.`,
+      );
     const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     const json = req.path.startsWith("/api/auth/") && type === "application/json";
-    if (!FORM_TYPES.has(type) && !json) return refuse(req.get("accept"), res, 415, "The request was not a form submission this page can read.");
+    if (!FORM_TYPES.has(type) && !json)
+      return refuse(req.get("accept"), res, 415, "The request was not a form submission this page can read.");
     if (type === "multipart/form-data" && !/;\s*boundary=/i.test(req.get("content-type") ?? "")) {
       return refuse(req.get("accept"), res, 400, "The form could not be read. Please reload the page and try again.");
     }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
+
 import { SESSION_COOKIE_PATTERN } from "~/lib/auth/constants";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

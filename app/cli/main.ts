@@ -2,14 +2,19 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { pino } from "pino";
+
 import { CLI_ACTOR, recordAudit } from "~/features/admin/audit.server";
 import { seedDemo } from "~/features/admin/seed-demo.server";
 import { BackupError, createBackup, restoreBackup } from "~/features/backup/backup.server";
-import { importGridFile, listGridImports } from "~/features/grid/grid-store.server";
 import { describeImport } from "~/features/grid/describe-import";
+import { importGridFile, listGridImports } from "~/features/grid/grid-store.server";
 import { GridImportError } from "~/features/grid/importers";
 import { isOperator } from "~/features/grid/operators";
-import { InvestorDocumentError, listInvestorDocuments, uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
+import {
+  InvestorDocumentError,
+  listInvestorDocuments,
+  uploadInvestorDocument,
+} from "~/features/investors/investor-document-store.server";
 import { INVESTOR_DOCUMENTS, isInvestorDocumentSlug } from "~/features/investors/investor-documents";
 import { createUser } from "~/features/users/create-user.server";
 import { inviteUser } from "~/features/users/invite-user.server";
@@ -43,7 +48,11 @@ Commands:
 
 The CLI uses the same environment as the server (DATA_DIR, DATABASE_URL, …).`;
 
-type Command = (runtime: Runtime, values: Record<string, string | boolean | undefined>, positionals: string[]) => Promise<void>;
+type Command = (
+  runtime: Runtime,
+  values: Record<string, string | boolean | undefined>,
+  positionals: string[],
+) => Promise<void>;
 
 function required(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
@@ -61,7 +70,12 @@ const commands: Record<string, Command> = {
       name: typeof values.name === "string" ? values.name : undefined,
       role: values.admin === true ? "admin" : "user",
     });
-    await recordAudit(runtime.database.db, { actor: CLI_ACTOR, action: "user.created", target: { type: "user", id: user.id, label: user.email }, details: { role: user.role } });
+    await recordAudit(runtime.database.db, {
+      actor: CLI_ACTOR,
+      action: "user.created",
+      target: { type: "user", id: user.id, label: user.email },
+      details: { role: user.role },
+    });
     console.log(`Created ${user.role} ${user.email} (id ${user.id})`);
   },
   "user:invite": async (runtime, values) => {
@@ -70,8 +84,15 @@ const commands: Record<string, Command> = {
       name: typeof values.name === "string" ? values.name : undefined,
       role: values.admin === true ? "admin" : "user",
     });
-    await recordAudit(runtime.database.db, { actor: CLI_ACTOR, action: "user.invited", target: { type: "user", id: user.id, label: user.email }, details: { role: user.role } });
-    console.log(`Invited ${user.role} ${user.email} (id ${user.id}); ${user.emailSent ? "invitation sent" : "invitation queued: the outbox will retry"}`);
+    await recordAudit(runtime.database.db, {
+      actor: CLI_ACTOR,
+      action: "user.invited",
+      target: { type: "user", id: user.id, label: user.email },
+      details: { role: user.role },
+    });
+    console.log(
+      `Invited ${user.role} ${user.email} (id ${user.id}); ${user.emailSent ? "invitation sent" : "invitation queued: the outbox will retry"}`,
+    );
   },
   "user:list": async (runtime) => {
     const users = await listUsers(runtime);
@@ -80,7 +101,9 @@ const commands: Record<string, Command> = {
       return;
     }
     for (const user of users) {
-      console.log([user.email, user.role, user.banned ? "deactivated" : "active", user.createdAt, user.name ?? ""].join("\t"));
+      console.log(
+        [user.email, user.role, user.banned ? "deactivated" : "active", user.createdAt, user.name ?? ""].join("\t"),
+      );
     }
   },
   "user:set-role": async (runtime, values) => {
@@ -88,8 +111,17 @@ const commands: Record<string, Command> = {
     if (!role.success) throw new UsageError("--role must be admin or user");
     const email = required(values, "email");
     await setUserRole(runtime, { email, role: role.data });
-    const user = await runtime.database.db.selectFrom("user").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirstOrThrow();
-    await recordAudit(runtime.database.db, { actor: CLI_ACTOR, action: "user.role_changed", target: { type: "user", id: user.id, label: email }, details: { role: role.data } });
+    const user = await runtime.database.db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email.trim().toLowerCase())
+      .executeTakeFirstOrThrow();
+    await recordAudit(runtime.database.db, {
+      actor: CLI_ACTOR,
+      action: "user.role_changed",
+      target: { type: "user", id: user.id, label: email },
+      details: { role: role.data },
+    });
     console.log(`${email} is now ${role.data}`);
   },
   "investor:upload": async (runtime, values) => {
@@ -98,7 +130,12 @@ const commands: Record<string, Command> = {
       throw new UsageError(`--document must be one of: ${INVESTOR_DOCUMENTS.map((d) => d.slug).join(", ")}`);
     }
     const file = required(values, "file");
-    const stored = await uploadInvestorDocument(runtime, { slug, fileName: path.basename(file), data: await readFile(file), uploadedBy: "cli" });
+    const stored = await uploadInvestorDocument(runtime, {
+      slug,
+      fileName: path.basename(file),
+      data: await readFile(file),
+      uploadedBy: "cli",
+    });
     console.log(`Stored ${stored.title} as ${stored.fileName} (${stored.bytes} bytes)`);
   },
   "grid:import": async (runtime, values, positionals) => {
@@ -120,27 +157,47 @@ const commands: Record<string, Command> = {
     const imports = await listGridImports(runtime);
     if (imports.length === 0) console.log("No network-capacity data imported yet.");
     for (const item of imports) {
-      console.log([item.operator, item.fileName, `data of ${item.dataDate}`, `${item.report.accepted} substations (${item.report.withFigures} with figures)`, `imported ${item.importedAt} by ${item.importedBy}`].join("\t"));
+      console.log(
+        [
+          item.operator,
+          item.fileName,
+          `data of ${item.dataDate}`,
+          `${item.report.accepted} substations (${item.report.withFigures} with figures)`,
+          `imported ${item.importedAt} by ${item.importedBy}`,
+        ].join("\t"),
+      );
     }
   },
   backup: async (runtime, values) => {
     const out = required(values, "out");
     const manifest = await createBackup(runtime, runtime.env, out);
     const { users, depots, photos, files, bytes } = manifest.counts;
-    console.log(`Backed up ${users} users, ${depots} depots, ${photos} photos and ${files} files (${(bytes / 1024 / 1024).toFixed(1)} MB) to ${out}`);
+    console.log(
+      `Backed up ${users} users, ${depots} depots, ${photos} photos and ${files} files (${(bytes / 1024 / 1024).toFixed(1)} MB) to ${out}`,
+    );
   },
   "demo:seed": async (runtime, values) => {
     const depots = Number(required(values, "depots"));
     const users = values.users === undefined ? undefined : Number(values.users);
-    if (!Number.isInteger(depots) || depots < 1 || depots > 1_000_000) throw new UsageError("--depots must be a whole number from 1 to 1000000");
-    if (users !== undefined && (!Number.isInteger(users) || users < 1 || users > 1000)) throw new UsageError("--users must be a whole number from 1 to 1000");
+    if (!Number.isInteger(depots) || depots < 1 || depots > 1_000_000)
+      throw new UsageError("--depots must be a whole number from 1 to 1000000");
+    if (users !== undefined && (!Number.isInteger(users) || users < 1 || users > 1000))
+      throw new UsageError("--users must be a whole number from 1 to 1000");
     const started = performance.now();
     const result = await seedDemo(runtime, { depots, users });
-    console.log(`Seeded ${result.depots} demo depots with ${result.photos} photo records for ${result.users} demo hauliers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `Seeded ${result.depots} demo depots with ${result.photos} photo records for ${result.users} demo hauliers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   },
   "investor:list": async (runtime) => {
     for (const document of await listInvestorDocuments(runtime)) {
-      console.log([document.slug, document.title, document.available ? `${document.fileName} (${document.bytes} bytes)` : "not uploaded"].join("\t"));
+      console.log(
+        [
+          document.slug,
+          document.title,
+          document.available ? `${document.fileName} (${document.bytes} bytes)` : "not uploaded",
+        ].join("\t"),
+      );
     }
   },
 };
@@ -172,9 +229,13 @@ async function main(argv: string[]): Promise<number> {
   const name = positionals[0];
   // Restore works on a data directory without opening it (opening would create a database there).
   if (name === "restore" && !values.help) {
-    const manifest = await restoreBackup(required(values, "from"), required(values, "data-dir"), { force: values.force === true });
+    const manifest = await restoreBackup(required(values, "from"), required(values, "data-dir"), {
+      force: values.force === true,
+    });
     const { users, depots, photos, files } = manifest.counts;
-    console.log(`Restored ${users} users, ${depots} depots, ${photos} photos and ${files} files (backup of ${manifest.createdAt}) into ${values["data-dir"]}`);
+    console.log(
+      `Restored ${users} users, ${depots} depots, ${photos} photos and ${files} files (backup of ${manifest.createdAt}) into ${values["data-dir"]}`,
+    );
     return 0;
   }
   const command = name ? commands[name] : undefined;
@@ -196,7 +257,14 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UserRuleError || error instanceof UsageError || error instanceof BackupError || error instanceof EnvError || error instanceof InvestorDocumentError || error instanceof GridImportError) {
+    if (
+      error instanceof UserRuleError ||
+      error instanceof UsageError ||
+      error instanceof BackupError ||
+      error instanceof EnvError ||
+      error instanceof InvestorDocumentError ||
+      error instanceof GridImportError
+    ) {
       console.error(`Error: ${error.message}`);
       process.exit(error instanceof UsageError ? 2 : 1);
     }

@@ -1,7 +1,7 @@
 import { LogOutIcon, ShieldIcon } from "lucide-react";
 import { Link } from "react-router";
+
 import { LogoMark } from "~/components/logo";
-import { useSignOut } from "~/components/use-sign-out";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import {
@@ -12,6 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { useSignOut } from "~/components/use-sign-out";
 import { initialsFor } from "~/lib/initials";
 import { useRootData } from "~/lib/use-root-data";
 
@@ -39,7 +40,11 @@ export function AppHeader() {
     <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
         <div className="flex items-center gap-3">
-          <Link to="/" aria-label="Electrify home" className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
+          <Link
+            to="/"
+            aria-label="Electrify home"
+            className="rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+          >
             <LogoMark />
           </Link>
           <span className="text-lg font-bold">Electrify</span>
@@ -69,7 +74,9 @@ export function AppHeader() {
               <DropdownMenuLabel>
                 <span className="block font-medium">{displayName}</span>
                 <span className="block truncate text-muted-foreground">{user.email}</span>
-                {user.organization ? <span className="block truncate text-muted-foreground">{user.organization}</span> : null}
+                {user.organization ? (
+                  <span className="block truncate text-muted-foreground">{user.organization}</span>
+                ) : null}
               </DropdownMenuLabel>
               <DropdownMenuSeparator />
               {menuLinks.map((link) => (

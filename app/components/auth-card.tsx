@@ -1,9 +1,20 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 
 /** The card of the sign-in pages: title, subtitle, the form, and a way back. */
-export function AuthCard({ title, description, back, children }: { title: string; description: string; back: { to: string; label: string }; children: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  back,
+  children,
+}: {
+  title: string;
+  description: string;
+  back: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <Card className="w-full max-w-[400px] rounded-[12px]">
       <CardHeader>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+
 import { Button } from "~/components/ui/button";
 
 /** 'Depot not found' with the way back (the user's list, or the admin dashboard). */

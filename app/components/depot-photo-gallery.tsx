@@ -13,7 +13,12 @@ export function DepotPhotoGallery({
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3">
       {photos.map((photo) => (
         <li key={photo.id}>
-          <a href={`/photos/${photo.id}`} target="_blank" rel="noreferrer" className="group block rounded-lg focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
+          <a
+            href={`/photos/${photo.id}`}
+            target="_blank"
+            rel="noreferrer"
+            className="group block rounded-lg focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+          >
             <img
               src={`/photos/${photo.id}/thumbnail`}
               alt={`${labelFor(photo.imageType)} (thumbnail)`}

@@ -1,6 +1,16 @@
-import { GaugeIcon, HomeIcon, LayoutDashboardIcon, LogOutIcon, MapIcon, PanelLeftIcon, PencilRulerIcon, Building2Icon } from "lucide-react";
+import {
+  Building2Icon,
+  GaugeIcon,
+  HomeIcon,
+  LayoutDashboardIcon,
+  LogOutIcon,
+  MapIcon,
+  PanelLeftIcon,
+  PencilRulerIcon,
+} from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { NavLink } from "react-router";
+
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { useSignOut } from "~/components/use-sign-out";
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from "~/features/electrify/sidebar-state";
@@ -17,7 +27,8 @@ const MOBILE_QUERY = "(max-width: 767px)";
 
 function SidebarLinks({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { signOut, pending, label } = useSignOut("/auth");
-  const item = "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60";
+  const item =
+    "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60";
   return (
     <nav aria-label="Electrify" className="flex flex-1 flex-col gap-1 p-2">
       {ENTRIES.map((entry) => (
@@ -26,7 +37,9 @@ function SidebarLinks({ collapsed, onNavigate }: { collapsed: boolean; onNavigat
           to={entry.to}
           onClick={onNavigate}
           title={collapsed ? entry.label : undefined}
-          className={({ isActive }) => cn(item, isActive && "bg-primary/10 text-primary", collapsed && "justify-center px-0")}
+          className={({ isActive }) =>
+            cn(item, isActive && "bg-primary/10 text-primary", collapsed && "justify-center px-0")
+          }
         >
           <entry.icon className="size-4 shrink-0" aria-hidden="true" />
           <span className={cn(collapsed && "sr-only")}>{entry.label}</span>
@@ -37,7 +50,13 @@ function SidebarLinks({ collapsed, onNavigate }: { collapsed: boolean; onNavigat
         <HomeIcon className="size-4 shrink-0" aria-hidden="true" />
         <span className={cn(collapsed && "sr-only")}>Home</span>
       </a>
-      <button type="button" onClick={signOut} disabled={pending} title={collapsed ? label : undefined} className={cn(item, "mt-auto text-left", collapsed && "justify-center px-0")}>
+      <button
+        type="button"
+        onClick={signOut}
+        disabled={pending}
+        title={collapsed ? label : undefined}
+        className={cn(item, "mt-auto text-left", collapsed && "justify-center px-0")}
+      >
         <LogOutIcon className="size-4 shrink-0" aria-hidden="true" />
         <span className={cn(collapsed && "sr-only")}>{label}</span>
       </button>
@@ -50,7 +69,13 @@ function SidebarLinks({ collapsed, onNavigate }: { collapsed: boolean; onNavigat
  * under 768 px. The state is kept in a cookie for 7 days so the server
  * renders it the same way; Ctrl or Cmd + B toggles it.
  */
-export function ElectrifySidebar({ initiallyCollapsed, children }: { initiallyCollapsed: boolean; children: React.ReactNode }) {
+export function ElectrifySidebar({
+  initiallyCollapsed,
+  children,
+}: {
+  initiallyCollapsed: boolean;
+  children: React.ReactNode;
+}) {
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
 
@@ -82,16 +107,26 @@ export function ElectrifySidebar({ initiallyCollapsed, children }: { initiallyCo
       <aside
         id="electrify-sidebar"
         aria-label="Electrify sidebar"
-        className={cn("hidden shrink-0 flex-col border-r bg-muted/30 transition-[width] duration-200 motion-reduce:transition-none md:flex", collapsed ? "w-12" : "w-64")}
+        className={cn(
+          "hidden shrink-0 flex-col border-r bg-muted/30 transition-[width] duration-200 motion-reduce:transition-none md:flex",
+          collapsed ? "w-12" : "w-64",
+        )}
       >
-        <p className={cn("flex h-12 items-center border-b px-4 text-lg font-bold text-primary", collapsed && "justify-center px-0")}>
+        <p
+          className={cn(
+            "flex h-12 items-center border-b px-4 text-lg font-bold text-primary",
+            collapsed && "justify-center px-0",
+          )}
+        >
           {collapsed ? <GaugeIcon className="size-5" aria-label="Electrify" /> : "Electrify"}
         </p>
         <SidebarLinks collapsed={collapsed} />
       </aside>
       <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
         <SheetContent className="left-0 right-auto w-72 border-r border-l-0 p-0 sm:max-w-72">
-          <SheetTitle className="flex h-12 items-center border-b px-4 text-lg font-bold text-primary">Electrify</SheetTitle>
+          <SheetTitle className="flex h-12 items-center border-b px-4 text-lg font-bold text-primary">
+            Electrify
+          </SheetTitle>
           <SheetDescription className="sr-only">Electrify workspace navigation</SheetDescription>
           <SidebarLinks collapsed={false} onNavigate={() => setMobileOpen(false)} />
         </SheetContent>

@@ -2,15 +2,22 @@ import { DownloadIcon, FileTextIcon, LockIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { ACCESS_GRANTED, documentNotAvailableMessage, type InvestorDocumentListing } from "~/features/investors/investor-documents";
+import {
+  ACCESS_GRANTED,
+  documentNotAvailableMessage,
+  type InvestorDocumentListing,
+} from "~/features/investors/investor-documents";
 import type { UnlockResult } from "~/routes/investors/unlock";
 
 function formatSize(bytes: number | null): string {
   if (!bytes) return "";
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 function DocumentList({ documents }: { documents: InvestorDocumentListing[] }) {
@@ -24,7 +31,9 @@ function DocumentList({ documents }: { documents: InvestorDocumentListing[] }) {
               <FileTextIcon className="size-5 text-primary" aria-hidden="true" />
               <span>
                 <span className="block font-medium">{document.title}</span>
-                {document.available ? <span className="block text-xs text-muted-foreground">{formatSize(document.bytes)}</span> : null}
+                {document.available ? (
+                  <span className="block text-xs text-muted-foreground">{formatSize(document.bytes)}</span>
+                ) : null}
               </span>
             </span>
             {document.available ? (
@@ -35,7 +44,12 @@ function DocumentList({ documents }: { documents: InvestorDocumentListing[] }) {
                 </a>
               </Button>
             ) : (
-              <Button size="sm" variant="outline" aria-label={`Download ${document.title}`} onClick={() => setNotice(documentNotAvailableMessage(document.title))}>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Download ${document.title}`}
+                onClick={() => setNotice(documentNotAvailableMessage(document.title))}
+              >
                 <DownloadIcon aria-hidden="true" />
                 Download
               </Button>
@@ -63,7 +77,15 @@ function InvestorRoom() {
   const error = result && !result.ok ? result.error : null;
   return (
     <fetcher.Form method="post" action="/investors/unlock" className="grid gap-4">
-      <TextField name="password" label="Password" type="password" autoComplete="off" required autoFocus error={error ?? undefined} />
+      <TextField
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="off"
+        required
+        autoFocus
+        error={error ?? undefined}
+      />
       <Button type="submit" disabled={fetcher.state !== "idle"}>
         <LockIcon aria-hidden="true" />
         {fetcher.state !== "idle" ? "Checking..." : "Access Files"}
@@ -113,7 +135,10 @@ export function InvestorDialog({
         ) : (
           <p className="text-sm">
             Please contact{" "}
-            <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${contactEmail}?subject=Investor%20enquiry`}>
+            <a
+              className="font-medium text-primary underline underline-offset-4"
+              href={`mailto:${contactEmail}?subject=Investor%20enquiry`}
+            >
               {contactEmail}
             </a>{" "}
             and we will send them to you.

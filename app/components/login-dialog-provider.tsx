@@ -1,4 +1,15 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type MouseEvent, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
+
 import { useRootData } from "~/lib/use-root-data";
 
 // The dialog (with its form and validation code) loads on first use, so the

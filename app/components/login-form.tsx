@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -27,7 +28,10 @@ export function LoginForm({ redirectTo, fallbackError }: { redirectTo?: string; 
       return;
     }
     event.preventDefault();
-    setClientError({ error: parsed.error.issues[0]?.message ?? "Invalid email or password", email: String(form.get("email") ?? "") });
+    setClientError({
+      error: parsed.error.issues[0]?.message ?? "Invalid email or password",
+      email: String(form.get("email") ?? ""),
+    });
   };
 
   return (
@@ -61,11 +65,18 @@ export function LoginForm({ redirectTo, fallbackError }: { redirectTo?: string; 
       <Button type="submit" disabled={submitting} className="w-full">
         {submitting ? "Signing In..." : "Sign In"}
       </Button>
-      <a href="/forgot-password" className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <a
+        href="/forgot-password"
+        className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
         Forgot your password?
       </a>
       {result?.error ? (
-        <p id={errorId} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+        >
           {result.error}
         </p>
       ) : null}
@@ -79,7 +90,10 @@ export function NeedAnAccount({ contactEmail }: { contactEmail: string }) {
       <p className="font-medium">Need an account?</p>
       <p className="mt-1 text-muted-foreground">
         Accounts are set up by our team. Email{" "}
-        <a className="font-medium text-primary underline underline-offset-4" href={`mailto:${contactEmail}?subject=${encodeURIComponent("Electrify account request")}`}>
+        <a
+          className="font-medium text-primary underline underline-offset-4"
+          href={`mailto:${contactEmail}?subject=${encodeURIComponent("Electrify account request")}`}
+        >
           {contactEmail}
         </a>{" "}
         to request one.

@@ -12,7 +12,10 @@ export function LogoMark({ className = "size-8" }: { className?: string }) {
 
 export function Logo({ to = "/" }: { to?: string }) {
   return (
-    <Link to={to} className="flex items-center gap-2 rounded-md font-bold text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
+    <Link
+      to={to}
+      className="flex items-center gap-2 rounded-md font-bold text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+    >
       <LogoMark />
       <span className="text-lg tracking-tight">Electrify</span>
       <span className="sr-only">home</span>

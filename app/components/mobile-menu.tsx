@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode, RefObject } from "react";
 import { Link } from "react-router";
+
 import { navigationLinkClass } from "~/components/ui/navigation-menu";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 
@@ -37,7 +38,12 @@ export default function MobileMenu({
           </Link>
           <p className="px-4 pt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Solutions</p>
           {solutions.map((solution) => (
-            <Link key={solution.to} to={solution.to} className={`${navigationLinkClass} justify-start pl-8`} onClick={close}>
+            <Link
+              key={solution.to}
+              to={solution.to}
+              className={`${navigationLinkClass} justify-start pl-8`}
+              onClick={close}
+            >
               {solution.title}
             </Link>
           ))}

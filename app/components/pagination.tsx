@@ -1,5 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
@@ -37,7 +38,9 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p aria-live="polite">
-        {total === 0 ? `No ${noun}` : `Showing ${count.format(first)}–${count.format(last)} of ${count.format(total)} ${noun}`}
+        {total === 0
+          ? `No ${noun}`
+          : `Showing ${count.format(first)}–${count.format(last)} of ${count.format(total)} ${noun}`}
       </p>
       <div className="flex items-center gap-2">
         {page > 1 ? (

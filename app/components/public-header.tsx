@@ -1,20 +1,21 @@
 import { MenuIcon } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link } from "react-router";
+
 import { useLoginDialog } from "~/components/login-dialog-provider";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
 import {
+  navigationLinkClass,
   NavigationMenu,
   NavigationMenuContent,
   NavigationMenuItem,
   NavigationMenuLink,
   NavigationMenuList,
   NavigationMenuTrigger,
-  navigationLinkClass,
 } from "~/components/ui/navigation-menu";
-import { cn } from "~/lib/utils";
 import { useRootData } from "~/lib/use-root-data";
+import { cn } from "~/lib/utils";
 
 const MobileMenu = lazy(() => import("~/components/mobile-menu"));
 
@@ -96,7 +97,10 @@ export function PublicHeader({ showMenu, fixed = false }: { showMenu: boolean; f
                       {solutions.map((solution) => (
                         <li key={solution.to}>
                           <NavigationMenuLink asChild>
-                            <Link to={solution.to} className="block rounded-md p-3 hover:bg-accent focus-visible:bg-accent focus-visible:outline-none">
+                            <Link
+                              to={solution.to}
+                              className="block rounded-md p-3 hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+                            >
                               <span className="block text-sm font-medium">{solution.title}</span>
                               <span className="block text-sm text-muted-foreground">{solution.text}</span>
                             </Link>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import { PublicFooter } from "~/components/footers";
 import { LoginDialogProvider } from "~/components/login-dialog-provider";
 import { PublicHeader } from "~/components/public-header";

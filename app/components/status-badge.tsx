@@ -11,7 +11,12 @@ const styles: Record<string, string> = {
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   const value = status || "pending";
   return (
-    <span className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold", styles[value] ?? styles.pending)}>
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold",
+        styles[value] ?? styles.pending,
+      )}
+    >
       {value.charAt(0).toUpperCase() + value.slice(1)}
     </span>
   );

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/lib/db/schema";
 import { consumeRateLimit, peekRateLimit, type RateLimitDecision, type RateLimitRule } from "~/lib/rate-limit.server";
 
@@ -24,12 +25,20 @@ export type AttemptKind = "sign-in" | "account-check" | "password-reset";
 const keyFor = (kind: AttemptKind, account: string) => `account|${kind}|${account.trim().toLowerCase()}`;
 
 /** Whether the account may try again now (nothing is counted). */
-export function accountAttemptAllowed(db: Kysely<Database>, kind: AttemptKind, account: string): Promise<RateLimitDecision> {
+export function accountAttemptAllowed(
+  db: Kysely<Database>,
+  kind: AttemptKind,
+  account: string,
+): Promise<RateLimitDecision> {
   return peekRateLimit(db, keyFor(kind, account), ACCOUNT_FAILURES[kind]);
 }
 
 /** Counts one failed (or, for password resets, one) attempt against the account; says whether it was still within the limit. */
-export function recordAccountAttempt(db: Kysely<Database>, kind: AttemptKind, account: string): Promise<RateLimitDecision> {
+export function recordAccountAttempt(
+  db: Kysely<Database>,
+  kind: AttemptKind,
+  account: string,
+): Promise<RateLimitDecision> {
   return consumeRateLimit(db, keyFor(kind, account), ACCOUNT_FAILURES[kind]);
 }
 

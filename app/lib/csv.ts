@@ -30,7 +30,10 @@ export function parseCsvRows(text: string, options: { maxRows: number }): string
     const row = typeof broken.row === "number" ? ` in row ${broken.row + 1}` : "";
     throw new CsvError(`The file could not be read${row}: ${quoteProblem(broken.code)}.`);
   }
-  if (result.data.length > options.maxRows) throw new CsvTooLongError(`The file has more than ${options.maxRows.toLocaleString("en-GB")} rows, more than this import takes.`);
+  if (result.data.length > options.maxRows)
+    throw new CsvTooLongError(
+      `The file has more than ${options.maxRows.toLocaleString("en-GB")} rows, more than this import takes.`,
+    );
   return result.data;
 }
 

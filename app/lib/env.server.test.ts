@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { EnvError, loadEnv } from "./env.server";
 
 function tempDir() {
@@ -29,7 +30,9 @@ describe("loadEnv", () => {
 
   it("marks cookies secure when the site is served over https", () => {
     expect(loadEnv({ DATA_DIR: tempDir(), APP_URL: "https://electrify.example.com/" }).SECURE_COOKIES).toBe(true);
-    expect(loadEnv({ DATA_DIR: tempDir(), APP_URL: "https://electrify.example.com/" }).APP_URL).toBe("https://electrify.example.com");
+    expect(loadEnv({ DATA_DIR: tempDir(), APP_URL: "https://electrify.example.com/" }).APP_URL).toBe(
+      "https://electrify.example.com",
+    );
     expect(loadEnv({ DATA_DIR: tempDir() }).SECURE_COOKIES).toBe(false);
   });
 

@@ -16,7 +16,10 @@ const optionalString = z
 /** A video shipped in public/ (e.g. /media/electrify.mp4): never an external embed. */
 const publicMediaPath = z
   .string()
-  .regex(/^\/[A-Za-z0-9._/-]+\.(mp4|webm)$/, "must be a path under public/ ending in .mp4 or .webm, e.g. /media/electrify.mp4")
+  .regex(
+    /^\/[A-Za-z0-9._/-]+\.(mp4|webm)$/,
+    "must be a path under public/ ending in .mp4 or .webm, e.g. /media/electrify.mp4",
+  )
   .refine((value) => !value.includes(".."), "must not contain ..");
 
 const envSchema = z
@@ -31,7 +34,9 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL (leave it unset to use the embedded SQLite database)")
         .optional(),
     ),
-    APP_URL: optionalString.pipe(z.url({ message: "must be the public URL of the site, e.g. https://electrify.example.com" }).optional()),
+    APP_URL: optionalString.pipe(
+      z.url({ message: "must be the public URL of the site, e.g. https://electrify.example.com" }).optional(),
+    ),
     AUTH_SECRET: optionalString.pipe(
       z.string().min(32, "must be at least 32 characters (generate one with: openssl rand -hex 32)").optional(),
     ),
@@ -58,7 +63,9 @@ const envSchema = z
     MAIL_FROM: optionalString,
     NOTIFY_EMAIL: optionalString.pipe(z.email({ message: "must be an e-mail address" }).optional()),
     S3_BUCKET: optionalString,
-    S3_ENDPOINT: optionalString.pipe(z.url({ message: "must be the bucket service's URL, e.g. https://s3.eu-west-2.amazonaws.com" }).optional()),
+    S3_ENDPOINT: optionalString.pipe(
+      z.url({ message: "must be the bucket service's URL, e.g. https://s3.eu-west-2.amazonaws.com" }).optional(),
+    ),
     S3_REGION: z.string().min(1).default("us-east-1"),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
@@ -77,9 +84,14 @@ const envSchema = z
       .string()
       .trim()
       .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png")
-      .refine((value) => value === "none" || (/^https:\/\/[^/]+\//.test(value) && ["{z}", "{x}", "{y}"].every((part) => value.includes(part))), {
-        message: 'must be an https URL template with {z}, {x} and {y}, or "none"',
-      }),
+      .refine(
+        (value) =>
+          value === "none" ||
+          (/^https:\/\/[^/]+\//.test(value) && ["{z}", "{x}", "{y}"].every((part) => value.includes(part))),
+        {
+          message: 'must be an https URL template with {z}, {x} and {y}, or "none"',
+        },
+      ),
     MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default("© OpenStreetMap contributors"),
     ELECTRIFY_VIDEO: optionalString.pipe(publicMediaPath.optional()),
     BOX_CHARGE_VIDEO: optionalString.pipe(publicMediaPath.optional()),
@@ -89,7 +101,11 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when S3_ENDPOINT or S3 keys are set" });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+      });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { parseId } from "./parse-id";
 
 describe("parseId", () => {
@@ -9,7 +10,24 @@ describe("parseId", () => {
   });
 
   it("gives 0 (no record) for anything Number() would read as another id", () => {
-    for (const value of ["0x10", "1e3", " 7", "7 ", "1.0", "+7", "-1", "0", "07", "", "../2", "１２", "9999999999999999", null, undefined, 7]) {
+    for (const value of [
+      "0x10",
+      "1e3",
+      " 7",
+      "7 ",
+      "1.0",
+      "+7",
+      "-1",
+      "0",
+      "07",
+      "",
+      "../2",
+      "１２",
+      "9999999999999999",
+      null,
+      undefined,
+      7,
+    ]) {
       expect(parseId(value), String(value)).toBe(0);
     }
   });

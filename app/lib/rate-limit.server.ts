@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/lib/db/schema";
 
 export type RateLimitRule = { max: number; windowSeconds: number };
@@ -10,7 +11,12 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
  * a new window starts by resetting the row, otherwise the count goes up only
  * while it is below the maximum.
  */
-export async function consumeRateLimit(db: Kysely<Database>, key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitDecision> {
+export async function consumeRateLimit(
+  db: Kysely<Database>,
+  key: string,
+  rule: RateLimitRule,
+  now = Date.now(),
+): Promise<RateLimitDecision> {
   const windowStart = now - rule.windowSeconds * 1000;
   await db
     .insertInto("rate_limits")
@@ -32,13 +38,28 @@ export async function consumeRateLimit(db: Kysely<Database>, key: string, rule: 
   if (Number(incremented.numUpdatedRows) > 0) return { allowed: true };
   const row = await db.selectFrom("rate_limits").select("window_started_at").where("key", "=", key).executeTakeFirst();
   const started = Number(row?.window_started_at ?? now);
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000)) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000)),
+  };
 }
 
 /** The decision consumeRateLimit would make, without counting this attempt (for limits that count failures only). */
-export async function peekRateLimit(db: Kysely<Database>, key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitDecision> {
-  const row = await db.selectFrom("rate_limits").select(["count", "window_started_at"]).where("key", "=", key).executeTakeFirst();
+export async function peekRateLimit(
+  db: Kysely<Database>,
+  key: string,
+  rule: RateLimitRule,
+  now = Date.now(),
+): Promise<RateLimitDecision> {
+  const row = await db
+    .selectFrom("rate_limits")
+    .select(["count", "window_started_at"])
+    .where("key", "=", key)
+    .executeTakeFirst();
   const started = Number(row?.window_started_at ?? 0);
   if (!row || started <= now - rule.windowSeconds * 1000 || Number(row.count) < rule.max) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000)) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((started + rule.windowSeconds * 1000 - now) / 1000)),
+  };
 }

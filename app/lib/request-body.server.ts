@@ -21,7 +21,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const FORM_UNREADABLE = "The form could not be read. Please reload the page and try again.";
 export const FORM_INTERRUPTED = "The upload was interrupted before it finished. Please try again.";
 export const FORM_HAS_FILES = "This form does not take files.";
-export const FORM_HAS_CONTROL_CHARACTERS = "The form contains control characters, which cannot be saved. Remove them and try again.";
+export const FORM_HAS_CONTROL_CHARACTERS =
+  "The form contains control characters, which cannot be saved. Remove them and try again.";
 export const FORM_TOO_MANY_FIELDS = "The form has more fields than this page takes.";
 export const FORM_FIELD_TOO_LONG = "One of the fields is too long.";
 export const FORM_TOO_MANY_FILES = "The form has more files than this page takes.";
@@ -94,7 +95,8 @@ export async function streamForm(request: Request, limits: BodyLimits, handlers:
   parser.on("field", (name, value, info) => {
     if (failure) return;
     if (info.valueTruncated || info.nameTruncated) return fail(new BodyError(FORM_FIELD_TOO_LONG, 413));
-    if (hasControlCharacters(name) || hasControlCharacters(value)) return fail(new BodyError(FORM_HAS_CONTROL_CHARACTERS, 400));
+    if (hasControlCharacters(name) || hasControlCharacters(value))
+      return fail(new BodyError(FORM_HAS_CONTROL_CHARACTERS, 400));
     handlers.field?.(name, value, info);
   });
   parser.on("file", (name, stream, info) => {
@@ -165,7 +167,8 @@ export async function readForm(request: Request, limits: BodyLimits = {}): Promi
             stream.on("error", reject);
             stream.on("end", () => {
               // A file input left empty arrives as a part with no name and no content.
-              if (info.filename || chunks.length > 0) form.append(name, new File(chunks, info.filename ?? "", { type: info.mimeType }));
+              if (info.filename || chunks.length > 0)
+                form.append(name, new File(chunks, info.filename ?? "", { type: info.mimeType }));
               resolve();
             });
           }),
@@ -177,7 +180,10 @@ export async function readForm(request: Request, limits: BodyLimits = {}): Promi
   } catch (error) {
     throw bodyErrorResponse(error instanceof BodyError ? error : new BodyError(FORM_UNREADABLE, 400));
   }
-  if (tooLarge) throw bodyErrorResponse(new BodyError(`The file is too large: the limit is ${Math.round((limits.fileSize ?? 0) / 1024 / 1024)} MB.`, 413));
+  if (tooLarge)
+    throw bodyErrorResponse(
+      new BodyError(`The file is too large: the limit is ${Math.round((limits.fileSize ?? 0) / 1024 / 1024)} MB.`, 413),
+    );
   return form;
 }
 
@@ -188,5 +194,9 @@ export async function readForm(request: Request, limits: BodyLimits = {}): Promi
  */
 export function bodyErrorResponse(error: BodyError) {
   const tooLarge = error.status === 413;
-  return data(error.message, { status: error.status, statusText: tooLarge ? "Content Too Large" : "Bad Request", headers: tooLarge ? { Connection: "close" } : undefined });
+  return data(error.message, {
+    status: error.status,
+    statusText: tooLarge ? "Content Too Large" : "Bad Request",
+    headers: tooLarge ? { Connection: "close" } : undefined,
+  });
 }

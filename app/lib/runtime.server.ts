@@ -3,8 +3,8 @@ import { createDatabase, type AppDatabase } from "~/lib/db/database.server";
 import { migrateToLatest } from "~/lib/db/migrations.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/log.server";
-import { createLocalStorage, createS3Storage, type FileStorage } from "~/lib/storage.server";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
+import { createLocalStorage, createS3Storage, type FileStorage } from "~/lib/storage.server";
 
 export type Runtime = {
   env: Env;
@@ -23,7 +23,11 @@ const holder = globalThis as typeof globalThis & { __electrifyRuntime?: Runtime 
  * (unless `migrate: false`: the serving processes of a cluster, whose first
  * process has applied them), and builds the auth instance.
  */
-export async function openRuntime(env: Env, log: Logger, options: { rateLimitEnabled?: boolean; migrate?: boolean } = {}): Promise<Runtime> {
+export async function openRuntime(
+  env: Env,
+  log: Logger,
+  options: { rateLimitEnabled?: boolean; migrate?: boolean } = {},
+): Promise<Runtime> {
   const database = createDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await database.check();

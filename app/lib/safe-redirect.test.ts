@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { REDIRECT_BYPASSES } from "../../tests/support/redirect-bypasses";
 import { safeRedirect } from "./safe-redirect";
-
 
 describe("safeRedirect", () => {
   it("keeps paths on this site, with their query and hash", () => {

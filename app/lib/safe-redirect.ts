@@ -10,7 +10,11 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   const value = target.trim();
   if (!isSameOriginPath(value)) return fallback;
   // Control characters (tab, CR, LF, which browsers strip from URLs) and backslashes (read as "/") are never needed.
-  if (value.includes("\\") || Array.from(value).some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
+  if (
+    value.includes("\\") ||
+    Array.from(value).some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
+  )
+    return fallback;
   try {
     const url = new URL(value, "http://placeholder.invalid");
     if (url.origin !== "http://placeholder.invalid") return fallback;

@@ -2,7 +2,15 @@ import { createReadStream } from "node:fs";
 import { access, constants, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 
 /**
  * Private file storage under $DATA_DIR/files. Keys are relative paths made by
@@ -100,7 +108,10 @@ export function createS3Storage(config: S3Config): FileStorage {
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: Boolean(config.endpoint),
-    credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
   });
   const check = (key: string) => {
     if (!SAFE_KEY.test(key) || key.includes("..") || key.includes("//")) throw new Error(`Unsafe storage key: ${key}`);
@@ -108,7 +119,9 @@ export function createS3Storage(config: S3Config): FileStorage {
   };
   return {
     async put(key, data) {
-      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: check(key), Body: data, ContentLength: data.byteLength }));
+      await client.send(
+        new PutObjectCommand({ Bucket: config.bucket, Key: check(key), Body: data, ContentLength: data.byteLength }),
+      );
     },
     async read(key) {
       try {
@@ -129,8 +142,11 @@ export function createS3Storage(config: S3Config): FileStorage {
       const found: { key: string; modifiedAt: Date }[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix: check(prefix), ContinuationToken: token }));
-        for (const object of page.Contents ?? []) if (object.Key) found.push({ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) });
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: config.bucket, Prefix: check(prefix), ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? [])
+          if (object.Key) found.push({ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) });
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return found;

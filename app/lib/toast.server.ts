@@ -1,5 +1,6 @@
 import { createContext, createCookie, redirect, type Cookie, type MiddlewareFunction } from "react-router";
 import { z } from "zod";
+
 import { getRuntime } from "~/lib/runtime.server";
 
 const toastSchema = z.object({

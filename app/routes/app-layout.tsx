@@ -1,7 +1,9 @@
 import { Outlet } from "react-router";
+
 import { AppHeader } from "~/components/app-header";
 import { AppFooter } from "~/components/footers";
 import { requireUserMiddleware } from "~/lib/auth/guards.server";
+
 import type { Route } from "./+types/app-layout";
 
 /** Every page below needs a session; without one the visitor is sent to /auth?redirectTo=… */

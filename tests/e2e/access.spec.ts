@@ -1,9 +1,18 @@
 import { expect, test } from "@playwright/test";
+
 import { ADMIN, createTestUser, signInOnPage } from "./fixtures";
 
 test.describe("[access] redirects by role", () => {
   test("a visitor without a session is sent to sign in from every protected area", async ({ page }) => {
-    for (const path of ["/depots", "/depots/7", "/survey", "/account", "/electrify/dashboard", "/admin", "/admin/depot/7"]) {
+    for (const path of [
+      "/depots",
+      "/depots/7",
+      "/survey",
+      "/account",
+      "/electrify/dashboard",
+      "/admin",
+      "/admin/depot/7",
+    ]) {
       await page.goto(path);
       await expect(page).toHaveURL(`/auth?redirectTo=${encodeURIComponent(path)}`);
     }

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage, waitForMail, type TestUser } from "./fixtures";
+
+import {
+  createTestUser,
+  expectNoAxeViolations,
+  gotoHydrated,
+  signInOnPage,
+  waitForMail,
+  type TestUser,
+} from "./fixtures";
 
 async function signedIn(page: Page, user: TestUser) {
   await signInOnPage(page, user);

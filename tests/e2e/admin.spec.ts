@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+
 import {
   createTestDepots,
   createTestUser,
@@ -29,7 +30,11 @@ test.describe("[admin] depot submissions", () => {
     // 30 depots of this run, the first the newest.
     const ids = await createTestDepots(
       haulier.email,
-      Array.from({ length: 30 }, (_, i) => ({ name: `Yard ${run} ${String(i + 1).padStart(2, "0")}`, status: statuses[i % 3], minutesAgo: i })),
+      Array.from({ length: 30 }, (_, i) => ({
+        name: `Yard ${run} ${String(i + 1).padStart(2, "0")}`,
+        status: statuses[i % 3],
+        minutesAgo: i,
+      })),
     );
     await signedInAsAdmin(page);
     await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
@@ -117,7 +122,9 @@ test.describe("[admin] depot submissions", () => {
     await page.getByLabel("Admin Notes").fill("Connection offer expected in March.");
     await update.click();
     await expect(page.getByText("Depot status updated successfully")).toBeVisible();
-    await expect(page.getByRole("heading", { name }).locator("xpath=following-sibling::span[1]")).toHaveText("Approved");
+    await expect(page.getByRole("heading", { name }).locator("xpath=following-sibling::span[1]")).toHaveText(
+      "Approved",
+    );
     const history = page.getByRole("list", { name: "Status history" });
     await expect(history).toContainText("Pending");
     await expect(history).toContainText("Approved");
@@ -177,7 +184,11 @@ test.describe("[admin] user management", () => {
     await dialog.getByLabel("Email").fill(email);
     await dialog.locator('input[name="password"]').fill("another-password");
     await dialog.getByRole("button", { name: "Create User" }).click();
-    await expect(dialog.getByRole("alert").filter({ hasText: `Failed to create user: A user with the email ${email} already exists` })).toBeVisible();
+    await expect(
+      dialog
+        .getByRole("alert")
+        .filter({ hasText: `Failed to create user: A user with the email ${email} already exists` }),
+    ).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
 
     const invitee = `invitee-${tag()}@e2e.example`;

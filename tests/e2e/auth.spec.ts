@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { ADMIN, CONTACT_EMAIL, createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage } from "./fixtures";
 
 test.describe("[auth] signing in", () => {
@@ -8,7 +9,10 @@ test.describe("[auth] signing in", () => {
     await expect(page.getByRole("heading", { name: "Sign in to Electrify" })).toBeVisible();
     await expect(page.getByText("Enter your credentials to access your account")).toBeVisible();
     await expect(page.getByText("Need an account?")).toBeVisible();
-    await expect(page.getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute("href", /^mailto:hello@electrify\.example/);
+    await expect(page.getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute(
+      "href",
+      /^mailto:hello@electrify\.example/,
+    );
     await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
 
     await signInOnPage(page, user);

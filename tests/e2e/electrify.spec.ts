@@ -1,9 +1,17 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+
 import { gridDataDir, NGED_FILE, UKPN_FILE } from "../support/grid-files";
 import { pdfText } from "../support/pdf-text";
-import { createTestDepots, createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage, type TestUser } from "./fixtures";
+import {
+  createTestDepots,
+  createTestUser,
+  expectNoAxeViolations,
+  gotoHydrated,
+  signInOnPage,
+  type TestUser,
+} from "./fixtures";
 
 async function signedIn(page: Page, user: TestUser) {
   await signInOnPage(page, user);
@@ -61,7 +69,10 @@ test.describe("[electrify] workspace", () => {
   test("company setup: company details, then the depot list rules", async ({ page }) => {
     test.setTimeout(60_000);
     const user = await createTestUser({ name: "Casey Contact" });
-    const [surveyed] = await createTestDepots(user.email, [{ name: "Surveyed Yard", photos: 2 }, { name: "Spare Yard" }]);
+    const [surveyed] = await createTestDepots(user.email, [
+      { name: "Surveyed Yard", photos: 2 },
+      { name: "Spare Yard" },
+    ]);
     await signedIn(page, user);
     await gotoHydrated(page, "/electrify/company-setup");
     // Prefilled from the profile and the account.
@@ -90,7 +101,9 @@ test.describe("[electrify] workspace", () => {
     // A depot with survey photos is not removed; one without is, after confirmation.
     await page.getByRole("button", { name: "Remove Depot 1 (Surveyed Yard)" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Remove depot" }).click();
-    await expect(page.getByText("Surveyed Yard has survey photos, so it cannot be removed here.").first()).toBeVisible();
+    await expect(
+      page.getByText("Surveyed Yard has survey photos, so it cannot be removed here.").first(),
+    ).toBeVisible();
     await expect(page.getByLabel("Depot Name").nth(0)).toHaveValue("Surveyed Yard");
     await page.getByRole("button", { name: "Remove Depot 2 (Spare Yard)" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Remove depot" }).click();
@@ -146,8 +159,12 @@ test.describe("[electrify] workspace", () => {
       await expect(adminPage.getByText(toast)).toBeVisible();
     }
     const imported = adminPage.getByRole("table", { name: "Imported network capacity data" });
-    await expect(imported).toContainText("1087 rows read, 1087 substations accepted (1017 with capacity figures), 0 skipped. Figures as of 2023-02-28.");
-    await expect(imported).toContainText("1507 rows read, 1507 substations accepted (863 with capacity figures), 0 skipped.");
+    await expect(imported).toContainText(
+      "1087 rows read, 1087 substations accepted (1017 with capacity figures), 0 skipped. Figures as of 2023-02-28.",
+    );
+    await expect(imported).toContainText(
+      "1507 rows read, 1507 substations accepted (863 with capacity figures), 0 skipped.",
+    );
     await expectNoAxeViolations(adminPage);
     await adminContext.close();
 
@@ -174,7 +191,9 @@ test.describe("[electrify] workspace", () => {
     await expect(page.getByText("Grid Connection").locator("..")).toContainText("33/11kV");
     await expect(page.getByText("Max Capacity").locator("..")).toContainText("11.19 MVA");
     await expect(page.getByText("Distance to Substation").locator("..")).toContainText("300 m");
-    await expect(page.getByText(/Abbeywood Primary, National Grid Electricity Distribution: headroom 6.2 MVA of 11.19 MVA/)).toBeVisible();
+    await expect(
+      page.getByText(/Abbeywood Primary, National Grid Electricity Distribution: headroom 6.2 MVA of 11.19 MVA/),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     // Place the other depot by its coordinates: next to UKPN's Peterborough North Grid (N-1 firm 73.2 MVA, winter demand 43.1 MVA → 41 %).
@@ -241,7 +260,10 @@ test.describe("[electrify] depot designer", () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.7, { steps: 5 });
     await page.mouse.up();
-    await expect(page.getByRole("button", { name: /^Rapid Charger 150kW at/ }).first()).not.toHaveAttribute("aria-label", before!);
+    await expect(page.getByRole("button", { name: /^Rapid Charger 150kW at/ }).first()).not.toHaveAttribute(
+      "aria-label",
+      before!,
+    );
 
     // Delete the ultra charger with the keyboard, then redo brings nothing back and undo does.
     await page.getByRole("button", { name: /^Ultra Charger 350kW at/ }).focus();
@@ -337,10 +359,14 @@ test.describe("charging plan", () => {
     const profile = page.getByLabel("Building load from a CSV file (optional)");
     const bad = Array.from({ length: 24 }, (_, h) => `${h},${h === 1 ? "lots" : 20}`).join("\n");
     await profile.setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(`hour,kW\n${bad}\n`) });
-    await expect(page.getByRole("alert").filter({ hasText: "Row 2" })).toHaveText('Row 2: "lots" is not a number of kW');
+    await expect(page.getByRole("alert").filter({ hasText: "Row 2" })).toHaveText(
+      'Row 2: "lots" is not a number of kW',
+    );
     const day = Array.from({ length: 24 }, (_, h) => `${h},${h >= 8 && h < 18 ? 90 : 25}`).join("\n");
     await profile.setInputFiles({ name: "day.csv", mimeType: "text/csv", buffer: Buffer.from(`hour,kW\n${day}\n`) });
-    await expect(page.getByTestId("building-profile")).toContainText("A typical day of 24 hourly values, highest 90 kW");
+    await expect(page.getByTestId("building-profile")).toContainText(
+      "A typical day of 24 hourly values, highest 90 kW",
+    );
     await page.getByLabel(/A stationary battery/).check();
     await page.getByLabel("Capacity (kWh)").fill("300");
     await page.getByLabel("Power (kW)", { exact: true }).fill("150");
@@ -352,15 +378,27 @@ test.describe("charging plan", () => {
     const results = page.getByRole("table", { name: "Charging plan results by strategy" });
     await expect(results).toBeVisible();
     await expect(results.getByRole("row")).toHaveCount(5);
-    for (const name of ["Uncontrolled", "Balanced", "Cost-optimal", "Peak shaving"]) await expect(results).toContainText(name);
+    for (const name of ["Uncontrolled", "Balanced", "Cost-optimal", "Peak shaving"])
+      await expect(results).toContainText(name);
     // Peak shaving's peak is the lowest of the four.
-    const peaks = await results.locator("tbody tr").evaluateAll((rows) => rows.map((row) => Number(row.children[1]!.textContent!.replace(/,/g, ""))));
+    const peaks = await results
+      .locator("tbody tr")
+      .evaluateAll((rows) => rows.map((row) => Number(row.children[1]!.textContent!.replace(/,/g, ""))));
     expect(Math.min(...peaks)).toBe(peaks[3]);
     expect(peaks[0]).toBeGreaterThan(peaks[3]!);
     // Four strategies and the building.
-    await expect(page.getByRole("figure", { name: /Site load over a typical day/ }).locator(".recharts-line")).toHaveCount(5);
-    await expect(page.getByRole("figure", { name: /Site load over the 7-day horizon/ }).locator(".recharts-line")).toHaveCount(4);
-    await expect(page.getByRole("figure", { name: /Cost by strategy/ }).locator(".recharts-bar-rectangle").first()).toBeVisible();
+    await expect(
+      page.getByRole("figure", { name: /Site load over a typical day/ }).locator(".recharts-line"),
+    ).toHaveCount(5);
+    await expect(
+      page.getByRole("figure", { name: /Site load over the 7-day horizon/ }).locator(".recharts-line"),
+    ).toHaveCount(4);
+    await expect(
+      page
+        .getByRole("figure", { name: /Cost by strategy/ })
+        .locator(".recharts-bar-rectangle")
+        .first(),
+    ).toBeVisible();
     await expect(page.getByText(/Connection limit 760 kW/).first()).toBeVisible();
     // Peak shaving runs the battery and says how far it takes the peak down.
     await expect(page.getByTestId("battery-note")).toContainText(/takes the peak from [\d,]+ kW down to [\d,]+ kW/);

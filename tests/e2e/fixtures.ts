@@ -4,11 +4,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { pino } from "pino";
 import sharp from "sharp";
+
+import { uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
+import type { InvestorDocumentSlug } from "~/features/investors/investor-documents";
 import { createUser } from "~/features/users/create-user.server";
 import { loadEnv } from "~/lib/env.server";
 import { openRuntime, type Runtime } from "~/lib/runtime.server";
-import { uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
-import type { InvestorDocumentSlug } from "~/features/investors/investor-documents";
 
 export const ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password" };
 export const CONTACT_EMAIL = "hello@electrify.example";
@@ -18,7 +19,10 @@ export type TestUser = { email: string; password: string; name: string };
 
 /** Works on the running server's database and files, as the CLI would. */
 async function withServerRuntime<T>(work: (runtime: Runtime) => Promise<T>): Promise<T> {
-  const runtime = await openRuntime(loadEnv({ NODE_ENV: "test", DATA_DIR: path.resolve("tmp/e2e"), LOG_LEVEL: "silent" }), pino({ level: "silent" }));
+  const runtime = await openRuntime(
+    loadEnv({ NODE_ENV: "test", DATA_DIR: path.resolve("tmp/e2e"), LOG_LEVEL: "silent" }),
+    pino({ level: "silent" }),
+  );
   try {
     return await work(runtime);
   } finally {
@@ -58,7 +62,11 @@ export type TestDepot = {
 /** Adds depot submissions for a user directly in the server's database; returns their ids in order. */
 export async function createTestDepots(ownerEmail: string, depots: TestDepot[]): Promise<number[]> {
   return withServerRuntime(async (runtime) => {
-    const owner = await runtime.database.db.selectFrom("user").select("id").where("email", "=", ownerEmail).executeTakeFirstOrThrow();
+    const owner = await runtime.database.db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", ownerEmail)
+      .executeTakeFirstOrThrow();
     const ids: number[] = [];
     for (const depot of depots) {
       const row = await runtime.database.db
@@ -85,10 +93,21 @@ export async function createTestDepots(ownerEmail: string, depots: TestDepot[]):
       for (let i = 0; i < (depot.photos ?? 0); i++) {
         await runtime.database.db
           .insertInto("survey_photos")
-          .values({ depot_id: row.id, image_type: "proposed_charging_area", storage_key: `e2e/${row.id}-${i}.jpg`, thumbnail_key: `e2e/${row.id}-${i}-thumb.jpg`, content_type: "image/jpeg", width: 800, height: 600, bytes: 1000 })
+          .values({
+            depot_id: row.id,
+            image_type: "proposed_charging_area",
+            storage_key: `e2e/${row.id}-${i}.jpg`,
+            thumbnail_key: `e2e/${row.id}-${i}-thumb.jpg`,
+            content_type: "image/jpeg",
+            width: 800,
+            height: 600,
+            bytes: 1000,
+          })
           .execute();
         if (depot.photoFiles) {
-          const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40 + i * 40, g: 120, b: 90 } } })
+          const jpeg = await sharp({
+            create: { width: 320, height: 240, channels: 3, background: { r: 40 + i * 40, g: 120, b: 90 } },
+          })
             .jpeg()
             .toBuffer();
           await runtime.storage.put(`e2e/${row.id}-${i}.jpg`, jpeg);
@@ -114,7 +133,12 @@ function decodeMail(raw: string): string {
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, word: string) =>
       encoding.toUpperCase() === "B"
         ? Buffer.from(word, "base64").toString("utf8")
-        : Buffer.from(word.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+        : Buffer.from(
+            word
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8"),
     );
   const quotedPrintable = /^content-transfer-encoding: quoted-printable/im.test(headers);
   const body = quotedPrintable
@@ -155,6 +179,10 @@ export async function signInOnPage(page: Page, user: { email: string; password: 
 }
 
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
 }

@@ -1,6 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { CONTACT_EMAIL, expectNoAxeViolations, gotoHydrated, INVESTOR_PASSWORD, uploadTestInvestorDocument } from "./fixtures";
+
+import {
+  CONTACT_EMAIL,
+  expectNoAxeViolations,
+  gotoHydrated,
+  INVESTOR_PASSWORD,
+  uploadTestInvestorDocument,
+} from "./fixtures";
 
 function mailtoParts(href: string | null) {
   const url = new URL(href ?? "");
@@ -20,7 +27,12 @@ test.describe("[marketing] public pages", () => {
     await expect(page).toHaveTitle(/Electrify/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Accelerate sustainable innovation" })).toBeVisible();
-    for (const name of ["Strategy and innovation consulting", "Business transformation", "Team development", "Implementation support"]) {
+    for (const name of [
+      "Strategy and innovation consulting",
+      "Business transformation",
+      "Team development",
+      "Implementation support",
+    ]) {
       await expect(page.getByRole("heading", { name })).toBeVisible();
     }
     await expectMailto(page, "Book a Consultation", /consultation/i);
@@ -42,11 +54,16 @@ test.describe("[marketing] public pages", () => {
     await expect(page).toHaveURL("/electrify");
   });
 
-  test("electrify: Our Dream, the video poster, four features, Get Started opens the Login dialog", async ({ page }) => {
+  test("electrify: Our Dream, the video poster, four features, Get Started opens the Login dialog", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/electrify");
     await expect(page.getByText("Our Dream")).toBeVisible();
     await expect(page.getByText(/affordable and accessible for every haulier/)).toBeVisible();
-    await expect(page.getByRole("img", { name: /Electrify overview/ })).toHaveAttribute("src", "/media/electrify-poster.svg");
+    await expect(page.getByRole("img", { name: /Electrify overview/ })).toHaveAttribute(
+      "src",
+      "/media/electrify-poster.svg",
+    );
     for (const name of ["Intelligent Planning", "Depot Analysis", "Energy Management", "Infrastructure Design"]) {
       await expect(page.getByRole("heading", { name })).toBeVisible();
     }
@@ -106,7 +123,8 @@ test.describe("[marketing] investor room", () => {
     await dialog.getByRole("button", { name: "Access Files" }).click();
     await expect(page.getByText("Access granted to investor files")).toBeVisible();
     const list = dialog.getByRole("list", { name: "Investor documents" });
-    for (const title of ["Pitch Deck", "Business Plan", "Term Sheet", "Financial Model"]) await expect(list.getByText(title)).toBeVisible();
+    for (const title of ["Pitch Deck", "Business Plan", "Term Sheet", "Financial Model"])
+      await expect(list.getByText(title)).toBeVisible();
     await expectNoAxeViolations(page);
 
     const downloading = page.waitForEvent("download");
@@ -117,7 +135,9 @@ test.describe("[marketing] investor room", () => {
 
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => (await context.request.get("/investors/documents/financial-model")).status()).toBe(403);
+    await expect
+      .poll(async () => (await context.request.get("/investors/documents/financial-model")).status())
+      .toBe(403);
 
     await page.getByRole("button", { name: "Investor Relations" }).click();
     await expect(dialog.getByLabel("Password")).toHaveValue("");
@@ -131,12 +151,16 @@ test.describe("[marketing] investor room", () => {
     await dialog.getByLabel("Password").fill(INVESTOR_PASSWORD);
     await dialog.getByLabel("Password").press("Enter");
     await dialog.getByRole("button", { name: "Download Term Sheet" }).click();
-    await expect(dialog.getByRole("status")).toHaveText(/Term Sheet is being prepared and is not available for download yet/);
+    await expect(dialog.getByRole("status")).toHaveText(
+      /Term Sheet is being prepared and is not available for download yet/,
+    );
   });
 });
 
 test.describe("[marketing] Box Charge savings estimate", () => {
-  test("loads the planning engine only when asked, then shows peak and cost with and without smart charging", async ({ page }) => {
+  test("loads the planning engine only when asked, then shows peak and cost with and without smart charging", async ({
+    page,
+  }) => {
     const engineRequests: string[] = [];
     page.on("request", (request) => {
       if (/\/assets\/savings-[\w-]+\.js$/.test(request.url())) engineRequests.push(request.url());

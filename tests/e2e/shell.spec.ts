@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { CONTACT_EMAIL, createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage } from "./fixtures";
 
 test.describe("[shell] headers, footers and error pages", () => {
@@ -11,7 +12,9 @@ test.describe("[shell] headers, footers and error pages", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("the public header has the marketing menu with the Solutions dropdown and a Contact Us mail link", async ({ page }) => {
+  test("the public header has the marketing menu with the Solutions dropdown and a Contact Us mail link", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/products");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Products" })).toHaveAttribute("href", "/products");
@@ -50,7 +53,9 @@ test.describe("[shell] headers, footers and error pages", () => {
     await expect(header).not.toHaveCSS("box-shadow", "none");
   });
 
-  test("the app header shows initials, the user menu and the version footer; Admin only for admins", async ({ page }) => {
+  test("the app header shows initials, the user menu and the version footer; Admin only for admins", async ({
+    page,
+  }) => {
     const user = await createTestUser({ name: "Priya Patel" });
     await signInOnPage(page, user);
     await expect(page).toHaveURL("/depots");
@@ -74,7 +79,8 @@ test.describe("[shell] headers, footers and error pages", () => {
     await signInOnPage(page, await createTestUser());
     await expect(page).toHaveURL("/depots");
     const nav = page.getByRole("navigation", { name: "Account" }).filter({ visible: true });
-    for (const name of ["My Account", "Electrify Dashboard", "Survey Depots"]) await expect(nav.getByRole("link", { name })).toBeVisible();
+    for (const name of ["My Account", "Electrify Dashboard", "Survey Depots"])
+      await expect(nav.getByRole("link", { name })).toBeVisible();
     await nav.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByText("Signed out successfully")).toBeVisible();

@@ -2,13 +2,17 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+
 import { makePhoto } from "../support/images";
 import { createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.describe("[surveys] depot survey from a phone", () => {
-  test("fill the form with photos and location, submit, see the confirmation and find the depot with its photos", async ({ page, context }) => {
+  test("fill the form with photos and location, submit, see the confirmation and find the depot with its photos", async ({
+    page,
+    context,
+  }) => {
     const dir = await mkdtemp(path.join(tmpdir(), "e2e-photos-"));
     const area = await makePhoto(dir, "area.jpg", { width: 4032, height: 3024 });
     const run1 = await makePhoto(dir, "run1.png", { format: "png" });
@@ -64,7 +68,9 @@ test.describe("[surveys] depot survey from a phone", () => {
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
     await expect(page.getByRole("img", { name: "Cable Run 1 (thumbnail)" })).toBeVisible();
     await expectNoAxeViolations(page);
-    const full = await page.request.get((await page.getByRole("link", { name: /^Proposed Charging Area/ }).getAttribute("href"))!);
+    const full = await page.request.get(
+      (await page.getByRole("link", { name: /^Proposed Charging Area/ }).getAttribute("href"))!,
+    );
     expect(full.headers()["content-type"]).toBe("image/jpeg");
   });
 
@@ -92,7 +98,10 @@ test.describe("[surveys] depot survey from a phone", () => {
     await expect(page.getByText("Please allow location access in your browser settings")).toBeVisible();
     await page.getByLabel("Depot name").fill("Remote Survey Depot");
     await page.getByLabel("Depot address").fill("Unit 4, Severn Road, Avonmouth");
-    await page.getByRole("group", { name: "Proposed EV charging area *" }).locator('input[type="file"]').setInputFiles(await makePhoto(dir, "a.jpg"));
+    await page
+      .getByRole("group", { name: "Proposed EV charging area *" })
+      .locator('input[type="file"]')
+      .setInputFiles(await makePhoto(dir, "a.jpg"));
     await page.getByText("Not at the depot? Enter its coordinates").click();
     await page.getByLabel("Latitude").fill("51.5123");
     await page.getByLabel("Longitude").fill("-2.6987");
@@ -103,14 +112,20 @@ test.describe("[surveys] depot survey from a phone", () => {
 
   test("another user cannot open someone else's depot or photos", async ({ page, browser }) => {
     const dir = await mkdtemp(path.join(tmpdir(), "e2e-photos-"));
-    const context = await browser.newContext({ geolocation: { latitude: 52.2, longitude: -1.5 }, permissions: ["geolocation"] });
+    const context = await browser.newContext({
+      geolocation: { latitude: 52.2, longitude: -1.5 },
+      permissions: ["geolocation"],
+    });
     const owner = await context.newPage();
     await signInOnPage(owner, await createTestUser());
     await expect(owner).toHaveURL("/depots");
     await gotoHydrated(owner, "/survey");
     await owner.getByLabel("Depot name").fill("Private Depot");
     await owner.getByLabel("Depot address").fill("1 Private Way");
-    await owner.getByRole("group", { name: "Proposed EV charging area *" }).locator('input[type="file"]').setInputFiles(await makePhoto(dir, "p.jpg"));
+    await owner
+      .getByRole("group", { name: "Proposed EV charging area *" })
+      .locator('input[type="file"]')
+      .setInputFiles(await makePhoto(dir, "p.jpg"));
     await owner.getByRole("button", { name: "Capture location" }).click();
     await expect(owner.getByText("Location at 52.200000, -1.500000")).toBeVisible();
     await owner.getByRole("button", { name: "Submit Depot Survey" }).click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+
 import { totp } from "../support/totp";
 import { createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage, type TestUser } from "./fixtures";
 
@@ -66,7 +67,11 @@ test.describe("[account] two-factor sign-in", () => {
     await card.getByLabel("Code from your app").fill(totp(secret) === "123456" ? "654321" : "123456");
     await card.getByLabel("Password").fill(user.password);
     await card.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
-    await expect(card.getByText("The code or the password is not correct. Enter the current code from your authenticator app and your password.")).toBeVisible();
+    await expect(
+      card.getByText(
+        "The code or the password is not correct. Enter the current code from your authenticator app and your password.",
+      ),
+    ).toBeVisible();
     await card.getByLabel("Code from your app").fill(totp(secret));
     await card.getByLabel("Password").fill(user.password);
     await card.getByRole("button", { name: "Turn off two-factor sign-in" }).click();

@@ -1,9 +1,11 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createUser } from "~/features/users/create-user.server";
+
 import { abortedUpload } from "../support/aborted-upload";
-import { startAppServer, signIn, type AppServer } from "../support/app-server";
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 

@@ -1,9 +1,11 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { accessTable, type Audience, type Outcome } from "~/access-table";
 import { createUser } from "~/features/users/create-user.server";
 import routes from "~/routes";
-import { startAppServer, signIn, type AppServer } from "../support/app-server";
+
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -19,7 +21,10 @@ function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
 function sampleUrl(pattern: string): string {
   if (pattern === "/*") return "/no-such-page/anywhere";
   if (pattern === "/api/auth/*") return "/api/auth/ok";
-  return pattern.replace(/:id/g, "42").replace(/:slug/g, "pitch-deck").replace(/:photoId/g, "42");
+  return pattern
+    .replace(/:id/g, "42")
+    .replace(/:slug/g, "pitch-deck")
+    .replace(/:photoId/g, "42");
 }
 
 function describeOutcome(response: Response, requested: string): Outcome | string {

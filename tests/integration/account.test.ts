@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createUser } from "~/features/users/create-user.server";
 import { inviteUser } from "~/features/users/invite-user.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { deliverDueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
-import { startAppServer, signIn, type AppServer } from "../support/app-server";
+
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpServer } from "../support/smtp";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
@@ -14,7 +16,11 @@ function authPost(runtime: Runtime, path: string, body: unknown) {
   return runtime.auth.handler(
     new Request(`${runtime.env.APP_URL}/api/auth${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: runtime.env.APP_URL, [CLIENT_IP_HEADER]: `198.51.100.${Math.floor(Math.random() * 250)}` },
+      headers: {
+        "content-type": "application/json",
+        origin: runtime.env.APP_URL,
+        [CLIENT_IP_HEADER]: `198.51.100.${Math.floor(Math.random() * 250)}`,
+      },
       body: JSON.stringify(body),
     }),
   );
@@ -36,7 +42,9 @@ describe.each(ENGINES)("password reset by e-mail on %s", (engine) => {
 
   const requestLink = async () => {
     const before = smtp.messages.length;
-    expect((await authPost(runtime, "/request-password-reset", { email: "forgetful@haulier.example" })).status).toBe(200);
+    expect((await authPost(runtime, "/request-password-reset", { email: "forgetful@haulier.example" })).status).toBe(
+      200,
+    );
     await deliverDueMail(runtime);
     const mail = smtp.messages.slice(before).find((m) => m.to.includes("forgetful@haulier.example"));
     expect(mail?.subject).toBe("Reset your Electrify password");
@@ -48,7 +56,10 @@ describe.each(ENGINES)("password reset by e-mail on %s", (engine) => {
   it("mails a link that works once", async () => {
     const token = await requestLink();
     expect((await authPost(runtime, "/reset-password", { token, newPassword: "new-password-1" })).status).toBe(200);
-    expect((await authPost(runtime, "/sign-in/email", { email: "forgetful@haulier.example", password: "new-password-1" })).status).toBe(200);
+    expect(
+      (await authPost(runtime, "/sign-in/email", { email: "forgetful@haulier.example", password: "new-password-1" }))
+        .status,
+    ).toBe(200);
     expect((await authPost(runtime, "/reset-password", { token, newPassword: "another-password" })).status).toBe(400);
   });
 
@@ -58,7 +69,11 @@ describe.each(ENGINES)("password reset by e-mail on %s", (engine) => {
       .updateTable("verification" as never)
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() } as never)
       // Links are stored as digests of their identifiers (verification.storeIdentifier: "hashed").
-      .where("identifier" as never, "=", createHash("sha256").update(`reset-password:${token}`).digest("base64url") as never)
+      .where(
+        "identifier" as never,
+        "=",
+        createHash("sha256").update(`reset-password:${token}`).digest("base64url") as never,
+      )
       .execute();
     expect((await authPost(runtime, "/reset-password", { token, newPassword: "too-late-password" })).status).toBe(400);
   });
@@ -72,8 +87,13 @@ describe.each(ENGINES)("password reset by e-mail on %s", (engine) => {
     expect(mail?.text).toContain("Hello Nia Newcomer");
     const token = decodeURIComponent(mail!.text.match(/\/reset-password\?token=(\S+)/)![1]!);
     expect((await authPost(runtime, "/reset-password", { token, newPassword: "my-first-password" })).status).toBe(200);
-    expect((await authPost(runtime, "/sign-in/email", { email: "newcomer@haulier.example", password: "my-first-password" })).status).toBe(200);
-    expect((await authPost(runtime, "/reset-password", { token, newPassword: "second-try-password" })).status).toBe(400);
+    expect(
+      (await authPost(runtime, "/sign-in/email", { email: "newcomer@haulier.example", password: "my-first-password" }))
+        .status,
+    ).toBe(200);
+    expect((await authPost(runtime, "/reset-password", { token, newPassword: "second-try-password" })).status).toBe(
+      400,
+    );
   });
 
   it("answers an unknown address the same way and sends nothing", async () => {
@@ -109,24 +129,47 @@ describe("the account page's server rules", () => {
     });
 
   it("rejects a 5-character new password even when the browser check is bypassed", async () => {
-    const response = await post({ intent: "password", currentPassword: "right-password", newPassword: "12345", confirmPassword: "12345" });
+    const response = await post({
+      intent: "password",
+      currentPassword: "right-password",
+      newPassword: "12345",
+      confirmPassword: "12345",
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("New password must be at least 6 characters long");
     await signIn(server, "careful@haulier.example", "right-password");
   });
 
   it("checks the current password on the server and the confirmation", async () => {
-    const wrong = await post({ intent: "password", currentPassword: "not-it", newPassword: "brand-new-pw", confirmPassword: "brand-new-pw" });
+    const wrong = await post({
+      intent: "password",
+      currentPassword: "not-it",
+      newPassword: "brand-new-pw",
+      confirmPassword: "brand-new-pw",
+    });
     expect(await wrong.text()).toContain("Current password is incorrect");
-    const mismatch = await post({ intent: "password", currentPassword: "right-password", newPassword: "brand-new-pw", confirmPassword: "brand-new-px" });
+    const mismatch = await post({
+      intent: "password",
+      currentPassword: "right-password",
+      newPassword: "brand-new-pw",
+      confirmPassword: "brand-new-px",
+    });
     expect(await mismatch.text()).toContain("Passwords do not match");
   });
 
   it("changes the password and signs out the other sessions", async () => {
     const other = await signIn(server, "careful@haulier.example", "right-password");
-    const response = await post({ intent: "password", currentPassword: "right-password", newPassword: "brand-new-pw", confirmPassword: "brand-new-pw" });
+    const response = await post({
+      intent: "password",
+      currentPassword: "right-password",
+      newPassword: "brand-new-pw",
+      confirmPassword: "brand-new-pw",
+    });
     expect(response.status).toBe(302);
-    const fresh = response.headers.getSetCookie().find((c) => c.startsWith("electrify.session_token="))!.split(";")[0]!;
+    const fresh = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("electrify.session_token="))!
+      .split(";")[0]!;
     expect((await fetch(`${server.url}/account`, { redirect: "manual", headers: { cookie: fresh } })).status).toBe(200);
     expect((await fetch(`${server.url}/account`, { redirect: "manual", headers: { cookie: other } })).status).toBe(302);
     await signIn(server, "careful@haulier.example", "brand-new-pw");

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot } from "../support/depots";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -45,10 +47,29 @@ describe("admin console over HTTP", () => {
       headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields),
     });
-  const get = (path: string, cookie: string) => fetch(`${server.url}${path}`, { redirect: "manual", headers: { cookie } });
-  const depotRow = () => runtime.database.db.selectFrom("depots").select(["status", "admin_notes"]).where("id", "=", depotId).executeTakeFirstOrThrow();
-  const userRow = () => runtime.database.db.selectFrom("user").select(["role", "banned"]).where("id", "=", haulierId).executeTakeFirstOrThrow();
-  const auditCount = async () => Number((await runtime.database.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const get = (path: string, cookie: string) =>
+    fetch(`${server.url}${path}`, { redirect: "manual", headers: { cookie } });
+  const depotRow = () =>
+    runtime.database.db
+      .selectFrom("depots")
+      .select(["status", "admin_notes"])
+      .where("id", "=", depotId)
+      .executeTakeFirstOrThrow();
+  const userRow = () =>
+    runtime.database.db
+      .selectFrom("user")
+      .select(["role", "banned"])
+      .where("id", "=", haulierId)
+      .executeTakeFirstOrThrow();
+  const auditCount = async () =>
+    Number(
+      (
+        await runtime.database.db
+          .selectFrom("audit_log")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("refuses every admin action to a signed-in non-admin and to an anonymous visitor, changing nothing", async () => {
     const attempts: [string, Record<string, string>][] = [
@@ -60,14 +81,25 @@ describe("admin console over HTTP", () => {
     ];
     for (const [path, fields] of attempts) {
       const asUser = await post(path, userCookie, fields);
-      expect([path, fields.intent, asUser.status, asUser.headers.get("location")]).toEqual([path, fields.intent, 302, "/"]);
+      expect([path, fields.intent, asUser.status, asUser.headers.get("location")]).toEqual([
+        path,
+        fields.intent,
+        302,
+        "/",
+      ]);
       const anonymous = await post(path, "", fields);
       expect(anonymous.status).toBe(302);
       expect(anonymous.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
     }
     expect(await depotRow()).toEqual({ status: "pending", admin_notes: null });
     expect((await userRow()).role).toBe("user");
-    expect(await runtime.database.db.selectFrom("user").select("id").where("email", "=", "sneaky@haulier.example").executeTakeFirst()).toBeUndefined();
+    expect(
+      await runtime.database.db
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", "sneaky@haulier.example")
+        .executeTakeFirst(),
+    ).toBeUndefined();
     expect(await auditCount()).toBe(0);
 
     const csv = await get("/admin/submissions.csv", userCookie);
@@ -79,7 +111,9 @@ describe("admin console over HTTP", () => {
     const response = await get("/admin/submissions.csv?q=swindon&status=pending", adminCookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="depot-submissions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="depot-submissions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = (await response.text()).trim().split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("Swindon Yard");
@@ -91,14 +125,25 @@ describe("admin console over HTTP", () => {
     const badStatus = await post(`/admin/depot/${depotId}`, adminCookie, { status: "archived", adminNotes: "" });
     expect(badStatus.status).toBe(400);
     expect(await badStatus.text()).toContain("Status must be pending, reviewing, approved or rejected");
-    const tooLong = await post(`/admin/depot/${depotId}`, adminCookie, { status: "approved", adminNotes: "x".repeat(5001) });
+    const tooLong = await post(`/admin/depot/${depotId}`, adminCookie, {
+      status: "approved",
+      adminNotes: "x".repeat(5001),
+    });
     expect(tooLong.status).toBe(400);
     expect(await tooLong.text()).toContain("Admin notes must be at most 5,000 characters");
     const nothing = await post(`/admin/depot/${depotId}`, adminCookie, { status: "pending", adminNotes: "" });
     expect(nothing.status).toBe(400);
-    const inline = await post("/admin?index", adminCookie, { intent: "set-status", depotId: String(depotId), status: "<script>alert(1)</script>" });
+    const inline = await post("/admin?index", adminCookie, {
+      intent: "set-status",
+      depotId: String(depotId),
+      status: "<script>alert(1)</script>",
+    });
     expect(inline.status).toBe(400);
-    const missing = await post("/admin?index", adminCookie, { intent: "add-user", email: "someone@haulier.example", password: "" });
+    const missing = await post("/admin?index", adminCookie, {
+      intent: "add-user",
+      email: "someone@haulier.example",
+      password: "",
+    });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Email and password are required");
     expect(await depotRow()).toEqual({ status: "pending", admin_notes: null });
@@ -106,7 +151,10 @@ describe("admin console over HTTP", () => {
   });
 
   it("saves a review and shows it, with the history, on the next load; an unknown depot is a 404", async () => {
-    const saved = await post(`/admin/depot/${depotId}`, adminCookie, { status: "reviewing", adminNotes: "Waiting for the DNO's <b>quote</b>" });
+    const saved = await post(`/admin/depot/${depotId}`, adminCookie, {
+      status: "reviewing",
+      adminNotes: "Waiting for the DNO's <b>quote</b>",
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe(`/admin/depot/${depotId}`);
     expect(await depotRow()).toEqual({ status: "reviewing", admin_notes: "Waiting for the DNO's <b>quote</b>" });
@@ -122,7 +170,11 @@ describe("admin console over HTTP", () => {
 
   it("ends a deactivated user's session at once", async () => {
     expect((await get("/depots", userCookie)).status).toBe(200);
-    const response = await post("/admin?index", adminCookie, { intent: "set-active", userId: haulierId, active: "false" });
+    const response = await post("/admin?index", adminCookie, {
+      intent: "set-active",
+      userId: haulierId,
+      active: "false",
+    });
     expect(response.status).toBe(200);
     const after = await get("/depots", userCookie);
     expect(after.status).toBe(302);

@@ -1,13 +1,15 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { buffer } from "node:stream/consumers";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { BackupError, createBackup, restoreBackup } from "~/features/backup/backup.server";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { signIn, startAppServer } from "../support/app-server";
 import { insertDepot } from "../support/depots";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -28,7 +30,11 @@ describe("backup and restore (SQLite and local files)", () => {
     const owner = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" });
     await createUser(runtime, { email: "admin@fleet.example", password: "admin-password", role: "admin" });
     for (let d = 0; d < 3; d++) {
-      const id = await insertDepot(runtime, { user_id: owner.id, depot_name: `Yard ${d}`, depot_address: `${d} Backup Road` });
+      const id = await insertDepot(runtime, {
+        user_id: owner.id,
+        depot_name: `Yard ${d}`,
+        depot_address: `${d} Backup Road`,
+      });
       depotIds.push(id);
       for (let p = 0; p < 2; p++) {
         const key = `surveys/${id}/${p}.jpg`;
@@ -36,7 +42,16 @@ describe("backup and restore (SQLite and local files)", () => {
         await runtime.storage.put(`surveys/${id}/${p}-thumb.jpg`, photo(d * 10 + p + 100));
         await runtime.database.db
           .insertInto("survey_photos")
-          .values({ depot_id: id, image_type: "electrical_panel", storage_key: key, thumbnail_key: `surveys/${id}/${p}-thumb.jpg`, content_type: "image/jpeg", width: 10, height: 10, bytes: 10 })
+          .values({
+            depot_id: id,
+            image_type: "electrical_panel",
+            storage_key: key,
+            thumbnail_key: `surveys/${id}/${p}-thumb.jpg`,
+            content_type: "image/jpeg",
+            width: 10,
+            height: 10,
+            bytes: 10,
+          })
           .execute();
       }
     }
@@ -50,7 +65,11 @@ describe("backup and restore (SQLite and local files)", () => {
     const manifest = await createBackup(runtime, runtime.env, out);
     expect(manifest.counts).toMatchObject({ users: 2, depots: 3, photos: 6, files: 12 });
     // Writes after the backup are not in it.
-    await insertDepot(runtime, { user_id: (await runtime.database.db.selectFrom("user").select("id").executeTakeFirstOrThrow()).id, depot_name: "Later Yard", depot_address: "After" });
+    await insertDepot(runtime, {
+      user_id: (await runtime.database.db.selectFrom("user").select("id").executeTakeFirstOrThrow()).id,
+      depot_name: "Later Yard",
+      depot_address: "After",
+    });
 
     const fresh = path.join(scratch, "restored");
     const restored = await restoreBackup(out, fresh);
@@ -59,7 +78,9 @@ describe("backup and restore (SQLite and local files)", () => {
     try {
       const depots = await copy.database.db.selectFrom("depots").select(["id", "depot_name"]).orderBy("id").execute();
       expect(depots.map((d) => d.depot_name)).toEqual(["Yard 0", "Yard 1", "Yard 2"]);
-      expect((await copy.database.db.selectFrom("user").select("email").orderBy("email").execute()).map((u) => u.email)).toEqual(["admin@fleet.example", "owner@fleet.example"]);
+      expect(
+        (await copy.database.db.selectFrom("user").select("email").orderBy("email").execute()).map((u) => u.email),
+      ).toEqual(["admin@fleet.example", "owner@fleet.example"]);
       const photos = await copy.database.db.selectFrom("survey_photos").selectAll().orderBy("id").execute();
       expect(photos).toHaveLength(6);
       for (const row of photos) {
@@ -69,7 +90,9 @@ describe("backup and restore (SQLite and local files)", () => {
         }
       }
       // The auth secret came back too, so the restored server signs people in as before.
-      expect(readFileSync(path.join(fresh, "auth-secret"), "utf8")).toBe(readFileSync(path.join(database.dataDir, "auth-secret"), "utf8"));
+      expect(readFileSync(path.join(fresh, "auth-secret"), "utf8")).toBe(
+        readFileSync(path.join(database.dataDir, "auth-secret"), "utf8"),
+      );
     } finally {
       await copy.database.destroy();
     }
@@ -103,13 +126,19 @@ describe("backup and restore (SQLite and local files)", () => {
     const notABackup = path.join(scratch, "holiday.tar.gz");
     writeFileSync(path.join(scratch, "photo.txt"), "hello");
     await tar.create({ gzip: true, file: notABackup, cwd: scratch }, ["photo.txt"]);
-    await expect(restoreBackup(notABackup, target)).rejects.toThrow("This is not an Electrify backup (no manifest.json).");
+    await expect(restoreBackup(notABackup, target)).rejects.toThrow(
+      "This is not an Electrify backup (no manifest.json).",
+    );
   });
 
   it("works from the command line", () => {
     const out = path.join(scratch, "cli.tar.gz");
     const cli = (args: string[], env: Record<string, string>) =>
-      spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "app/cli/main.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, LOG_LEVEL: "warn", ...env }, encoding: "utf8" });
+      spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "app/cli/main.ts", ...args], {
+        cwd: root,
+        env: { PATH: process.env.PATH, LOG_LEVEL: "warn", ...env },
+        encoding: "utf8",
+      });
     const backup = cli(["backup", "--out", out], { DATA_DIR: database.dataDir });
     expect(backup.stderr).toBe("");
     expect(backup.stdout).toMatch(/^Backed up 2 users, 4 depots, 6 photos and 12 files \([\d.]+ MB\) to /);
@@ -127,7 +156,9 @@ describe("backup on PostgreSQL", () => {
     const database = await createTestDatabase("postgres");
     const runtime = await openTestRuntime(database);
     try {
-      await expect(createBackup(runtime, runtime.env, path.join(tmpdir(), "never.tar.gz"))).rejects.toThrow(/uses PostgreSQL: back up the database with pg_dump/);
+      await expect(createBackup(runtime, runtime.env, path.join(tmpdir(), "never.tar.gz"))).rejects.toThrow(
+        /uses PostgreSQL: back up the database with pg_dump/,
+      );
     } finally {
       await runtime.database.destroy();
     }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 import { getPlan, PlanInputError, startPlanRun } from "~/features/planning/plan-store.server";
 import { getReportData } from "~/features/planning/report/report-data.server";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { BENCH_INPUT } from "../../scripts/bench-planning-fleet";
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot } from "../support/depots";
@@ -23,7 +25,12 @@ describe.each(ENGINES)("charging plans saved with depots on %s", (engine) => {
     runtime = await openTestRuntime(await createTestDatabase(engine));
     owner = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" });
     stranger = await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
-    depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Plan Yard", depot_address: "1 Plan Road", number_of_vehicles: 6 });
+    depotId = await insertDepot(runtime, {
+      user_id: owner.id,
+      depot_name: "Plan Yard",
+      depot_address: "1 Plan Road",
+      number_of_vehicles: 6,
+    });
   });
   afterAll(async () => {
     await runtime?.database.destroy();
@@ -37,7 +44,12 @@ describe.each(ENGINES)("charging plans saved with depots on %s", (engine) => {
     expect(saved.status).toBe("done");
     expect(saved.progress).toBe(4);
     expect(saved.inputs).toEqual(plan);
-    expect(saved.results!.strategies.map((s) => s.strategy)).toEqual(["uncontrolled", "balanced", "cost-optimal", "peak-shaving"]);
+    expect(saved.results!.strategies.map((s) => s.strategy)).toEqual([
+      "uncontrolled",
+      "balanced",
+      "cost-optimal",
+      "peak-shaving",
+    ]);
     expect(saved.results!.vehicles).toBe(6);
     // A week at 15 minutes: the typical day has 96 points and the horizon all 672.
     expect(saved.results!.strategies[0]!.typicalDayKw).toHaveLength(96);
@@ -50,10 +62,17 @@ describe.each(ENGINES)("charging plans saved with depots on %s", (engine) => {
 
   it("refuses bad inputs with messages, keeping the last saved plan as it was", async () => {
     const before = await getPlan(runtime, owner.id, depotId);
-    const bad = { ...plan, vehicles: [{ ...plan.vehicles[0]!, count: -1 }], site: { ...plan.site, connectionKva: "lots" } };
+    const bad = {
+      ...plan,
+      vehicles: [{ ...plan.vehicles[0]!, count: -1 }],
+      site: { ...plan.site, connectionKva: "lots" },
+    };
     const error = await startPlanRun(runtime, owner.id, depotId, bad).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PlanInputError);
-    expect((error as PlanInputError).messages).toEqual(["Vehicle group 1 (Vans), Count: must be at least 1", "Site, Connection (kVA): enter a number"]);
+    expect((error as PlanInputError).messages).toEqual([
+      "Vehicle group 1 (Vans), Count: must be at least 1",
+      "Site, Connection (kVA): enter a number",
+    ]);
     expect(await getPlan(runtime, owner.id, depotId)).toEqual(before);
   });
 
@@ -89,8 +108,16 @@ describe("charging plan over HTTP", () => {
     runtime = await openTestRuntime(database);
     const user = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" });
     await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
-    depotId = await insertDepot(runtime, { user_id: user.id, depot_name: "Worker Yard", depot_address: "1 Worker Road" });
-    otherDepotId = await insertDepot(runtime, { user_id: user.id, depot_name: "Other Yard", depot_address: "2 Worker Road" });
+    depotId = await insertDepot(runtime, {
+      user_id: user.id,
+      depot_name: "Worker Yard",
+      depot_address: "1 Worker Road",
+    });
+    otherDepotId = await insertDepot(runtime, {
+      user_id: user.id,
+      depot_name: "Other Yard",
+      depot_address: "2 Worker Road",
+    });
     server = await startAppServer({ DATA_DIR: database.dataDir, SIGN_IN_RATE_LIMIT_MAX: "100" });
     owner = await signIn(server, "owner@fleet.example", "owner-password");
     stranger = await signIn(server, "stranger@fleet.example", "stranger-password");
@@ -119,9 +146,18 @@ describe("charging plan over HTTP", () => {
     const unreadable = await run(owner, "{not json");
     expect(unreadable.status).toBe(400);
     expect(await unreadable.text()).toContain("The plan's inputs were not readable.");
-    const tooBig = await run(owner, JSON.stringify({ ...plan, vehicles: [{ ...plan.vehicles[0]!, count: 900 }], horizon: { days: 366, stepMinutes: 5, startWeekday: 0 } }));
+    const tooBig = await run(
+      owner,
+      JSON.stringify({
+        ...plan,
+        vehicles: [{ ...plan.vehicles[0]!, count: 900 }],
+        horizon: { days: 366, stepMinutes: 5, startWeekday: 0 },
+      }),
+    );
     expect(tooBig.status).toBe(400);
-    expect(await tooBig.text()).toContain("That plan is too large to compute at once: choose a longer step or a shorter horizon");
+    expect(await tooBig.text()).toContain(
+      "That plan is too large to compute at once: choose a longer step or a shorter horizon",
+    );
     expect(await rows()).toBe(0);
     const report = await fetch(`${server.url}/electrify/depot-report?id=${depotId}`, { headers: { cookie: stranger } });
     expect(report.status).toBe(404);
@@ -131,14 +167,27 @@ describe("charging plan over HTTP", () => {
     // The owner's year-long plan for another depot goes first: one plan computes at a time per user, so this
     // one waits its turn and is certainly still running when the action answers (a year takes about 2–3 s).
     const first = run(owner, JSON.stringify(BENCH_INPUT), otherDepotId);
-    const otherStatus = async () => (await runtime.database.db.selectFrom("depot_plans").select("status").where("depot_id", "=", otherDepotId).executeTakeFirst())?.status;
-    for (let i = 0; i < 100 && (await otherStatus()) !== "running"; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const otherStatus = async () =>
+      (
+        await runtime.database.db
+          .selectFrom("depot_plans")
+          .select("status")
+          .where("depot_id", "=", otherDepotId)
+          .executeTakeFirst()
+      )?.status;
+    for (let i = 0; i < 100 && (await otherStatus()) !== "running"; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await otherStatus()).toBe("running");
     const response = await run(owner, JSON.stringify(BENCH_INPUT));
     expect(response.status).toBe(200);
     // Longer than the action waits: it answers while the worker computes, and the page shows progress.
     expect(await response.text()).toContain("Computing the charging plan");
-    const status = async () => (await runtime.database.db.selectFrom("depot_plans").select(["status", "progress"]).where("depot_id", "=", depotId).executeTakeFirstOrThrow());
+    const status = async () =>
+      await runtime.database.db
+        .selectFrom("depot_plans")
+        .select(["status", "progress"])
+        .where("depot_id", "=", depotId)
+        .executeTakeFirstOrThrow();
     expect((await status()).status).toBe("running");
     // The server keeps answering other requests meanwhile.
     const started = performance.now();

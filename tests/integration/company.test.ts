@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { companySchema, depotListSchema } from "~/features/company/company-schema";
+import {
+  deleteCompanyDepot,
+  getCompanyValues,
+  listCompanyDepots,
+  saveCompany,
+  saveCompanyDepots,
+  setDepotPosition,
+} from "~/features/company/company.server";
 import { getDesign, saveDesign } from "~/features/designer/design-store.server";
-import { deleteCompanyDepot, getCompanyValues, listCompanyDepots, saveCompany, saveCompanyDepots, setDepotPosition } from "~/features/company/company.server";
 import { createUser } from "~/features/users/create-user.server";
 import { saveProfile } from "~/features/users/profile.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { insertDepot } from "../support/depots";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
@@ -17,7 +26,11 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
 
   beforeAll(async () => {
     runtime = await openTestRuntime(await createTestDatabase(engine));
-    owner = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password", name: "Olive Owner" });
+    owner = await createUser(runtime, {
+      email: "owner@fleet.example",
+      password: "owner-password",
+      name: "Olive Owner",
+    });
     stranger = await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
     surveyedId = await insertDepot(runtime, {
       user_id: owner.id,
@@ -36,7 +49,16 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
     });
     await runtime.database.db
       .insertInto("survey_photos")
-      .values({ depot_id: surveyedId, image_type: "electrical_panel", storage_key: "k.jpg", thumbnail_key: "t.jpg", content_type: "image/jpeg", width: 1, height: 1, bytes: 1 })
+      .values({
+        depot_id: surveyedId,
+        image_type: "electrical_panel",
+        storage_key: "k.jpg",
+        thumbnail_key: "t.jpg",
+        content_type: "image/jpeg",
+        width: 1,
+        height: 1,
+        bytes: 1,
+      })
       .execute();
   });
   afterAll(async () => {
@@ -47,21 +69,54 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
     await saveProfile(runtime, owner.id, { name: "Olive Owner", organization: "Olive Logistics", phone: "0117 000" });
     expect(await getCompanyValues(runtime, owner)).toEqual({
       saved: false,
-      values: { companyName: "Olive Logistics", contactName: "Olive Owner", contactEmail: "owner@fleet.example", contactPhone: "0117 000", chargingStrategy: "" },
+      values: {
+        companyName: "Olive Logistics",
+        contactName: "Olive Owner",
+        contactEmail: "owner@fleet.example",
+        contactPhone: "0117 000",
+        chargingStrategy: "",
+      },
     });
-    const input = companySchema.parse({ companyName: " Olive Ltd ", contactName: "Olive", contactEmail: "ops@olive.example", contactPhone: "+44 117 496 0000", chargingStrategy: "Overnight" });
+    const input = companySchema.parse({
+      companyName: " Olive Ltd ",
+      contactName: "Olive",
+      contactEmail: "ops@olive.example",
+      contactPhone: "+44 117 496 0000",
+      chargingStrategy: "Overnight",
+    });
     await saveCompany(runtime, owner.id, input);
     await saveCompany(runtime, owner.id, { ...input, chargingStrategy: "Overnight, then lunchtime top-ups" });
-    expect((await getCompanyValues(runtime, owner)).values).toMatchObject({ companyName: "Olive Ltd", chargingStrategy: "Overnight, then lunchtime top-ups" });
+    expect((await getCompanyValues(runtime, owner)).values).toMatchObject({
+      companyName: "Olive Ltd",
+      chargingStrategy: "Overnight, then lunchtime top-ups",
+    });
   });
 
   it("validates the company and the depot list on the server", () => {
-    const bad = companySchema.safeParse({ companyName: "", contactName: " ", contactEmail: "nope", contactPhone: "call me", chargingStrategy: "" });
+    const bad = companySchema.safeParse({
+      companyName: "",
+      contactName: " ",
+      contactEmail: "nope",
+      contactPhone: "call me",
+      chargingStrategy: "",
+    });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues.map((i) => i.message)).toEqual(["Company name is required", "Contact name is required", "Enter a valid email address", "Enter a phone number (digits, spaces, + ( ) -)"]);
+    expect(bad.error!.issues.map((i) => i.message)).toEqual([
+      "Company name is required",
+      "Contact name is required",
+      "Enter a valid email address",
+      "Enter a phone number (digits, spaces, + ( ) -)",
+    ]);
     expect(depotListSchema.safeParse([]).error!.issues[0]!.message).toBe("You must have at least one depot");
-    expect(depotListSchema.safeParse([{ name: "A", address: "", notes: "" }]).error!.issues[0]!.message).toBe("All depots must have a name and address");
-    expect(depotListSchema.safeParse([{ id: 3, name: "A", address: "B", notes: "" }, { id: 3, name: "A", address: "B", notes: "" }]).success).toBe(false);
+    expect(depotListSchema.safeParse([{ name: "A", address: "", notes: "" }]).error!.issues[0]!.message).toBe(
+      "All depots must have a name and address",
+    );
+    expect(
+      depotListSchema.safeParse([
+        { id: 3, name: "A", address: "B", notes: "" },
+        { id: 3, name: "A", address: "B", notes: "" },
+      ]).success,
+    ).toBe(false);
   });
 
   it("creates new depots and renames existing ones without touching their survey data", async () => {
@@ -70,7 +125,11 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
       { name: "Second Yard", address: "3 Other Road", notes: null },
     ]);
     expect(result).toEqual({ created: 1, updated: 1 });
-    const surveyed = await runtime.database.db.selectFrom("depots").selectAll().where("id", "=", surveyedId).executeTakeFirstOrThrow();
+    const surveyed = await runtime.database.db
+      .selectFrom("depots")
+      .selectAll()
+      .where("id", "=", surveyedId)
+      .executeTakeFirstOrThrow();
     expect(surveyed).toMatchObject({
       depot_name: "Renamed Yard",
       depot_address: "2 New Road",
@@ -87,21 +146,37 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
       ["Second Yard", 0, "pending"],
     ]);
     // A new depot gets the company's contact details.
-    const second = await runtime.database.db.selectFrom("depots").selectAll().where("depot_name", "=", "Second Yard").executeTakeFirstOrThrow();
-    expect(second).toMatchObject({ contact_email: "ops@olive.example", contact_phone: "+44 117 496 0000", status: "pending" });
+    const second = await runtime.database.db
+      .selectFrom("depots")
+      .selectAll()
+      .where("depot_name", "=", "Second Yard")
+      .executeTakeFirstOrThrow();
+    expect(second).toMatchObject({
+      contact_email: "ops@olive.example",
+      contact_phone: "+44 117 496 0000",
+      status: "pending",
+    });
   });
 
   it("refuses another user's depot anywhere, changing nothing", async () => {
-    await expect(saveCompanyDepots(runtime, stranger.id, [{ id: surveyedId, name: "Hijacked", address: "x", notes: null }])).rejects.toThrow("no longer exists");
+    await expect(
+      saveCompanyDepots(runtime, stranger.id, [{ id: surveyedId, name: "Hijacked", address: "x", notes: null }]),
+    ).rejects.toThrow("no longer exists");
     await expect(deleteCompanyDepot(runtime, stranger.id, surveyedId)).rejects.toThrow("That depot no longer exists.");
     expect(await setDepotPosition(runtime, stranger.id, surveyedId, { latitude: 1, longitude: 1 })).toBe(false);
-    const surveyed = await runtime.database.db.selectFrom("depots").select(["depot_name", "location_latitude"]).where("id", "=", surveyedId).executeTakeFirstOrThrow();
+    const surveyed = await runtime.database.db
+      .selectFrom("depots")
+      .select(["depot_name", "location_latitude"])
+      .where("id", "=", surveyedId)
+      .executeTakeFirstOrThrow();
     expect(surveyed).toEqual({ depot_name: "Renamed Yard", location_latitude: 51.5 });
     expect(await listCompanyDepots(runtime, stranger.id)).toEqual([]);
   });
 
   it("removes a depot only without survey photos, and never the last one", async () => {
-    await expect(deleteCompanyDepot(runtime, owner.id, surveyedId)).rejects.toThrow("Renamed Yard has survey photos, so it cannot be removed here.");
+    await expect(deleteCompanyDepot(runtime, owner.id, surveyedId)).rejects.toThrow(
+      "Renamed Yard has survey photos, so it cannot be removed here.",
+    );
     const second = (await listCompanyDepots(runtime, owner.id)).find((d) => d.name === "Second Yard")!;
     expect(await setDepotPosition(runtime, owner.id, second.id, { latitude: 52.1, longitude: -1.2 })).toBe(true);
     expect(await deleteCompanyDepot(runtime, owner.id, second.id)).toEqual({ name: "Second Yard" });
@@ -109,7 +184,9 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
     // A user's only depot stays, photos or not.
     await saveCompanyDepots(runtime, stranger.id, [{ name: "Only Yard", address: "9 Lone Road", notes: null }]);
     const [only] = await listCompanyDepots(runtime, stranger.id);
-    await expect(deleteCompanyDepot(runtime, stranger.id, only!.id)).rejects.toThrow("You must have at least one depot");
+    await expect(deleteCompanyDepot(runtime, stranger.id, only!.id)).rejects.toThrow(
+      "You must have at least one depot",
+    );
   });
 
   it("saves a depot's design for its owner only, checking every component", async () => {
@@ -123,8 +200,12 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
     expect(await getDesign(runtime, owner.id, surveyedId)).toEqual(design.slice(0, 1));
     await expect(saveDesign(runtime, stranger.id, surveyedId, design)).rejects.toThrow("That depot no longer exists.");
     expect(await getDesign(runtime, stranger.id, surveyedId)).toBeNull();
-    await expect(saveDesign(runtime, owner.id, surveyedId, [{ uid: "c1", componentId: "reactor", x: 1, y: 1 }])).rejects.toThrow("The design could not be saved");
-    await expect(saveDesign(runtime, owner.id, surveyedId, "<script>")).rejects.toThrow("The design could not be saved");
+    await expect(
+      saveDesign(runtime, owner.id, surveyedId, [{ uid: "c1", componentId: "reactor", x: 1, y: 1 }]),
+    ).rejects.toThrow("The design could not be saved");
+    await expect(saveDesign(runtime, owner.id, surveyedId, "<script>")).rejects.toThrow(
+      "The design could not be saved",
+    );
     expect(await getDesign(runtime, owner.id, surveyedId)).toEqual(design.slice(0, 1));
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createUser } from "~/features/users/create-user.server";
+
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot } from "../support/depots";
 import { createTestDatabase } from "../support/test-database";
@@ -15,7 +17,12 @@ describe("the depot list in pages", () => {
     const runtime = await openTestRuntime(database);
     const owner = await createUser(runtime, { email: "fleet@haulier.example", password: "fleet-password" });
     for (let i = 1; i <= 30; i++) {
-      await insertDepot(runtime, { user_id: owner.id, depot_name: `Yard ${String(i).padStart(2, "0")}`, depot_address: `${i} Road`, created_at: new Date(Date.UTC(2026, 0, i)).toISOString() });
+      await insertDepot(runtime, {
+        user_id: owner.id,
+        depot_name: `Yard ${String(i).padStart(2, "0")}`,
+        depot_address: `${i} Road`,
+        created_at: new Date(Date.UTC(2026, 0, i)).toISOString(),
+      });
     }
     await runtime.database.destroy();
     server = await startAppServer({ DATA_DIR: database.dataDir });
@@ -36,6 +43,8 @@ describe("the depot list in pages", () => {
     expect(cards(second)).toEqual(["Yard 06", "Yard 05", "Yard 04", "Yard 03", "Yard 02", "Yard 01"]);
     expect(second).toContain("Showing 25–30 of 30 depots");
     expect(cards(await (await fetch(`${server.url}/depots?page=99`, { headers: { cookie } })).text())).toHaveLength(6);
-    expect(cards(await (await fetch(`${server.url}/depots?page=abc`, { headers: { cookie } })).text())[0]).toBe("Yard 30");
+    expect(cards(await (await fetch(`${server.url}/depots?page=abc`, { headers: { cookie } })).text())[0]).toBe(
+      "Yard 30",
+    );
   });
 });

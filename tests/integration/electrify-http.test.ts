@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot } from "../support/depots";
 import { createTestDatabase } from "../support/test-database";
@@ -36,14 +38,40 @@ describe("Electrify workspace over HTTP", () => {
       headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields),
     });
-  const depot = () => runtime.database.db.selectFrom("depots").select(["depot_name", "location_latitude"]).where("id", "=", depotId).executeTakeFirstOrThrow();
+  const depot = () =>
+    runtime.database.db
+      .selectFrom("depots")
+      .select(["depot_name", "location_latitude"])
+      .where("id", "=", depotId)
+      .executeTakeFirstOrThrow();
   const designs = async () => (await runtime.database.db.selectFrom("depot_designs").selectAll().execute()).length;
 
   it("sends anonymous visitors to sign in and changes nothing", async () => {
     for (const [path, fields] of [
-      ["/electrify/company-setup", [["intent", "delete-depot"], ["depotId", String(depotId)]]],
-      ["/electrify/energy-map", [["intent", "position"], ["depotId", String(depotId)], ["latitude", "51"], ["longitude", "-2"]]],
-      ["/electrify/depot-details", [["intent", "save-design"], ["depotId", String(depotId)], ["components", "[]"]]],
+      [
+        "/electrify/company-setup",
+        [
+          ["intent", "delete-depot"],
+          ["depotId", String(depotId)],
+        ],
+      ],
+      [
+        "/electrify/energy-map",
+        [
+          ["intent", "position"],
+          ["depotId", String(depotId)],
+          ["latitude", "51"],
+          ["longitude", "-2"],
+        ],
+      ],
+      [
+        "/electrify/depot-details",
+        [
+          ["intent", "save-design"],
+          ["depotId", String(depotId)],
+          ["components", "[]"],
+        ],
+      ],
     ] as const) {
       const response = await post(path, "", fields as unknown as [string, string][]);
       expect(response.status).toBe(302);
@@ -62,14 +90,28 @@ describe("Electrify workspace over HTTP", () => {
     ]);
     expect(rename.status).toBe(400);
     expect(await rename.text()).toContain("One of these depots no longer exists");
-    const remove = await post("/electrify/company-setup", stranger, [["intent", "delete-depot"], ["depotId", String(depotId)]]);
+    const remove = await post("/electrify/company-setup", stranger, [
+      ["intent", "delete-depot"],
+      ["depotId", String(depotId)],
+    ]);
     expect(remove.status).toBe(400);
-    const move = await post("/electrify/energy-map", stranger, [["intent", "position"], ["depotId", String(depotId)], ["latitude", "51"], ["longitude", "-2"]]);
+    const move = await post("/electrify/energy-map", stranger, [
+      ["intent", "position"],
+      ["depotId", String(depotId)],
+      ["latitude", "51"],
+      ["longitude", "-2"],
+    ]);
     expect(move.status).toBe(404);
-    const design = await post("/electrify/depot-details", stranger, [["intent", "save-design"], ["depotId", String(depotId)], ["components", "[]"]]);
+    const design = await post("/electrify/depot-details", stranger, [
+      ["intent", "save-design"],
+      ["depotId", String(depotId)],
+      ["components", "[]"],
+    ]);
     expect(design.status).toBe(400);
     expect(await design.text()).toContain("That depot no longer exists.");
-    expect((await fetch(`${server.url}/electrify/depot-details?id=${depotId}`, { headers: { cookie: stranger } })).status).toBe(200);
+    expect(
+      (await fetch(`${server.url}/electrify/depot-details?id=${depotId}`, { headers: { cookie: stranger } })).status,
+    ).toBe(200);
     expect(await depot()).toEqual({ depot_name: "Owner Yard", location_latitude: null });
     expect(await designs()).toBe(0);
   });
@@ -92,12 +134,30 @@ describe("Electrify workspace over HTTP", () => {
     expect(noDepots.status).toBe(400);
     expect(await noDepots.text()).toContain("You must have at least one depot");
 
-    for (const [latitude, longitude] of [["abc", "1"], ["91", "0"], ["", ""], ["51", "1e999"]]) {
-      const response = await post("/electrify/energy-map", owner, [["intent", "position"], ["depotId", String(depotId)], ["latitude", latitude!], ["longitude", longitude!]]);
+    for (const [latitude, longitude] of [
+      ["abc", "1"],
+      ["91", "0"],
+      ["", ""],
+      ["51", "1e999"],
+    ]) {
+      const response = await post("/electrify/energy-map", owner, [
+        ["intent", "position"],
+        ["depotId", String(depotId)],
+        ["latitude", latitude!],
+        ["longitude", longitude!],
+      ]);
       expect(response.status).toBe(400);
     }
-    for (const components of ["not json", '{"a":1}', JSON.stringify([{ uid: "c1", componentId: "fastcharger", x: -5, y: 1 }])]) {
-      const response = await post("/electrify/depot-details", owner, [["intent", "save-design"], ["depotId", String(depotId)], ["components", components]]);
+    for (const components of [
+      "not json",
+      '{"a":1}',
+      JSON.stringify([{ uid: "c1", componentId: "fastcharger", x: -5, y: 1 }]),
+    ]) {
+      const response = await post("/electrify/depot-details", owner, [
+        ["intent", "save-design"],
+        ["depotId", String(depotId)],
+        ["components", components],
+      ]);
       expect(response.status).toBe(400);
     }
     expect(await depot()).toEqual({ depot_name: "Owner Yard", location_latitude: null });
@@ -105,7 +165,9 @@ describe("Electrify workspace over HTTP", () => {
   });
 
   it("answers the Box Charge calculator without JavaScript, and ignores junk", async () => {
-    const html = await (await fetch(`${server.url}/box-charge?fleetSize=20&vehicle=van&kmPerDay=120&tariff=day-night`)).text();
+    const html = await (
+      await fetch(`${server.url}/box-charge?fleetSize=20&vehicle=van&kmPerDay=120&tariff=day-night`)
+    ).text();
     expect(html).toContain("244 kW");
     expect(html).toMatch(/Estimated saving: <strong>£[\d,]+ a week<\/strong>/);
     for (const query of ["fleetSize=-1&kmPerDay=100", "fleetSize=20&kmPerDay=1e9", "fleetSize=<script>&vehicle=tank"]) {

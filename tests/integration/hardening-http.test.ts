@@ -3,17 +3,19 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/features/users/create-user.server";
-import type { Runtime } from "~/lib/runtime.server";
+
 import { MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots/depot-limits";
 import { RESET_REQUESTED } from "~/features/users/account-schemas";
-import { startAppServer, signIn, type AppServer } from "../support/app-server";
+import { createUser } from "~/features/users/create-user.server";
+import type { Runtime } from "~/lib/runtime.server";
+
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot } from "../support/depots";
-import { startSmtpServer } from "../support/smtp";
-import { totp } from "../support/totp";
 import { REDIRECT_BYPASSES } from "../support/redirect-bypasses";
+import { startSmtpServer } from "../support/smtp";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { totp } from "../support/totp";
 
 /**
  * Findings of the hardening review (issue 17) that show at the HTTP level,
@@ -40,7 +42,12 @@ describe("hardening against careless and hostile clients", () => {
     await createUser(runtime, { email: "forgetful@fleet.example", password: "forgetful-password" });
     fleetOwner = await createUser(runtime, { email: "big-fleet@fleet.example", password: "big-fleet-password" });
     // X-Forwarded-For is trusted (one proxy hop), so a test can come from many client addresses.
-    server = await startAppServer({ DATA_DIR: database.dataDir, SIGN_IN_RATE_LIMIT_MAX: "1000", TRUST_PROXY: "1", SMTP_URL: smtp.url });
+    server = await startAppServer({
+      DATA_DIR: database.dataDir,
+      SIGN_IN_RATE_LIMIT_MAX: "1000",
+      TRUST_PROXY: "1",
+      SMTP_URL: smtp.url,
+    });
     haulier = await signIn(server, "haulier@fleet.example", "haulier-password");
     admin = await signIn(server, "admin@consultancy.example", "admin-password");
   });
@@ -61,19 +68,29 @@ describe("hardening against careless and hostile clients", () => {
   it("never sends a user off-site after sign-in, whatever redirectTo says", async () => {
     const offsite: string[] = [];
     for (const target of REDIRECT_BYPASSES) {
-      const response = await form(`/auth?redirectTo=${encodeURIComponent(target)}`, "", { email: "haulier@fleet.example", password: "haulier-password", redirectTo: target });
+      const response = await form(`/auth?redirectTo=${encodeURIComponent(target)}`, "", {
+        email: "haulier@fleet.example",
+        password: "haulier-password",
+        redirectTo: target,
+      });
       // Signed in and sent to a page here, or (control characters in the field) refused as a whole.
       if (response.status !== 302) expect(response.status, JSON.stringify(target)).toBe(400);
       const location = response.headers.get("location") ?? "/";
-      if (new URL(location, server.url).origin !== new URL(server.url).origin) offsite.push(`${JSON.stringify(target)} → ${location}`);
+      if (new URL(location, server.url).origin !== new URL(server.url).origin)
+        offsite.push(`${JSON.stringify(target)} → ${location}`);
       // The two-factor step carries the target on in a hidden field: the same check applies there.
       const page = await (await fetch(`${server.url}/auth/two-factor?redirectTo=${encodeURIComponent(target)}`)).text();
       const hidden = page.match(/name="redirectTo" value="([^"]*)"/)?.[1];
-      if (hidden && new URL(hidden.replaceAll("&amp;", "&"), server.url).origin !== new URL(server.url).origin) offsite.push(`two-factor ${JSON.stringify(target)} → ${hidden}`);
+      if (hidden && new URL(hidden.replaceAll("&amp;", "&"), server.url).origin !== new URL(server.url).origin)
+        offsite.push(`two-factor ${JSON.stringify(target)} → ${hidden}`);
     }
     expect(offsite).toEqual([]);
     // A path on this site is still honoured.
-    const local = await form("/auth", "", { email: "haulier@fleet.example", password: "haulier-password", redirectTo: "/account" });
+    const local = await form("/auth", "", {
+      email: "haulier@fleet.example",
+      password: "haulier-password",
+      redirectTo: "/account",
+    });
     expect(local.headers.get("location")).toBe("/account");
   });
 
@@ -102,22 +119,29 @@ describe("hardening against careless and hostile clients", () => {
     const html = await (await fetch(`${server.url}/depots`, { headers: { cookie: haulier } })).text();
     const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
     expect(asset).toBeDefined();
-    expect((await fetch(`${server.url}${asset}`, { headers: { cookie: haulier } })).headers.get("cache-control")).toContain("immutable");
+    expect(
+      (await fetch(`${server.url}${asset}`, { headers: { cookie: haulier } })).headers.get("cache-control"),
+    ).toContain("immutable");
   });
 
   it("answers methods no page uses with 405 (OPTIONS with what is allowed), never a 500 or a rendered error", async () => {
     // Sent with node:http: fetch itself refuses TRACE.
     const send = (method: string, page: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = http.request(`${server.url}${page}`, { method, headers: { cookie: haulier, origin: server.url } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = http.request(
+          `${server.url}${page}`,
+          { method, headers: { cookie: haulier, origin: server.url } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on("error", reject);
         req.end();
       });
     for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"]) {
-      for (const page of ["/", "/account", "/admin", "/surveys"]) expect(await send(method, page), `${method} ${page}`).toBe(405);
+      for (const page of ["/", "/account", "/admin", "/surveys"])
+        expect(await send(method, page), `${method} ${page}`).toBe(405);
     }
     const options = await fetch(`${server.url}/account`, { method: "OPTIONS", headers: { cookie: haulier } });
     expect(options.status).toBe(204);
@@ -129,21 +153,48 @@ describe("hardening against careless and hostile clients", () => {
   it("counts wrong passwords per account, so guesses spread over many addresses still stop", async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 11; i++) {
-      const response = await form("/auth", "", { email: "guarded@fleet.example", password: `guess-${i}` }, { "x-forwarded-for": `203.0.113.${i}` });
+      const response = await form(
+        "/auth",
+        "",
+        { email: "guarded@fleet.example", password: `guess-${i}` },
+        { "x-forwarded-for": `203.0.113.${i}` },
+      );
       statuses.push(response.status);
-      if (i === 11) expect(await response.text()).toContain("Too many sign-in attempts for this account. Please wait 15 minutes and try again.");
+      if (i === 11)
+        expect(await response.text()).toContain(
+          "Too many sign-in attempts for this account. Please wait 15 minutes and try again.",
+        );
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
     // The same answer for an address with no account: the limit does not reveal which addresses exist.
-    for (let i = 1; i <= 11; i++) statuses[i - 1] = (await form("/auth", "", { email: "nobody@fleet.example", password: "x" }, { "x-forwarded-for": `198.51.100.${i}` })).status;
+    for (let i = 1; i <= 11; i++)
+      statuses[i - 1] = (
+        await form(
+          "/auth",
+          "",
+          { email: "nobody@fleet.example", password: "x" },
+          { "x-forwarded-for": `198.51.100.${i}` },
+        )
+      ).status;
     expect(statuses.at(-1)).toBe(429);
     // Another account is not affected.
-    expect((await form("/auth", "", { email: "haulier@fleet.example", password: "haulier-password" }, { "x-forwarded-for": "203.0.113.50" })).status).toBe(302);
+    expect(
+      (
+        await form(
+          "/auth",
+          "",
+          { email: "haulier@fleet.example", password: "haulier-password" },
+          { "x-forwarded-for": "203.0.113.50" },
+        )
+      ).status,
+    ).toBe(302);
   });
 
   it("throttles code checks when turning two-factor off, with one message for a wrong code or a wrong password", async () => {
     let cookie = await signIn(server, "twofactor@fleet.example", "twofactor-password");
-    const setupPage = await (await form("/account", cookie, { intent: "enable-2fa", password: "twofactor-password" })).text();
+    const setupPage = await (
+      await form("/account", cookie, { intent: "enable-2fa", password: "twofactor-password" })
+    ).text();
     const secret = setupPage.match(/data-testid="totp-secret"[^>]*>([A-Z2-7]+)</)?.[1];
     const totpURI = setupPage.match(/name="totpURI" value="([^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
     expect(secret && totpURI).toBeTruthy();
@@ -153,7 +204,8 @@ describe("hardening against careless and hostile clients", () => {
     const session = confirmed.headers.getSetCookie().find((value) => value.startsWith("electrify.session_token="));
     if (session) cookie = session.split(";")[0]!;
 
-    const refused = "The code or the password is not correct. Enter the current code from your authenticator app and your password.";
+    const refused =
+      "The code or the password is not correct. Enter the current code from your authenticator app and your password.";
     const wrongCode = totp(secret!) === "123456" ? "654321" : "123456";
     const attempts = [
       { code: totp(secret!), password: "wrong-password" },
@@ -165,10 +217,18 @@ describe("hardening against careless and hostile clients", () => {
       expect(await response.text()).toContain(refused);
     }
     // The sixth check is not made at all, even with the right code and password.
-    const blocked = await form("/account", cookie, { intent: "disable-2fa", code: totp(secret!), password: "twofactor-password" });
+    const blocked = await form("/account", cookie, {
+      intent: "disable-2fa",
+      code: totp(secret!),
+      password: "twofactor-password",
+    });
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toContain("Too many wrong attempts. Please wait 15 minutes and try again.");
-    const row = await runtime.database.db.selectFrom("user").select("twoFactorEnabled" as never).where("email", "=", "twofactor@fleet.example").executeTakeFirstOrThrow();
+    const row = await runtime.database.db
+      .selectFrom("user")
+      .select("twoFactorEnabled" as never)
+      .where("email", "=", "twofactor@fleet.example")
+      .executeTakeFirstOrThrow();
     expect(Boolean(Object.values(row)[0])).toBe(true);
   });
 
@@ -184,7 +244,13 @@ describe("hardening against careless and hostile clients", () => {
     for (let i = 0; i < 6; i++) {
       const response = await form("/auth/two-factor", pending, { code: String(100000 + i) });
       const text = await response.text();
-      answers.push(text.includes("Too many wrong codes for this sign-in. Please enter your email and password again.") ? "too many" : text.includes("That code is not valid") ? "not valid" : `status ${response.status}`);
+      answers.push(
+        text.includes("Too many wrong codes for this sign-in. Please enter your email and password again.")
+          ? "too many"
+          : text.includes("That code is not valid")
+            ? "not valid"
+            : `status ${response.status}`,
+      );
     }
     expect(answers).toEqual(["not valid", "not valid", "not valid", "not valid", "not valid", "too many"]);
   });
@@ -206,7 +272,8 @@ describe("hardening against careless and hostile clients", () => {
       // The mail server takes 1.5 s to accept a message: an answer that waited for it would take longer.
       expect(known.ms).toBeLessThan(1_000);
       const deadline = Date.now() + 10_000;
-      while (smtp.messages.length === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (smtp.messages.length === before && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(smtp.messages.slice(before).map((mail) => mail.to[0])).toEqual(["forgetful@fleet.example"]);
     } finally {
       smtp.slowDown(0);
@@ -216,32 +283,76 @@ describe("hardening against careless and hostile clients", () => {
   it("refuses line breaks inside single-line fields, so no value can forge lines in the team's e-mail", async () => {
     const cookie = await signIn(server, "haulier@fleet.example", "haulier-password");
     const survey = new FormData();
-    for (const [name, value] of Object.entries({ depotName: "Yard\r\nSubject: urgent", depotAddress: "1 Road", latitude: "51.5", longitude: "-2.5", idempotencyKey: crypto.randomUUID() })) survey.set(name, value);
+    for (const [name, value] of Object.entries({
+      depotName: "Yard\r\nSubject: urgent",
+      depotAddress: "1 Road",
+      latitude: "51.5",
+      longitude: "-2.5",
+      idempotencyKey: crypto.randomUUID(),
+    }))
+      survey.set(name, value);
     survey.append("photo_proposed_charging_area", new Blob([new Uint8Array(8)], { type: "image/jpeg" }), "a.jpg");
-    const response = await fetch(`${server.url}/surveys`, { method: "POST", headers: { origin: server.url, cookie, accept: "application/json" }, body: survey });
+    const response = await fetch(`${server.url}/surveys`, {
+      method: "POST",
+      headers: { origin: server.url, cookie, accept: "application/json" },
+      body: survey,
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).errors.depotName).toBe("The depot name must be on one line");
-    const profile = await form("/account", cookie, { intent: "profile", name: "Hana\nHaulier", organization: "", phone: "" });
+    const profile = await form("/account", cookie, {
+      intent: "profile",
+      name: "Hana\nHaulier",
+      organization: "",
+      phone: "",
+    });
     expect(profile.status).toBe(400);
     expect(await profile.text()).toContain("Name must be on one line");
-    const company = await form("/electrify/company-setup", cookie, { intent: "company", companyName: "Fleet\rLtd", contactName: "Hana", contactEmail: "hana@fleet.example", contactPhone: "01234 567890" });
+    const company = await form("/electrify/company-setup", cookie, {
+      intent: "company",
+      companyName: "Fleet\rLtd",
+      contactName: "Hana",
+      contactEmail: "hana@fleet.example",
+      contactPhone: "01234 567890",
+    });
     expect(company.status).toBe(400);
     // A break at either end (as a paste brings) is trimmed, not refused.
-    expect((await form("/account", cookie, { intent: "profile", name: "Hana Haulier\n", organization: "", phone: "" })).status).toBe(302);
+    expect(
+      (await form("/account", cookie, { intent: "profile", name: "Hana Haulier\n", organization: "", phone: "" }))
+        .status,
+    ).toBe(302);
   });
 
   it(`keeps an account to ${MAX_DEPOTS_PER_ACCOUNT} depots, by survey and by Company Setup`, async () => {
-    for (let i = 0; i < MAX_DEPOTS_PER_ACCOUNT - 1; i++) await insertDepot(runtime, { user_id: fleetOwner.id, depot_name: `Depot ${i}` });
+    for (let i = 0; i < MAX_DEPOTS_PER_ACCOUNT - 1; i++)
+      await insertDepot(runtime, { user_id: fleetOwner.id, depot_name: `Depot ${i}` });
     const cookie = await signIn(server, "big-fleet@fleet.example", "big-fleet-password");
-    const add = (name: string) => form("/electrify/company-setup", cookie, { intent: "depots", depotId: "", depotName: name, depotAddress: "1 Road", depotNotes: "" });
+    const add = (name: string) =>
+      form("/electrify/company-setup", cookie, {
+        intent: "depots",
+        depotId: "",
+        depotName: name,
+        depotAddress: "1 Road",
+        depotNotes: "",
+      });
     expect((await add("The last one")).status).toBe(302);
     const refused = await add("One too many");
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain(`Your account has reached its limit of ${MAX_DEPOTS_PER_ACCOUNT} depots. Contact us if you need more.`);
-    const count = await runtime.database.db.selectFrom("depots").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", fleetOwner.id).executeTakeFirstOrThrow();
+    expect(await refused.text()).toContain(
+      `Your account has reached its limit of ${MAX_DEPOTS_PER_ACCOUNT} depots. Contact us if you need more.`,
+    );
+    const count = await runtime.database.db
+      .selectFrom("depots")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", fleetOwner.id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(MAX_DEPOTS_PER_ACCOUNT);
     // The whole list at the limit still saves in Company Setup (one form of 1,001 fields).
-    const owned = await runtime.database.db.selectFrom("depots").select(["id", "depot_name"]).where("user_id", "=", fleetOwner.id).orderBy("id").execute();
+    const owned = await runtime.database.db
+      .selectFrom("depots")
+      .select(["id", "depot_name"])
+      .where("user_id", "=", fleetOwner.id)
+      .orderBy("id")
+      .execute();
     const list = new URLSearchParams({ intent: "depots" });
     for (const depot of owned) {
       list.append("depotId", String(depot.id));
@@ -249,13 +360,38 @@ describe("hardening against careless and hostile clients", () => {
       list.append("depotAddress", "1 Road");
       list.append("depotNotes", "");
     }
-    const saved = await fetch(`${server.url}/electrify/company-setup`, { method: "POST", redirect: "manual", headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" }, body: list });
+    const saved = await fetch(`${server.url}/electrify/company-setup`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: list,
+    });
     expect(saved.status).toBe(302);
-    expect((await runtime.database.db.selectFrom("depots").select("depot_name").where("user_id", "=", fleetOwner.id).where("depot_name", "like", "%(renamed)").execute()).length).toBe(MAX_DEPOTS_PER_ACCOUNT);
+    expect(
+      (
+        await runtime.database.db
+          .selectFrom("depots")
+          .select("depot_name")
+          .where("user_id", "=", fleetOwner.id)
+          .where("depot_name", "like", "%(renamed)")
+          .execute()
+      ).length,
+    ).toBe(MAX_DEPOTS_PER_ACCOUNT);
     const survey = new FormData();
-    for (const [name, value] of Object.entries({ depotName: "Surveyed", depotAddress: "1 Road", latitude: "51.5", longitude: "-2.5", idempotencyKey: crypto.randomUUID() })) survey.set(name, value);
+    for (const [name, value] of Object.entries({
+      depotName: "Surveyed",
+      depotAddress: "1 Road",
+      latitude: "51.5",
+      longitude: "-2.5",
+      idempotencyKey: crypto.randomUUID(),
+    }))
+      survey.set(name, value);
     survey.append("photo_proposed_charging_area", new Blob([new Uint8Array(8)], { type: "image/jpeg" }), "a.jpg");
-    const surveyed = await fetch(`${server.url}/surveys`, { method: "POST", headers: { origin: server.url, cookie, accept: "application/json" }, body: survey });
+    const surveyed = await fetch(`${server.url}/surveys`, {
+      method: "POST",
+      headers: { origin: server.url, cookie, accept: "application/json" },
+      body: survey,
+    });
     expect(surveyed.status).toBe(409);
     expect((await surveyed.json()).error).toContain("reached its limit");
   });
@@ -281,14 +417,25 @@ describe("hardening against careless and hostile clients", () => {
   });
 
   it("refuses a network file far longer than any operator publishes, and a form of a million fields, with messages", async () => {
-    const header = "Network Reference ID,Substation Name,Asset Type,Latitude,Longitude,Upstream Voltage,Downstream Voltage,Firm Capacity of Substation (MVA),Measured Peak Demand (MVA),Demand Headroom (MVA),Demand Headroom RAG";
-    const rows = Array.from({ length: 100_000 }, (_, i) => `${i},Site ${i},Primary,51.${i % 1000},-2.5,33,11,20,5,15,Green`);
+    const header =
+      "Network Reference ID,Substation Name,Asset Type,Latitude,Longitude,Upstream Voltage,Downstream Voltage,Firm Capacity of Substation (MVA),Measured Peak Demand (MVA),Demand Headroom (MVA),Demand Headroom RAG";
+    const rows = Array.from(
+      { length: 100_000 },
+      (_, i) => `${i},Site ${i},Primary,51.${i % 1000},-2.5,33,11,20,5,15,Green`,
+    );
     const file = new FormData();
     file.set("operator", "nged");
     file.set("file", new Blob([`${header}\n${rows.join("\n")}\n`], { type: "text/csv" }), "huge.csv");
-    const imported = await fetch(`${server.url}/admin/grid-data`, { method: "POST", redirect: "manual", headers: { origin: server.url, cookie: admin }, body: file });
+    const imported = await fetch(`${server.url}/admin/grid-data`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, cookie: admin },
+      body: file,
+    });
     expect(imported.status).toBe(400);
-    expect(await imported.text()).toContain("The file has more than 20,000 substations, far more than any operator publishes; nothing was changed.");
+    expect(await imported.text()).toContain(
+      "The file has more than 20,000 substations, far more than any operator publishes; nothing was changed.",
+    );
     expect(await runtime.database.db.selectFrom("substations").select("id").limit(1).execute()).toEqual([]);
 
     // 13 MB of fields posted to the depot workspace: refused once the field limit is passed, not parsed into memory.

@@ -2,8 +2,10 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createUser } from "~/features/users/create-user.server";
-import { startAppServer, signIn, type AppServer } from "../support/app-server";
+
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -13,7 +15,12 @@ async function seedUser(database: TestDatabase) {
   await seed.database.destroy();
 }
 
-function formPost(server: AppServer, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+function formPost(
+  server: AppServer,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${server.url}${path}`, {
     method: "POST",
     redirect: "manual",
@@ -28,7 +35,11 @@ describe("HTTP security baseline", () => {
   beforeAll(async () => {
     const database = await createTestDatabase("sqlite");
     await seedUser(database);
-    server = await startAppServer({ DATA_DIR: database.dataDir, SIGN_IN_RATE_LIMIT_MAX: "5", SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: "60" });
+    server = await startAppServer({
+      DATA_DIR: database.dataDir,
+      SIGN_IN_RATE_LIMIT_MAX: "5",
+      SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: "60",
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -62,8 +73,18 @@ describe("HTTP security baseline", () => {
   it("keeps serving after requests it refused without reading their large bodies", async () => {
     for (let i = 0; i < 3; i++) {
       const form = new FormData();
-      form.append("photo_proposed_charging_area", new Blob([new Uint8Array(3 * 1024 * 1024)], { type: "image/jpeg" }), "a.jpg");
-      const upload = await fetch(`${server.url}/surveys`, { method: "POST", redirect: "manual", headers: { origin: server.url }, body: form, signal: AbortSignal.timeout(10_000) });
+      form.append(
+        "photo_proposed_charging_area",
+        new Blob([new Uint8Array(3 * 1024 * 1024)], { type: "image/jpeg" }),
+        "a.jpg",
+      );
+      const upload = await fetch(`${server.url}/surveys`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: server.url },
+        body: form,
+        signal: AbortSignal.timeout(10_000),
+      });
       expect(upload.status).toBe(302);
       await upload.arrayBuffer();
       // An anonymous 2 MB form post to a signed-in page is sent to sign in, unread…
@@ -126,7 +147,9 @@ describe("HTTP security baseline", () => {
     expect(response.headers.get("location")).toBe("/");
     const after = await fetch(`${server.url}/depots`, { redirect: "manual", headers: { cookie } });
     expect(after.headers.get("location")).toBe("/auth?redirectTo=%2Fdepots&reason=expired");
-    expect(await (await fetch(`${server.url}${after.headers.get("location")}`)).text()).toContain("Your session has ended. Please sign in again to continue.");
+    expect(await (await fetch(`${server.url}${after.headers.get("location")}`)).text()).toContain(
+      "Your session has ended. Please sign in again to continue.",
+    );
   });
 
   it("treats a tampered session cookie as no session", async () => {
@@ -146,7 +169,12 @@ describe("HTTP security baseline", () => {
     let last: Response = wrong;
     // X-Forwarded-For is not trusted without TRUST_PROXY, so rotating it does not reset the counter.
     for (let i = 0; i < 6; i++) {
-      last = await formPost(server, "/auth", { email: "haulier@fleet.example", password: "not-it" }, { "x-forwarded-for": `192.0.2.${i}` });
+      last = await formPost(
+        server,
+        "/auth",
+        { email: "haulier@fleet.example", password: "not-it" },
+        { "x-forwarded-for": `192.0.2.${i}` },
+      );
       statuses.push(last.status);
     }
     expect(statuses).toContain(429);
@@ -167,7 +195,11 @@ describe("behind a TLS-terminating reverse proxy", () => {
   it("marks the session cookie Secure and sends Strict-Transport-Security", async () => {
     const database = await createTestDatabase("sqlite");
     await seedUser(database);
-    const server = await startAppServer({ DATA_DIR: database.dataDir, APP_URL: "https://electrify.test", TRUST_PROXY: "1" });
+    const server = await startAppServer({
+      DATA_DIR: database.dataDir,
+      APP_URL: "https://electrify.test",
+      TRUST_PROXY: "1",
+    });
     try {
       // What the proxy forwards for https://electrify.test/auth (fetch cannot set Host, node:http can).
       const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
@@ -202,7 +234,14 @@ describe("the browser bundle", () => {
       .filter((file) => file.endsWith(".js"))
       .map((file) => readFileSync(path.join(dir, file), "utf8"))
       .join("\n");
-    for (const needle of ["AUTH_SECRET", "ADMIN_PASSWORD", "DATABASE_URL", "node:sqlite", "better-auth/db", "auth-secret"]) {
+    for (const needle of [
+      "AUTH_SECRET",
+      "ADMIN_PASSWORD",
+      "DATABASE_URL",
+      "node:sqlite",
+      "better-auth/db",
+      "auth-secret",
+    ]) {
       expect(code, needle).not.toContain(needle);
     }
   });
@@ -229,7 +268,9 @@ describe("health and request logs", () => {
     const server = await startAppServer({ DATA_DIR: database.dataDir, LOG_LEVEL: "info" });
     try {
       const cookie = await signIn(server, "haulier@fleet.example", "haulier-pw");
-      const response = await fetch(`${server.url}/electrify/dashboard?token=secret-in-query`, { headers: { cookie, "x-request-id": "trace-1234" } });
+      const response = await fetch(`${server.url}/electrify/dashboard?token=secret-in-query`, {
+        headers: { cookie, "x-request-id": "trace-1234" },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("x-request-id")).toBe("trace-1234");
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -254,4 +295,3 @@ describe("health and request logs", () => {
     }
   });
 });
-

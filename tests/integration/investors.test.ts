@@ -1,9 +1,15 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listInvestorDocuments, openInvestorDocument, uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
+
+import {
+  listInvestorDocuments,
+  openInvestorDocument,
+  uploadInvestorDocument,
+} from "~/features/investors/investor-document-store.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { startAppServer, type AppServer } from "../support/app-server";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
@@ -25,16 +31,21 @@ describe.each(ENGINES)("rate limiting and investor documents on %s", (engine) =>
     const rule = { max: 3, windowSeconds: 60 };
     const start = 1_800_000_000_000;
     const decisions = [];
-    for (let i = 0; i < 4; i++) decisions.push(await consumeRateLimit(runtime.database.db, "unlock|198.51.100.1", rule, start + i * 1000));
+    for (let i = 0; i < 4; i++)
+      decisions.push(await consumeRateLimit(runtime.database.db, "unlock|198.51.100.1", rule, start + i * 1000));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
     expect(decisions[3]).toEqual({ allowed: false, retryAfterSeconds: 57 });
     expect((await consumeRateLimit(runtime.database.db, "unlock|198.51.100.2", rule, start + 4000)).allowed).toBe(true);
-    expect((await consumeRateLimit(runtime.database.db, "unlock|198.51.100.1", rule, start + 61_000)).allowed).toBe(true);
+    expect((await consumeRateLimit(runtime.database.db, "unlock|198.51.100.1", rule, start + 61_000)).allowed).toBe(
+      true,
+    );
   });
 
   it("never lets concurrent attempts past the maximum", async () => {
     const rule = { max: 5, windowSeconds: 60 };
-    const results = await Promise.all(Array.from({ length: 20 }, () => consumeRateLimit(runtime.database.db, "burst|203.0.113.9", rule)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => consumeRateLimit(runtime.database.db, "burst|203.0.113.9", rule)),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });
 
@@ -58,9 +69,15 @@ describe.each(ENGINES)("rate limiting and investor documents on %s", (engine) =>
 
   it("refuses files that are not PDF or Office documents, whatever their name, and changes nothing", async () => {
     await expect(
-      uploadInvestorDocument(runtime, { slug: "term-sheet", fileName: "terms.pdf", data: new TextEncoder().encode("<script>alert(1)</script>") }),
+      uploadInvestorDocument(runtime, {
+        slug: "term-sheet",
+        fileName: "terms.pdf",
+        data: new TextEncoder().encode("<script>alert(1)</script>"),
+      }),
     ).rejects.toThrow("Upload a PDF, or an Excel, PowerPoint or Word file");
-    await expect(uploadInvestorDocument(runtime, { slug: "term-sheet", fileName: "terms.pdf", data: new Uint8Array() })).rejects.toThrow("The file is empty");
+    await expect(
+      uploadInvestorDocument(runtime, { slug: "term-sheet", fileName: "terms.pdf", data: new Uint8Array() }),
+    ).rejects.toThrow("The file is empty");
     expect((await listInvestorDocuments(runtime)).find((d) => d.slug === "term-sheet")?.available).toBe(false);
   });
 });
@@ -84,7 +101,11 @@ describe("the investor room over HTTP", () => {
   const unlock = (password: string, ip?: string) =>
     fetch(`${server.url}/investors/unlock`, {
       method: "POST",
-      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded", ...(ip ? { "x-forwarded-for": ip } : {}) },
+      headers: {
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+        ...(ip ? { "x-forwarded-for": ip } : {}),
+      },
       body: new URLSearchParams({ password }),
     });
 
@@ -121,14 +142,22 @@ describe("the investor room over HTTP", () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(PDF))).toBe(true);
     expect((await fetch(`${server.url}/investors/documents/pitch-deck`, { headers: { cookie } })).status).toBe(404);
 
-    const lock = await fetch(`${server.url}/investors/lock`, { method: "POST", headers: { origin: server.url, cookie } });
+    const lock = await fetch(`${server.url}/investors/lock`, {
+      method: "POST",
+      headers: { origin: server.url, cookie },
+    });
     expect(lock.headers.getSetCookie().join()).toMatch(/electrify_investor=;.*Max-Age=0/i);
     // A copy of the cookie kept after closing the room no longer opens anything.
     expect((await fetch(`${server.url}/investors/documents/business-plan`, { headers: { cookie } })).status).toBe(403);
     // Change the first character of the signed value (the last character of base64 can be padding bits, which decode the same).
-    const tampered = cookie.replace(/^(electrify_investor=)(.)/, (_m, name: string, c: string) => `${name}${c === "e" ? "f" : "e"}`);
+    const tampered = cookie.replace(
+      /^(electrify_investor=)(.)/,
+      (_m, name: string, c: string) => `${name}${c === "e" ? "f" : "e"}`,
+    );
     expect(tampered).not.toBe(cookie);
-    expect((await fetch(`${server.url}/investors/documents/business-plan`, { headers: { cookie: tampered } })).status).toBe(403);
+    expect(
+      (await fetch(`${server.url}/investors/documents/business-plan`, { headers: { cookie: tampered } })).status,
+    ).toBe(403);
   });
 
   it("rate-limits unlock attempts per client address", async () => {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { removeOrphanPhotos, SHARED_GRACE_MS } from "~/features/surveys/remove-orphan-photos.server";
 import { createUser } from "~/features/users/create-user.server";
-import { createS3Storage } from "~/lib/storage.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { createS3Storage } from "~/lib/storage.server";
+
 import { insertDepot } from "../support/depots";
 import { startS3Server } from "../support/s3";
 import { createTestDatabase } from "../support/test-database";
@@ -19,7 +21,16 @@ describe("photo files no survey refers to", () => {
     const depot = await insertDepot(runtime, { user_id: owner.id, depot_name: "Kept Yard", depot_address: "1 Road" });
     await runtime.database.db
       .insertInto("survey_photos")
-      .values({ depot_id: depot, image_type: "electrical_panel", storage_key: "surveys/kept/a.jpg", thumbnail_key: "surveys/kept/a-thumb.jpg", content_type: "image/jpeg", width: 1, height: 1, bytes: 1 })
+      .values({
+        depot_id: depot,
+        image_type: "electrical_panel",
+        storage_key: "surveys/kept/a.jpg",
+        thumbnail_key: "surveys/kept/a-thumb.jpg",
+        content_type: "image/jpeg",
+        width: 1,
+        height: 1,
+        bytes: 1,
+      })
       .execute();
   });
   afterAll(async () => {
@@ -28,7 +39,14 @@ describe("photo files no survey refers to", () => {
   });
 
   it("removes local files left by a killed upload, and keeps every referenced one and anything outside surveys/", async () => {
-    for (const key of ["surveys/kept/a.jpg", "surveys/kept/a-thumb.jpg", "surveys/killed/b.jpg", "surveys/killed/b-thumb.jpg", "investors/pitch-deck.pdf"]) await runtime.storage.put(key, Buffer.from(key));
+    for (const key of [
+      "surveys/kept/a.jpg",
+      "surveys/kept/a-thumb.jpg",
+      "surveys/killed/b.jpg",
+      "surveys/killed/b-thumb.jpg",
+      "investors/pitch-deck.pdf",
+    ])
+      await runtime.storage.put(key, Buffer.from(key));
     const result = await removeOrphanPhotos(runtime);
     expect(result.removed.sort()).toEqual(["surveys/killed/b-thumb.jpg", "surveys/killed/b.jpg"]);
     expect(await runtime.storage.read("surveys/killed/b.jpg")).toBeNull();
@@ -38,7 +56,13 @@ describe("photo files no survey refers to", () => {
   });
 
   it("on a shared bucket, leaves fresh files alone (another instance may be saving them)", async () => {
-    const storage = createS3Storage({ bucket: s3.env.S3_BUCKET, endpoint: s3.env.S3_ENDPOINT, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
+    const storage = createS3Storage({
+      bucket: s3.env.S3_BUCKET,
+      endpoint: s3.env.S3_ENDPOINT,
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+    });
     const deps = { database: runtime.database, storage };
     await storage.put("surveys/kept/a.jpg", Buffer.from("kept"));
     await storage.put("surveys/in-flight/c.jpg", Buffer.from("in flight"));

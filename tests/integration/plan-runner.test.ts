@@ -2,16 +2,18 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 import {
   PER_USER_WAITING,
   PlanRunError,
-  PlanSupersededError,
   planRunsOf,
+  PlanSupersededError,
   runPlanComputation,
   setPlanWorkerScript,
   stopPlanComputations,
 } from "~/features/planning/plan-runner.server";
+
 import { BENCH_INPUT } from "../../scripts/bench-planning-fleet";
 
 /**
@@ -59,9 +61,13 @@ describe("sharing plan workers between users", () => {
         () => finished.push(label),
         () => undefined,
       );
-    const large = Array.from({ length: 1 + PER_USER_WAITING }, (_, i) => track(`alice-${i}`, runPlanComputation(BENCH_INPUT, noProgress, { owner: "alice", key: `large-${i}` })));
+    const large = Array.from({ length: 1 + PER_USER_WAITING }, (_, i) =>
+      track(`alice-${i}`, runPlanComputation(BENCH_INPUT, noProgress, { owner: "alice", key: `large-${i}` })),
+    );
     expect(planRunsOf("alice")).toEqual({ computing: 1, waiting: PER_USER_WAITING });
-    await expect(runPlanComputation(BENCH_INPUT, noProgress, { owner: "alice", key: "one-too-many" })).rejects.toThrow(PlanRunError);
+    await expect(runPlanComputation(BENCH_INPUT, noProgress, { owner: "alice", key: "one-too-many" })).rejects.toThrow(
+      PlanRunError,
+    );
     const bobStarted = Date.now();
     await track("bob", runPlanComputation(small, noProgress, { owner: "bob", key: "bob-depot" }));
     const bobMs = Date.now() - bobStarted;

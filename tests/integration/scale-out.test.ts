@@ -1,9 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createUser } from "~/features/users/create-user.server";
+
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { makePhoto } from "../support/images";
 import { startS3Server } from "../support/s3";
@@ -28,7 +30,12 @@ describe("two instances sharing PostgreSQL and a bucket", () => {
     await createUser(seed, { email: "owner@haulier.example", password: "owner-password" });
     await createUser(seed, { email: "admin@consultancy.example", password: "admin-password", role: "admin" });
     await seed.database.destroy();
-    const shared = { DATABASE_URL: database.databaseUrl, AUTH_SECRET: randomBytes(32).toString("hex"), SIGN_IN_RATE_LIMIT_MAX: "50", ...s3.env };
+    const shared = {
+      DATABASE_URL: database.databaseUrl,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      SIGN_IN_RATE_LIMIT_MAX: "50",
+      ...s3.env,
+    };
     const [first, second] = await Promise.all(dataDirs.map((DATA_DIR) => startAppServer({ ...shared, DATA_DIR })));
     a = first!;
     b = second!;
@@ -45,11 +52,25 @@ describe("two instances sharing PostgreSQL and a bucket", () => {
     expect(onB.status).toBe(200);
 
     // A survey with a photo submitted on A…
-    const photo = readFileSync(await makePhoto(mkdtempSync(path.join(tmpdir(), "electrify-photo-")), "area.jpg", { width: 640, height: 480 }));
+    const photo = readFileSync(
+      await makePhoto(mkdtempSync(path.join(tmpdir(), "electrify-photo-")), "area.jpg", { width: 640, height: 480 }),
+    );
     const form = new FormData();
-    for (const [name, value] of Object.entries({ depotName: "Shared Yard", depotAddress: "1 Cluster Road", numberOfEVs: "6", latitude: "51.5", longitude: "-2.6", idempotencyKey: crypto.randomUUID() })) form.set(name, value);
+    for (const [name, value] of Object.entries({
+      depotName: "Shared Yard",
+      depotAddress: "1 Cluster Road",
+      numberOfEVs: "6",
+      latitude: "51.5",
+      longitude: "-2.6",
+      idempotencyKey: crypto.randomUUID(),
+    }))
+      form.set(name, value);
     form.append("photo_proposed_charging_area", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "area.jpg");
-    const submitted = await fetch(`${a.url}/surveys`, { method: "POST", headers: { origin: a.url, cookie: owner, accept: "application/json" }, body: form });
+    const submitted = await fetch(`${a.url}/surveys`, {
+      method: "POST",
+      headers: { origin: a.url, cookie: owner, accept: "application/json" },
+      body: form,
+    });
     expect(submitted.status).toBe(200);
     const { depotId } = (await submitted.json()) as { depotId: number };
 
@@ -78,9 +99,15 @@ describe("two instances sharing PostgreSQL and a bucket", () => {
     expect(await mine.text()).toMatch(/Approved/);
 
     // Each e-mail (survey confirmation, status change) is sent once, by whichever instance claimed it.
-    const mails = async () => dataDirs.flatMap((dir) => (existsSync(path.join(dir, "mail")) ? readdirSync(path.join(dir, "mail")).map((file) => readFileSync(path.join(dir, "mail", file), "utf8")) : []));
+    const mails = async () =>
+      dataDirs.flatMap((dir) =>
+        existsSync(path.join(dir, "mail"))
+          ? readdirSync(path.join(dir, "mail")).map((file) => readFileSync(path.join(dir, "mail", file), "utf8"))
+          : [],
+      );
     const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && (await mails()).filter((mail) => mail.includes("Shared Yard")).length < 2) await new Promise((resolve) => setTimeout(resolve, 250));
+    while (Date.now() < deadline && (await mails()).filter((mail) => mail.includes("Shared Yard")).length < 2)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const aboutIt = (await mails()).filter((mail) => mail.includes("Shared Yard"));
     expect(aboutIt).toHaveLength(2);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { PUBLIC_PAGES } from "~/lib/seo";
+
 import { startAppServer, type AppServer } from "../support/app-server";
 import { createTestDatabase } from "../support/test-database";
 
@@ -26,7 +28,9 @@ describe("search engines and link previews", () => {
 
   it("gives every public page a different title", async () => {
     const titles = await Promise.all(
-      PUBLIC_PAGES.map(async (page) => (await (await fetch(`${server.url}${page}`)).text()).match(/<title>([^<]+)<\/title>/)?.[1]),
+      PUBLIC_PAGES.map(
+        async (page) => (await (await fetch(`${server.url}${page}`)).text()).match(/<title>([^<]+)<\/title>/)?.[1],
+      ),
     );
     expect(new Set(titles).size).toBe(PUBLIC_PAGES.length);
   });
@@ -55,7 +59,10 @@ describe("search engines and link previews", () => {
 
 describe("product videos", () => {
   it("plays a configured file from public/ with the poster, and shows only the poster otherwise", async () => {
-    const withVideo = await startAppServer({ DATA_DIR: (await createTestDatabase("sqlite")).dataDir, ELECTRIFY_VIDEO: "/media/electrify-tour.mp4" });
+    const withVideo = await startAppServer({
+      DATA_DIR: (await createTestDatabase("sqlite")).dataDir,
+      ELECTRIFY_VIDEO: "/media/electrify-tour.mp4",
+    });
     try {
       const html = await (await fetch(`${withVideo.url}/electrify`)).text();
       expect(html).toMatch(/<video[^>]*preload="none"[^>]*poster="\/media\/electrify-poster.svg"/);

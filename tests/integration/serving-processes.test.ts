@@ -4,6 +4,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { startAppServer, type AppServer } from "../support/app-server";
 import { makePhoto } from "../support/images";
 
@@ -28,14 +29,22 @@ function logLines(server: AppServer): Logged[] {
 }
 
 /** One request on a connection of its own, so that the cluster may hand it to either process. */
-function request(server: AppServer, pathname: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function request(
+  server: AppServer,
+  pathname: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${server.url}${pathname}`, { method: options.method ?? "GET", headers: options.headers, agent: false }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      `${server.url}${pathname}`,
+      { method: options.method ?? "GET", headers: options.headers, agent: false },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end(options.body);
   });
@@ -47,7 +56,10 @@ async function signInOnce(server: AppServer): Promise<{ status: number; cookie: 
     headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(ADMIN).toString(),
   });
-  const cookie = (response.headers["set-cookie"] ?? []).filter((c) => c.startsWith("electrify.session_token=")).map((c) => c.split(";")[0]).join("; ");
+  const cookie = (response.headers["set-cookie"] ?? [])
+    .filter((c) => c.startsWith("electrify.session_token="))
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { status: response.status, cookie };
 }
 
@@ -94,7 +106,14 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "electrify-processes-"));
 
   beforeAll(async () => {
-    server = await startAppServer({ DATA_DIR: dataDir, WEB_CONCURRENCY: "2", LOG_LEVEL: "info", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SIGN_IN_RATE_LIMIT_MAX: "100" });
+    server = await startAppServer({
+      DATA_DIR: dataDir,
+      WEB_CONCURRENCY: "2",
+      LOG_LEVEL: "info",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SIGN_IN_RATE_LIMIT_MAX: "100",
+    });
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
@@ -102,10 +121,18 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
 
   it("serves one set of users from both processes: sessions, sign-ins and surveys with photos", async () => {
     const primary = server.process.pid!;
-    await waitFor(() => logLines(server).some((line) => line.pid === primary && line.msg.startsWith("Electrify is listening")), "the first process to report both listening");
+    await waitFor(
+      () => logLines(server).some((line) => line.pid === primary && line.msg.startsWith("Electrify is listening")),
+      "the first process to report both listening",
+    );
     // Each serving process logs its own line, through its own writes: it may land after the first process's.
-    await waitFor(() => logLines(server).filter((line) => line.msg === "serving process ready").length === 2, "both serving processes' lines");
-    const serving = logLines(server).filter((line) => line.msg === "serving process ready").map((line) => line.pid);
+    await waitFor(
+      () => logLines(server).filter((line) => line.msg === "serving process ready").length === 2,
+      "both serving processes' lines",
+    );
+    const serving = logLines(server)
+      .filter((line) => line.msg === "serving process ready")
+      .map((line) => line.pid);
     expect(new Set(serving).size).toBe(2);
     expect(childrenOf(primary).sort()).toEqual([...serving].sort());
 
@@ -117,13 +144,26 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
     const { cookie } = signIns[0]!;
     const photo = readFileSync(await makePhoto(dataDir, "area.jpg", { width: 800, height: 600 }));
     const form = new FormData();
-    for (const [name, value] of Object.entries({ depotName: "Two Process Yard", depotAddress: "2 Fork Lane", numberOfEVs: "4", latitude: "51.45", longitude: "-2.58", idempotencyKey: crypto.randomUUID() })) form.set(name, value);
+    for (const [name, value] of Object.entries({
+      depotName: "Two Process Yard",
+      depotAddress: "2 Fork Lane",
+      numberOfEVs: "4",
+      latitude: "51.45",
+      longitude: "-2.58",
+      idempotencyKey: crypto.randomUUID(),
+    }))
+      form.set(name, value);
     form.append("photo_proposed_charging_area", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "area.jpg");
     // The multipart body as fetch would send it, sent on a connection of its own.
     const encoded = new Request(server.url, { method: "POST", body: form });
     const submitted = await request(server, "/surveys", {
       method: "POST",
-      headers: { origin: server.url, cookie, accept: "application/json", "content-type": encoded.headers.get("content-type")! },
+      headers: {
+        origin: server.url,
+        cookie,
+        accept: "application/json",
+        "content-type": encoded.headers.get("content-type")!,
+      },
       body: Buffer.from(await encoded.arrayBuffer()),
     });
     expect(submitted.status, submitted.body).toBe(200);
@@ -140,7 +180,13 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
     }
 
     // Both processes answered the signed-in admin's requests.
-    const answered = logLines(server).filter((line) => line.msg === "request" && (line.path === `/admin/depot/${depotId}` || line.path?.startsWith("/photos/")) && line.status === 200 && line.userId);
+    const answered = logLines(server).filter(
+      (line) =>
+        line.msg === "request" &&
+        (line.path === `/admin/depot/${depotId}` || line.path?.startsWith("/photos/")) &&
+        line.status === 200 &&
+        line.userId,
+    );
     expect(new Set(answered.map((line) => line.pid)).size).toBe(2);
 
     // Hashing and photo decoding ran in each serving process's background process, at a lower priority.
@@ -163,10 +209,15 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
       const now = childrenOf(primary);
       return now.length === 2 && !now.includes(victim);
     }, "a replacement serving process");
-    await waitFor(() => logLines(server).filter((line) => line.msg === "serving process ready").length === 3, "the replacement to listen");
+    await waitFor(
+      () => logLines(server).filter((line) => line.msg === "serving process ready").length === 3,
+      "the replacement to listen",
+    );
     // The dead process's background process went with it.
     await waitFor(() => victimBackground.every((pid) => !alive(pid)), "the dead process's background process to exit");
-    expect(logLines(server).some((line) => line.msg === "a serving process stopped unexpectedly; starting another")).toBe(true);
+    expect(
+      logLines(server).some((line) => line.msg === "a serving process stopped unexpectedly; starting another"),
+    ).toBe(true);
     for (let i = 0; i < 4; i++) expect((await request(server, "/healthz")).status).toBe(200);
     expect((await signInOnce(server)).status).toBe(302);
 
@@ -179,7 +230,12 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
 
 describe("the helper process", () => {
   it("is started again after it dies, and the server keeps signing people in", async () => {
-    const server = await startAppServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "electrify-helper-")), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SIGN_IN_RATE_LIMIT_MAX: "100" });
+    const server = await startAppServer({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "electrify-helper-")),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SIGN_IN_RATE_LIMIT_MAX: "100",
+    });
     try {
       const pid = server.process.pid!;
       expect((await signInOnce(server)).status).toBe(302);
@@ -190,7 +246,11 @@ describe("the helper process", () => {
       await waitFor(() => !alive(helper!), "the helper to die");
       // The next sign-in starts a new helper and succeeds; a wrong password is still refused.
       expect((await signInOnce(server)).status).toBe(302);
-      const wrong = await request(server, "/auth", { method: "POST", headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email: ADMIN.email, password: "not-the-password" }).toString() });
+      const wrong = await request(server, "/auth", {
+        method: "POST",
+        headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: ADMIN.email, password: "not-the-password" }).toString(),
+      });
       expect(wrong.status).toBe(401);
       const after = childrenOf(pid);
       expect(after).toHaveLength(1);
@@ -209,7 +269,14 @@ describe("a serving process that cannot start", () => {
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const port = (taken.address() as net.AddressInfo).port;
     try {
-      await expect(startAppServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "electrify-taken-")), WEB_CONCURRENCY: "2", PORT: String(port), APP_URL: `http://localhost:${port}` })).rejects.toThrow(/exited with 1[\s\S]*could not start/);
+      await expect(
+        startAppServer({
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), "electrify-taken-")),
+          WEB_CONCURRENCY: "2",
+          PORT: String(port),
+          APP_URL: `http://localhost:${port}`,
+        }),
+      ).rejects.toThrow(/exited with 1[\s\S]*could not start/);
     } finally {
       taken.close();
     }

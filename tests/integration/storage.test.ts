@@ -2,10 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { submitSurvey } from "~/features/surveys/submit-survey.server";
 import { surveyFieldsSchema } from "~/features/surveys/survey-schema";
 import { createUser } from "~/features/users/create-user.server";
 import { createLocalStorage, createS3Storage, type FileStorage } from "~/lib/storage.server";
+
 import { makePhoto } from "../support/images";
 import { startS3Server } from "../support/s3";
 import { createTestDatabase } from "../support/test-database";
@@ -31,7 +33,14 @@ const backends: [string, () => FileStorage][] = [
   ["local files", () => createLocalStorage(mkdtempSync(path.join(tmpdir(), "electrify-files-")))],
   [
     "an S3-compatible bucket",
-    () => createS3Storage({ bucket: s3.env.S3_BUCKET, endpoint: s3.env.S3_ENDPOINT, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" }),
+    () =>
+      createS3Storage({
+        bucket: s3.env.S3_BUCKET,
+        endpoint: s3.env.S3_ENDPOINT,
+        region: "us-east-1",
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+      }),
   ],
 ];
 
@@ -47,11 +56,14 @@ describe.each(backends)("storage on %s", (_name, make) => {
     expect(await storage.read("surveys/never/was.jpg")).toBeNull();
   });
 
-  it.each(["../auth-secret", "/etc/passwd", "surveys/../../x", "Surveys/UPPER.jpg", "a//b"])("refuses the unsafe key %s", async (key) => {
-    const storage = make();
-    await expect(storage.put(key, new Uint8Array([1]))).rejects.toThrow("Unsafe storage key");
-    await expect(storage.read(key)).rejects.toThrow("Unsafe storage key");
-  });
+  it.each(["../auth-secret", "/etc/passwd", "surveys/../../x", "Surveys/UPPER.jpg", "a//b"])(
+    "refuses the unsafe key %s",
+    async (key) => {
+      const storage = make();
+      await expect(storage.put(key, new Uint8Array([1]))).rejects.toThrow("Unsafe storage key");
+      await expect(storage.read(key)).rejects.toThrow("Unsafe storage key");
+    },
+  );
 });
 
 describe("a survey saved to the bucket", () => {
@@ -61,12 +73,28 @@ describe("a survey saved to the bucket", () => {
     try {
       const created = await createUser(runtime, { email: "bucket@haulier.example", password: "secret1" });
       const dir = mkdtempSync(path.join(tmpdir(), "electrify-photos-"));
-      const fields = surveyFieldsSchema.parse({ depotName: "S3 Depot", depotAddress: "1 Bucket Lane", latitude: "51", longitude: "-1", idempotencyKey: crypto.randomUUID() });
+      const fields = surveyFieldsSchema.parse({
+        depotName: "S3 Depot",
+        depotAddress: "1 Bucket Lane",
+        latitude: "51",
+        longitude: "-1",
+        idempotencyKey: crypto.randomUUID(),
+      });
       const result = await submitSurvey(runtime, { id: created.id, email: created.email, isAdmin: false }, fields, [
         { kind: "proposed_charging_area", path: await makePhoto(dir, "a.jpg") },
       ]);
-      const photo = await runtime.database.db.selectFrom("survey_photos").selectAll().where("depot_id", "=", result.depotId).executeTakeFirstOrThrow();
-      const viaBucket = createS3Storage({ bucket: s3.env.S3_BUCKET, endpoint: s3.env.S3_ENDPOINT, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
+      const photo = await runtime.database.db
+        .selectFrom("survey_photos")
+        .selectAll()
+        .where("depot_id", "=", result.depotId)
+        .executeTakeFirstOrThrow();
+      const viaBucket = createS3Storage({
+        bucket: s3.env.S3_BUCKET,
+        endpoint: s3.env.S3_ENDPOINT,
+        region: "us-east-1",
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+      });
       expect((await viaBucket.read(photo.storage_key))?.bytes).toBe(photo.bytes);
       expect(await createLocalStorage(database.dataDir).read(photo.storage_key)).toBeNull();
     } finally {

@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createUser } from "~/features/users/create-user.server";
-import { startAppServer, signIn, type AppServer } from "../support/app-server";
+
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { makePhoto, makePixelBomb } from "../support/images";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
@@ -29,22 +31,42 @@ describe("POST /surveys against the production server", () => {
     owner = await signIn(server, "owner@haulier.example", "owner-pw");
     stranger = await signIn(server, "stranger@haulier.example", "stranger-pw");
     admin = await signIn(server, "admin@consultancy.example", "admin-pw");
-    photo = readFileSync(await makePhoto(mkdtempSync(path.join(tmpdir(), "electrify-http-")), "area.jpg", { width: 800, height: 600 }));
+    photo = readFileSync(
+      await makePhoto(mkdtempSync(path.join(tmpdir(), "electrify-http-")), "area.jpg", { width: 800, height: 600 }),
+    );
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  function survey(overrides: Record<string, string> = {}, photos: [string, Blob, string][] = [["photo_proposed_charging_area", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "area.jpg"]]) {
+  function survey(
+    overrides: Record<string, string> = {},
+    photos: [string, Blob, string][] = [
+      ["photo_proposed_charging_area", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "area.jpg"],
+    ],
+  ) {
     const form = new FormData();
-    const fields = { depotName: "Gloucester Hub", depotAddress: "Bristol Road, Gloucester GL2 5YB", numberOfEVs: "4", latitude: "51.8642", longitude: "-2.2382", idempotencyKey: crypto.randomUUID(), ...overrides };
+    const fields = {
+      depotName: "Gloucester Hub",
+      depotAddress: "Bristol Road, Gloucester GL2 5YB",
+      numberOfEVs: "4",
+      latitude: "51.8642",
+      longitude: "-2.2382",
+      idempotencyKey: crypto.randomUUID(),
+      ...overrides,
+    };
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     for (const [name, blob, fileName] of photos) form.append(name, blob, fileName);
     return form;
   }
 
   const post = (form: FormData, cookie: string, json = true) =>
-    fetch(`${server.url}/surveys`, { method: "POST", redirect: "manual", headers: { origin: server.url, cookie, ...(json ? { accept: "application/json" } : {}) }, body: form });
+    fetch(`${server.url}/surveys`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, cookie, ...(json ? { accept: "application/json" } : {}) },
+      body: form,
+    });
 
   it("asks an anonymous visitor to sign in", async () => {
     const response = await post(survey(), "");
@@ -58,8 +80,12 @@ describe("POST /surveys against the production server", () => {
     const body = (await response.json()) as { ok: boolean; depotId: number; emailSent: boolean };
     expect(body).toMatchObject({ ok: true, emailSent: true });
     // Without SMTP_URL the outbox writes the messages to DATA_DIR/mail.
-    const mails = readdirSync(path.join(dataDir, "mail")).map((file) => readFileSync(path.join(dataDir, "mail", file), "utf8"));
-    expect(mails.some((mail) => mail.includes("To: owner@haulier.example") && mail.includes("Gloucester Hub"))).toBe(true);
+    const mails = readdirSync(path.join(dataDir, "mail")).map((file) =>
+      readFileSync(path.join(dataDir, "mail", file), "utf8"),
+    );
+    expect(mails.some((mail) => mail.includes("To: owner@haulier.example") && mail.includes("Gloucester Hub"))).toBe(
+      true,
+    );
   });
 
   it("redirects a form post without JavaScript to the confirmation page with a toast", async () => {
@@ -71,8 +97,13 @@ describe("POST /surveys against the production server", () => {
 
   it("creates one depot when the same form is sent twice", async () => {
     const key = crypto.randomUUID();
-    const [first, second] = await Promise.all([post(survey({ idempotencyKey: key }), owner), post(survey({ idempotencyKey: key }), owner)]);
-    const ids = await Promise.all([first.json(), second.json()]).then((bodies) => bodies.map((b) => (b as { depotId: number }).depotId));
+    const [first, second] = await Promise.all([
+      post(survey({ idempotencyKey: key }), owner),
+      post(survey({ idempotencyKey: key }), owner),
+    ]);
+    const ids = await Promise.all([first.json(), second.json()]).then((bodies) =>
+      bodies.map((b) => (b as { depotId: number }).depotId),
+    );
     expect(ids[0]).toBe(ids[1]);
   });
 
@@ -84,11 +115,21 @@ describe("POST /surveys against the production server", () => {
 
   it("refuses a photo over MAX_PHOTO_MB and an HEIC photo with clear messages", async () => {
     const big = new Uint8Array(1.5 * 1024 * 1024);
-    const tooBig = await post(survey({}, [["photo_proposed_charging_area", new Blob([big], { type: "image/jpeg" }), "big.jpg"]]), owner);
+    const tooBig = await post(
+      survey({}, [["photo_proposed_charging_area", new Blob([big], { type: "image/jpeg" }), "big.jpg"]]),
+      owner,
+    );
     expect(tooBig.status).toBe(413);
     expect((await tooBig.json()).error).toBe("Each photo must be at most 1 MB.");
-    const heic = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#777" } }).heif({ compression: "av1" }).toBuffer();
-    const refused = await post(survey({}, [["photo_proposed_charging_area", new Blob([new Uint8Array(heic)], { type: "image/jpeg" }), "IMG_0001.jpg"]]), owner);
+    const heic = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#777" } })
+      .heif({ compression: "av1" })
+      .toBuffer();
+    const refused = await post(
+      survey({}, [
+        ["photo_proposed_charging_area", new Blob([new Uint8Array(heic)], { type: "image/jpeg" }), "IMG_0001.jpg"],
+      ]),
+      owner,
+    );
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toMatch(/HEIC photos are not supported\. Please set your camera to JPEG/);
   });
@@ -96,14 +137,22 @@ describe("POST /surveys against the production server", () => {
   it("refuses a crafted photo claiming 16000 × 16000 pixels with a clear message, before decoding it", async () => {
     const bomb = readFileSync(await makePixelBomb(mkdtempSync(path.join(tmpdir(), "electrify-bomb-"))));
     const started = Date.now();
-    const response = await post(survey({ depotName: "Bomb Depot" }, [["photo_proposed_charging_area", new Blob([new Uint8Array(bomb)], { type: "image/jpeg" }), "bomb.jpg"]]), owner);
+    const response = await post(
+      survey({ depotName: "Bomb Depot" }, [
+        ["photo_proposed_charging_area", new Blob([new Uint8Array(bomb)], { type: "image/jpeg" }), "bomb.jpg"],
+      ]),
+      owner,
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).errors.photos).toBe(
       "Proposed EV charging area: this photo is 256 megapixels; the most we take is 50. Please take it at your camera's standard size.",
     );
     expect(Date.now() - started).toBeLessThan(5_000);
     // The helper process that decodes photos never held the claimed pixels (its peak resident memory).
-    const helpers = readFileSync(`/proc/${server.process.pid}/task/${server.process.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+    const helpers = readFileSync(`/proc/${server.process.pid}/task/${server.process.pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
     expect(helpers.length).toBeGreaterThan(0);
     for (const pid of helpers) {
       const peakKb = Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmHWM:\s+(\d+)/)?.[1]);
@@ -126,7 +175,9 @@ describe("POST /surveys against the production server", () => {
 
   it("serves photos to the owner and admins only, with the stored image type", async () => {
     const created = (await (await post(survey({ depotName: "Photo Depot" }), owner)).json()) as { depotId: number };
-    const detail = await (await fetch(`${server.url}/depots/${created.depotId}`, { headers: { cookie: owner } })).text();
+    const detail = await (
+      await fetch(`${server.url}/depots/${created.depotId}`, { headers: { cookie: owner } })
+    ).text();
     const photoPath = detail.match(/href="(\/photos\/\d+)"/)?.[1];
     expect(photoPath).toBeDefined();
     const mine = await fetch(`${server.url}${photoPath}`, { headers: { cookie: owner } });
@@ -145,7 +196,9 @@ describe("POST /surveys against the production server", () => {
   it("shows the green note when the confirmation e-mail went out and the amber one when it did not", async () => {
     const sent = await (await fetch(`${server.url}/confirmation?email=success`, { headers: { cookie: owner } })).text();
     expect(sent).toContain("A confirmation e-mail is on its way to you.");
-    const failed = await (await fetch(`${server.url}/confirmation?email=failed`, { headers: { cookie: owner } })).text();
+    const failed = await (
+      await fetch(`${server.url}/confirmation?email=failed`, { headers: { cookie: owner } })
+    ).text();
     expect(failed).toContain("Your survey is saved, but we couldn’t send the confirmation e-mail yet.");
     for (const html of [sent, failed]) expect(html).toContain("within 2-3 business days");
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createUser } from "~/features/users/create-user.server";
 import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
 import { hasRole } from "~/features/users/has-role.server";
@@ -6,6 +7,7 @@ import { listUsers } from "~/features/users/list-users.server";
 import { setUserRole } from "~/features/users/set-user-role.server";
 import { migrateToLatest } from "~/lib/db/migrations.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { createTestDatabase, ENGINES, type TestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -22,11 +24,19 @@ describe.each(ENGINES)("users on %s", (engine) => {
   });
 
   it("creates a user with a profile and the user role, and answers has_role from the database", async () => {
-    const user = await createUser(runtime, { email: "  Driver@Fleet.Example ", password: "secret1", name: "Dee Driver" });
+    const user = await createUser(runtime, {
+      email: "  Driver@Fleet.Example ",
+      password: "secret1",
+      name: "Dee Driver",
+    });
     expect(user.email).toBe("driver@fleet.example");
     expect(await hasRole(runtime, user.id, "user")).toBe(true);
     expect(await hasRole(runtime, user.id, "admin")).toBe(false);
-    const profile = await runtime.database.db.selectFrom("profiles").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
+    const profile = await runtime.database.db
+      .selectFrom("profiles")
+      .selectAll()
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(profile).toMatchObject({ name: "Dee Driver", organization: null, phone: null });
   });
 
@@ -43,7 +53,9 @@ describe.each(ENGINES)("users on %s", (engine) => {
     await expect(createUser(runtime, { email: "short@fleet.example", password: "12345" })).rejects.toThrow(
       "Password must be at least 6 characters long",
     );
-    await expect(createUser(runtime, { email: "not-an-email", password: "secret1" })).rejects.toThrow("Enter a valid email address");
+    await expect(createUser(runtime, { email: "not-an-email", password: "secret1" })).rejects.toThrow(
+      "Enter a valid email address",
+    );
     expect((await listUsers(runtime)).some((u) => u.email === "short@fleet.example")).toBe(false);
   });
 
@@ -57,7 +69,9 @@ describe.each(ENGINES)("users on %s", (engine) => {
     const roles = Object.fromEntries((await listUsers(runtime)).map((u) => [u.email, u.role]));
     expect(roles["boss@consultancy.example"]).toBe("user");
     expect(roles["driver@fleet.example"]).toBe("admin");
-    await expect(setUserRole(runtime, { email: "nobody@fleet.example", role: "admin" })).rejects.toThrow("No user with the email");
+    await expect(setUserRole(runtime, { email: "nobody@fleet.example", role: "admin" })).rejects.toThrow(
+      "No user with the email",
+    );
   });
 
   it("applies migrations once: a second run changes nothing", async () => {

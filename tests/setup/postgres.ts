@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+
 import { startThrowawayPostgres } from "../support/throwaway-postgres";
 
 declare module "vitest" {

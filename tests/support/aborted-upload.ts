@@ -1,4 +1,5 @@
 import net from "node:net";
+
 import type { AppServer } from "./app-server";
 
 const BOUNDARY = "----electrify-abort";
@@ -8,7 +9,9 @@ export function abortedUpload(server: Pick<AppServer, "url">, cookie: string): P
   const url = new URL(server.url);
   const partial = Buffer.concat([
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="depotName"\r\n\r\nYard\r\n`),
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo_proposed_charging_area"; filename="area.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo_proposed_charging_area"; filename="area.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
     Buffer.alloc(30_000, 0xff),
   ]);
   return new Promise((resolve, reject) => {
@@ -37,4 +40,3 @@ export function abortedUpload(server: Pick<AppServer, "url">, cookie: string): P
     socket.on("error", reject);
   });
 }
-

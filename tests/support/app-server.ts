@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+
 import { freePort } from "./free-port";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -14,7 +15,10 @@ export type AppServer = {
 };
 
 /** Runs the production build (`node server.js`) on a free loopback port with the given environment. */
-export async function startAppServer(env: Record<string, string | undefined>, options: { untilHealthy?: boolean } = {}): Promise<AppServer> {
+export async function startAppServer(
+  env: Record<string, string | undefined>,
+  options: { untilHealthy?: boolean } = {},
+): Promise<AppServer> {
   const untilHealthy = options.untilHealthy ?? true;
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npm run build` before the integration tests (npm test does).");
@@ -24,7 +28,15 @@ export async function startAppServer(env: Record<string, string | undefined>, op
   let output = "";
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), APP_URL: url, LOG_LEVEL: "warn", ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      APP_URL: url,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -66,7 +78,8 @@ export async function signIn(server: Pick<AppServer, "url">, email: string, pass
     headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ email, password }),
   });
-  if (response.status !== 302) throw new Error(`Sign-in as ${email} failed with ${response.status}: ${await response.text()}`);
+  if (response.status !== 302)
+    throw new Error(`Sign-in as ${email} failed with ${response.status}: ${await response.text()}`);
   return response.headers
     .getSetCookie()
     .filter((cookie) => cookie.startsWith("electrify.session_token="))
@@ -88,7 +101,6 @@ export async function waitForHealthy(url: string, child: ChildProcess, timeoutMs
   }
   throw new Error(`The server did not answer /healthz within ${timeoutMs / 1000} s`);
 }
-
 
 /** Stops a server process the caller started (SIGTERM, then waits for it to exit); nothing if it already exited. */
 export async function stopServerProcess(child: ChildProcess | undefined): Promise<void> {

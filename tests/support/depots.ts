@@ -1,9 +1,13 @@
 import type { Insertable } from "kysely";
+
 import type { DepotTable } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 
 /** Adds a depot row for a test (everything optional but its owner), returning its id. */
-export async function insertDepot(runtime: Pick<Runtime, "database">, values: Partial<Insertable<DepotTable>> & { user_id: string }): Promise<number> {
+export async function insertDepot(
+  runtime: Pick<Runtime, "database">,
+  values: Partial<Insertable<DepotTable>> & { user_id: string },
+): Promise<number> {
   const row = await runtime.database.db
     .insertInto("depots")
     .values({

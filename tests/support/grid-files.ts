@@ -9,9 +9,16 @@ const root = path.resolve(import.meta.dirname, "../..");
  * next to the checkout, else the machines' /work/shared/data/grid.
  */
 export function gridDataDir(): string {
-  const candidates = [process.env.GRID_DATA_DIR, path.resolve(root, "../shared/data/grid"), "/work/shared/data/grid"].filter((dir): dir is string => Boolean(dir));
+  const candidates = [
+    process.env.GRID_DATA_DIR,
+    path.resolve(root, "../shared/data/grid"),
+    "/work/shared/data/grid",
+  ].filter((dir): dir is string => Boolean(dir));
   const found = candidates.find((dir) => existsSync(path.join(dir, "nged-network-capacity-map-2023-02-28.csv")));
-  if (!found) throw new Error(`The network-capacity test files were not found (looked in ${candidates.join(", ")}); set GRID_DATA_DIR.`);
+  if (!found)
+    throw new Error(
+      `The network-capacity test files were not found (looked in ${candidates.join(", ")}); set GRID_DATA_DIR.`,
+    );
   return found;
 }
 

@@ -4,14 +4,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 import { createUser } from "~/features/users/create-user.server";
 import { hashSessionToken } from "~/lib/auth/hashed-session-tokens.server";
-import type { Runtime } from "~/lib/runtime.server";
 import type { Engine } from "~/lib/db/dialect.server";
+import type { Runtime } from "~/lib/runtime.server";
+
+import { abortedUpload } from "./aborted-upload";
 import { signIn, startAppServer, type AppServer } from "./app-server";
 import { insertDepot } from "./depots";
-import { abortedUpload } from "./aborted-upload";
 import { makePhoto, makePixelBomb } from "./images";
 import { REDIRECT_BYPASSES } from "./redirect-bypasses";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -67,19 +69,62 @@ type Action = {
 };
 type Outcome = { status: number; redirect?: string; messages: string[]; raw: string };
 type Expect = "refuse" | "either";
-type Case = { action: Action; label: string; who: Who | "tampered" | "expired" | "garbage"; values: Record<string, string | undefined>; expect: Expect; headers?: Record<string, string>; body?: { text: string; type?: string } };
+type Case = {
+  action: Action;
+  label: string;
+  who: Who | "tampered" | "expired" | "garbage";
+  values: Record<string, string | undefined>;
+  expect: Expect;
+  headers?: Record<string, string>;
+  body?: { text: string; type?: string };
+};
 
 const MB = 1024 * 1024;
-const HTML_PAYLOADS = [`<script>alert("xss-1")</script>`, `"><img src=x onerror=alert("xss-2")>`, `<svg/onload=alert("xss-3")>`, `</textarea><script>alert("xss-4")</script>`];
+const HTML_PAYLOADS = [
+  `<script>alert("xss-1")</script>`,
+  `"><img src=x onerror=alert("xss-2")>`,
+  `<svg/onload=alert("xss-3")>`,
+  `</textarea><script>alert("xss-4")</script>`,
+];
 /** Marks that must never appear unescaped in a page. */
 const RAW_MARKERS = [`<script>alert("xss`, `<img src=x onerror`, `<svg/onload`];
-const SQL_PAYLOADS = ["' OR '1'='1' --", "1; DROP TABLE depots; --", `" UNION SELECT password FROM account --`, "Robert'); DROP TABLE \"user\";--"];
-const UNICODE_PAYLOADS = ["Zoë’s Depot – 東京 🚚", "\u202Eevil\u202C depot", "zero\u200Bwidth\uFEFF", "e\u0301\u0301\u0301\u0301", "half \uD83D surrogate", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢".repeat(30), "\uFFFF\uFFFE", "ﷺ".repeat(50)];
+const SQL_PAYLOADS = [
+  "' OR '1'='1' --",
+  "1; DROP TABLE depots; --",
+  `" UNION SELECT password FROM account --`,
+  'Robert\'); DROP TABLE "user";--',
+];
+const UNICODE_PAYLOADS = [
+  "Zoë’s Depot – 東京 🚚",
+  "\u202Eevil\u202C depot",
+  "zero\u200Bwidth\uFEFF",
+  "e\u0301\u0301\u0301\u0301",
+  "half \uD83D surrogate",
+  "𝔘𝔫𝔦𝔠𝔬𝔡𝔢".repeat(30),
+  "\uFFFF\uFFFE",
+  "ﷺ".repeat(50),
+];
 const CONTROL_PAYLOADS = ["nul\u0000byte", "bell\u0007", "esc\u001b[31m"];
 /** Files the traversal payloads below would create outside the suite's own directory. */
 const TRAVERSAL_TARGETS = [path.join(tmpdir(), "evil.csv"), "/tmp/evil.csv", "/etc/passwd.jpg", "/etc/evil.csv"];
 const TRAVERSAL = ["../../../etc/passwd", "..%2F..%2Fauth-secret", "..\\..\\windows\\win.ini", "/etc/passwd", "1/../2"];
-const WRONG_TYPES = ["", " ", "abc", "-1", "0", "1.5", "1e309", "NaN", "Infinity", "null", "[]", "{}", "9007199254740993", "0x10", "１２"];
+const WRONG_TYPES = [
+  "",
+  " ",
+  "abc",
+  "-1",
+  "0",
+  "1.5",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "null",
+  "[]",
+  "{}",
+  "9007199254740993",
+  "0x10",
+  "１２",
+];
 const HUGE = "a".repeat(10 * MB);
 /** Strings that are no message: a generic error says nothing about what was wrong. */
 const GENERIC = /^(Unexpected Server Error|Internal Server Error|Bad Request|Not Found|Error)$/i;
@@ -90,7 +135,8 @@ function payloadsFor(field: Field): { label: string; value: string; expect: Expe
   const add = (label: string, value: string, expect: Expect) => cases.push({ label, value, expect });
   // Free text may take any of these; every other kind of field must refuse them.
   const anyText = free || field.kind === "secret" || field.kind === "redirect" || field.lenient;
-  for (const value of [...UNICODE_PAYLOADS, ...SQL_PAYLOADS, ...HTML_PAYLOADS]) add(`payload ${JSON.stringify(value.slice(0, 40))}`, value, anyText ? "either" : "refuse");
+  for (const value of [...UNICODE_PAYLOADS, ...SQL_PAYLOADS, ...HTML_PAYLOADS])
+    add(`payload ${JSON.stringify(value.slice(0, 40))}`, value, anyText ? "either" : "refuse");
   for (const value of CONTROL_PAYLOADS) add(`control characters ${JSON.stringify(value)}`, value, "refuse");
   add("10 MB string", HUGE, "refuse");
   if (field.kind !== "text" && field.kind !== "secret" && field.kind !== "redirect") {
@@ -99,7 +145,8 @@ function payloadsFor(field: Field): { label: string; value: string; expect: Expe
       add(`wrong type ${JSON.stringify(value)}`, value, fine ? "either" : "refuse");
     }
   }
-  if (field.kind === "id") for (const value of TRAVERSAL) add(`path traversal ${JSON.stringify(value)}`, value, "refuse");
+  if (field.kind === "id")
+    for (const value of TRAVERSAL) add(`path traversal ${JSON.stringify(value)}`, value, "refuse");
   if (field.others) add("another user's id", field.others(), "refuse");
   return cases;
 }
@@ -162,8 +209,16 @@ export function hostileInputSuite(engine: Engine): void {
       const stranger = await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
       await createUser(runtime, { email: "admin@consultancy.example", password: "admin-password", role: "admin" });
       ids.victim = (await createUser(runtime, { email: "victim@fleet.example", password: "victim-password" })).id;
-      ids.ownDepot = await insertDepot(runtime, { user_id: haulier.id, depot_name: "Own Yard", depot_address: "1 Own Road" });
-      ids.othersDepot = await insertDepot(runtime, { user_id: stranger.id, depot_name: "Other Yard", depot_address: "2 Other Road" });
+      ids.ownDepot = await insertDepot(runtime, {
+        user_id: haulier.id,
+        depot_name: "Own Yard",
+        depot_address: "1 Own Road",
+      });
+      ids.othersDepot = await insertDepot(runtime, {
+        user_id: stranger.id,
+        depot_name: "Other Yard",
+        depot_address: "2 Other Road",
+      });
       server = await startAppServer({
         DATA_DIR: database.dataDir,
         DATABASE_URL: database.databaseUrl,
@@ -178,12 +233,25 @@ export function hostileInputSuite(engine: Engine): void {
       cookies.anonymous = "";
       // The stranger's surveyed depot with a photo, for ids that are not the haulier's.
       const dir = database.dataDir;
-      photo = new Blob([await readFile(await makePhoto(dir, "photo.jpg", { width: 320, height: 240 }))], { type: "image/jpeg" });
+      photo = new Blob([await readFile(await makePhoto(dir, "photo.jpg", { width: 320, height: 240 }))], {
+        type: "image/jpeg",
+      });
       gridFile = new Blob(["substation,latitude,longitude\nA,51.5,-2.5\n"], { type: "text/csv" });
       const form = new FormData();
-      for (const [name, value] of Object.entries({ depotName: "Stranger Survey", depotAddress: "3 Stranger Street", latitude: "51.5", longitude: "-2.5", idempotencyKey: crypto.randomUUID() })) form.append(name, value);
+      for (const [name, value] of Object.entries({
+        depotName: "Stranger Survey",
+        depotAddress: "3 Stranger Street",
+        latitude: "51.5",
+        longitude: "-2.5",
+        idempotencyKey: crypto.randomUUID(),
+      }))
+        form.append(name, value);
       form.append("photo_proposed_charging_area", photo, "a.jpg");
-      const survey = await fetch(`${server.url}/surveys`, { method: "POST", headers: { origin: server.url, cookie: cookies.stranger, accept: "application/json" }, body: form });
+      const survey = await fetch(`${server.url}/surveys`, {
+        method: "POST",
+        headers: { origin: server.url, cookie: cookies.stranger, accept: "application/json" },
+        body: form,
+      });
       expect(survey.status).toBe(200);
       const row = await runtime.database.db.selectFrom("survey_photos").select("id").executeTakeFirstOrThrow();
       ids.othersPhoto = String(row.id);
@@ -192,23 +260,45 @@ export function hostileInputSuite(engine: Engine): void {
     afterAll(async () => {
       await server?.stop();
       await runtime?.database.destroy();
-      if (ran > 0) process.stdout.write(`hostile input on ${engine}: ${ran} cases ran (${ran - accepted} refused, ${accepted} accepted as valid text and checked literal)\n`);
+      if (ran > 0)
+        process.stdout.write(
+          `hostile input on ${engine}: ${ran} cases ran (${ran - accepted} refused, ${accepted} accepted as valid text and checked literal)\n`,
+        );
     });
 
     /** Every table but the rate limiters' counters (refused attempts count, by design), and every file under DATA_DIR (and beside it). */
     async function snapshot(): Promise<Map<string, string>> {
       const tables =
         engine === "sqlite"
-          ? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(runtime.database.db)
-          : await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`.execute(runtime.database.db);
+          ? await sql<{
+              name: string;
+            }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(
+              runtime.database.db,
+            )
+          : await sql<{
+              name: string;
+            }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`.execute(
+              runtime.database.db,
+            );
       const parts = new Map<string, string>();
       for (const { name } of tables.rows) {
         if (name === "rateLimit" || name === "rate_limits") continue;
         const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(runtime.database.db);
-        parts.set(name, rows.rows.map((row) => JSON.stringify(row)).sort().join("\n"));
+        parts.set(
+          name,
+          rows.rows
+            .map((row) => JSON.stringify(row))
+            .sort()
+            .join("\n"),
+        );
       }
       parts.set("files in DATA_DIR", (await listFiles(database.dataDir)).join("\n"));
-      parts.set("files beside DATA_DIR", (await listFiles(own)).filter((file) => !file.startsWith(`1${path.sep}2${path.sep}3${path.sep}data${path.sep}`)).join("\n"));
+      parts.set(
+        "files beside DATA_DIR",
+        (await listFiles(own))
+          .filter((file) => !file.startsWith(`1${path.sep}2${path.sep}3${path.sep}data${path.sep}`))
+          .join("\n"),
+      );
       // Where the payloads that name absolute places would land.
       parts.set("traversal targets", TRAVERSAL_TARGETS.filter((file) => existsSync(file)).join("\n"));
       return parts;
@@ -239,7 +329,12 @@ export function hostileInputSuite(engine: Engine): void {
     async function send(item: Case): Promise<Outcome> {
       const { action } = item;
       const url = `${server.url}${action.path}${action.resource ? "" : action.path.endsWith("/admin") ? ".data?index" : ".data"}`;
-      const headers: Record<string, string> = { origin: server.url, cookie: cookieFor(item.who), accept: action.resource ? "application/json" : "*/*", ...item.headers };
+      const headers: Record<string, string> = {
+        origin: server.url,
+        cookie: cookieFor(item.who),
+        accept: action.resource ? "application/json" : "*/*",
+        ...item.headers,
+      };
       // Each survey its own submission (one key is one survey).
       const values = { ...item.values };
       if (values.idempotencyKey === action.fields.idempotencyKey?.valid) values.idempotencyKey = crypto.randomUUID();
@@ -249,22 +344,32 @@ export function hostileInputSuite(engine: Engine): void {
         if (item.body.type) headers["content-type"] = item.body.type;
       } else if (action.multipart) {
         const form = new FormData();
-        for (const [name, value] of Object.entries({ ...action.fixed, ...values })) if (value !== undefined) form.append(name, value);
+        for (const [name, value] of Object.entries({ ...action.fixed, ...values }))
+          if (value !== undefined) form.append(name, value);
         for (const [name, blob, fileName] of (await action.files?.()) ?? []) form.append(name, blob, fileName);
         body = form;
       } else {
         const params = new URLSearchParams();
-        for (const [name, value] of Object.entries({ ...action.fixed, ...values })) if (value !== undefined) params.append(name, value);
+        for (const [name, value] of Object.entries({ ...action.fixed, ...values }))
+          if (value !== undefined) params.append(name, value);
         body = params;
       }
       // A request that hangs is a finding too: it fails with the case named instead of stalling the suite.
       let response: Response;
       let text: string;
       try {
-        response = await fetch(url, { method: "POST", redirect: "manual", headers, body, signal: AbortSignal.timeout(30_000) });
+        response = await fetch(url, {
+          method: "POST",
+          redirect: "manual",
+          headers,
+          body,
+          signal: AbortSignal.timeout(30_000),
+        });
         text = await response.text();
       } catch (error) {
-        throw new Error(`${action.name}, ${item.label}, as ${item.who}: no answer (${String(error)})`, { cause: error });
+        throw new Error(`${action.name}, ${item.label}, as ${item.who}: no answer (${String(error)})`, {
+          cause: error,
+        });
       }
       const location = response.headers.get("location") ?? undefined;
       const outcome = readOutcome(response.status, text, response.headers.get("content-type") ?? "");
@@ -284,14 +389,17 @@ export function hostileInputSuite(engine: Engine): void {
         const after = await snapshot();
         ran++;
         const where = `${item.action.name} as ${item.who}, ${item.label} → ${outcome.status}${outcome.redirect ? ` ${outcome.redirect}` : ""}`;
-        const redirectedAway = outcome.redirect !== undefined && (outcome.redirect.startsWith("/auth") || (outcome.redirect === "/" && item.action.path.startsWith("/admin")));
+        const redirectedAway =
+          outcome.redirect !== undefined &&
+          (outcome.redirect.startsWith("/auth") || (outcome.redirect === "/" && item.action.path.startsWith("/admin")));
         const refused = (outcome.status >= 400 && outcome.status < 500) || redirectedAway;
         if (outcome.status >= 500) {
           problems.push(`${where}: server error ${outcome.raw.slice(0, 200)}`);
           continue;
         }
         if (refused) {
-          if (!redirectedAway && outcome.messages.length === 0) problems.push(`${where}: refused without a message: ${outcome.raw.slice(0, 200)}`);
+          if (!redirectedAway && outcome.messages.length === 0)
+            problems.push(`${where}: refused without a message: ${outcome.raw.slice(0, 200)}`);
           // Better Auth deletes an expired session it is shown: the one change a refusal may make.
           const differences = changed(before, after).filter((name) => !(item.who === "expired" && name === "session"));
           if (differences.length > 0) problems.push(`${where}: refused but ${differences.join(", ")} changed`);
@@ -307,7 +415,8 @@ export function hostileInputSuite(engine: Engine): void {
           const field = item.action.fields[name];
           if (!field?.stored || value === undefined || value === field.valid) continue;
           const expected = value.toWellFormed().trim();
-          if (![...after.values()].some((part) => part.includes(JSON.stringify(expected).slice(1, -1)))) problems.push(`${where}: accepted, but ${name} was not stored as sent`);
+          if (![...after.values()].some((part) => part.includes(JSON.stringify(expected).slice(1, -1))))
+            problems.push(`${where}: accepted, but ${name} was not stored as sent`);
           else stored.push(expected);
         }
       }
@@ -319,41 +428,141 @@ export function hostileInputSuite(engine: Engine): void {
       const valid = validValues(action);
       const cases: Case[] = [];
       for (const [name, field] of Object.entries(action.fields)) {
-        cases.push({ action, label: `${name} missing`, who: action.who, values: { ...valid, [name]: undefined }, expect: field.required ? "refuse" : "either" });
-        for (const payload of payloadsFor(field)) cases.push({ action, label: `${name}: ${payload.label}`, who: action.who, values: { ...valid, [name]: payload.value }, expect: payload.expect });
+        cases.push({
+          action,
+          label: `${name} missing`,
+          who: action.who,
+          values: { ...valid, [name]: undefined },
+          expect: field.required ? "refuse" : "either",
+        });
+        for (const payload of payloadsFor(field))
+          cases.push({
+            action,
+            label: `${name}: ${payload.label}`,
+            who: action.who,
+            values: { ...valid, [name]: payload.value },
+            expect: payload.expect,
+          });
       }
-      const wrongCallers: Case["who"][] = action.who === "anonymous" ? [] : ["anonymous", "tampered", "expired", "garbage", ...(action.who === "admin" ? (["haulier"] as const) : [])];
-      for (const who of wrongCallers) cases.push({ action, label: "valid values", who, values: valid, expect: "refuse" });
+      const wrongCallers: Case["who"][] =
+        action.who === "anonymous"
+          ? []
+          : ["anonymous", "tampered", "expired", "garbage", ...(action.who === "admin" ? (["haulier"] as const) : [])];
+      for (const who of wrongCallers)
+        cases.push({ action, label: "valid values", who, values: valid, expect: "refuse" });
       // Cross-site forgeries: another site's origin, an opaque origin, or fetch metadata saying cross-site.
-      const forgeries: Record<string, string>[] = [{ origin: "https://evil.example" }, { origin: "null" }, { origin: "", "sec-fetch-site": "cross-site" }];
+      const forgeries: Record<string, string>[] = [
+        { origin: "https://evil.example" },
+        { origin: "null" },
+        { origin: "", "sec-fetch-site": "cross-site" },
+      ];
       for (const headers of forgeries) {
-        cases.push({ action, label: `forged request ${JSON.stringify(headers)}`, who: action.who, values: valid, expect: "refuse", headers });
+        cases.push({
+          action,
+          label: `forged request ${JSON.stringify(headers)}`,
+          who: action.who,
+          values: valid,
+          expect: "refuse",
+          headers,
+        });
       }
       // Bodies no form sends.
       for (const [label, body] of [
         ["a JSON body", { text: JSON.stringify(valid), type: "application/json" }],
         ["a multipart body without a boundary", { text: "intent=x", type: "multipart/form-data" }],
-        ["a truncated multipart body", { text: '--xx\r\nContent-Disposition: form-data; name="intent"\r\n\r\nabc', type: "multipart/form-data; boundary=xx" }],
+        [
+          "a truncated multipart body",
+          {
+            text: '--xx\r\nContent-Disposition: form-data; name="intent"\r\n\r\nabc',
+            type: "multipart/form-data; boundary=xx",
+          },
+        ],
         ["an XML body", { text: "<?xml version='1.0'?><a>&lt;</a>", type: "text/xml" }],
         ["malformed URL encoding", { text: "intent=%zz&%%%=%E0%A4%A", type: "application/x-www-form-urlencoded" }],
       ] as const) {
-        cases.push({ action, label, who: action.who, values: {}, expect: label === "malformed URL encoding" && action.who === "anonymous" ? "either" : "refuse", body });
+        cases.push({
+          action,
+          label,
+          who: action.who,
+          values: {},
+          expect: label === "malformed URL encoding" && action.who === "anonymous" ? "either" : "refuse",
+          body,
+        });
       }
       return cases;
     }
 
     const actions = (): Action[] => {
-      const text = (valid: string, extra: Partial<Field> = {}): Field => ({ kind: "text", valid, required: true, stored: true, ...extra });
-      const coordinate = (valid: string, limit: number): Field => ({ kind: "number", valid, required: true, accepts: (value) => value.trim() !== "" && Math.abs(Number(value)) <= limit });
-      const ownDepot = (): Field => ({ kind: "id", valid: String(ids.ownDepot), required: true, others: () => String(ids.othersDepot) });
+      const text = (valid: string, extra: Partial<Field> = {}): Field => ({
+        kind: "text",
+        valid,
+        required: true,
+        stored: true,
+        ...extra,
+      });
+      const coordinate = (valid: string, limit: number): Field => ({
+        kind: "number",
+        valid,
+        required: true,
+        accepts: (value) => value.trim() !== "" && Math.abs(Number(value)) <= limit,
+      });
+      const ownDepot = (): Field => ({
+        kind: "id",
+        valid: String(ids.ownDepot),
+        required: true,
+        others: () => String(ids.othersDepot),
+      });
       const plan = defaultPlanInput({ vehicles: 2, chargers: [] });
       return [
-        { name: "sign in", path: "/auth", who: "anonymous", fields: { email: { kind: "email", valid: "nobody@fleet.example", required: true }, password: { kind: "secret", valid: "wrong-password", required: true }, redirectTo: { kind: "redirect", valid: "/depots" } }, probe: false },
-        { name: "two-factor code", path: "/auth/two-factor", who: "anonymous", fields: { code: { kind: "secret", valid: "123456", required: true } }, probe: false },
-        { name: "forgotten password", path: "/forgot-password", who: "anonymous", fields: { email: { kind: "email", valid: "nobody@fleet.example", required: true } } },
-        { name: "reset password", path: "/reset-password", who: "anonymous", fields: { token: { kind: "secret", valid: "no-such-token", required: true }, newPassword: { kind: "secret", valid: "new-password-1", required: true }, confirmPassword: { kind: "secret", valid: "new-password-1", required: true } }, probe: false },
-        { name: "sign out", path: "/auth/sign-out", who: "anonymous", fields: { redirectTo: { kind: "redirect", valid: "/" } } },
-        { name: "investor unlock", path: "/investors/unlock", resource: true, who: "anonymous", fields: { password: { kind: "secret", valid: "investor-password", required: true } }, probe: false },
+        {
+          name: "sign in",
+          path: "/auth",
+          who: "anonymous",
+          fields: {
+            email: { kind: "email", valid: "nobody@fleet.example", required: true },
+            password: { kind: "secret", valid: "wrong-password", required: true },
+            redirectTo: { kind: "redirect", valid: "/depots" },
+          },
+          probe: false,
+        },
+        {
+          name: "two-factor code",
+          path: "/auth/two-factor",
+          who: "anonymous",
+          fields: { code: { kind: "secret", valid: "123456", required: true } },
+          probe: false,
+        },
+        {
+          name: "forgotten password",
+          path: "/forgot-password",
+          who: "anonymous",
+          fields: { email: { kind: "email", valid: "nobody@fleet.example", required: true } },
+        },
+        {
+          name: "reset password",
+          path: "/reset-password",
+          who: "anonymous",
+          fields: {
+            token: { kind: "secret", valid: "no-such-token", required: true },
+            newPassword: { kind: "secret", valid: "new-password-1", required: true },
+            confirmPassword: { kind: "secret", valid: "new-password-1", required: true },
+          },
+          probe: false,
+        },
+        {
+          name: "sign out",
+          path: "/auth/sign-out",
+          who: "anonymous",
+          fields: { redirectTo: { kind: "redirect", valid: "/" } },
+        },
+        {
+          name: "investor unlock",
+          path: "/investors/unlock",
+          resource: true,
+          who: "anonymous",
+          fields: { password: { kind: "secret", valid: "investor-password", required: true } },
+          probe: false,
+        },
         {
           name: "survey",
           path: "/surveys",
@@ -370,7 +579,12 @@ export function hostileInputSuite(engine: Engine): void {
             latitude: coordinate("51.5", 90),
             longitude: coordinate("-2.5", 180),
             locationAddress: text("Bristol", { required: false }),
-            idempotencyKey: { kind: "enum", valid: "fixed-for-the-probe-0001", required: true, accepts: (value) => /^[A-Za-z0-9-]{16,64}$/.test(value) },
+            idempotencyKey: {
+              kind: "enum",
+              valid: "fixed-for-the-probe-0001",
+              required: true,
+              accepts: (value) => /^[A-Za-z0-9-]{16,64}$/.test(value),
+            },
           },
         },
         {
@@ -378,7 +592,11 @@ export function hostileInputSuite(engine: Engine): void {
           path: "/account",
           who: "haulier",
           fixed: { intent: "profile" },
-          fields: { name: text("Hal Haulier", { required: false }), organization: text("Fleet Ltd", { required: false }), phone: text("+44 117 000 0000", { required: false }) },
+          fields: {
+            name: text("Hal Haulier", { required: false }),
+            organization: text("Fleet Ltd", { required: false }),
+            phone: text("+44 117 000 0000", { required: false }),
+          },
         },
         {
           name: "password change",
@@ -386,10 +604,24 @@ export function hostileInputSuite(engine: Engine): void {
           who: "haulier",
           fixed: { intent: "password" },
           // The current password is wrong on purpose: accepted, the change would end the session the other cases use.
-          fields: { currentPassword: { kind: "secret", valid: "not-the-password", required: true }, newPassword: { kind: "secret", valid: "new-password-1", required: true }, confirmPassword: { kind: "secret", valid: "new-password-1", required: true } },
+          fields: {
+            currentPassword: { kind: "secret", valid: "not-the-password", required: true },
+            newPassword: { kind: "secret", valid: "new-password-1", required: true },
+            confirmPassword: { kind: "secret", valid: "new-password-1", required: true },
+          },
           probe: false,
         },
-        { name: "two-factor confirm", path: "/account", who: "haulier", fixed: { intent: "verify-2fa" }, fields: { code: { kind: "secret", valid: "123456", required: true }, totpURI: { kind: "secret", valid: "otpauth://totp/x?secret=JBSWY3DPEHPK3PXP" } }, probe: false },
+        {
+          name: "two-factor confirm",
+          path: "/account",
+          who: "haulier",
+          fixed: { intent: "verify-2fa" },
+          fields: {
+            code: { kind: "secret", valid: "123456", required: true },
+            totpURI: { kind: "secret", valid: "otpauth://totp/x?secret=JBSWY3DPEHPK3PXP" },
+          },
+          probe: false,
+        },
         {
           name: "company details",
           path: "/electrify/company-setup",
@@ -408,148 +640,303 @@ export function hostileInputSuite(engine: Engine): void {
           path: "/electrify/company-setup",
           who: "haulier",
           fixed: { intent: "depots" },
-          fields: { depotId: { ...ownDepot(), required: false }, depotName: text("Own Yard"), depotAddress: text("1 Own Road"), depotNotes: text("", { required: false }) },
+          fields: {
+            depotId: { ...ownDepot(), required: false },
+            depotName: text("Own Yard"),
+            depotAddress: text("1 Own Road"),
+            depotNotes: text("", { required: false }),
+          },
         },
-        { name: "delete depot", path: "/electrify/company-setup", who: "haulier", fixed: { intent: "delete-depot" }, fields: { depotId: { ...ownDepot(), valid: String(ids.othersDepot) } }, probe: false },
-        { name: "depot position", path: "/electrify/energy-map", who: "haulier", fixed: { intent: "position" }, fields: { depotId: ownDepot(), latitude: coordinate("51.45", 90), longitude: coordinate("-2.58", 180) } },
+        {
+          name: "delete depot",
+          path: "/electrify/company-setup",
+          who: "haulier",
+          fixed: { intent: "delete-depot" },
+          fields: { depotId: { ...ownDepot(), valid: String(ids.othersDepot) } },
+          probe: false,
+        },
+        {
+          name: "depot position",
+          path: "/electrify/energy-map",
+          who: "haulier",
+          fixed: { intent: "position" },
+          fields: { depotId: ownDepot(), latitude: coordinate("51.45", 90), longitude: coordinate("-2.58", 180) },
+        },
         {
           name: "save design",
           path: "/electrify/depot-details",
           who: "haulier",
           fixed: { intent: "save-design" },
-          fields: { depotId: ownDepot(), components: { kind: "json", valid: JSON.stringify([{ uid: "c1", componentId: "fastcharger", x: 10, y: 10 }]), required: true, accepts: (value) => value === "[]" } },
+          fields: {
+            depotId: ownDepot(),
+            components: {
+              kind: "json",
+              valid: JSON.stringify([{ uid: "c1", componentId: "fastcharger", x: 10, y: 10 }]),
+              required: true,
+              accepts: (value) => value === "[]",
+            },
+          },
         },
-        { name: "run plan", path: "/electrify/depot-details", who: "haulier", fixed: { intent: "run-plan" }, fields: { depotId: ownDepot(), plan: { kind: "json", valid: JSON.stringify(plan), required: true } } },
-        { name: "set status", path: "/admin", who: "admin", fixed: { intent: "set-status" }, fields: { depotId: { kind: "id", valid: String(ids.ownDepot), required: true }, status: { kind: "enum", valid: "reviewing", required: true } } },
-        { name: "set role", path: "/admin", who: "admin", fixed: { intent: "set-role" }, fields: { userId: { kind: "id", valid: ids.victim, required: true }, role: { kind: "enum", valid: "user", required: true } } },
-        { name: "set active", path: "/admin", who: "admin", fixed: { intent: "set-active" }, fields: { userId: { kind: "id", valid: ids.victim, required: true }, active: { kind: "enum", valid: "true", required: true } } },
-        { name: "add user", path: "/admin", who: "admin", fixed: { intent: "add-user", invite: "" }, fields: { email: { kind: "email", valid: "new-user@fleet.example", required: true }, password: { kind: "secret", valid: "new-user-password", required: true } } },
-        { name: "review depot", path: `/admin/depot/${ids.ownDepot}`, who: "admin", fields: { status: { kind: "enum", valid: "approved", required: true }, adminNotes: text("Looks good", { required: false }) } },
+        {
+          name: "run plan",
+          path: "/electrify/depot-details",
+          who: "haulier",
+          fixed: { intent: "run-plan" },
+          fields: { depotId: ownDepot(), plan: { kind: "json", valid: JSON.stringify(plan), required: true } },
+        },
+        {
+          name: "set status",
+          path: "/admin",
+          who: "admin",
+          fixed: { intent: "set-status" },
+          fields: {
+            depotId: { kind: "id", valid: String(ids.ownDepot), required: true },
+            status: { kind: "enum", valid: "reviewing", required: true },
+          },
+        },
+        {
+          name: "set role",
+          path: "/admin",
+          who: "admin",
+          fixed: { intent: "set-role" },
+          fields: {
+            userId: { kind: "id", valid: ids.victim, required: true },
+            role: { kind: "enum", valid: "user", required: true },
+          },
+        },
+        {
+          name: "set active",
+          path: "/admin",
+          who: "admin",
+          fixed: { intent: "set-active" },
+          fields: {
+            userId: { kind: "id", valid: ids.victim, required: true },
+            active: { kind: "enum", valid: "true", required: true },
+          },
+        },
+        {
+          name: "add user",
+          path: "/admin",
+          who: "admin",
+          fixed: { intent: "add-user", invite: "" },
+          fields: {
+            email: { kind: "email", valid: "new-user@fleet.example", required: true },
+            password: { kind: "secret", valid: "new-user-password", required: true },
+          },
+        },
+        {
+          name: "review depot",
+          path: `/admin/depot/${ids.ownDepot}`,
+          who: "admin",
+          fields: {
+            status: { kind: "enum", valid: "approved", required: true },
+            adminNotes: text("Looks good", { required: false }),
+          },
+        },
         {
           name: "network data import",
           path: "/admin/grid-data",
           who: "admin",
           multipart: true,
           files: async () => [["file", gridFile, "../../../../tmp/evil.csv"]],
-          fields: { operator: { kind: "enum", valid: "nged", required: true }, dataDate: { kind: "text", valid: "2024-01-01", stored: false } },
+          fields: {
+            operator: { kind: "enum", valid: "nged", required: true },
+            dataDate: { kind: "text", valid: "2024-01-01", stored: false },
+          },
           probe: false,
         },
       ];
     };
 
-    it("refuses or stores literally every hostile value in every form, and never answers 5xx", { timeout: 600_000 }, async () => {
-      // An expired session: a real one whose expiry has passed.
-      cookies.expired = await signIn(server, "haulier@fleet.example", "haulier-password");
-      const token = decodeURIComponent(cookies.expired.split("=")[1]!.split(".")[0]!);
-      const past = new Date(Date.now() - 60_000);
-      // Better Auth keeps dates as ISO text in SQLite.
-      const expired = await runtime.database.db
-        .updateTable("session")
-        .set({ expiresAt: engine === "sqlite" ? past.toISOString() : (past as unknown as string) })
-        // Sessions are stored by the digest of their token.
-        .where("token", "=", hashSessionToken(token))
-        .executeTakeFirst();
-      expect(expired.numUpdatedRows).toBe(1n);
+    it(
+      "refuses or stores literally every hostile value in every form, and never answers 5xx",
+      { timeout: 600_000 },
+      async () => {
+        // An expired session: a real one whose expiry has passed.
+        cookies.expired = await signIn(server, "haulier@fleet.example", "haulier-password");
+        const token = decodeURIComponent(cookies.expired.split("=")[1]!.split(".")[0]!);
+        const past = new Date(Date.now() - 60_000);
+        // Better Auth keeps dates as ISO text in SQLite.
+        const expired = await runtime.database.db
+          .updateTable("session")
+          .set({ expiresAt: engine === "sqlite" ? past.toISOString() : (past as unknown as string) })
+          // Sessions are stored by the digest of their token.
+          .where("token", "=", hashSessionToken(token))
+          .executeTakeFirst();
+        expect(expired.numUpdatedRows).toBe(1n);
 
-      const problems: string[] = [];
-      for (const action of actions()) {
-        if (action.probe !== false) {
-          // The valid submission is accepted: the cases below reach the action's own checks.
-          const values = validValues(action);
-          if (values.idempotencyKey) values.idempotencyKey = crypto.randomUUID();
-          const outcome = await send({ action, label: "valid values", who: action.who, values, expect: "either" });
-          const ok = outcome.status < 400 && !outcome.redirect?.startsWith("/auth");
-          if (!ok) problems.push(`${action.name}: the valid submission was not accepted (${outcome.status} ${outcome.messages.join(" / ")})`);
+        const problems: string[] = [];
+        for (const action of actions()) {
+          if (action.probe !== false) {
+            // The valid submission is accepted: the cases below reach the action's own checks.
+            const values = validValues(action);
+            if (values.idempotencyKey) values.idempotencyKey = crypto.randomUUID();
+            const outcome = await send({ action, label: "valid values", who: action.who, values, expect: "either" });
+            const ok = outcome.status < 400 && !outcome.redirect?.startsWith("/auth");
+            if (!ok)
+              problems.push(
+                `${action.name}: the valid submission was not accepted (${outcome.status} ${outcome.messages.join(" / ")})`,
+              );
+          }
+          problems.push(...(await run(casesFor(action))));
         }
-        problems.push(...(await run(casesFor(action))));
-      }
-      expect(problems).toEqual([]);
-      expect(ran).toBeGreaterThan(1000);
-    });
+        expect(problems).toEqual([]);
+        expect(ran).toBeGreaterThan(1000);
+      },
+    );
 
-    it("answers hostile ids and query strings in URLs with a 4xx or the page, never a 5xx, another user's record or markup unescaped", { timeout: 300_000 }, async () => {
-      const values = [...TRAVERSAL, ...WRONG_TYPES.filter(Boolean), ...HTML_PAYLOADS, ...SQL_PAYLOADS, ...UNICODE_PAYLOADS, "%00", "%2e%2e%2f%2e%2e%2fauth-secret", "a".repeat(4000)];
-      const secret = (await readFile(path.join(database.dataDir, "auth-secret"), "utf8")).trim();
-      const problems: string[] = [];
-      const check = async (who: Who, url: string, expectNotFound: boolean) => {
-        const response = await fetch(`${server.url}${url}`, { redirect: "manual", headers: { cookie: cookies[who]! } });
-        const body = await response.text();
-        urlCases++;
-        const where = `GET ${url.slice(0, 120)} as ${who} → ${response.status}`;
-        if (response.status >= 500) problems.push(`${where}: server error`);
-        if (expectNotFound && response.status !== 404 && response.status !== 400 && response.status !== 414 && response.status !== 431) problems.push(`${where}: expected not found`);
-        for (const marker of RAW_MARKERS) if (body.includes(marker)) problems.push(`${where}: shows ${marker} unescaped`);
-        if (body.includes(secret) || body.includes("root:x:0:0")) problems.push(`${where}: served a file it must not`);
-      };
-      let urlCases = 0;
-      // Ids in paths: anything but one of the viewer's own records is "not found", exactly like an unknown one.
-      // Besides the hostile values, the viewer's own ids written so that Number() would still read them.
-      for (const value of [...values, ` ${ids.ownDepot}`, `0x${ids.ownDepot.toString(16)}`, `${ids.ownDepot}.0`, `+${ids.ownDepot}`]) {
-        // "%…" values are sent as they are (already percent-encoded); the rest encoded, as a browser would.
-        const segment = value.startsWith("%") ? value : encodeURIComponent(value.toWellFormed());
-        await check("haulier", `/depots/${segment}`, true);
-        await check("haulier", `/photos/${segment}`, true);
-        await check("haulier", `/photos/${segment}/thumbnail`, true);
-        await check("haulier", `/electrify/depot-report?id=${segment}`, true);
-        await check("admin", `/admin/depot/${segment}`, true);
-        await check("anonymous", `/investors/documents/${segment}`, false);
-      }
-      await check("haulier", `/depots/${ids.othersDepot}`, true);
-      await check("haulier", `/electrify/depot-report?id=${ids.othersDepot}`, true);
-      await check("haulier", `/photos/${ids.othersPhoto}`, true);
-      await check("haulier", `/photos/${ids.othersPhoto}/thumbnail`, true);
-      // Query strings on every page that reads one: bad values fall back to the defaults.
-      for (const value of values) {
-        const q = value.startsWith("%") ? value : encodeURIComponent(value.toWellFormed());
-        await check("haulier", `/depots?page=${q}`, false);
-        await check("haulier", `/electrify/depot-details?id=${q}&tab=${q}`, false);
-        await check("haulier", `/electrify/company-setup?tab=${q}&edit=${q}`, false);
-        await check("haulier", `/account?twoFactor=${q}`, false);
-        await check("haulier", `/confirmation?email=${q}`, false);
-        await check("admin", `/admin?q=${q}&status=${q}&sort=${q}&dir=${q}&page=${q}&uq=${q}&upage=${q}`, false);
-        await check("anonymous", `/auth?redirectTo=${q}&reason=${q}`, false);
-        await check("anonymous", `/reset-password?token=${q}`, false);
-        await check("anonymous", `/auth/two-factor?redirectTo=${q}`, false);
-        await check("anonymous", `/box-charge?fleetSize=${q}&vehicle=${q}&kmPerDay=${q}&tariff=${q}`, false);
-      }
-      process.stdout.write(`hostile URLs on ${engine}: ${urlCases} cases ran\n`);
-      expect(problems).toEqual([]);
-    });
-
-    it("sends nobody off-site, survives uploads cut off mid-body and refuses crafted photos, changing nothing", { timeout: 120_000 }, async () => {
-      const problems: string[] = [];
-      const origin = new URL(server.url).origin;
-      const post = (url: string, cookie: string, fields: Record<string, string>) =>
-        fetch(`${server.url}${url}`, { method: "POST", redirect: "manual", headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields), signal: AbortSignal.timeout(30_000) });
-      // Known redirect bypasses, after a real sign-in and after signing out.
-      for (const target of REDIRECT_BYPASSES) {
-        for (const [label, response] of [
-          ["sign-in", await post("/auth", "", { email: "haulier@fleet.example", password: "haulier-password", redirectTo: target })],
-          ["sign-out", await post("/auth/sign-out", "", { redirectTo: target })],
-        ] as const) {
-          const location = response.headers.get("location");
-          if (response.status >= 500) problems.push(`${label} ${JSON.stringify(target)}: server error`);
-          if (location && new URL(location, server.url).origin !== origin) problems.push(`${label} ${JSON.stringify(target)} → ${location}`);
+    it(
+      "answers hostile ids and query strings in URLs with a 4xx or the page, never a 5xx, another user's record or markup unescaped",
+      { timeout: 300_000 },
+      async () => {
+        const values = [
+          ...TRAVERSAL,
+          ...WRONG_TYPES.filter(Boolean),
+          ...HTML_PAYLOADS,
+          ...SQL_PAYLOADS,
+          ...UNICODE_PAYLOADS,
+          "%00",
+          "%2e%2e%2f%2e%2e%2fauth-secret",
+          "a".repeat(4000),
+        ];
+        const secret = (await readFile(path.join(database.dataDir, "auth-secret"), "utf8")).trim();
+        const problems: string[] = [];
+        const check = async (who: Who, url: string, expectNotFound: boolean) => {
+          const response = await fetch(`${server.url}${url}`, {
+            redirect: "manual",
+            headers: { cookie: cookies[who]! },
+          });
+          const body = await response.text();
+          urlCases++;
+          const where = `GET ${url.slice(0, 120)} as ${who} → ${response.status}`;
+          if (response.status >= 500) problems.push(`${where}: server error`);
+          if (
+            expectNotFound &&
+            response.status !== 404 &&
+            response.status !== 400 &&
+            response.status !== 414 &&
+            response.status !== 431
+          )
+            problems.push(`${where}: expected not found`);
+          for (const marker of RAW_MARKERS)
+            if (body.includes(marker)) problems.push(`${where}: shows ${marker} unescaped`);
+          if (body.includes(secret) || body.includes("root:x:0:0"))
+            problems.push(`${where}: served a file it must not`);
+        };
+        let urlCases = 0;
+        // Ids in paths: anything but one of the viewer's own records is "not found", exactly like an unknown one.
+        // Besides the hostile values, the viewer's own ids written so that Number() would still read them.
+        for (const value of [
+          ...values,
+          ` ${ids.ownDepot}`,
+          `0x${ids.ownDepot.toString(16)}`,
+          `${ids.ownDepot}.0`,
+          `+${ids.ownDepot}`,
+        ]) {
+          // "%…" values are sent as they are (already percent-encoded); the rest encoded, as a browser would.
+          const segment = value.startsWith("%") ? value : encodeURIComponent(value.toWellFormed());
+          await check("haulier", `/depots/${segment}`, true);
+          await check("haulier", `/photos/${segment}`, true);
+          await check("haulier", `/photos/${segment}/thumbnail`, true);
+          await check("haulier", `/electrify/depot-report?id=${segment}`, true);
+          await check("admin", `/admin/depot/${segment}`, true);
+          await check("anonymous", `/investors/documents/${segment}`, false);
         }
-      }
-      const before = await snapshot();
-      // Five survey uploads cut off mid-body: nothing saved, no temporary file kept, the server still answers.
-      for (let i = 0; i < 5; i++) await abortedUpload(server, cookies.haulier!);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      if ((await fetch(`${server.url}/healthz`)).status !== 200) problems.push("the server stopped answering after aborted uploads");
-      // A photo whose header claims 16000 x 16000 pixels.
-      const form = new FormData();
-      for (const [name, value] of Object.entries({ depotName: "Bomb Yard", depotAddress: "5 Bomb Road", latitude: "51.5", longitude: "-2.5", idempotencyKey: crypto.randomUUID() })) form.append(name, value);
-      form.append("photo_proposed_charging_area", new Blob([await readFile(await makePixelBomb(own))], { type: "image/jpeg" }), "bomb.jpg");
-      const bomb = await fetch(`${server.url}/surveys`, { method: "POST", headers: { origin: server.url, cookie: cookies.haulier!, accept: "application/json" }, body: form });
-      const bombBody = (await bomb.json()) as { error?: string };
-      if (bomb.status !== 400 || !bombBody.error?.includes("megapixels")) problems.push(`crafted photo → ${bomb.status} ${JSON.stringify(bombBody)}`);
-      await rm(path.join(own, "bomb.jpg"));
-      const after = await snapshot();
-      for (const name of changed(before, after)) problems.push(`aborted uploads or the crafted photo changed ${name}`);
-      process.stdout.write(`hostile uploads and redirects on ${engine}: ${REDIRECT_BYPASSES.length * 2} redirects, 5 aborted uploads, 1 crafted photo\n`);
-      expect(problems).toEqual([]);
-    });
+        await check("haulier", `/depots/${ids.othersDepot}`, true);
+        await check("haulier", `/electrify/depot-report?id=${ids.othersDepot}`, true);
+        await check("haulier", `/photos/${ids.othersPhoto}`, true);
+        await check("haulier", `/photos/${ids.othersPhoto}/thumbnail`, true);
+        // Query strings on every page that reads one: bad values fall back to the defaults.
+        for (const value of values) {
+          const q = value.startsWith("%") ? value : encodeURIComponent(value.toWellFormed());
+          await check("haulier", `/depots?page=${q}`, false);
+          await check("haulier", `/electrify/depot-details?id=${q}&tab=${q}`, false);
+          await check("haulier", `/electrify/company-setup?tab=${q}&edit=${q}`, false);
+          await check("haulier", `/account?twoFactor=${q}`, false);
+          await check("haulier", `/confirmation?email=${q}`, false);
+          await check("admin", `/admin?q=${q}&status=${q}&sort=${q}&dir=${q}&page=${q}&uq=${q}&upage=${q}`, false);
+          await check("anonymous", `/auth?redirectTo=${q}&reason=${q}`, false);
+          await check("anonymous", `/reset-password?token=${q}`, false);
+          await check("anonymous", `/auth/two-factor?redirectTo=${q}`, false);
+          await check("anonymous", `/box-charge?fleetSize=${q}&vehicle=${q}&kmPerDay=${q}&tariff=${q}`, false);
+        }
+        process.stdout.write(`hostile URLs on ${engine}: ${urlCases} cases ran\n`);
+        expect(problems).toEqual([]);
+      },
+    );
+
+    it(
+      "sends nobody off-site, survives uploads cut off mid-body and refuses crafted photos, changing nothing",
+      { timeout: 120_000 },
+      async () => {
+        const problems: string[] = [];
+        const origin = new URL(server.url).origin;
+        const post = (url: string, cookie: string, fields: Record<string, string>) =>
+          fetch(`${server.url}${url}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams(fields),
+            signal: AbortSignal.timeout(30_000),
+          });
+        // Known redirect bypasses, after a real sign-in and after signing out.
+        for (const target of REDIRECT_BYPASSES) {
+          for (const [label, response] of [
+            [
+              "sign-in",
+              await post("/auth", "", {
+                email: "haulier@fleet.example",
+                password: "haulier-password",
+                redirectTo: target,
+              }),
+            ],
+            ["sign-out", await post("/auth/sign-out", "", { redirectTo: target })],
+          ] as const) {
+            const location = response.headers.get("location");
+            if (response.status >= 500) problems.push(`${label} ${JSON.stringify(target)}: server error`);
+            if (location && new URL(location, server.url).origin !== origin)
+              problems.push(`${label} ${JSON.stringify(target)} → ${location}`);
+          }
+        }
+        const before = await snapshot();
+        // Five survey uploads cut off mid-body: nothing saved, no temporary file kept, the server still answers.
+        for (let i = 0; i < 5; i++) await abortedUpload(server, cookies.haulier!);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        if ((await fetch(`${server.url}/healthz`)).status !== 200)
+          problems.push("the server stopped answering after aborted uploads");
+        // A photo whose header claims 16000 x 16000 pixels.
+        const form = new FormData();
+        for (const [name, value] of Object.entries({
+          depotName: "Bomb Yard",
+          depotAddress: "5 Bomb Road",
+          latitude: "51.5",
+          longitude: "-2.5",
+          idempotencyKey: crypto.randomUUID(),
+        }))
+          form.append(name, value);
+        form.append(
+          "photo_proposed_charging_area",
+          new Blob([await readFile(await makePixelBomb(own))], { type: "image/jpeg" }),
+          "bomb.jpg",
+        );
+        const bomb = await fetch(`${server.url}/surveys`, {
+          method: "POST",
+          headers: { origin: server.url, cookie: cookies.haulier!, accept: "application/json" },
+          body: form,
+        });
+        const bombBody = (await bomb.json()) as { error?: string };
+        if (bomb.status !== 400 || !bombBody.error?.includes("megapixels"))
+          problems.push(`crafted photo → ${bomb.status} ${JSON.stringify(bombBody)}`);
+        await rm(path.join(own, "bomb.jpg"));
+        const after = await snapshot();
+        for (const name of changed(before, after))
+          problems.push(`aborted uploads or the crafted photo changed ${name}`);
+        process.stdout.write(
+          `hostile uploads and redirects on ${engine}: ${REDIRECT_BYPASSES.length * 2} redirects, 5 aborted uploads, 1 crafted photo\n`,
+        );
+        expect(problems).toEqual([]);
+      },
+    );
 
     it("escapes every stored hostile text wherever it is shown", { timeout: 120_000 }, async () => {
       expect(stored.some((value) => value.includes("<script>"))).toBe(true);

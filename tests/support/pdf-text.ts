@@ -20,7 +20,9 @@ export function pdfText(pdf: Buffer): string {
     }
     for (const block of content.matchAll(/BT([\s\S]*?)ET/g)) {
       let line = "";
-      for (const shown of block[1]!.matchAll(/(<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\))|(-?\d+(?:\.\d+)?)\s*(?=[<(\]])/g)) {
+      for (const shown of block[1]!.matchAll(
+        /(<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\))|(-?\d+(?:\.\d+)?)\s*(?=[<(\]])/g,
+      )) {
         const token = shown[1];
         if (!token) {
           // A large negative kerning inside TJ is a space between words.

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
+
 import { freePort } from "./free-port";
 
 /** A local S3-compatible server (s3rver) with one bucket, on loopback. */
@@ -16,7 +17,13 @@ export async function startS3Server(bucket = "electrify-test") {
   });
   await server.run();
   return {
-    env: { S3_BUCKET: bucket, S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", S3_REGION: "us-east-1" },
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_REGION: "us-east-1",
+    },
     stop: () => server.close(),
   };
 }

@@ -1,16 +1,21 @@
 import { SMTPServer } from "smtp-server";
+
 import { freePort } from "./free-port";
 
 export type ReceivedMail = { to: string[]; subject: string; text: string; raw: string };
 
 function decodeQuotedPrintable(value: string): string {
-  const bytes = value.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = value
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
 function decodeWords(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
-    encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replaceAll("_", " ")),
+    encoding.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : decodeQuotedPrintable(text.replaceAll("_", " ")),
   );
 }
 
@@ -21,7 +26,12 @@ function parse(raw: string): { subject: string; text: string } {
   const body = raw.slice(split + 4);
   const header = (name: string) => headerBlock.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1] ?? "";
   const encoding = header("Content-Transfer-Encoding").toLowerCase();
-  const text = encoding === "quoted-printable" ? decodeQuotedPrintable(body) : encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : body;
+  const text =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : body;
   return { subject: decodeWords(header("Subject")).trim(), text: text.replaceAll("\r\n", "\n") };
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
+
 import type { Engine } from "~/lib/db/dialect.server";
 
 export const ENGINES: Engine[] = ["sqlite", "postgres"];

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
 import { freePort } from "./free-port";
 
 export type ThrowawayPostgres = { url: string; stop: () => void };
@@ -21,12 +22,28 @@ export async function startThrowawayPostgres(options: { durable?: boolean } = {}
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   };
   // PostgreSQL refuses to run as root; the cluster belongs to the postgres user.
-  if (asRoot) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
+  if (asRoot)
+    chownSync(
+      dir,
+      Number(execFileSync("id", ["-u", "postgres"]).toString()),
+      Number(execFileSync("id", ["-g", "postgres"]).toString()),
+    );
   const dataDir = path.join(dir, "data");
   const port = await freePort();
   run(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
   const durability = options.durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off";
-  run(path.join(bin, "pg_ctl"), ["-D", dataDir, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${durability}`, "start"]);
+  run(path.join(bin, "pg_ctl"), [
+    "-D",
+    dataDir,
+    "-l",
+    path.join(dir, "server.log"),
+    "-w",
+    "-t",
+    "60",
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${durability}`,
+    "start",
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {
@@ -41,7 +58,9 @@ export async function startThrowawayPostgres(options: { durable?: boolean } = {}
 
 function findPostgresBin(): string {
   const root = "/usr/lib/postgresql";
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "initdb"))) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "initdb")))
+    : [];
   versions.sort((a, b) => Number(b) - Number(a));
   if (versions[0]) return path.join(root, versions[0], "bin");
   throw new Error(

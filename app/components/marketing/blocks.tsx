@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+
 import { cn } from "~/lib/utils";
 
 export function Section({
@@ -49,7 +50,17 @@ export function FeatureCard({ icon: Icon, title, children }: { icon: LucideIcon;
   );
 }
 
-export function Hero({ title, children, actions, art }: { title: string; children: ReactNode; actions: ReactNode; art?: ReactNode }) {
+export function Hero({
+  title,
+  children,
+  actions,
+  art,
+}: {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+  art?: ReactNode;
+}) {
   return (
     <section className="bg-gradient-to-b from-accent to-background px-4 pt-14 pb-16 sm:px-6 sm:pt-20">
       <div className="mx-auto grid max-w-6xl items-center gap-10 lg:grid-cols-2">

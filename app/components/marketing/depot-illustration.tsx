@@ -11,7 +11,17 @@ export function DepotIllustration() {
       <rect x="420" y="200" width="70" height="100" fill="#e2e8f0" stroke="#334155" strokeWidth="3" />
       <path d="M330 225h70M330 250h70M330 275h70M420 225h70M420 250h70M420 275h70" stroke="#94a3b8" strokeWidth="2" />
       <rect x="340" y="140" width="140" height="28" rx="6" fill="#166534" />
-      <text x="410" y="159" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="14" fontWeight="700" fill="#fff">DEPOT</text>
+      <text
+        x="410"
+        y="159"
+        textAnchor="middle"
+        fontFamily="system-ui, sans-serif"
+        fontSize="14"
+        fontWeight="700"
+        fill="#fff"
+      >
+        DEPOT
+      </text>
       {/* substation and cable */}
       <rect x="36" y="210" width="64" height="90" rx="6" fill="#334155" />
       <path d="M58 232l-8 18h12l-6 18 16-24H60l6-12z" fill="#facc15" />
@@ -33,7 +43,17 @@ export function DepotIllustration() {
       <rect x="120" y="100" width="110" height="34" rx="8" fill="#ffffff" stroke="#166534" strokeWidth="3" />
       <rect x="127" y="107" width="76" height="20" rx="4" fill="#22c55e" />
       <rect x="230" y="110" width="6" height="14" rx="2" fill="#166534" />
-      <text x="175" y="93" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="14" fontWeight="600" fill="#14532d">80% by 05:30</text>
+      <text
+        x="175"
+        y="93"
+        textAnchor="middle"
+        fontFamily="system-ui, sans-serif"
+        fontSize="14"
+        fontWeight="600"
+        fill="#14532d"
+      >
+        80% by 05:30
+      </text>
       {/* sun / moon schedule */}
       <circle cx="470" cy="52" r="18" fill="#facc15" opacity="0.85" />
     </svg>

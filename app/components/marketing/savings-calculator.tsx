@@ -1,4 +1,5 @@
 import { useState } from "react";
+
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -17,7 +18,12 @@ const TARIFFS = [
   ["red-amber-green", "Red/amber/green bands"],
   ["flat", "Flat rate"],
 ] as const;
-const STRATEGY_NAMES: Record<string, string> = { balanced: "balanced charging", "cost-optimal": "cheapest-hours charging", "peak-shaving": "peak shaving", uncontrolled: "unmanaged charging" };
+const STRATEGY_NAMES: Record<string, string> = {
+  balanced: "balanced charging",
+  "cost-optimal": "cheapest-hours charging",
+  "peak-shaving": "peak shaving",
+  uncontrolled: "unmanaged charging",
+};
 
 const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
 const kw = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
@@ -27,7 +33,13 @@ const kw = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
  * someone asks for an estimate, so the page stays as light as before; without
  * JavaScript the form is sent to the server, which answers with the same estimate.
  */
-export function SavingsCalculator({ initial, initialEstimate }: { initial: SavingsInput; initialEstimate: SavingsEstimate | null }) {
+export function SavingsCalculator({
+  initial,
+  initialEstimate,
+}: {
+  initial: SavingsInput;
+  initialEstimate: SavingsEstimate | null;
+}) {
   const [estimate, setEstimate] = useState<SavingsEstimate | null>(initialEstimate);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -54,8 +66,23 @@ export function SavingsCalculator({ initial, initialEstimate }: { initial: Savin
 
   return (
     <div className="grid gap-8 lg:grid-cols-2">
-      <form method="get" action="/box-charge#savings" onSubmit={onSubmit} className="grid gap-4 rounded-xl border bg-card p-6" noValidate>
-        <TextField label="Fleet size" name="fleetSize" type="number" inputMode="numeric" min={1} max={200} defaultValue={initial.fleetSize} error={errors.fleetSize} />
+      <form
+        method="get"
+        action="/box-charge#savings"
+        onSubmit={onSubmit}
+        className="grid gap-4 rounded-xl border bg-card p-6"
+        noValidate
+      >
+        <TextField
+          label="Fleet size"
+          name="fleetSize"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={200}
+          defaultValue={initial.fleetSize}
+          error={errors.fleetSize}
+        />
         <div className="grid gap-2">
           <Label htmlFor="savings-vehicle">Vehicle type</Label>
           <NativeSelect id="savings-vehicle" name="vehicle" defaultValue={initial.vehicle}>
@@ -66,7 +93,16 @@ export function SavingsCalculator({ initial, initialEstimate }: { initial: Savin
             ))}
           </NativeSelect>
         </div>
-        <TextField label="Distance per vehicle per day (km)" name="kmPerDay" type="number" inputMode="numeric" min={1} max={800} defaultValue={initial.kmPerDay} error={errors.kmPerDay} />
+        <TextField
+          label="Distance per vehicle per day (km)"
+          name="kmPerDay"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={800}
+          defaultValue={initial.kmPerDay}
+          error={errors.kmPerDay}
+        />
         <div className="grid gap-2">
           <Label htmlFor="savings-tariff">Tariff</Label>
           <NativeSelect id="savings-tariff" name="tariff" defaultValue={initial.tariff}>
@@ -126,13 +162,20 @@ export function SavingsCalculator({ initial, initialEstimate }: { initial: Savin
                 "On this tariff, managed charging saves little: the gain is a smaller connection."
               )}
             </p>
-            {estimate.unmetKwh > 0 ? <p className="text-sm text-amber-800">Some vehicles could not be fully charged between shifts even unmanaged.</p> : null}
+            {estimate.unmetKwh > 0 ? (
+              <p className="text-sm text-amber-800">
+                Some vehicles could not be fully charged between shifts even unmanaged.
+              </p>
+            ) : null}
             <p className="text-xs text-muted-foreground">
-              Monday to Friday shifts, one charger per vehicle (22 kW for vans, 50 kW for rigids, 150 kW for artics), typical tariff figures. An estimate, not a quote.
+              Monday to Friday shifts, one charger per vehicle (22 kW for vans, 50 kW for rigids, 150 kW for artics),
+              typical tariff figures. An estimate, not a quote.
             </p>
           </div>
         ) : (
-          <p className="rounded-xl border border-dashed p-6 text-muted-foreground">Enter your fleet to see the estimated peak and weekly cost with and without smart charging.</p>
+          <p className="rounded-xl border border-dashed p-6 text-muted-foreground">
+            Enter your fleet to see the estimated peak and weekly cost with and without smart charging.
+          </p>
         )}
       </div>
     </div>

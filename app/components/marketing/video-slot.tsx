@@ -11,7 +11,15 @@ export function VideoSlot({ src, poster, title }: { src?: string | null; poster:
           <source src={src} type={src.endsWith(".webm") ? "video/webm" : "video/mp4"} />
         </video>
       ) : (
-        <img src={poster} alt={title} width={1280} height={720} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
+        <img
+          src={poster}
+          alt={title}
+          width={1280}
+          height={720}
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full object-cover"
+        />
       )}
       <figcaption className="sr-only">{title}</figcaption>
     </figure>

@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
+
 import { cn } from "~/lib/utils";
 
 export const buttonVariants = cva(

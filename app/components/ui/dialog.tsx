@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 

@@ -1,9 +1,14 @@
 import { ChevronDownIcon } from "lucide-react";
 import type { ComponentProps } from "react";
+
 import { cn } from "~/lib/utils";
 
 /** The browser's own select, styled: accessible and keyboard-friendly everywhere, including phones. */
-export function NativeSelect({ className, wrapperClassName, ...props }: ComponentProps<"select"> & { wrapperClassName?: string }) {
+export function NativeSelect({
+  className,
+  wrapperClassName,
+  ...props
+}: ComponentProps<"select"> & { wrapperClassName?: string }) {
   return (
     <div className={cn("relative w-full", wrapperClassName)}>
       <select
@@ -14,7 +19,10 @@ export function NativeSelect({ className, wrapperClassName, ...props }: Componen
         )}
         {...props}
       />
-      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <ChevronDownIcon
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+
 import { cn } from "~/lib/utils";
 
 /** A wide table scrolls sideways; give it scrollLabel so keyboard users can focus and scroll it (a labelled region). */
@@ -23,11 +24,19 @@ export function TableBody({ className, ...props }: ComponentProps<"tbody">) {
 }
 
 export function TableRow({ className, ...props }: ComponentProps<"tr">) {
-  return <tr data-slot="table-row" className={cn("border-b transition-colors hover:bg-muted/50", className)} {...props} />;
+  return (
+    <tr data-slot="table-row" className={cn("border-b transition-colors hover:bg-muted/50", className)} {...props} />
+  );
 }
 
 export function TableHead({ className, ...props }: ComponentProps<"th">) {
-  return <th data-slot="table-head" className={cn("h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-foreground", className)} {...props} />;
+  return (
+    <th
+      data-slot="table-head"
+      className={cn("h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-foreground", className)}
+      {...props}
+    />
+  );
 }
 
 export function TableCell({ className, ...props }: ComponentProps<"td">) {
@@ -35,5 +44,7 @@ export function TableCell({ className, ...props }: ComponentProps<"td">) {
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
-  return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
+  return (
+    <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />
+  );
 }

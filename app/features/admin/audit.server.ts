@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
+
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { statusLabel } from "./depot-status";
 
 /** Who did it: a signed-in admin, or the command line (id null). */
@@ -24,7 +26,12 @@ export type AuditDetails = Record<string, string | number | boolean | null>;
 /** Records one admin action. Pass the transaction that made the change so both land or neither does. */
 export async function recordAudit(
   db: Kysely<Database>,
-  entry: { actor: Actor; action: AuditAction; target: { type: "depot" | "user" | "grid"; id: string | number; label: string }; details?: AuditDetails },
+  entry: {
+    actor: Actor;
+    action: AuditAction;
+    target: { type: "depot" | "user" | "grid"; id: string | number; label: string };
+    details?: AuditDetails;
+  },
 ): Promise<void> {
   await db
     .insertInto("audit_log")

@@ -4,7 +4,9 @@ import { z } from "zod";
 export const DEPOT_STATUSES = ["pending", "reviewing", "approved", "rejected"] as const;
 export type DepotStatusValue = (typeof DEPOT_STATUSES)[number];
 
-export const depotStatusSchema = z.enum(DEPOT_STATUSES, { message: "Status must be pending, reviewing, approved or rejected" });
+export const depotStatusSchema = z.enum(DEPOT_STATUSES, {
+  message: "Status must be pending, reviewing, approved or rejected",
+});
 
 /** An empty or unknown stored status reads as pending. */
 export function normalizeStatus(value: string | null | undefined): DepotStatusValue {

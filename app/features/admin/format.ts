@@ -1,5 +1,9 @@
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
 
 /** Dates are formatted once, on the server, in the consultancy's time zone, so the page reads the same everywhere. */
 export const formatDate = (iso: string) => dateFormat.format(new Date(iso));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { DEPOT_STATUSES } from "./depot-status";
 
 export const PAGE_SIZE = 25;

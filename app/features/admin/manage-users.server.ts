@@ -4,6 +4,7 @@ import { UserRuleError } from "~/features/users/user-errors";
 import { emailSchema, newUserSchema, type Role } from "~/features/users/user-schemas";
 import { containsInsensitive, toBoolean, toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { recordAudit, type Actor } from "./audit.server";
 import { containsPattern, PAGE_SIZE, type Paged, type UserParams } from "./list-params";
 
@@ -19,7 +20,9 @@ export type ManagedUser = {
 export async function listUsersPage(deps: Pick<Runtime, "database">, params: UserParams): Promise<Paged<ManagedUser>> {
   const { db } = deps.database;
   const base = () =>
-    params.uq ? db.selectFrom("user").where(containsInsensitive(deps.database.engine, "email", containsPattern(params.uq))) : db.selectFrom("user");
+    params.uq
+      ? db.selectFrom("user").where(containsInsensitive(deps.database.engine, "email", containsPattern(params.uq)))
+      : db.selectFrom("user");
   const countRow = await base()
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .executeTakeFirstOrThrow();
@@ -50,7 +53,11 @@ export async function listUsersPage(deps: Pick<Runtime, "database">, params: Use
 
 async function findUser(deps: Pick<Runtime, "database">, userId: string) {
   if (!userId || userId.length > 200) return undefined;
-  return deps.database.db.selectFrom("user").select(["id", "email", "role", "banned"]).where("id", "=", userId).executeTakeFirst();
+  return deps.database.db
+    .selectFrom("user")
+    .select(["id", "email", "role", "banned"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
 }
 
 async function countActiveAdmins(deps: Pick<Runtime, "database">, exceptUserId: string): Promise<number> {
@@ -59,7 +66,9 @@ async function countActiveAdmins(deps: Pick<Runtime, "database">, exceptUserId: 
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .where("role", "=", "admin")
     .where("id", "!=", exceptUserId)
-    .where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", deps.database.engine === "postgres" ? false : 0)]))
+    .where((eb) =>
+      eb.or([eb("banned", "is", null), eb("banned", "=", deps.database.engine === "postgres" ? false : 0)]),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -78,11 +87,21 @@ export async function changeUserRole(
   if (isAdmin === (input.role === "admin")) return { email: user.email, role: input.role };
   if (input.role !== "admin") {
     if (user.id === input.actor.id) throw new UserRuleError("You cannot remove your own admin role");
-    if ((await countActiveAdmins(deps, user.id)) === 0) throw new UserRuleError("The last admin cannot be demoted; make another user admin first");
+    if ((await countActiveAdmins(deps, user.id)) === 0)
+      throw new UserRuleError("The last admin cannot be demoted; make another user admin first");
   }
   await deps.database.db.transaction().execute(async (trx) => {
-    await trx.updateTable("user").set({ role: input.role, updatedAt: new Date().toISOString() }).where("id", "=", user.id).execute();
-    await recordAudit(trx, { actor: input.actor, action: "user.role_changed", target: { type: "user", id: user.id, label: user.email }, details: { role: input.role } });
+    await trx
+      .updateTable("user")
+      .set({ role: input.role, updatedAt: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await recordAudit(trx, {
+      actor: input.actor,
+      action: "user.role_changed",
+      target: { type: "user", id: user.id, label: user.email },
+      details: { role: input.role },
+    });
   });
   return { email: user.email, role: input.role };
 }
@@ -106,7 +125,12 @@ export async function setUserActive(
   await deps.database.db.transaction().execute(async (trx) => {
     await trx
       .updateTable("user")
-      .set({ banned, banReason: input.active ? null : "Deactivated by an admin", banExpires: null, updatedAt: new Date().toISOString() })
+      .set({
+        banned,
+        banReason: input.active ? null : "Deactivated by an admin",
+        banExpires: null,
+        updatedAt: new Date().toISOString(),
+      })
       .where("id", "=", user.id)
       .execute();
     if (!input.active) await trx.deleteFrom("session").where("userId", "=", user.id).execute();
@@ -133,12 +157,22 @@ export async function addUser(
     const email = emailSchema.safeParse(input.email);
     if (!email.success) throw new UserRuleError(email.error.issues[0]?.message ?? "Enter a valid email address");
     const user = await inviteUser(deps, { email: email.data });
-    await recordAudit(deps.database.db, { actor: input.actor, action: "user.invited", target: { type: "user", id: user.id, label: user.email }, details: { role: "user" } });
+    await recordAudit(deps.database.db, {
+      actor: input.actor,
+      action: "user.invited",
+      target: { type: "user", id: user.id, label: user.email },
+      details: { role: "user" },
+    });
     return { email: user.email, invited: true, emailSent: user.emailSent };
   }
   const parsed = newUserSchema.safeParse({ email: input.email, password: input.password });
   if (!parsed.success) throw new UserRuleError(parsed.error.issues.map((issue) => issue.message).join("; "));
   const user = await createUser(deps, parsed.data);
-  await recordAudit(deps.database.db, { actor: input.actor, action: "user.created", target: { type: "user", id: user.id, label: user.email }, details: { role: user.role } });
+  await recordAudit(deps.database.db, {
+    actor: input.actor,
+    action: "user.created",
+    target: { type: "user", id: user.id, label: user.email },
+    details: { role: user.role },
+  });
   return { email: user.email, invited: false, emailSent: false };
 }

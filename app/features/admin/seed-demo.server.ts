@@ -1,6 +1,8 @@
 import sharp from "sharp";
+
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { DEPOT_STATUSES } from "./depot-status";
 
 /**
@@ -10,9 +12,57 @@ import { DEPOT_STATUSES } from "./depot-status";
  */
 export type SeedOptions = { depots: number; users?: number; seed?: number };
 
-const TOWNS = ["Bristol", "Avonmouth", "Swindon", "Reading", "Birmingham", "Coventry", "Daventry", "Milton Keynes", "Northampton", "Leicester", "Nottingham", "Derby", "Crewe", "Warrington", "Doncaster", "Leeds", "Wakefield", "Peterborough", "Felixstowe", "Ipswich", "Thurrock", "Dartford", "Southampton", "Exeter", "Cardiff", "Newport", "Gloucester", "Worcester", "Telford", "Stoke-on-Trent"];
-const KINDS = ["Distribution Centre", "Depot", "Logistics Hub", "Cross-Dock", "Cold Store", "Trailer Park", "Fleet Yard"];
-const ROADS = ["Industrial Estate", "Trading Estate", "Business Park", "Commerce Way", "Freight Road", "Haulage Lane", "Enterprise Drive", "Dock Road"];
+const TOWNS = [
+  "Bristol",
+  "Avonmouth",
+  "Swindon",
+  "Reading",
+  "Birmingham",
+  "Coventry",
+  "Daventry",
+  "Milton Keynes",
+  "Northampton",
+  "Leicester",
+  "Nottingham",
+  "Derby",
+  "Crewe",
+  "Warrington",
+  "Doncaster",
+  "Leeds",
+  "Wakefield",
+  "Peterborough",
+  "Felixstowe",
+  "Ipswich",
+  "Thurrock",
+  "Dartford",
+  "Southampton",
+  "Exeter",
+  "Cardiff",
+  "Newport",
+  "Gloucester",
+  "Worcester",
+  "Telford",
+  "Stoke-on-Trent",
+];
+const KINDS = [
+  "Distribution Centre",
+  "Depot",
+  "Logistics Hub",
+  "Cross-Dock",
+  "Cold Store",
+  "Trailer Park",
+  "Fleet Yard",
+];
+const ROADS = [
+  "Industrial Estate",
+  "Trading Estate",
+  "Business Park",
+  "Commerce Way",
+  "Freight Road",
+  "Haulage Lane",
+  "Enterprise Drive",
+  "Dock Road",
+];
 const PHOTO_TYPES = ["proposed_charging_area", "electrical_panel", "point_of_connection", "cable_run_1"] as const;
 
 function generator(seed: number) {
@@ -25,7 +75,11 @@ function generator(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, pick: <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)) };
+  return {
+    next,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+  };
 }
 
 async function demoPhoto(index: number, width: number, height: number): Promise<Buffer> {
@@ -34,7 +88,10 @@ async function demoPhoto(index: number, width: number, height: number): Promise<
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
-export async function seedDemo(deps: Pick<Runtime, "auth" | "database" | "storage">, options: SeedOptions): Promise<{ users: number; depots: number; photos: number }> {
+export async function seedDemo(
+  deps: Pick<Runtime, "auth" | "database" | "storage">,
+  options: SeedOptions,
+): Promise<{ users: number; depots: number; photos: number }> {
   const random = generator(options.seed ?? 20261122);
   const userCount = Math.max(1, options.users ?? 25);
   const { db } = deps.database;
@@ -79,7 +136,8 @@ export async function seedDemo(deps: Pick<Runtime, "auth" | "database" | "storag
           depot_name: `${town} ${random.pick(KINDS)} ${start + offset + 1}`,
           depot_address: `Unit ${random.int(1, 60)}, ${random.pick(ROADS)}, ${town}`,
           number_of_vehicles: random.next() < 0.9 ? random.int(2, 120) : null,
-          additional_notes: random.next() < 0.4 ? "Demo data: night-time charging preferred; yard is busy 06:00–09:00." : null,
+          additional_notes:
+            random.next() < 0.4 ? "Demo data: night-time charging preferred; yard is busy 06:00–09:00." : null,
           location_latitude: hasLocation ? 50.5 + random.next() * 3.5 : null,
           location_longitude: hasLocation ? -4 + random.next() * 5 : null,
           location_address: hasLocation ? `${town}, United Kingdom` : null,

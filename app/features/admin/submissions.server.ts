@@ -1,9 +1,11 @@
 import { sql, type ExpressionBuilder } from "kysely";
+
 import type { AppDatabase } from "~/lib/db/database.server";
-import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import { containsInsensitive, toIsoString, type Engine } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
+import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { recordAudit, type Actor } from "./audit.server";
 import { normalizeStatus, statusLabel, type DepotStatusValue } from "./depot-status";
 import { containsPattern, PAGE_SIZE, type Paged, type SubmissionParams } from "./list-params";
@@ -26,7 +28,8 @@ function applyFilter(eb: ExpressionBuilder<Database, "depots">, engine: Engine, 
     const like = (column: string) => containsInsensitive(engine, column, pattern);
     conditions.push(eb.or([like("depots.depot_name"), like("depots.depot_address"), like("depots.contact_email")]));
   }
-  if (filter.status === "pending") conditions.push(eb.or([eb("depots.status", "=", "pending"), eb("depots.status", "=", "")]));
+  if (filter.status === "pending")
+    conditions.push(eb.or([eb("depots.status", "=", "pending"), eb("depots.status", "=", "")]));
   else if (filter.status) conditions.push(eb("depots.status", "=", filter.status));
   return eb.and(conditions);
 }
@@ -52,11 +55,21 @@ function orderSql(params: Pick<SubmissionParams, "sort" | "dir">) {
  * index; a search has to read every row, so it reads them once, counting
  * with a window function alongside the page.
  */
-export async function listSubmissions(deps: Pick<Runtime, "database">, params: SubmissionParams): Promise<Paged<SubmissionRow>> {
+export async function listSubmissions(
+  deps: Pick<Runtime, "database">,
+  params: SubmissionParams,
+): Promise<Paged<SubmissionRow>> {
   // The window count would make the unsearched page read every row, so only a search asks for it.
   const pageQuery = (page: number) =>
     filtered(deps.database, params)
-      .select(["depots.id", "depots.depot_name", "depots.depot_address", "depots.contact_email", "depots.status", "depots.created_at"])
+      .select([
+        "depots.id",
+        "depots.depot_name",
+        "depots.depot_address",
+        "depots.contact_email",
+        "depots.status",
+        "depots.created_at",
+      ])
       .select((eb) => (params.q ? eb.fn.countAll<number | string>().over() : eb.lit(0)).as("total"))
       .orderBy(orderSql(params))
       .limit(PAGE_SIZE)
@@ -129,7 +142,10 @@ export function csvField(value: string | number | null | undefined): string {
 }
 
 /** Every submission that matches the filter (all pages), in the table's order, as CSV. */
-export async function exportSubmissionsCsv(deps: Pick<Runtime, "database">, params: SubmissionParams): Promise<{ csv: string; count: number }> {
+export async function exportSubmissionsCsv(
+  deps: Pick<Runtime, "database">,
+  params: SubmissionParams,
+): Promise<{ csv: string; count: number }> {
   const rows = await filtered(deps.database, params)
     .select([
       "depots.id",
@@ -211,7 +227,10 @@ export type SubmissionDetail = {
 };
 
 /** Everything the admin review page shows about one depot, or null. */
-export async function getSubmissionDetail(deps: Pick<Runtime, "database">, depotId: number): Promise<SubmissionDetail | null> {
+export async function getSubmissionDetail(
+  deps: Pick<Runtime, "database">,
+  depotId: number,
+): Promise<SubmissionDetail | null> {
   if (!Number.isSafeInteger(depotId) || depotId <= 0) return null;
   const { db } = deps.database;
   const row = await db
@@ -239,7 +258,12 @@ export async function getSubmissionDetail(deps: Pick<Runtime, "database">, depot
     .executeTakeFirst();
   if (!row) return null;
   const [photos, history] = await Promise.all([
-    db.selectFrom("survey_photos").select(["id", "image_type", "width", "height"]).where("depot_id", "=", depotId).orderBy("id").execute(),
+    db
+      .selectFrom("survey_photos")
+      .select(["id", "image_type", "width", "height"])
+      .where("depot_id", "=", depotId)
+      .orderBy("id")
+      .execute(),
     db.selectFrom("depot_status_history").selectAll().where("depot_id", "=", depotId).orderBy("id", "desc").execute(),
   ]);
   return {
@@ -257,7 +281,12 @@ export async function getSubmissionDetail(deps: Pick<Runtime, "database">, depot
     contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
     submitterEmail: row.submitter_email,
     adminNotes: row.admin_notes ?? "",
-    photos: photos.map((photo) => ({ id: photo.id, imageType: photo.image_type, width: photo.width, height: photo.height })),
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      imageType: photo.image_type,
+      width: photo.width,
+      height: photo.height,
+    })),
     history: history.map((entry) => ({
       id: entry.id,
       from: normalizeStatus(entry.from_status),
@@ -272,7 +301,13 @@ export async function getSubmissionDetail(deps: Pick<Runtime, "database">, depot
 export type ReviewResult =
   | { outcome: "not-found" }
   | { outcome: "unchanged" }
-  | { outcome: "updated"; statusChanged: boolean; notesChanged: boolean; status: DepotStatusValue; notified: "sent" | "queued" | "off" | "no-change" };
+  | {
+      outcome: "updated";
+      statusChanged: boolean;
+      notesChanged: boolean;
+      status: DepotStatusValue;
+      notified: "sent" | "queued" | "off" | "no-change";
+    };
 
 /**
  * Sets a depot's status and/or the admin notes. The change, its history entry,
@@ -288,7 +323,13 @@ export async function reviewDepot(
     const depot = await trx
       .selectFrom("depots")
       .leftJoin("user", "user.id", "depots.user_id")
-      .select(["depots.id", "depots.depot_name", "depots.status", "depots.admin_notes", "user.email as submitter_email"])
+      .select([
+        "depots.id",
+        "depots.depot_name",
+        "depots.status",
+        "depots.admin_notes",
+        "user.email as submitter_email",
+      ])
       .where("depots.id", "=", input.depotId)
       .executeTakeFirst();
     if (!depot) return { outcome: "not-found" } as const;
@@ -317,14 +358,31 @@ export async function reviewDepot(
       .execute();
     const target = { type: "depot", id: depot.id, label: depot.depot_name } as const;
     if (statusChanged) {
-      await recordAudit(trx, { actor: input.actor, action: "depot.status_changed", target, details: { from, to: input.status } });
+      await recordAudit(trx, {
+        actor: input.actor,
+        action: "depot.status_changed",
+        target,
+        details: { from, to: input.status },
+      });
     }
     if (notesChanged) {
-      await recordAudit(trx, { actor: input.actor, action: "depot.notes_updated", target, details: { notes: notes.slice(0, 500) } });
+      await recordAudit(trx, {
+        actor: input.actor,
+        action: "depot.notes_updated",
+        target,
+        details: { notes: notes.slice(0, 500) },
+      });
     }
     let mailId: number | null = null;
     if (statusChanged && deps.env.NOTIFY_ON_STATUS_CHANGE && depot.submitter_email) {
-      mailId = await enqueueMail(trx, statusChangeMail(deps.env.APP_URL, { id: depot.id, name: depot.depot_name, email: depot.submitter_email }, input.status));
+      mailId = await enqueueMail(
+        trx,
+        statusChangeMail(
+          deps.env.APP_URL,
+          { id: depot.id, name: depot.depot_name, email: depot.submitter_email },
+          input.status,
+        ),
+      );
     }
     return { outcome: "updated", statusChanged, notesChanged, status: input.status, mailId } as const;
   });
@@ -339,10 +397,15 @@ const statusSentence: Record<DepotStatusValue, string> = {
   pending: "It is waiting for review.",
   reviewing: "Our team is reviewing it now.",
   approved: "It has been approved. We will be in touch about the next steps.",
-  rejected: "We are unable to take it forward as submitted. We will contact you to explain why and what could change that.",
+  rejected:
+    "We are unable to take it forward as submitted. We will contact you to explain why and what could change that.",
 };
 
-export function statusChangeMail(appUrl: string, depot: { id: number; name: string; email: string }, status: DepotStatusValue) {
+export function statusChangeMail(
+  appUrl: string,
+  depot: { id: number; name: string; email: string },
+  status: DepotStatusValue,
+) {
   return {
     to: depot.email,
     subject: `Your depot survey "${depot.name}" is now ${statusLabel(status)}`,

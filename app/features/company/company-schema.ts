@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { DEPOT_LIMIT_MESSAGE, MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots/depot-limits";
 import { parseId } from "~/lib/parse-id";
 import { singleLine } from "~/lib/single-line";
@@ -18,7 +19,10 @@ export const companySchema = z.object({
   companyName: required("Company name"),
   contactName: required("Contact name"),
   contactEmail: required("Contact email", 254).pipe(z.email({ message: "Enter a valid email address" })),
-  contactPhone: required("Contact phone", 40).regex(/^\+?[0-9 ()-]{6,40}$/, "Enter a phone number (digits, spaces, + ( ) -)"),
+  contactPhone: required("Contact phone", 40).regex(
+    /^\+?[0-9 ()-]{6,40}$/,
+    "Enter a phone number (digits, spaces, + ( ) -)",
+  ),
   chargingStrategy: z
     .string()
     .max(5000, "Charging strategy must be at most 5,000 characters")
@@ -27,7 +31,6 @@ export const companySchema = z.object({
 });
 export type CompanyInput = z.output<typeof companySchema>;
 export type CompanyForm = z.input<typeof companySchema>;
-
 
 export const ALL_DEPOTS_NEED_NAME_AND_ADDRESS = "All depots must have a name and address";
 export const AT_LEAST_ONE_DEPOT = "You must have at least one depot";
@@ -51,9 +54,11 @@ export const depotListSchema = z
   .min(1, AT_LEAST_ONE_DEPOT)
   .max(MAX_DEPOTS_PER_ACCOUNT, DEPOT_LIMIT_MESSAGE)
   .superRefine((depots, ctx) => {
-    if (depots.some((depot) => !depot.name || !depot.address)) ctx.addIssue({ code: "custom", message: ALL_DEPOTS_NEED_NAME_AND_ADDRESS });
+    if (depots.some((depot) => !depot.name || !depot.address))
+      ctx.addIssue({ code: "custom", message: ALL_DEPOTS_NEED_NAME_AND_ADDRESS });
     const ids = depots.flatMap((depot) => (depot.id ? [depot.id] : []));
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: "A depot appears twice in the list" });
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: "custom", message: "A depot appears twice in the list" });
   });
 
 /** Reads the repeated depot fields of the form, in order. */

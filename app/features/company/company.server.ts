@@ -1,15 +1,30 @@
-import { assertRoomForDepots } from "~/features/depots/depot-limits";
 import type { Kysely } from "kysely";
+
+import { assertRoomForDepots } from "~/features/depots/depot-limits";
 import { getProfile } from "~/features/users/profile.server";
 import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
+
 import type { CompanyInput, DepotEntry } from "./company-schema";
 
-export type CompanyValues = { companyName: string; contactName: string; contactEmail: string; contactPhone: string; chargingStrategy: string };
+export type CompanyValues = {
+  companyName: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  chargingStrategy: string;
+};
 
 /** The company form's values: the saved company, or else what the profile and the account already say. */
-export async function getCompanyValues(deps: Pick<Runtime, "database">, user: { id: string; email: string }): Promise<{ saved: boolean; values: CompanyValues }> {
-  const company = await deps.database.db.selectFrom("companies").selectAll().where("user_id", "=", user.id).executeTakeFirst();
+export async function getCompanyValues(
+  deps: Pick<Runtime, "database">,
+  user: { id: string; email: string },
+): Promise<{ saved: boolean; values: CompanyValues }> {
+  const company = await deps.database.db
+    .selectFrom("companies")
+    .selectAll()
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
   if (company) {
     return {
       saved: true,
@@ -25,7 +40,13 @@ export async function getCompanyValues(deps: Pick<Runtime, "database">, user: { 
   const profile = await getProfile(deps, user.id);
   return {
     saved: false,
-    values: { companyName: profile.organization ?? "", contactName: profile.name ?? "", contactEmail: user.email, contactPhone: profile.phone ?? "", chargingStrategy: "" },
+    values: {
+      companyName: profile.organization ?? "",
+      contactName: profile.name ?? "",
+      contactEmail: user.email,
+      contactPhone: profile.phone ?? "",
+      chargingStrategy: "",
+    },
   };
 }
 
@@ -105,16 +126,27 @@ export class DepotRuleError extends Error {
  * photos, status and position stay as they are). An id that is not one of
  * the user's depots refuses the whole save.
  */
-export async function saveCompanyDepots(deps: Pick<Runtime, "database">, userId: string, depots: DepotEntry[]): Promise<{ created: number; updated: number }> {
+export async function saveCompanyDepots(
+  deps: Pick<Runtime, "database">,
+  userId: string,
+  depots: DepotEntry[],
+): Promise<{ created: number; updated: number }> {
   return deps.database.db.transaction().execute(async (trx) => {
-    const contact = await trx.selectFrom("companies").select(["contact_name", "contact_email", "contact_phone"]).where("user_id", "=", userId).executeTakeFirst();
-    const owned = new Set((await trx.selectFrom("depots").select("id").where("user_id", "=", userId).execute()).map((row) => row.id));
+    const contact = await trx
+      .selectFrom("companies")
+      .select(["contact_name", "contact_email", "contact_phone"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    const owned = new Set(
+      (await trx.selectFrom("depots").select("id").where("user_id", "=", userId).execute()).map((row) => row.id),
+    );
     await assertRoomForDepots(trx, userId, depots.filter((depot) => depot.id === undefined).length);
     let created = 0;
     let updated = 0;
     for (const depot of depots) {
       if (depot.id !== undefined) {
-        if (!owned.has(depot.id)) throw new DepotRuleError("One of these depots no longer exists. Reload the page and try again.");
+        if (!owned.has(depot.id))
+          throw new DepotRuleError("One of these depots no longer exists. Reload the page and try again.");
         await trx
           .updateTable("depots")
           .set({ depot_name: depot.name, depot_address: depot.address, additional_notes: depot.notes })
@@ -158,15 +190,37 @@ async function insertDepot(
 }
 
 /** Removes one of the user's depots, unless it holds survey photos (those are the consultancy's evidence). */
-export async function deleteCompanyDepot(deps: Pick<Runtime, "database">, userId: string, depotId: number): Promise<{ name: string }> {
+export async function deleteCompanyDepot(
+  deps: Pick<Runtime, "database">,
+  userId: string,
+  depotId: number,
+): Promise<{ name: string }> {
   return deps.database.db.transaction().execute(async (trx) => {
-    const depot = await trx.selectFrom("depots").select(["id", "depot_name"]).where("id", "=", depotId).where("user_id", "=", userId).executeTakeFirst();
+    const depot = await trx
+      .selectFrom("depots")
+      .select(["id", "depot_name"])
+      .where("id", "=", depotId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
     if (!depot) throw new DepotRuleError("That depot no longer exists.");
-    const photos = await trx.selectFrom("survey_photos").select("id").where("depot_id", "=", depotId).limit(1).executeTakeFirst();
+    const photos = await trx
+      .selectFrom("survey_photos")
+      .select("id")
+      .where("depot_id", "=", depotId)
+      .limit(1)
+      .executeTakeFirst();
     if (photos) {
-      throw new DepotRuleError(`${depot.depot_name} has survey photos, so it cannot be removed here. Contact us if it should be withdrawn.`);
+      throw new DepotRuleError(
+        `${depot.depot_name} has survey photos, so it cannot be removed here. Contact us if it should be withdrawn.`,
+      );
     }
-    const remaining = await trx.selectFrom("depots").select("id").where("user_id", "=", userId).where("id", "!=", depotId).limit(1).executeTakeFirst();
+    const remaining = await trx
+      .selectFrom("depots")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("id", "!=", depotId)
+      .limit(1)
+      .executeTakeFirst();
     if (!remaining) throw new DepotRuleError("You must have at least one depot");
     await trx.deleteFrom("depots").where("id", "=", depotId).execute();
     return { name: depot.depot_name };
@@ -174,7 +228,12 @@ export async function deleteCompanyDepot(deps: Pick<Runtime, "database">, userId
 }
 
 /** Places a depot on the map (the user drags its marker): only the user's own depot. */
-export async function setDepotPosition(deps: Pick<Runtime, "database">, userId: string, depotId: number, position: { latitude: number; longitude: number }): Promise<boolean> {
+export async function setDepotPosition(
+  deps: Pick<Runtime, "database">,
+  userId: string,
+  depotId: number,
+  position: { latitude: number; longitude: number },
+): Promise<boolean> {
   const result = await deps.database.db
     .updateTable("depots")
     .set({ location_latitude: position.latitude, location_longitude: position.longitude })

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+
 import type { Database } from "~/lib/db/schema";
 
 /**
@@ -17,8 +18,16 @@ export class DepotLimitError extends Error {
 }
 
 /** Throws DepotLimitError when `adding` more depots would take the account past the cap. Call it inside the transaction that inserts them. */
-export async function assertRoomForDepots(db: Kysely<Database> | Transaction<Database>, userId: string, adding: number): Promise<void> {
+export async function assertRoomForDepots(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  adding: number,
+): Promise<void> {
   if (adding <= 0) return;
-  const row = await db.selectFrom("depots").select((eb) => eb.fn.countAll<number | string>().as("count")).where("user_id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("depots")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (Number(row?.count ?? 0) + adding > MAX_DEPOTS_PER_ACCOUNT) throw new DepotLimitError();
 }

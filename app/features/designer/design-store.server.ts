@@ -1,8 +1,13 @@
 import type { Runtime } from "~/lib/runtime.server";
+
 import { savedDesignSchema, type Placed } from "./designer-state";
 
 /** The saved layout of one of the user's depots (empty when none was saved), or null if the depot is not theirs. */
-export async function getDesign(deps: Pick<Runtime, "database">, userId: string, depotId: number): Promise<Placed[] | null> {
+export async function getDesign(
+  deps: Pick<Runtime, "database">,
+  userId: string,
+  depotId: number,
+): Promise<Placed[] | null> {
   const row = await deps.database.db
     .selectFrom("depots")
     .leftJoin("depot_designs", "depot_designs.depot_id", "depots.id")
@@ -21,10 +26,21 @@ export class DesignError extends Error {
 }
 
 /** Saves (replaces) the layout of one of the user's own depots after checking every component. */
-export async function saveDesign(deps: Pick<Runtime, "database">, userId: string, depotId: number, components: unknown): Promise<{ count: number }> {
+export async function saveDesign(
+  deps: Pick<Runtime, "database">,
+  userId: string,
+  depotId: number,
+  components: unknown,
+): Promise<{ count: number }> {
   const parsed = savedDesignSchema.safeParse(components);
-  if (!parsed.success) throw new DesignError(`The design could not be saved: ${parsed.error.issues[0]?.message ?? "invalid components"}`);
-  const owned = await deps.database.db.selectFrom("depots").select("id").where("id", "=", depotId).where("user_id", "=", userId).executeTakeFirst();
+  if (!parsed.success)
+    throw new DesignError(`The design could not be saved: ${parsed.error.issues[0]?.message ?? "invalid components"}`);
+  const owned = await deps.database.db
+    .selectFrom("depots")
+    .select("id")
+    .where("id", "=", depotId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!owned) throw new DesignError("That depot no longer exists.");
   const values = { components: JSON.stringify(parsed.data), updated_at: new Date().toISOString() };
   await deps.database.db

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { catalogueItem, COMPONENT_IDS, SITE, type ComponentId } from "./catalogue";
 
 /** A placed component: its centre in metres from the site's top-left corner. */
@@ -62,7 +63,11 @@ export function designReducer(state: DesignState, action: DesignAction): DesignS
       if (!state.armed || state.placed.length >= MAX_COMPONENTS) return state;
       const uid = `c${state.counter + 1}`;
       const at = clampToSite(state.armed, action.x, action.y);
-      return { ...commit(state, [...state.placed, { uid, componentId: state.armed, ...at }]), counter: state.counter + 1, selected: uid };
+      return {
+        ...commit(state, [...state.placed, { uid, componentId: state.armed, ...at }]),
+        counter: state.counter + 1,
+        selected: uid,
+      };
     }
     case "select":
       return { ...state, selected: action.uid, armed: action.uid ? null : state.armed };
@@ -71,37 +76,76 @@ export function designReducer(state: DesignState, action: DesignAction): DesignS
       if (!item) return state;
       const at = clampToSite(item.componentId, action.x, action.y);
       if (at.x === item.x && at.y === item.y) return { ...state, selected: item.uid };
-      return { ...commit(state, state.placed.map((p) => (p.uid === item.uid ? { ...p, ...at } : p))), selected: item.uid };
+      return {
+        ...commit(
+          state,
+          state.placed.map((p) => (p.uid === item.uid ? { ...p, ...at } : p)),
+        ),
+        selected: item.uid,
+      };
     }
     case "nudge": {
       const item = state.placed.find((p) => p.uid === state.selected);
-      return item ? designReducer(state, { type: "move", uid: item.uid, x: item.x + action.dx, y: item.y + action.dy }) : state;
+      return item
+        ? designReducer(state, { type: "move", uid: item.uid, x: item.x + action.dx, y: item.y + action.dy })
+        : state;
     }
     case "delete":
       if (!state.selected || !state.placed.some((p) => p.uid === state.selected)) return state;
-      return { ...commit(state, state.placed.filter((p) => p.uid !== state.selected)), selected: null };
+      return {
+        ...commit(
+          state,
+          state.placed.filter((p) => p.uid !== state.selected),
+        ),
+        selected: null,
+      };
     case "undo-last-placement": {
       // The most recently placed component (the highest number), wherever it has moved since.
-      const last = state.placed.reduce<Placed | null>((newest, p) => (!newest || Number(p.uid.slice(1)) > Number(newest.uid.slice(1)) ? p : newest), null);
+      const last = state.placed.reduce<Placed | null>(
+        (newest, p) => (!newest || Number(p.uid.slice(1)) > Number(newest.uid.slice(1)) ? p : newest),
+        null,
+      );
       if (!last) return state;
-      return { ...commit(state, state.placed.filter((p) => p.uid !== last.uid)), selected: state.selected === last.uid ? null : state.selected };
+      return {
+        ...commit(
+          state,
+          state.placed.filter((p) => p.uid !== last.uid),
+        ),
+        selected: state.selected === last.uid ? null : state.selected,
+      };
     }
     case "undo": {
       const previous = state.past.at(-1);
       if (!previous) return state;
-      return { ...state, placed: previous, past: state.past.slice(0, -1), future: [state.placed, ...state.future], selected: null };
+      return {
+        ...state,
+        placed: previous,
+        past: state.past.slice(0, -1),
+        future: [state.placed, ...state.future],
+        selected: null,
+      };
     }
     case "redo": {
       const next = state.future[0];
       if (!next) return state;
-      return { ...state, placed: next, past: [...state.past, state.placed], future: state.future.slice(1), selected: null };
+      return {
+        ...state,
+        placed: next,
+        past: [...state.past, state.placed],
+        future: state.future.slice(1),
+        selected: null,
+      };
     }
     case "load":
       return initialDesign(action.placed);
   }
 }
 
-export type DesignStats = { count: number; totalKw: number; byComponent: { componentId: ComponentId; name: string; count: number; kw: number }[] };
+export type DesignStats = {
+  count: number;
+  totalKw: number;
+  byComponent: { componentId: ComponentId; name: string; count: number; kw: number }[];
+};
 
 /** Component count, total charger power (the sum over placed components) and the breakdown by type. */
 export function designStats(placed: Placed[]): DesignStats {

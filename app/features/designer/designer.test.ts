@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
+
 import { SITE } from "./catalogue";
-import { designReducer, designStats, initialDesign, MAX_COMPONENTS, savedDesignSchema, type DesignAction, type DesignState } from "./designer-state";
+import {
+  designReducer,
+  designStats,
+  initialDesign,
+  MAX_COMPONENTS,
+  savedDesignSchema,
+  type DesignAction,
+  type DesignState,
+} from "./designer-state";
 import { recommendationsFor } from "./recommendations";
 
 const run = (actions: DesignAction[], state: DesignState = initialDesign()) => actions.reduce(designReducer, state);
@@ -20,7 +29,11 @@ describe("recommendations (the specification's formulas)", () => {
 
 describe("designer state", () => {
   it("arms a component, places it where clicked (snapped to 0.5 m) and counts its power", () => {
-    const state = run([{ type: "arm", componentId: "rapidcharger" }, { type: "place", x: 10.26, y: 5.1 }, { type: "place", x: 20, y: 5 }]);
+    const state = run([
+      { type: "arm", componentId: "rapidcharger" },
+      { type: "place", x: 10.26, y: 5.1 },
+      { type: "place", x: 20, y: 5 },
+    ]);
     expect(state.placed).toEqual([
       { uid: "c1", componentId: "rapidcharger", x: 10.5, y: 5 },
       { uid: "c2", componentId: "rapidcharger", x: 20, y: 5 },
@@ -31,7 +44,10 @@ describe("designer state", () => {
   });
 
   it("keeps footprints inside the site", () => {
-    const state = run([{ type: "arm", componentId: "parking" }, { type: "place", x: -50, y: 500 }]);
+    const state = run([
+      { type: "arm", componentId: "parking" },
+      { type: "place", x: -50, y: 500 },
+    ]);
     // A 4 × 18 m bay: its centre stays 2 m and 9 m from the edges.
     expect(state.placed[0]).toMatchObject({ x: 2, y: SITE.depth - 9 });
   });
@@ -66,13 +82,27 @@ describe("designer state", () => {
   });
 
   it("selects, nudges and deletes the selected component; new ids never repeat", () => {
-    let state = run([{ type: "arm", componentId: "ultracharger" }, { type: "place", x: 10, y: 10 }, { type: "select", uid: "c1" }, { type: "nudge", dx: 1, dy: -0.5 }]);
+    let state = run([
+      { type: "arm", componentId: "ultracharger" },
+      { type: "place", x: 10, y: 10 },
+      { type: "select", uid: "c1" },
+      { type: "nudge", dx: 1, dy: -0.5 },
+    ]);
     expect(state.placed[0]).toMatchObject({ x: 11, y: 9.5 });
     expect(state.armed).toBeNull();
-    state = run([{ type: "delete" }, { type: "arm", componentId: "fastcharger" }, { type: "place", x: 5, y: 5 }], state);
+    state = run(
+      [{ type: "delete" }, { type: "arm", componentId: "fastcharger" }, { type: "place", x: 5, y: 5 }],
+      state,
+    );
     expect(state.placed.map((p) => p.uid)).toEqual(["c2"]);
     // Reloading a saved design continues the numbering.
-    const reloaded = run([{ type: "arm", componentId: "fastcharger" }, { type: "place", x: 6, y: 6 }], initialDesign(state.placed));
+    const reloaded = run(
+      [
+        { type: "arm", componentId: "fastcharger" },
+        { type: "place", x: 6, y: 6 },
+      ],
+      initialDesign(state.placed),
+    );
     expect(reloaded.placed.map((p) => p.uid)).toEqual(["c2", "c3"]);
   });
 
@@ -80,8 +110,18 @@ describe("designer state", () => {
     expect(savedDesignSchema.safeParse([{ uid: "c1", componentId: "fastcharger", x: 1, y: 1 }]).success).toBe(true);
     expect(savedDesignSchema.safeParse([{ uid: "c1", componentId: "nuclear", x: 1, y: 1 }]).success).toBe(false);
     expect(savedDesignSchema.safeParse([{ uid: "c1", componentId: "fastcharger", x: 1e9, y: 1 }]).success).toBe(false);
-    expect(savedDesignSchema.safeParse([{ uid: "c1", componentId: "fastcharger", x: 1, y: 1 }, { uid: "c1", componentId: "fastcharger", x: 2, y: 2 }]).success).toBe(false);
-    const tooMany = Array.from({ length: MAX_COMPONENTS + 1 }, (_, i) => ({ uid: `c${i + 1}`, componentId: "fastcharger", x: 1, y: 1 }));
+    expect(
+      savedDesignSchema.safeParse([
+        { uid: "c1", componentId: "fastcharger", x: 1, y: 1 },
+        { uid: "c1", componentId: "fastcharger", x: 2, y: 2 },
+      ]).success,
+    ).toBe(false);
+    const tooMany = Array.from({ length: MAX_COMPONENTS + 1 }, (_, i) => ({
+      uid: `c${i + 1}`,
+      componentId: "fastcharger",
+      x: 1,
+      y: 1,
+    }));
     expect(savedDesignSchema.safeParse(tooMany).success).toBe(false);
   });
 });

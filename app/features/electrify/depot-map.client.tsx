@@ -1,12 +1,33 @@
 import L from "leaflet";
+
 import "leaflet/dist/leaflet.css";
+
 import { useEffect, useRef } from "react";
+
 import type { CapacityBand } from "~/features/grid/capacity";
 
-export type MapDepot = { id: number; name: string; latitude: number | null; longitude: number | null; band: CapacityBand | null };
-export type MapSubstation = { key: string; name: string; latitude: number; longitude: number; band: CapacityBand | null; label: string };
+export type MapDepot = {
+  id: number;
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+  band: CapacityBand | null;
+};
+export type MapSubstation = {
+  key: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  band: CapacityBand | null;
+  label: string;
+};
 
-const BAND_COLOURS: Record<CapacityBand | "none", string> = { green: "#15803d", yellow: "#ca8a04", red: "#b91c1c", none: "#64748b" };
+const BAND_COLOURS: Record<CapacityBand | "none", string> = {
+  green: "#15803d",
+  yellow: "#ca8a04",
+  red: "#b91c1c",
+  none: "#64748b",
+};
 const GB_CENTRE: L.LatLngTuple = [52.5, -1.8];
 
 function depotIcon(depot: MapDepot, selected: boolean) {
@@ -118,7 +139,8 @@ export default function DepotMap({
   // The selected depot comes into view.
   useEffect(() => {
     const depot = depots.find((d) => d.id === selectedId);
-    if (map.current && depot?.latitude != null && depot.longitude != null) map.current.panTo([depot.latitude, depot.longitude]);
+    if (map.current && depot?.latitude != null && depot.longitude != null)
+      map.current.panTo([depot.latitude, depot.longitude]);
   }, [selectedId, depots]);
 
   return (

@@ -1,8 +1,9 @@
 import { recordAudit, type Actor } from "~/features/admin/audit.server";
+import { runInBackground } from "~/lib/background/background.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { availablePercent, capacityBand, type CapacityBand } from "./capacity";
-import { runInBackground } from "~/lib/background/background.server";
 import { GridImportError, type ImportReport } from "./importers";
 import { createNearestIndex } from "./nearest";
 import { OPERATORS, type Operator } from "./operators";
@@ -15,7 +16,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** When the figures were current: given, or a YYYY-MM-DD in the file name, or today. */
 export function dataDateFor(fileName: string, given?: string): string {
   if (given) {
-    if (!ISO_DATE.test(given) || Number.isNaN(Date.parse(given))) throw new GridImportError("The data date must be a date like 2023-02-28");
+    if (!ISO_DATE.test(given) || Number.isNaN(Date.parse(given)))
+      throw new GridImportError("The data date must be a date like 2023-02-28");
     return given;
   }
   return fileName.match(/(\d{4}-\d{2}-\d{2})/)?.[1] ?? new Date().toISOString().slice(0, 10);
@@ -52,11 +54,17 @@ export async function importGridFile(
   const dataDate = dataDateFor(input.fileName, input.dataDate);
   // Parsed in the lower-priority helper process: a large file never holds up page requests.
   const { records, report } = await runInBackground("parseGridFile", input.operator, input.text);
-  if (records.length === 0) throw new GridImportError(`No substations with a position were found in ${input.fileName}; nothing was changed`);
+  if (records.length === 0)
+    throw new GridImportError(`No substations with a position were found in ${input.fileName}; nothing was changed`);
   const operator = OPERATORS[input.operator];
-  const current = await deps.database.db.selectFrom("substations").select((eb) => eb.fn.countAll<number | string>().as("count")).where("operator", "=", input.operator).executeTakeFirst();
+  const current = await deps.database.db
+    .selectFrom("substations")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("operator", "=", input.operator)
+    .executeTakeFirst();
   const currentCount = Number(current?.count ?? 0);
-  if (!input.replaceMost && wouldDropMost(currentCount, records.length)) throw new GridImportShrinkError(currentCount, records.length);
+  if (!input.replaceMost && wouldDropMost(currentCount, records.length))
+    throw new GridImportShrinkError(currentCount, records.length);
   const importId = await deps.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("substations").where("operator", "=", input.operator).execute();
     await trx.deleteFrom("grid_imports").where("operator", "=", input.operator).execute();
@@ -100,7 +108,12 @@ export async function importGridFile(
       actor: input.actor,
       action: "grid.imported",
       target: { type: "grid", id, label: operator.name },
-      details: { fileName: input.fileName.slice(0, 255), dataDate, accepted: report.accepted, withFigures: report.withFigures },
+      details: {
+        fileName: input.fileName.slice(0, 255),
+        dataDate,
+        accepted: report.accepted,
+        withFigures: report.withFigures,
+      },
     });
     return id;
   });
@@ -166,7 +179,18 @@ export async function loadSubstationIndex(deps: Pick<Runtime, "database">): Prom
   const dates = new Map(imports.map((row) => [row.id, row.data_date]));
   const rows = await deps.database.db
     .selectFrom("substations")
-    .select(["id", "import_id", "operator", "name", "voltage", "latitude", "longitude", "firm_capacity_mva", "headroom_mva", "rag"])
+    .select([
+      "id",
+      "import_id",
+      "operator",
+      "name",
+      "voltage",
+      "latitude",
+      "longitude",
+      "firm_capacity_mva",
+      "headroom_mva",
+      "rag",
+    ])
     .execute();
   const substations = rows.map((row) => ({
     id: row.id,
@@ -190,7 +214,15 @@ export type DepotCapacity =
   | { status: "no-substation"; withinKm: number }
   | {
       status: "no-figures" | "ok";
-      substation: { name: string; voltage: string | null; operator: Operator; operatorName: string; latitude: number; longitude: number; dataDate: string };
+      substation: {
+        name: string;
+        voltage: string | null;
+        operator: Operator;
+        operatorName: string;
+        latitude: number;
+        longitude: number;
+        dataDate: string;
+      };
       distanceKm: number;
       firmCapacityMva: number | null;
       headroomMva: number | null;
@@ -199,7 +231,10 @@ export type DepotCapacity =
     };
 
 /** What the energy map says about a depot: its nearest substation and that substation's headroom, all from imported data. */
-export function capacityFor(index: SubstationIndex, position: { latitude: number | null; longitude: number | null }): DepotCapacity {
+export function capacityFor(
+  index: SubstationIndex,
+  position: { latitude: number | null; longitude: number | null },
+): DepotCapacity {
   if (position.latitude === null || position.longitude === null) return { status: "no-position" };
   const found = index.nearest(position.latitude, position.longitude, MAX_SUBSTATION_KM);
   if (!found) return { status: "no-substation", withinKm: MAX_SUBSTATION_KM };

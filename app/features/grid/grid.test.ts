@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+
+import { CsvError, parseCsvRows } from "~/lib/csv";
+
 import { gridDataDir, NGED_FILE, UKPN_FILE } from "../../../tests/support/grid-files";
 import { availablePercent, capacityBand } from "./capacity";
-import { CsvError, parseCsvRows } from "~/lib/csv";
 import { GridImportError, parseNged, parseUkpn } from "./importers";
 import { createNearestIndex, distanceKm } from "./nearest";
 
@@ -63,7 +65,15 @@ describe("UKPN Grid and Primary Sites importer (the real file)", () => {
   it("estimates firm capacity N-1 from the winter ratings and headroom against winter demand", () => {
     const peterborough = records.find((r) => r.name === "PETERBOROUGH NORTH GRID 132/11kV")!;
     // ratings 73.2, 73.2 → firm 73.2; demand 43.1 → headroom 30.1
-    expect(peterborough).toMatchObject({ voltage: "132kV", firmCapacityMva: 73.2, peakDemandMva: 43.1, headroomMva: 30.1, rag: null, latitude: 52.593886, longitude: -0.266536 });
+    expect(peterborough).toMatchObject({
+      voltage: "132kV",
+      firmCapacityMva: 73.2,
+      peakDemandMva: 43.1,
+      headroomMva: 30.1,
+      rag: null,
+      latitude: 52.593886,
+      longitude: -0.266536,
+    });
     const noRatings = records.find((r) => r.name === "MANGANESE BRONZE PRIMARY 33kV")!;
     expect(noRatings).toMatchObject({ firmCapacityMva: null, headroomMva: null, peakDemandMva: null });
   });
@@ -75,21 +85,33 @@ describe("UKPN Grid and Primary Sites importer (the real file)", () => {
         features: [
           { type: "Feature", geometry: null, properties: { sitename: "NOWHERE 33kV" } },
           { type: "Feature", geometry: { type: "Point", coordinates: [0.1, 51.5] }, properties: { sitename: "" } },
-          { type: "Feature", geometry: { type: "Point", coordinates: [0.1, 51.5] }, properties: { sitename: "OK 33kV", transratingwinter: "10, 10, 5", maxdemandwinter: "12" } },
+          {
+            type: "Feature",
+            geometry: { type: "Point", coordinates: [0.1, 51.5] },
+            properties: { sitename: "OK 33kV", transratingwinter: "10, 10, 5", maxdemandwinter: "12" },
+          },
         ],
       }),
     );
-    expect(partial).toMatchObject({ rows: 3, accepted: 1, withFigures: 1, skipped: { "no valid point geometry": 1, "no site name": 1 } });
+    expect(partial).toMatchObject({
+      rows: 3,
+      accepted: 1,
+      withFigures: 1,
+      skipped: { "no valid point geometry": 1, "no site name": 1 },
+    });
     expect(() => parseUkpn("not json")).toThrow("not valid JSON");
     expect(() => parseUkpn("{}")).toThrow("no features");
   });
 });
 
 describe("crafted network data", () => {
-  const header = "Network Reference ID,Substation Name,Asset Type,Latitude,Longitude,Upstream Voltage,Downstream Voltage,Firm Capacity of Substation (MVA),Measured Peak Demand (MVA),Demand Headroom (MVA),Demand Headroom RAG";
+  const header =
+    "Network Reference ID,Substation Name,Asset Type,Latitude,Longitude,Upstream Voltage,Downstream Voltage,Firm Capacity of Substation (MVA),Measured Peak Demand (MVA),Demand Headroom (MVA),Demand Headroom RAG";
 
   it("keeps a substation with figures no substation can have (1e308, negative ratings), without those figures", () => {
-    const { records, report } = parseNged(`${header}\n1,Huge,Primary,51.5,-2.5,33,11,1e308,5,1e308,Green\n2,Negative,Primary,51.6,-2.6,33,11,-4,5,1,Green\n3,Fine,Primary,51.7,-2.7,33,11,20,5,15,Green\n`);
+    const { records, report } = parseNged(
+      `${header}\n1,Huge,Primary,51.5,-2.5,33,11,1e308,5,1e308,Green\n2,Negative,Primary,51.6,-2.6,33,11,-4,5,1,Green\n3,Fine,Primary,51.7,-2.7,33,11,20,5,15,Green\n`,
+    );
     expect(records.map((r) => [r.name, r.firmCapacityMva, r.headroomMva])).toEqual([
       ["Huge", null, null],
       ["Negative", null, null],
@@ -101,12 +123,21 @@ describe("crafted network data", () => {
   });
 
   it("reads values that are not text or numbers (an object named toString) as missing, never failing", () => {
-    const feature = (properties: unknown) => ({ type: "Feature", geometry: { type: "Point", coordinates: [-2.5, 51.5] }, properties });
+    const feature = (properties: unknown) => ({
+      type: "Feature",
+      geometry: { type: "Point", coordinates: [-2.5, 51.5] },
+      properties,
+    });
     const text = JSON.stringify({
       type: "FeatureCollection",
       features: [
         feature({ sitename: { toString: 1 }, transratingwinter: "10,10" }),
-        feature({ sitename: "Odd", transratingwinter: { toString: 1 }, maxdemandwinter: { valueOf: 2 }, sitetype: { toString: "x" } }),
+        feature({
+          sitename: "Odd",
+          transratingwinter: { toString: 1 },
+          maxdemandwinter: { valueOf: 2 },
+          sitetype: { toString: "x" },
+        }),
         feature("not an object"),
       ],
     });
@@ -116,7 +147,11 @@ describe("crafted network data", () => {
   });
 
   it("refuses a CSV with a quote that is never closed, instead of importing the rows before it", () => {
-    expect(() => parseNged(`${header}\n1,A,Primary,51.5,-2.5,33,11,20,5,15,Green\n2,"B,Primary,51.6,-2.6,33,11,20,5,15,Green\n3,C,Primary,51.7,-2.7,33,11,20,5,15,Green\n`)).toThrow(
+    expect(() =>
+      parseNged(
+        `${header}\n1,A,Primary,51.5,-2.5,33,11,20,5,15,Green\n2,"B,Primary,51.6,-2.6,33,11,20,5,15,Green\n3,C,Primary,51.7,-2.7,33,11,20,5,15,Green\n`,
+      ),
+    ).toThrow(
       new GridImportError("The file could not be read in row 3: a quoted field is never closed. Nothing was changed."),
     );
   });
@@ -131,7 +166,9 @@ describe("CSV parsing", () => {
   });
 
   it("refuses a quote that is never closed, naming the row, instead of merging the rest of the file into one field", () => {
-    expect(() => parseCsvRows('name,lat\nA,51\n"B,52\nC,53\n', { maxRows: 10 })).toThrow(new CsvError("The file could not be read in row 3: a quoted field is never closed."));
+    expect(() => parseCsvRows('name,lat\nA,51\n"B,52\nC,53\n', { maxRows: 10 })).toThrow(
+      new CsvError("The file could not be read in row 3: a quoted field is never closed."),
+    );
   });
 
   it("refuses a file longer than the caller takes", () => {
@@ -151,7 +188,7 @@ describe("nearest substation", () => {
     const points = [...parseNged(read(NGED_FILE)).records, ...parseUkpn(read(UKPN_FILE)).records];
     const index = createNearestIndex(points);
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 300; i++) {
       const lat = 49.9 + random() * 5;
       const lng = -5.5 + random() * 7.5;

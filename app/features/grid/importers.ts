@@ -1,4 +1,5 @@
 import { CsvError, CsvTooLongError, parseCsvRows } from "~/lib/csv";
+
 import type { Operator } from "./operators";
 
 /** One substation as stored: figures are null when the publisher gives none (never estimated beyond the stated rule). */
@@ -82,7 +83,9 @@ function mva(value: unknown, noFigures: Record<string, number>, options: { signe
 const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
 
 function validPosition(lat: number | null, lng: number | null): lat is number {
-  return lat !== null && lng !== null && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180 && !(lat === 0 && lng === 0);
+  return (
+    lat !== null && lng !== null && lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180 && !(lat === 0 && lng === 0)
+  );
 }
 
 function voltageLabel(parts: (string | number | null | undefined)[]): string | null {
@@ -96,7 +99,13 @@ function voltageLabel(parts: (string | number | null | undefined)[]): string | n
   return levels.length > 0 ? `${levels.join("/")}kV` : null;
 }
 
-function finish(operator: Operator, rows: number, records: SubstationRecord[], skipped: Record<string, number>, noFigures: Record<string, number>) {
+function finish(
+  operator: Operator,
+  rows: number,
+  records: SubstationRecord[],
+  skipped: Record<string, number>,
+  noFigures: Record<string, number>,
+) {
   return {
     records,
     report: {
@@ -137,14 +146,21 @@ export function parseNged(text: string) {
     if (error instanceof CsvTooLongError) throw new GridImportError(tooManySubstations);
     // Another kind of file (e.g. GeoJSON) fails as CSV too: say what it is not, rather than where its quotes break.
     const firstLine = text.slice(0, 4096).split(/\r?\n/, 1)[0] ?? "";
-    if (!firstLine.includes(NGED_COLUMNS.ref)) throw new GridImportError("This is not an NGED Network Capacity Map CSV: its first row is not NGED's column headings");
+    if (!firstLine.includes(NGED_COLUMNS.ref))
+      throw new GridImportError(
+        "This is not an NGED Network Capacity Map CSV: its first row is not NGED's column headings",
+      );
     throw new GridImportError(`${error.message} Nothing was changed.`);
   }
   const header = table[0] ?? [];
-  const index = Object.fromEntries(Object.entries(NGED_COLUMNS).map(([key, column]) => [key, header.indexOf(column)])) as Record<keyof typeof NGED_COLUMNS, number>;
+  const index = Object.fromEntries(
+    Object.entries(NGED_COLUMNS).map(([key, column]) => [key, header.indexOf(column)]),
+  ) as Record<keyof typeof NGED_COLUMNS, number>;
   const missing = Object.entries(NGED_COLUMNS).filter(([key]) => index[key as keyof typeof NGED_COLUMNS] < 0);
   if (missing.length > 0) {
-    throw new GridImportError(`This is not an NGED Network Capacity Map CSV: missing column(s) ${missing.map(([, column]) => `"${column}"`).join(", ")}`);
+    throw new GridImportError(
+      `This is not an NGED Network Capacity Map CSV: missing column(s) ${missing.map(([, column]) => `"${column}"`).join(", ")}`,
+    );
   }
   const records: SubstationRecord[] = [];
   const skipped: Record<string, number> = {};
@@ -204,7 +220,8 @@ export function parseUkpn(text: string) {
     throw new GridImportError("This is not a GeoJSON file: it is not valid JSON");
   }
   const features = (document as { features?: unknown })?.features;
-  if (!Array.isArray(features)) throw new GridImportError("This is not a GeoJSON FeatureCollection: it has no features");
+  if (!Array.isArray(features))
+    throw new GridImportError("This is not a GeoJSON FeatureCollection: it has no features");
   if (features.length > MAX_GRID_ROWS) throw new GridImportError(tooManySubstations);
   const records: SubstationRecord[] = [];
   const skipped: Record<string, number> = {};
@@ -212,7 +229,10 @@ export function parseUkpn(text: string) {
   for (const feature of features as UkpnFeature[]) {
     const properties = feature?.properties && typeof feature.properties === "object" ? feature.properties : {};
     const name = cellText(properties.sitename).trim();
-    const coordinates = feature?.geometry?.type === "Point" && Array.isArray(feature.geometry.coordinates) ? feature.geometry.coordinates : [];
+    const coordinates =
+      feature?.geometry?.type === "Point" && Array.isArray(feature.geometry.coordinates)
+        ? feature.geometry.coordinates
+        : [];
     const longitude = numberOrNull(coordinates[0]);
     const latitude = numberOrNull(coordinates[1]);
     if (!name) {

@@ -28,7 +28,12 @@ export function createNearestIndex<T extends Point>(points: readonly T[]) {
   const key = (row: number, col: number) => row * 4096 + col;
   for (const point of points) {
     const id = key(Math.floor(point.latitude / CELL_DEGREES), Math.floor(point.longitude / CELL_DEGREES));
-    const entry = { point, lat: point.latitude * RAD, lng: point.longitude * RAD, cosLat: Math.cos(point.latitude * RAD) };
+    const entry = {
+      point,
+      lat: point.latitude * RAD,
+      lng: point.longitude * RAD,
+      cosLat: Math.cos(point.latitude * RAD),
+    };
     const cell = cells.get(id);
     if (cell) cell.push(entry);
     else cells.set(id, [entry]);
@@ -37,11 +42,20 @@ export function createNearestIndex<T extends Point>(points: readonly T[]) {
   const haversineTerm = (km: number) => Math.sin(Math.min(Math.PI / 2, km / (2 * EARTH_KM))) ** 2;
 
   /** The nearest point within maxKm, or null. Exact: rings stop only when no closer point can remain. */
-  function nearest(latitude: number, longitude: number, maxKm = Number.POSITIVE_INFINITY): { point: T; km: number } | null {
+  function nearest(
+    latitude: number,
+    longitude: number,
+    maxKm = Number.POSITIVE_INFINITY,
+  ): { point: T; km: number } | null {
     if (points.length === 0) return null;
     const row = Math.floor(latitude / CELL_DEGREES);
     const col = Math.floor(longitude / CELL_DEGREES);
-    const edge = Math.min(latitude / CELL_DEGREES - row, 1 - (latitude / CELL_DEGREES - row), longitude / CELL_DEGREES - col, 1 - (longitude / CELL_DEGREES - col));
+    const edge = Math.min(
+      latitude / CELL_DEGREES - row,
+      1 - (latitude / CELL_DEGREES - row),
+      longitude / CELL_DEGREES - col,
+      1 - (longitude / CELL_DEGREES - col),
+    );
     const qLat = latitude * RAD;
     const qLng = longitude * RAD;
     const qCos = Math.cos(qLat);

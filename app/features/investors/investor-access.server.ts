@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
+
 import { getRuntime } from "~/lib/runtime.server";
 
 /** How long an unlock lasts; closing the dialog ends it sooner. */
@@ -68,6 +69,10 @@ async function grantOf(request: Request): Promise<{ id: string; expiresAt: numbe
 export async function hasInvestorGrant(request: Request, now = Date.now()): Promise<boolean> {
   const grant = await grantOf(request);
   if (!grant || grant.expiresAt <= now) return false;
-  const row = await getRuntime().database.db.selectFrom("investor_grants").select("expires_at").where("id", "=", grant.id).executeTakeFirst();
+  const row = await getRuntime()
+    .database.db.selectFrom("investor_grants")
+    .select("expires_at")
+    .where("id", "=", grant.id)
+    .executeTakeFirst();
   return row !== undefined && Number(row.expires_at) > now;
 }

@@ -1,5 +1,6 @@
 import type { Runtime } from "~/lib/runtime.server";
 import type { FileStorage } from "~/lib/storage.server";
+
 import { INVESTOR_DOCUMENTS, type InvestorDocumentListing, type InvestorDocumentSlug } from "./investor-documents";
 
 export const MAX_INVESTOR_DOCUMENT_BYTES = 50 * 1024 * 1024;
@@ -9,9 +10,24 @@ type Deps = Pick<Runtime, "database"> & { storage: FileStorage };
 /** Accepted formats, recognised by their first bytes, not by the file name. */
 const FORMATS = [
   { magic: [0x25, 0x50, 0x44, 0x46, 0x2d], extension: "pdf", contentType: "application/pdf" },
-  { magic: [0x50, 0x4b, 0x03, 0x04], extension: "xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", names: /\.xlsx$/i },
-  { magic: [0x50, 0x4b, 0x03, 0x04], extension: "pptx", contentType: "application/vnd.openxmlformats-officedocument.presentationml.presentation", names: /\.pptx$/i },
-  { magic: [0x50, 0x4b, 0x03, 0x04], extension: "docx", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", names: /\.docx$/i },
+  {
+    magic: [0x50, 0x4b, 0x03, 0x04],
+    extension: "xlsx",
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    names: /\.xlsx$/i,
+  },
+  {
+    magic: [0x50, 0x4b, 0x03, 0x04],
+    extension: "pptx",
+    contentType: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    names: /\.pptx$/i,
+  },
+  {
+    magic: [0x50, 0x4b, 0x03, 0x04],
+    extension: "docx",
+    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    names: /\.docx$/i,
+  },
 ] as const;
 
 export class InvestorDocumentError extends Error {
@@ -20,7 +36,9 @@ export class InvestorDocumentError extends Error {
 
 function detectFormat(data: Uint8Array, fileName: string) {
   return FORMATS.find(
-    (format) => format.magic.every((byte, index) => data[index] === byte) && (!("names" in format) || format.names.test(fileName)),
+    (format) =>
+      format.magic.every((byte, index) => data[index] === byte) &&
+      (!("names" in format) || format.names.test(fileName)),
   );
 }
 
@@ -36,7 +54,8 @@ export async function uploadInvestorDocument(
     throw new InvestorDocumentError(`The file is larger than ${MAX_INVESTOR_DOCUMENT_BYTES / 1024 / 1024} MB`);
   }
   const format = detectFormat(input.data, input.fileName);
-  if (!format) throw new InvestorDocumentError("Upload a PDF, or an Excel, PowerPoint or Word file (.xlsx, .pptx, .docx)");
+  if (!format)
+    throw new InvestorDocumentError("Upload a PDF, or an Excel, PowerPoint or Word file (.xlsx, .pptx, .docx)");
 
   const fileName = `${meta.title.replaceAll(" ", "-")}.${format.extension}`;
   const storageKey = `investor-documents/${input.slug}-${crypto.randomUUID()}.${format.extension}`;

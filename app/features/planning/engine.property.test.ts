@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { curveKw, planCharging, type PlanInput } from "./engine";
 import { MaxFlow } from "./max-flow";
 import { planInputSchema } from "./plan-input";
@@ -13,48 +14,98 @@ const plans = fc
         consumption: fc.double({ min: 0.2, max: 1.5, noNaN: true }),
         maxKw: fc.integer({ min: 7, max: 350 }),
         // Some types taper (or even dip) with their state of charge.
-        curve: fc.option(fc.array(fc.integer({ min: 1, max: 350 }), { minLength: 2, maxLength: 5 }), { nil: undefined }),
+        curve: fc.option(fc.array(fc.integer({ min: 1, max: 350 }), { minLength: 2, maxLength: 5 }), {
+          nil: undefined,
+        }),
       }),
       { minLength: 1, maxLength: 3 },
     ),
     groups: fc.array(
-      fc.record({ type: fc.nat(), count: fc.integer({ min: 1, max: 6 }), depart: fc.integer({ min: 0, max: 23 }), hoursOut: fc.integer({ min: 2, max: 20 }), km: fc.integer({ min: 0, max: 400 }), days: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }), target: fc.integer({ min: 50, max: 100 }) }),
+      fc.record({
+        type: fc.nat(),
+        count: fc.integer({ min: 1, max: 6 }),
+        depart: fc.integer({ min: 0, max: 23 }),
+        hoursOut: fc.integer({ min: 2, max: 20 }),
+        km: fc.integer({ min: 0, max: 400 }),
+        days: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
+        target: fc.integer({ min: 50, max: 100 }),
+      }),
       { minLength: 1, maxLength: 4 },
     ),
-    chargers: fc.array(fc.record({ count: fc.integer({ min: 1, max: 8 }), powerKw: fc.integer({ min: 7, max: 350 }) }), { minLength: 1, maxLength: 3 }),
+    chargers: fc.array(
+      fc.record({ count: fc.integer({ min: 1, max: 8 }), powerKw: fc.integer({ min: 7, max: 350 }) }),
+      { minLength: 1, maxLength: 3 },
+    ),
     connectionKva: fc.integer({ min: 20, max: 3000 }),
     building: fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 24, maxLength: 24 }),
-    cheap: fc.record({ from: fc.integer({ min: 0, max: 23 }), hours: fc.integer({ min: 1, max: 12 }), pence: fc.integer({ min: 5, max: 20 }) }),
-    battery: fc.option(fc.record({ capacityKwh: fc.integer({ min: 1, max: 2000 }), powerKw: fc.integer({ min: 1, max: 1000 }), roundTripEfficiency: fc.double({ min: 0.5, max: 1, noNaN: true }) }), { nil: undefined }),
+    cheap: fc.record({
+      from: fc.integer({ min: 0, max: 23 }),
+      hours: fc.integer({ min: 1, max: 12 }),
+      pence: fc.integer({ min: 5, max: 20 }),
+    }),
+    battery: fc.option(
+      fc.record({
+        capacityKwh: fc.integer({ min: 1, max: 2000 }),
+        powerKw: fc.integer({ min: 1, max: 1000 }),
+        roundTripEfficiency: fc.double({ min: 0.5, max: 1, noNaN: true }),
+      }),
+      { nil: undefined },
+    ),
     days: fc.integer({ min: 1, max: 7 }),
     step: fc.constantFrom(15 as const, 30 as const, 60 as const),
   })
-  .map(
-    (r): PlanInput => ({
-      vehicleTypes: r.types.map((t, i) => ({
-        id: `t${i}`,
-        name: `Type ${i}`,
-        batteryKwh: t.batteryKwh,
-        consumptionKwhPerKm: t.consumption,
-        maxChargeKw: t.maxKw,
-        ...(t.curve ? { chargeCurve: t.curve.map((kw, k, all): [number, number] => [(100 * k) / (all.length - 1), kw]) } : {}),
-      })),
-      vehicles: r.groups.map((g, i) => {
-        const duty = { depart: g.depart * 60, return: ((g.depart + g.hoursOut) % 24) * 60, km: g.km };
-        return { id: `g${i}`, name: `Group ${i}`, typeId: `t${g.type % r.types.length}`, count: g.count, week: g.days.map((works) => (works ? duty : null)), targetSocPct: g.target };
-      }),
-      chargers: r.chargers.map((c, i) => ({ id: `c${i}`, name: `Charger ${i}`, count: c.count, powerKw: c.powerKw, serves: "all" as const })),
-      site: { connectionKva: r.connectionKva, powerFactor: 0.95, buildingKw: r.building, chargingEfficiency: 0.9, ...(r.battery ? { battery: r.battery } : {}) },
-      tariff: {
-        name: "Random",
-        defaultPencePerKwh: 30,
-        bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from: r.cheap.from * 60, to: ((r.cheap.from + r.cheap.hours) % 24) * 60, pencePerKwh: r.cheap.pence }],
-        standingPencePerDay: 100,
-        capacityPencePerKvaPerMonth: 150,
-      },
-      horizon: { days: r.days, stepMinutes: r.step, startWeekday: 0 },
+  .map((r): PlanInput => ({
+    vehicleTypes: r.types.map((t, i) => ({
+      id: `t${i}`,
+      name: `Type ${i}`,
+      batteryKwh: t.batteryKwh,
+      consumptionKwhPerKm: t.consumption,
+      maxChargeKw: t.maxKw,
+      ...(t.curve
+        ? { chargeCurve: t.curve.map((kw, k, all): [number, number] => [(100 * k) / (all.length - 1), kw]) }
+        : {}),
+    })),
+    vehicles: r.groups.map((g, i) => {
+      const duty = { depart: g.depart * 60, return: ((g.depart + g.hoursOut) % 24) * 60, km: g.km };
+      return {
+        id: `g${i}`,
+        name: `Group ${i}`,
+        typeId: `t${g.type % r.types.length}`,
+        count: g.count,
+        week: g.days.map((works) => (works ? duty : null)),
+        targetSocPct: g.target,
+      };
     }),
-  );
+    chargers: r.chargers.map((c, i) => ({
+      id: `c${i}`,
+      name: `Charger ${i}`,
+      count: c.count,
+      powerKw: c.powerKw,
+      serves: "all" as const,
+    })),
+    site: {
+      connectionKva: r.connectionKva,
+      powerFactor: 0.95,
+      buildingKw: r.building,
+      chargingEfficiency: 0.9,
+      ...(r.battery ? { battery: r.battery } : {}),
+    },
+    tariff: {
+      name: "Random",
+      defaultPencePerKwh: 30,
+      bands: [
+        {
+          days: [0, 1, 2, 3, 4, 5, 6],
+          from: r.cheap.from * 60,
+          to: ((r.cheap.from + r.cheap.hours) % 24) * 60,
+          pencePerKwh: r.cheap.pence,
+        },
+      ],
+      standingPencePerDay: 100,
+      capacityPencePerKvaPerMonth: 150,
+    },
+    horizon: { days: r.days, stepMinutes: r.step, startWeekday: 0 },
+  }));
 
 const delivered = (result: ReturnType<typeof planCharging>, name: string) =>
   result.strategies.find((s) => s.strategy === name)!.vehicles.reduce((sum, v) => sum + v.deliveredKwh, 0);
@@ -69,9 +120,19 @@ function canDeliver(input: PlanInput, result: ReturnType<typeof planCharging>, p
   const flow = new MaxFlow(2 + sessions.length + steps);
   sessions.forEach((s, i) => {
     flow.addEdge(0, 2 + i, s.needKwh);
-    for (let k = 0; k < s.kw.length; k++) flow.addEdge(2 + i, 2 + sessions.length + ((s.start + k) % steps), (s.caps ? s.caps[k]! : s.capKw) * result.stepHours);
+    for (let k = 0; k < s.kw.length; k++)
+      flow.addEdge(
+        2 + i,
+        2 + sessions.length + ((s.start + k) % steps),
+        (s.caps ? s.caps[k]! : s.capKw) * result.stepHours,
+      );
   });
-  for (let t = 0; t < steps; t++) flow.addEdge(2 + sessions.length + t, 1, Math.max(0, peakKw - result.buildingByStep[t]!) * result.stepHours * input.site.chargingEfficiency);
+  for (let t = 0; t < steps; t++)
+    flow.addEdge(
+      2 + sessions.length + t,
+      1,
+      Math.max(0, peakKw - result.buildingByStep[t]!) * result.stepHours * input.site.chargingEfficiency,
+    );
   return flow.run(0, 1) >= energy - 1e-6;
 }
 
@@ -117,7 +178,8 @@ describe("charging plan engine on random depots", () => {
             }
             busy.set(s.charger, used);
           }
-          for (let t = 0; t < result.steps; t++) overLimit = Math.max(overLimit, strategy.siteKw[t]! - Math.max(result.limitKw, result.buildingByStep[t]!));
+          for (let t = 0; t < result.steps; t++)
+            overLimit = Math.max(overLimit, strategy.siteKw[t]! - Math.max(result.limitKw, result.buildingByStep[t]!));
           // The site battery: within its power, never fuller than full or emptier than empty over the repeating cycle, never exporting, and only ever lowering the peak.
           const battery = input.site.battery;
           if (battery && strategy.battery) {
@@ -135,7 +197,16 @@ describe("charging plan engine on random depots", () => {
             expect(Math.min(...strategy.siteKw)).toBeGreaterThanOrEqual(-1e-6);
             expect(strategy.peakKw).toBeLessThanOrEqual(strategy.battery.peakWithoutKw + 1e-6);
           } else if (battery) expect(strategy.strategy).not.toBe("peak-shaving");
-          expect({ worstBelowZero, worstOverCap, worstOverNeed, worstSoc, lowestArrival, energyWithoutCharger, overlaps, overLimit }).toEqual({
+          expect({
+            worstBelowZero,
+            worstOverCap,
+            worstOverNeed,
+            worstSoc,
+            lowestArrival,
+            energyWithoutCharger,
+            overlaps,
+            overLimit,
+          }).toEqual({
             worstBelowZero: expect.closeTo(0, 6),
             worstOverCap: expect.toSatisfy((v: number) => v <= 1e-6),
             worstOverNeed: expect.toSatisfy((v: number) => v <= 1e-6),
@@ -162,14 +233,17 @@ describe("charging plan engine on random depots", () => {
         const shaving = result.strategies.find((s) => s.strategy === "peak-shaving")!;
         const energy = delivered(result, "peak-shaving");
         // It delivers as much as any strategy…
-        for (const other of result.strategies) expect(energy).toBeGreaterThanOrEqual(delivered(result, other.strategy) - 1e-6);
+        for (const other of result.strategies)
+          expect(energy).toBeGreaterThanOrEqual(delivered(result, other.strategy) - 1e-6);
         // …and no lower peak could (checked by a plain flow with a node for every session and every step), before the site battery takes more off.
         const vehiclePeak = shaving.battery ? shaving.battery.peakWithoutKw : shaving.peakKw;
         expect(canDeliver(input, result, vehiclePeak + 1e-6, energy)).toBe(true);
-        if (energy > 1e-3 && vehiclePeak > Math.max(...result.buildingByStep) + 0.01) expect(canDeliver(input, result, vehiclePeak - 0.01, energy)).toBe(false);
+        if (energy > 1e-3 && vehiclePeak > Math.max(...result.buildingByStep) + 0.01)
+          expect(canDeliver(input, result, vehiclePeak - 0.01, energy)).toBe(false);
         // When every strategy fills every vehicle, none has a lower peak.
         const allMet = result.strategies.every((s) => s.vehicles.every((v) => v.shortfallKwh < 1e-6));
-        if (allMet) for (const other of result.strategies) expect(shaving.peakKw).toBeLessThanOrEqual(other.peakKw + 1e-3);
+        if (allMet)
+          for (const other of result.strategies) expect(shaving.peakKw).toBeLessThanOrEqual(other.peakKw + 1e-3);
       }),
       { numRuns: 150, seed: 20261123 },
     );
@@ -179,7 +253,11 @@ describe("charging plan engine on random depots", () => {
   it("cost-optimal pays the least for energy when neither the connection nor the chargers bind", () => {
     const unbound = plans.map((input) => {
       const vehicles = input.vehicles.reduce((sum, g) => sum + g.count, 0);
-      return { ...input, chargers: [{ id: "c", name: "Charger", count: vehicles, powerKw: 400, serves: "all" as const }], site: { ...input.site, connectionKva: 100_000, battery: undefined } };
+      return {
+        ...input,
+        chargers: [{ id: "c", name: "Charger", count: vehicles, powerKw: 400, serves: "all" as const }],
+        site: { ...input.site, connectionKva: 100_000, battery: undefined },
+      };
     });
     fc.assert(
       fc.property(unbound, (input) => {

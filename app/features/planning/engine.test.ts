@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { planCharging, transformerFor, type PlanInput, type StrategyResult } from "./engine";
 
 const weekdays = (depart: string, back: string, km: number) => {
@@ -18,7 +19,9 @@ const dayNight = {
 /** Ten vans on a depot with spare capacity: every strategy meets every target. */
 const vans: PlanInput = {
   vehicleTypes: [{ id: "van", name: "Large van", batteryKwh: 75, consumptionKwhPerKm: 0.35, maxChargeKw: 11 }],
-  vehicles: [{ id: "g1", name: "Van", typeId: "van", count: 10, week: weekdays("07:00", "17:00", 120), targetSocPct: 90 }],
+  vehicles: [
+    { id: "g1", name: "Van", typeId: "van", count: 10, week: weekdays("07:00", "17:00", 120), targetSocPct: 90 },
+  ],
   chargers: [{ id: "c1", name: "AC", count: 10, powerKw: 22, serves: "all" }],
   site: { connectionKva: 500, powerFactor: 0.95, buildingKw: 20, chargingEfficiency: 0.9 },
   tariff: dayNight,
@@ -28,9 +31,16 @@ const vans: PlanInput = {
 /** Trucks on a connection too small for them: the limit holds and the plan says who falls short. */
 const trucks: PlanInput = {
   vehicleTypes: [{ id: "artic", name: "40 t artic", batteryKwh: 450, consumptionKwhPerKm: 1.1, maxChargeKw: 150 }],
-  vehicles: [{ id: "g1", name: "Truck", typeId: "artic", count: 12, week: weekdays("06:00", "18:00", 250), targetSocPct: 90 }],
+  vehicles: [
+    { id: "g1", name: "Truck", typeId: "artic", count: 12, week: weekdays("06:00", "18:00", 250), targetSocPct: 90 },
+  ],
   chargers: [{ id: "c1", name: "DC", count: 12, powerKw: 150, serves: "all" }],
-  site: { connectionKva: 200, powerFactor: 0.95, buildingKw: [10, 10, 10, 10, 10, 10, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 20, 20, 20, 20, 10, 10], chargingEfficiency: 0.92 },
+  site: {
+    connectionKva: 200,
+    powerFactor: 0.95,
+    buildingKw: [10, 10, 10, 10, 10, 10, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 20, 20, 20, 20, 10, 10],
+    chargingEfficiency: 0.92,
+  },
   tariff: dayNight,
   horizon: { days: 7, stepMinutes: 30, startWeekday: 0 },
 };
@@ -61,7 +71,8 @@ function checkInvariants(input: PlanInput, result: ReturnType<typeof planChargin
   }
 }
 
-const by = (result: ReturnType<typeof planCharging>, name: StrategyResult["strategy"]) => result.strategies.find((s) => s.strategy === name)!;
+const by = (result: ReturnType<typeof planCharging>, name: StrategyResult["strategy"]) =>
+  result.strategies.find((s) => s.strategy === name)!;
 
 describe("charging plan engine", () => {
   it("keeps every invariant, and with spare capacity every strategy meets every target", () => {
@@ -74,10 +85,12 @@ describe("charging plan engine", () => {
       expect(strategy.vehicles[0]!.deliveredKwh).toBeCloseTo(5 * 120 * 0.35, 6);
     }
     const peaks = Object.fromEntries(result.strategies.map((s) => [s.strategy, s.peakKw]));
-    for (const other of ["uncontrolled", "balanced", "cost-optimal"] as const) expect(peaks["peak-shaving"]).toBeLessThanOrEqual(peaks[other]! + 1e-3);
+    for (const other of ["uncontrolled", "balanced", "cost-optimal"] as const)
+      expect(peaks["peak-shaving"]).toBeLessThanOrEqual(peaks[other]! + 1e-3);
     // Neither the connection nor the chargers bind, so the cheapest energy is cost-optimal's.
     const costs = Object.fromEntries(result.strategies.map((s) => [s.strategy, s.cost.energyPounds]));
-    for (const other of ["uncontrolled", "balanced", "peak-shaving"] as const) expect(costs["cost-optimal"]).toBeLessThanOrEqual(costs[other]! + 1e-6);
+    for (const other of ["uncontrolled", "balanced", "peak-shaving"] as const)
+      expect(costs["cost-optimal"]).toBeLessThanOrEqual(costs[other]! + 1e-6);
     // Uncontrolled: all ten at 11 kW from 17:00 → 110 kW ÷ 0.9 + 20 kW of building.
     expect(peaks.uncontrolled).toBeCloseTo(110 / 0.9 + 20, 6);
     expect(peaks["peak-shaving"]).toBeLessThan(peaks.uncontrolled! * 0.5);
@@ -102,8 +115,22 @@ describe("charging plan engine", () => {
         { id: "b", name: "B", batteryKwh: 10, consumptionKwhPerKm: 1, maxChargeKw: 1 },
       ],
       vehicles: [
-        { id: "va", name: "A", typeId: "a", count: 1, week: Array(7).fill({ depart: 120, return: 0, energyKwh: 2 }), targetSocPct: 100 },
-        { id: "vb", name: "B", typeId: "b", count: 1, week: Array(7).fill({ depart: 180, return: 0, energyKwh: 3 }), targetSocPct: 100 },
+        {
+          id: "va",
+          name: "A",
+          typeId: "a",
+          count: 1,
+          week: Array(7).fill({ depart: 120, return: 0, energyKwh: 2 }),
+          targetSocPct: 100,
+        },
+        {
+          id: "vb",
+          name: "B",
+          typeId: "b",
+          count: 1,
+          week: Array(7).fill({ depart: 180, return: 0, energyKwh: 3 }),
+          targetSocPct: 100,
+        },
       ],
       chargers: [{ id: "c", name: "C", count: 2, powerKw: 50, serves: "all" }],
       site: { connectionKva: 100, powerFactor: 1, buildingKw: 0, chargingEfficiency: 1 },
@@ -137,7 +164,14 @@ describe("charging plan engine", () => {
       vehicles: [
         { id: "vans", name: "Van", typeId: "van", count: 3, week: weekdays("07:00", "17:00", 100), targetSocPct: 100 },
         // 300 km × 1.1 = 330 kWh: more than the 300 kWh battery, and only 2 h at 50 kW to put it back.
-        { id: "artic", name: "Artic", typeId: "artic", count: 1, week: weekdays("20:00", "18:00", 300), targetSocPct: 100 },
+        {
+          id: "artic",
+          name: "Artic",
+          typeId: "artic",
+          count: 1,
+          week: weekdays("20:00", "18:00", 300),
+          targetSocPct: 100,
+        },
       ],
       chargers: [
         { id: "ac", name: "AC", count: 2, powerKw: 11, serves: ["van"] },
@@ -163,12 +197,32 @@ describe("charging plan engine", () => {
     const input: PlanInput = {
       vehicleTypes: [{ id: "t", name: "Truck", batteryKwh: 100, consumptionKwhPerKm: 1, maxChargeKw: 50 }],
       vehicles: [
-        { id: "a", name: "A", typeId: "t", count: 1, week: Array(7).fill({ depart: 22 * 60, return: 18 * 60, energyKwh: 20 }), targetSocPct: 100 },
-        { id: "b", name: "B", typeId: "t", count: 1, week: Array(7).fill({ depart: 6 * 60, return: 19 * 60, energyKwh: 30 }), targetSocPct: 100 },
+        {
+          id: "a",
+          name: "A",
+          typeId: "t",
+          count: 1,
+          week: Array(7).fill({ depart: 22 * 60, return: 18 * 60, energyKwh: 20 }),
+          targetSocPct: 100,
+        },
+        {
+          id: "b",
+          name: "B",
+          typeId: "t",
+          count: 1,
+          week: Array(7).fill({ depart: 6 * 60, return: 19 * 60, energyKwh: 30 }),
+          targetSocPct: 100,
+        },
       ],
       chargers: [{ id: "c", name: "C", count: 1, powerKw: 10, serves: "all" }],
       site: { connectionKva: 100, powerFactor: 1, buildingKw: 0, chargingEfficiency: 1 },
-      tariff: { name: "Window", defaultPencePerKwh: 30, bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from: 120, to: 180, pencePerKwh: 10 }], standingPencePerDay: 0, capacityPencePerKvaPerMonth: 0 },
+      tariff: {
+        name: "Window",
+        defaultPencePerKwh: 30,
+        bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from: 120, to: 180, pencePerKwh: 10 }],
+        standingPencePerDay: 0,
+        capacityPencePerKvaPerMonth: 0,
+      },
       horizon: { days: 1, stepMinutes: 60, startWeekday: 0 },
     };
     const result = planCharging(input);
@@ -203,8 +257,30 @@ describe("charging plan engine", () => {
     // 100 kWh battery back at 18:00 at 60 %, leaving at 06:00 at 95 %; 40 kW up to 70 %, falling in a line to 10 kW at 100 %.
     // Uncontrolled at 15 minutes, reading the curve at the start of each step: 60 → 70 → 80 → 87.5 → 93.125 → 95 %.
     const input: PlanInput = {
-      vehicleTypes: [{ id: "t", name: "Truck", batteryKwh: 100, consumptionKwhPerKm: 1, maxChargeKw: 40, chargeCurve: [[0, 40], [70, 40], [100, 10]] }],
-      vehicles: [{ id: "v", name: "V", typeId: "t", count: 1, week: Array(7).fill({ depart: 6 * 60, return: 18 * 60, energyKwh: 35 }), targetSocPct: 95 }],
+      vehicleTypes: [
+        {
+          id: "t",
+          name: "Truck",
+          batteryKwh: 100,
+          consumptionKwhPerKm: 1,
+          maxChargeKw: 40,
+          chargeCurve: [
+            [0, 40],
+            [70, 40],
+            [100, 10],
+          ],
+        },
+      ],
+      vehicles: [
+        {
+          id: "v",
+          name: "V",
+          typeId: "t",
+          count: 1,
+          week: Array(7).fill({ depart: 6 * 60, return: 18 * 60, energyKwh: 35 }),
+          targetSocPct: 95,
+        },
+      ],
       chargers: [{ id: "c", name: "C", count: 1, powerKw: 150, serves: "all" }],
       site: { connectionKva: 100, powerFactor: 1, buildingKw: 0, chargingEfficiency: 1 },
       tariff: { ...dayNight, bands: [] },
@@ -225,9 +301,24 @@ describe("charging plan engine", () => {
     const building = Array.from({ length: 24 }, (_, h) => (h === 17 ? 200 : 100));
     const input: PlanInput = {
       vehicleTypes: [{ id: "t", name: "Van", batteryKwh: 75, consumptionKwhPerKm: 0.3, maxChargeKw: 11 }],
-      vehicles: [{ id: "v", name: "V", typeId: "t", count: 1, week: Array(7).fill({ depart: 8 * 60, return: 9 * 60, km: 0 }), targetSocPct: 90 }],
+      vehicles: [
+        {
+          id: "v",
+          name: "V",
+          typeId: "t",
+          count: 1,
+          week: Array(7).fill({ depart: 8 * 60, return: 9 * 60, km: 0 }),
+          targetSocPct: 90,
+        },
+      ],
       chargers: [{ id: "c", name: "C", count: 1, powerKw: 22, serves: "all" }],
-      site: { connectionKva: 500, powerFactor: 1, buildingKw: building, chargingEfficiency: 1, battery: { capacityKwh: 60, powerKw: 80, roundTripEfficiency: 0.5 } },
+      site: {
+        connectionKva: 500,
+        powerFactor: 1,
+        buildingKw: building,
+        chargingEfficiency: 1,
+        battery: { capacityKwh: 60, powerKw: 80, roundTripEfficiency: 0.5 },
+      },
       tariff: { ...dayNight, bands: [] },
       horizon: { days: 1, stepMinutes: 60, startWeekday: 0 },
     };
@@ -246,7 +337,10 @@ describe("charging plan engine", () => {
     expect(shaving.energyKwh).toBeCloseTo(by(result, "uncontrolled").energyKwh + 60, 3);
     expect(Math.max(...shaving.battery!.kw)).toBeLessThanOrEqual(40 + 1e-6);
     // Half the power: the battery can only take 50 kW off.
-    const weaker = planCharging({ ...input, site: { ...input.site, battery: { capacityKwh: 60, powerKw: 50, roundTripEfficiency: 1 } } });
+    const weaker = planCharging({
+      ...input,
+      site: { ...input.site, battery: { capacityKwh: 60, powerKw: 50, roundTripEfficiency: 1 } },
+    });
     expect(by(weaker, "peak-shaving").peakKw).toBeCloseTo(150, 3);
   });
 

@@ -16,13 +16,33 @@ import { MaxFlow } from "./max-flow";
  * state of charge (%), as points joined by straight lines (typically flat,
  * then tapering above 80 %); without one it takes `maxChargeKw` throughout.
  */
-export type VehicleType = { id: string; name: string; batteryKwh: number; consumptionKwhPerKm: number; maxChargeKw: number; chargeCurve?: [socPct: number, kw: number][] };
+export type VehicleType = {
+  id: string;
+  name: string;
+  batteryKwh: number;
+  consumptionKwhPerKm: number;
+  maxChargeKw: number;
+  chargeCurve?: [socPct: number, kw: number][];
+};
 /** One day of work: leaves at `depart`, back at `return` (minutes after midnight; a return at or before departure is the next day). */
 export type DutyDay = { depart: number; return: number; km?: number; energyKwh?: number } | null;
-export type VehicleGroup = { id: string; name: string; typeId: string; count: number; week: DutyDay[]; targetSocPct: number };
+export type VehicleGroup = {
+  id: string;
+  name: string;
+  typeId: string;
+  count: number;
+  week: DutyDay[];
+  targetSocPct: number;
+};
 export type ChargerGroup = { id: string; name: string; count: number; powerKw: number; serves: string[] | "all" };
 export type TariffBand = { days: number[]; from: number; to: number; pencePerKwh: number };
-export type Tariff = { name: string; defaultPencePerKwh: number; bands: TariffBand[]; standingPencePerDay: number; capacityPencePerKvaPerMonth: number };
+export type Tariff = {
+  name: string;
+  defaultPencePerKwh: number;
+  bands: TariffBand[];
+  standingPencePerDay: number;
+  capacityPencePerKvaPerMonth: number;
+};
 
 export type PlanInput = {
   vehicleTypes: VehicleType[];
@@ -71,7 +91,15 @@ type Session = {
   waitedSteps: number;
 };
 
-export type VehicleResult = { vehicle: string; neededKwh: number; deliveredKwh: number; shortfallKwh: number; reasons: ShortfallReason[]; minSocPct: number; maxSocPct: number };
+export type VehicleResult = {
+  vehicle: string;
+  neededKwh: number;
+  deliveredKwh: number;
+  shortfallKwh: number;
+  reasons: ShortfallReason[];
+  minSocPct: number;
+  maxSocPct: number;
+};
 
 export type StrategyResult = {
   strategy: Strategy;
@@ -90,10 +118,28 @@ export type StrategyResult = {
   /** The site battery's work: grid kW into it (positive) or out of it (negative) at each step, and the peak it took off. Only peak shaving runs the battery (its job is the peak); null otherwise. */
   battery: { kw: number[]; chargedKwh: number; dischargedKwh: number; peakWithoutKw: number } | null;
   /** Battery-side power of each session at each of its steps (for the invariant checks). */
-  sessions: { vehicle: string; charger: string | null; start: number; kw: number[]; capKw: number; caps: Float64Array | null; curve: VehicleType["chargeCurve"] | null; needKwh: number; batteryKwh: number; arrivalSocPct: number }[];
+  sessions: {
+    vehicle: string;
+    charger: string | null;
+    start: number;
+    kw: number[];
+    capKw: number;
+    caps: Float64Array | null;
+    curve: VehicleType["chargeCurve"] | null;
+    needKwh: number;
+    batteryKwh: number;
+    arrivalSocPct: number;
+  }[];
 };
 
-export type PlanResult = { steps: number; stepHours: number; limitKw: number; priceByStep: number[]; buildingByStep: number[]; strategies: StrategyResult[] };
+export type PlanResult = {
+  steps: number;
+  stepHours: number;
+  limitKw: number;
+  priceByStep: number[];
+  buildingByStep: number[];
+  strategies: StrategyResult[];
+};
 
 /** Standard transformer sizes (kVA), from the domain notes. */
 export const TRANSFORMER_SIZES_KVA = [200, 315, 500, 800, 1000, 1250, 1600, 2000, 2500];
@@ -110,7 +156,8 @@ export function transformerFor(peakKw: number, powerFactor: number): number | nu
 function priceAt(tariff: Tariff, weekday: number, minute: number): number {
   for (const band of tariff.bands) {
     if (!band.days.includes(weekday)) continue;
-    const inside = band.from <= band.to ? minute >= band.from && minute < band.to : minute >= band.from || minute < band.to;
+    const inside =
+      band.from <= band.to ? minute >= band.from && minute < band.to : minute >= band.from || minute < band.to;
     if (inside) return band.pencePerKwh;
   }
   return tariff.defaultPencePerKwh;
@@ -122,7 +169,9 @@ function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Sess
   const perDay = 1440 / stepMinutes;
   const sessions: Session[] = [];
   const sortedCurves = new Map(
-    input.vehicleTypes.filter((type) => type.chargeCurve && type.chargeCurve.length > 0).map((type) => [type.id, [...type.chargeCurve!].sort((a, b) => a[0] - b[0])]),
+    input.vehicleTypes
+      .filter((type) => type.chargeCurve && type.chargeCurve.length > 0)
+      .map((type) => [type.id, [...type.chargeCurve!].sort((a, b) => a[0] - b[0])]),
   );
   for (const group of input.vehicles) {
     const type = types.get(group.typeId);
@@ -170,10 +219,16 @@ function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Sess
   }
   // Chargers: a vehicle keeps the charger it plugs into until it leaves; first come, first served.
   const vehicleType = new Map<string, string>();
-  for (const group of input.vehicles) for (let n = 1; n <= group.count; n++) vehicleType.set(group.count === 1 ? group.name : `${group.name} ${n}`, group.typeId);
+  for (const group of input.vehicles)
+    for (let n = 1; n <= group.count; n++)
+      vehicleType.set(group.count === 1 ? group.name : `${group.name} ${n}`, group.typeId);
   // Each charger's occupied steps (a bitmap over the cycle).
   const units = input.chargers.flatMap((group) =>
-    Array.from({ length: group.count }, (_, i) => ({ id: group.count === 1 ? group.name : `${group.name} ${i + 1}`, group, busy: new Uint8Array(steps) })),
+    Array.from({ length: group.count }, (_, i) => ({
+      id: group.count === 1 ? group.name : `${group.name} ${i + 1}`,
+      group,
+      busy: new Uint8Array(steps),
+    })),
   );
   // How long a session would wait for a unit that is then free until it leaves (its whole stay when it is free on arrival).
   const waitFor = (busy: Uint8Array, start: number, length: number) => {
@@ -200,7 +255,8 @@ function sessionsFor(input: PlanInput, steps: number, stepMinutes: number): Sess
     session.charger = unit.id;
     session.capKw = Math.min(session.capKw, unit.group.powerKw);
   }
-  for (const session of sessions) if (session.charger && session.curve) session.caps = curveCaps(session, stepMinutes / 60);
+  for (const session of sessions)
+    if (session.charger && session.curve) session.caps = curveCaps(session, stepMinutes / 60);
   return sessions;
 }
 
@@ -262,7 +318,13 @@ function maxOf(values: ArrayLike<number>, floor = -Infinity): number {
 type Schedule = number[][];
 
 /** Charges from arrival at full power, or (balanced) at the lowest constant power that finishes by departure; the connection limit scales everyone down. */
-function simulate(sessions: Session[], steps: number, dt: number, headroom: number[], mode: "uncontrolled" | "balanced"): Schedule {
+function simulate(
+  sessions: Session[],
+  steps: number,
+  dt: number,
+  headroom: number[],
+  mode: "uncontrolled" | "balanced",
+): Schedule {
   const schedule: Schedule = sessions.map((s) => new Array<number>(s.length).fill(0));
   const remaining = sessions.map((s) => (s.charger ? s.needKwh : 0));
   const load = new Array<number>(steps).fill(0);
@@ -305,12 +367,16 @@ function simulate(sessions: Session[], steps: number, dt: number, headroom: numb
 function costOptimal(sessions: Session[], steps: number, dt: number, headroom: number[], price: number[]): Schedule {
   const schedule: Schedule = sessions.map((s) => new Array<number>(s.length).fill(0));
   const load = new Array<number>(steps).fill(0);
-  const order = sessions.map((_, i) => i).sort((a, b) => sessions[a]!.start + sessions[a]!.length - (sessions[b]!.start + sessions[b]!.length));
+  const order = sessions
+    .map((_, i) => i)
+    .sort((a, b) => sessions[a]!.start + sessions[a]!.length - (sessions[b]!.start + sessions[b]!.length));
   for (const i of order) {
     const s = sessions[i]!;
     if (!s.charger) continue;
     let remaining = s.needKwh;
-    const offsets = Array.from({ length: s.length }, (_, k) => k).sort((a, b) => price[(s.start + a) % steps]! - price[(s.start + b) % steps]! || a - b);
+    const offsets = Array.from({ length: s.length }, (_, k) => k).sort(
+      (a, b) => price[(s.start + a) % steps]! - price[(s.start + b) % steps]! || a - b,
+    );
     for (const k of offsets) {
       if (remaining <= EPS) break;
       const t = (s.start + k) % steps;
@@ -365,7 +431,14 @@ function clusters(sessions: Session[], steps: number): number[][] {
  * present in one step is present in all of them, so spreading a segment's
  * energy evenly over its steps is feasible whenever the total is).
  */
-function peakShaving(sessions: Session[], steps: number, dt: number, building: number[], limitKw: number, efficiency: number): { schedule: Schedule; peakKw: number } {
+function peakShaving(
+  sessions: Session[],
+  steps: number,
+  dt: number,
+  building: number[],
+  limitKw: number,
+  efficiency: number,
+): { schedule: Schedule; peakKw: number } {
   const schedule: Schedule = sessions.map((s) => new Array<number>(s.length).fill(0));
   let peakKw = maxOf(building, 0);
   for (const group of clusters(sessions, steps)) {
@@ -397,7 +470,8 @@ function peakShaving(sessions: Session[], steps: number, dt: number, building: n
     const segments: { steps: number[]; buildingKw: number }[] = [];
     ordered.forEach((t, n) => {
       const previous = ordered[n - 1];
-      if (n === 0 || cuts.has(t) || previous !== t - 1 || building[t] !== building[previous]) segments.push({ steps: [], buildingKw: building[t]! });
+      if (n === 0 || cuts.has(t) || previous !== t - 1 || building[t] !== building[previous])
+        segments.push({ steps: [], buildingKw: building[t]! });
       segments.at(-1)!.steps.push(t);
       segmentOf.set(t, segments.length - 1);
     });
@@ -428,12 +502,26 @@ function peakShaving(sessions: Session[], steps: number, dt: number, building: n
     for (const present of segmentJobs) present.sort((a, b) => a.due - b.due);
     const solve = (peak: number) => {
       const flow = new MaxFlow(2 + jobs.length + segments.length);
-      const fromSource = jobs.map((members, j) => flow.addEdge(0, 2 + j, sessions[members[0]!]!.needKwh * members.length));
+      const fromSource = jobs.map((members, j) =>
+        flow.addEdge(0, 2 + j, sessions[members[0]!]!.needKwh * members.length),
+      );
       const edges = jobs.map((members, j) =>
-        jobSegments[j]!.map((segment, n) => flow.addEdge(2 + j, 2 + jobs.length + segment, jobCaps[j]![n]! * members.length * segments[segment]!.steps.length * dt)),
+        jobSegments[j]!.map((segment, n) =>
+          flow.addEdge(
+            2 + j,
+            2 + jobs.length + segment,
+            jobCaps[j]![n]! * members.length * segments[segment]!.steps.length * dt,
+          ),
+        ),
       );
       // What the grid may give in each segment, as energy into batteries (never above the connection, even where the building alone exceeds it).
-      const toSink = segments.map((segment, n) => flow.addEdge(2 + jobs.length + n, 1, Math.max(0, Math.min(peak, limitKw) - segment.buildingKw) * segment.steps.length * dt * efficiency));
+      const toSink = segments.map((segment, n) =>
+        flow.addEdge(
+          2 + jobs.length + n,
+          1,
+          Math.max(0, Math.min(peak, limitKw) - segment.buildingKw) * segment.steps.length * dt * efficiency,
+        ),
+      );
       // A head start: fill each segment earliest departure first; the flow then only corrects what that got wrong.
       let sent = 0;
       segmentJobs.forEach((present, n) => {
@@ -466,9 +554,14 @@ function peakShaving(sessions: Session[], steps: number, dt: number, building: n
       }
       const weight = (n: number) => segments[n]!.steps.length * dt * efficiency;
       const sourceSide = segments.map((_, n) => n).filter((n) => attempt.flow.onSourceSide(2 + jobs.length + n));
-      const missing = target - attempt.sent + sourceSide.reduce((sum, n) => sum + Math.max(0, candidate - segments[n]!.buildingKw) * weight(n), 0);
+      const missing =
+        target -
+        attempt.sent +
+        sourceSide.reduce((sum, n) => sum + Math.max(0, candidate - segments[n]!.buildingKw) * weight(n), 0);
       // The smallest P with Σ over those segments of (P − building) × weight ≥ missing: walk up the building levels.
-      const levels = sourceSide.map((n) => ({ kw: segments[n]!.buildingKw, weight: weight(n) })).sort((a, b) => a.kw - b.kw);
+      const levels = sourceSide
+        .map((n) => ({ kw: segments[n]!.buildingKw, weight: weight(n) }))
+        .sort((a, b) => a.kw - b.kw);
       let next = hi;
       let slope = 0;
       let given = 0;
@@ -488,8 +581,15 @@ function peakShaving(sessions: Session[], steps: number, dt: number, building: n
     // Back to sessions and steps: a job's energy in a segment shared equally by its sessions and spread evenly over the segment's steps.
     jobs.forEach((members, j) => {
       const first = sessions[members[0]!]!;
-      const perSegment = new Map(jobSegments[j]!.map((segment, n) => [segment, best.flow.flowOn(best.edges[j]![n]!) / members.length / segments[segment]!.steps.length]));
-      for (const i of members) for (let k = 0; k < first.length; k++) schedule[i]![k] = perSegment.get(segmentOf.get((first.start + k) % steps)!)!;
+      const perSegment = new Map(
+        jobSegments[j]!.map((segment, n) => [
+          segment,
+          best.flow.flowOn(best.edges[j]![n]!) / members.length / segments[segment]!.steps.length,
+        ]),
+      );
+      for (const i of members)
+        for (let k = 0; k < first.length; k++)
+          schedule[i]![k] = perSegment.get(segmentOf.get((first.start + k) % steps)!)!;
     });
     peakKw = Math.max(peakKw, peak);
   }
@@ -523,7 +623,10 @@ export function dispatchBattery(load: number[], battery: StationaryBattery, dt: 
         if (out) out[t] = -over;
       } else {
         // Recharging never takes the site over its connection either.
-        const charge = Math.max(0, Math.min(power, Math.min(peak, limitKw) - load[t]!, (capacity - stored) / efficiency / dt));
+        const charge = Math.max(
+          0,
+          Math.min(power, Math.min(peak, limitKw) - load[t]!, (capacity - stored) / efficiency / dt),
+        );
         stored += charge * dt * efficiency;
         if (out) out[t] = charge;
       }
@@ -564,7 +667,9 @@ export function planCharging(input: PlanInput, only: readonly Strategy[] = STRAT
   const pf = input.site.powerFactor;
   const limitKw = input.site.connectionKva * pf;
   const building = buildingLoadBySteps(input.site.buildingKw, steps, stepMinutes);
-  const price = Array.from({ length: steps }, (_, t) => priceAt(input.tariff, (startWeekday + Math.floor((t * stepMinutes) / 1440)) % 7, (t * stepMinutes) % 1440));
+  const price = Array.from({ length: steps }, (_, t) =>
+    priceAt(input.tariff, (startWeekday + Math.floor((t * stepMinutes) / 1440)) % 7, (t * stepMinutes) % 1440),
+  );
   // Schedules work in battery-side kW; the grid supplies that ÷ efficiency.
   const efficiency = input.site.chargingEfficiency;
   const headroom = building.map((kw) => Math.max(0, limitKw - kw) * efficiency);
@@ -572,11 +677,14 @@ export function planCharging(input: PlanInput, only: readonly Strategy[] = STRAT
 
   const strategies = only.map((strategy): StrategyResult => {
     let schedule: Schedule;
-    if (strategy === "uncontrolled" || strategy === "balanced") schedule = simulate(sessions, steps, dt, headroom, strategy);
+    if (strategy === "uncontrolled" || strategy === "balanced")
+      schedule = simulate(sessions, steps, dt, headroom, strategy);
     else if (strategy === "cost-optimal") schedule = costOptimal(sessions, steps, dt, headroom, price);
     else {
       // The flow gives energy per step (kWh); as power, divide by the step length.
-      schedule = peakShaving(sessions, steps, dt, building, limitKw, efficiency).schedule.map((kwh) => kwh.map((e) => e / dt));
+      schedule = peakShaving(sessions, steps, dt, building, limitKw, efficiency).schedule.map((kwh) =>
+        kwh.map((e) => e / dt),
+      );
     }
     return summarise(strategy, input, sessions, schedule, { steps, dt, building, price });
   });
@@ -613,12 +721,21 @@ function summarise(
   const energyPounds = siteKw.reduce((sum, kw, t) => sum + kw * dt * price[t]!, 0) / 100;
   const months = (input.horizon.days * 12) / 365;
   const standingPounds = (input.tariff.standingPencePerDay * input.horizon.days) / 100;
-  const capacityPounds = ((peakKw / pf) * (1 + CONNECTION_MARGIN) * input.tariff.capacityPencePerKvaPerMonth * months) / 100;
+  const capacityPounds =
+    ((peakKw / pf) * (1 + CONNECTION_MARGIN) * input.tariff.capacityPencePerKvaPerMonth * months) / 100;
 
   const byVehicle = new Map<string, VehicleResult>();
   sessions.forEach((s, i) => {
     const delivered = schedule[i]!.reduce((sum, kw) => sum + kw * dt, 0);
-    const entry = byVehicle.get(s.vehicle) ?? { vehicle: s.vehicle, neededKwh: 0, deliveredKwh: 0, shortfallKwh: 0, reasons: [], minSocPct: 100, maxSocPct: 0 };
+    const entry = byVehicle.get(s.vehicle) ?? {
+      vehicle: s.vehicle,
+      neededKwh: 0,
+      deliveredKwh: 0,
+      shortfallKwh: 0,
+      reasons: [],
+      minSocPct: 100,
+      maxSocPct: 0,
+    };
     entry.neededKwh += s.needKwh;
     entry.deliveredKwh += delivered;
     const short = s.needKwh - delivered;
@@ -632,7 +749,8 @@ function summarise(
       let most = 0;
       for (let k = 0; k < s.length; k++) most += capAt(s, k) * dt;
       const tooShort = most < s.needKwh - 1e-6;
-      const reason: ShortfallReason = !s.charger || (tooShort && s.waitedSteps > 0) ? "charger" : tooShort ? "time" : "connection";
+      const reason: ShortfallReason =
+        !s.charger || (tooShort && s.waitedSteps > 0) ? "charger" : tooShort ? "time" : "connection";
       if (!entry.reasons.includes(reason)) entry.reasons.push(reason);
     }
     byVehicle.set(s.vehicle, entry);
@@ -640,7 +758,8 @@ function summarise(
 
   const perCharger = new Map<string, number>();
   sessions.forEach((s, i) => {
-    if (s.charger) perCharger.set(s.charger, (perCharger.get(s.charger) ?? 0) + schedule[i]!.reduce((sum, kw) => sum + kw * dt, 0));
+    if (s.charger)
+      perCharger.set(s.charger, (perCharger.get(s.charger) ?? 0) + schedule[i]!.reduce((sum, kw) => sum + kw * dt, 0));
   });
   const horizonHours = steps * dt;
   const chargerUtilisation = input.chargers.flatMap((group) =>
@@ -665,6 +784,17 @@ function summarise(
     battery,
     recommendedConnectionKva: Math.ceil(((peakKw / pf) * (1 + CONNECTION_MARGIN)) / 10) * 10,
     transformerKva: transformerFor(peakKw, pf),
-    sessions: sessions.map((s, i) => ({ vehicle: s.vehicle, charger: s.charger, start: s.start, kw: schedule[i]!, capKw: s.capKw, caps: s.caps, curve: s.curve, needKwh: s.needKwh, batteryKwh: s.batteryKwh, arrivalSocPct: s.arrivalSocPct })),
+    sessions: sessions.map((s, i) => ({
+      vehicle: s.vehicle,
+      charger: s.charger,
+      start: s.start,
+      kw: schedule[i]!,
+      capKw: s.capKw,
+      caps: s.caps,
+      curve: s.curve,
+      needKwh: s.needKwh,
+      batteryKwh: s.batteryKwh,
+      arrivalSocPct: s.arrivalSocPct,
+    })),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { buildingLoadBySteps, LoadProfileError, parseLoadProfile } from "./load-profile";
 
 describe("building load profiles from CSV", () => {
@@ -15,7 +16,10 @@ describe("building load profiles from CSV", () => {
   });
 
   it("reads a series of half-hourly readings and averages it over each step", () => {
-    const rows = Array.from({ length: 48 * 7 }, (_, i) => `${new Date(Date.UTC(2025, 0, 6, 0, 30 * i)).toISOString()},${i % 2 === 0 ? 10 : 30}`);
+    const rows = Array.from(
+      { length: 48 * 7 },
+      (_, i) => `${new Date(Date.UTC(2025, 0, 6, 0, 30 * i)).toISOString()},${i % 2 === 0 ? 10 : 30}`,
+    );
     const profile = parseLoadProfile(`timestamp,kW\n${rows.join("\n")}`);
     expect(profile).toMatchObject({ kind: "series", start: "2025-01-06T00:00:00.000Z", intervalMinutes: 30 });
     expect(buildingLoadBySteps(profile, 24 * 7, 60).every((kw) => kw === 20)).toBe(true);
@@ -29,7 +33,11 @@ describe("building load profiles from CSV", () => {
     expect(() => parseLoadProfile("1\n2\n3")).toThrow("A typical day needs 24 hourly values; the file has 3");
     expect(() => parseLoadProfile(`${"5\n".repeat(23)}abc`)).toThrow('Row 24: "abc" is not a number of kW');
     expect(() => parseLoadProfile(`${"5\n".repeat(23)}-1`)).toThrow("Row 24: the load cannot be negative");
-    expect(() => parseLoadProfile("2025-01-01T00:00Z,5\n2025-01-01T00:30Z,5\n2025-01-01T01:15Z,5")).toThrow("Row 3: readings must be evenly spaced (30 minutes apart)");
-    expect(() => parseLoadProfile("2025-01-01T01:00Z,5\n2025-01-01T00:30Z,5")).toThrow("Readings must be in time order");
+    expect(() => parseLoadProfile("2025-01-01T00:00Z,5\n2025-01-01T00:30Z,5\n2025-01-01T01:15Z,5")).toThrow(
+      "Row 3: readings must be evenly spaced (30 minutes apart)",
+    );
+    expect(() => parseLoadProfile("2025-01-01T01:00Z,5\n2025-01-01T00:30Z,5")).toThrow(
+      "Readings must be in time order",
+    );
   });
 });

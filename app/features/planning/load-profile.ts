@@ -6,7 +6,8 @@ import { CsvError, parseCsvRows } from "~/lib/csv";
  * series at a regular interval (timestamp, kW), such as a year of half-hourly
  * meter readings.
  */
-export type LoadProfile = { kind: "daily"; hourlyKw: number[] } | { kind: "series"; start: string; intervalMinutes: number; kw: number[] };
+export type LoadProfile =
+  { kind: "daily"; hourlyKw: number[] } | { kind: "series"; start: string; intervalMinutes: number; kw: number[] };
 
 export class LoadProfileError extends Error {
   override name = "LoadProfileError";
@@ -16,7 +17,8 @@ const MAX_ROWS = 366 * 24 * 12; // a year at 5-minute readings
 
 function kwFrom(cell: string | undefined, row: number): number {
   const value = Number(String(cell ?? "").trim());
-  if (String(cell ?? "").trim() === "" || !Number.isFinite(value)) throw new LoadProfileError(`Row ${row}: "${String(cell ?? "").slice(0, 40)}" is not a number of kW`);
+  if (String(cell ?? "").trim() === "" || !Number.isFinite(value))
+    throw new LoadProfileError(`Row ${row}: "${String(cell ?? "").slice(0, 40)}" is not a number of kW`);
   if (value < 0) throw new LoadProfileError(`Row ${row}: the load cannot be negative`);
   if (value > 1_000_000) throw new LoadProfileError(`Row ${row}: ${value} kW is not a building's load`);
   return value;
@@ -34,32 +36,48 @@ export function parseLoadProfile(text: string): LoadProfile {
   // A header row is any first row whose last cell is not a number.
   const body = rows.length > 0 && !Number.isFinite(Number(rows[0]!.at(-1)?.trim())) ? rows.slice(1) : rows;
   if (body.length === 0) throw new LoadProfileError("The file has no rows of load values");
-  if (body.length > MAX_ROWS) throw new LoadProfileError(`The file has ${body.length} rows; at most ${MAX_ROWS} (a year of 5-minute readings) are read`);
+  if (body.length > MAX_ROWS)
+    throw new LoadProfileError(
+      `The file has ${body.length} rows; at most ${MAX_ROWS} (a year of 5-minute readings) are read`,
+    );
   const firstCell = body[0]![0]!.trim();
   const timestamped = body[0]!.length >= 2 && Number.isNaN(Number(firstCell)) && !Number.isNaN(Date.parse(firstCell));
   if (!timestamped) {
-    if (body.length !== 24) throw new LoadProfileError(`A typical day needs 24 hourly values; the file has ${body.length}`);
+    if (body.length !== 24)
+      throw new LoadProfileError(`A typical day needs 24 hourly values; the file has ${body.length}`);
     return { kind: "daily", hourlyKw: body.map((row, i) => kwFrom(row.at(-1), i + 1)) };
   }
   const times = body.map((row, i) => {
     const time = Date.parse(row[0]!.trim());
-    if (Number.isNaN(time)) throw new LoadProfileError(`Row ${i + 1}: "${row[0]!.slice(0, 40)}" is not a date and time`);
+    if (Number.isNaN(time))
+      throw new LoadProfileError(`Row ${i + 1}: "${row[0]!.slice(0, 40)}" is not a date and time`);
     return time;
   });
   if (times.length < 2) throw new LoadProfileError("A series needs at least two readings");
   const interval = times[1]! - times[0]!;
-  if (interval <= 0 || interval % 60_000 !== 0) throw new LoadProfileError("Readings must be in time order, a whole number of minutes apart");
+  if (interval <= 0 || interval % 60_000 !== 0)
+    throw new LoadProfileError("Readings must be in time order, a whole number of minutes apart");
   for (let i = 2; i < times.length; i++) {
-    if (times[i]! - times[i - 1]! !== interval) throw new LoadProfileError(`Row ${i + 1}: readings must be evenly spaced (${interval / 60_000} minutes apart)`);
+    if (times[i]! - times[i - 1]! !== interval)
+      throw new LoadProfileError(`Row ${i + 1}: readings must be evenly spaced (${interval / 60_000} minutes apart)`);
   }
-  return { kind: "series", start: new Date(times[0]!).toISOString(), intervalMinutes: interval / 60_000, kw: body.map((row, i) => kwFrom(row[1], i + 1)) };
+  return {
+    kind: "series",
+    start: new Date(times[0]!).toISOString(),
+    intervalMinutes: interval / 60_000,
+    kw: body.map((row, i) => kwFrom(row[1], i + 1)),
+  };
 }
 
 /**
  * The building's load at each step of a plan (kW): a typical day repeats; a
  * series is averaged over each step and repeats if shorter than the horizon.
  */
-export function buildingLoadBySteps(profile: number | number[] | LoadProfile, steps: number, stepMinutes: number): number[] {
+export function buildingLoadBySteps(
+  profile: number | number[] | LoadProfile,
+  steps: number,
+  stepMinutes: number,
+): number[] {
   if (typeof profile === "number") return new Array<number>(steps).fill(profile);
   const daily = Array.isArray(profile) ? profile : profile.kind === "daily" ? profile.hourlyKw : null;
   if (daily) return Array.from({ length: steps }, (_, t) => daily[Math.floor(((t * stepMinutes) % 1440) / 60)] ?? 0);
@@ -69,7 +87,7 @@ export function buildingLoadBySteps(profile: number | number[] | LoadProfile, st
     const from = t * stepMinutes;
     const to = from + stepMinutes;
     let sum = 0;
-    for (let minute = from; minute < to; ) {
+    for (let minute = from; minute < to;) {
       const index = Math.floor(minute / intervalMinutes);
       const end = Math.min(to, (index + 1) * intervalMinutes);
       sum += kw[index % kw.length]! * (end - minute);

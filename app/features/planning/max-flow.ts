@@ -81,7 +81,8 @@ export class MaxFlow {
     let total = 0;
     while (this.bfs(source, sink)) {
       this.iter = [...this.head];
-      for (let sent = this.dfs(source, sink, Infinity); sent > 1e-12; sent = this.dfs(source, sink, Infinity)) total += sent;
+      for (let sent = this.dfs(source, sink, Infinity); sent > 1e-12; sent = this.dfs(source, sink, Infinity))
+        total += sent;
     }
     return total;
   }

@@ -23,7 +23,14 @@ const CURVES: Partial<Record<keyof typeof SAVINGS_VEHICLES, [number, number][]>>
 export const DEFAULT_VEHICLE_TYPES: PlanInput["vehicleTypes"] = (["van", "rigid", "artic"] as const).map((id) => {
   const v = SAVINGS_VEHICLES[id];
   const curve = CURVES[id];
-  return { id, name: v.label, batteryKwh: v.batteryKwh, consumptionKwhPerKm: v.consumptionKwhPerKm, maxChargeKw: v.maxChargeKw, ...(curve ? { chargeCurve: curve } : {}) };
+  return {
+    id,
+    name: v.label,
+    batteryKwh: v.batteryKwh,
+    consumptionKwhPerKm: v.consumptionKwhPerKm,
+    maxChargeKw: v.maxChargeKw,
+    ...(curve ? { chargeCurve: curve } : {}),
+  };
 });
 
 /**
@@ -32,24 +39,39 @@ export const DEFAULT_VEHICLE_TYPES: PlanInput["vehicleTypes"] = (["van", "rigid"
  * one 22 kW charger per vehicle when none is designed), a connection that
  * fits them all, the day/night tariff and one week at 15 minutes.
  */
-export function defaultPlanInput(depot: { vehicles: number | null; chargers: { name: string; powerKw: number; count: number }[] }): PlanInput {
+export function defaultPlanInput(depot: {
+  vehicles: number | null;
+  chargers: { name: string; powerKw: number; count: number }[];
+}): PlanInput {
   const count = Math.min(Math.max(depot.vehicles ?? 10, 1), 500);
   const day = { depart: 7 * 60, return: 17 * 60, km: 120 };
   const chargers: PlanInput["chargers"] = depot.chargers.length
-    ? depot.chargers.map((c, i) => ({ id: `c${i + 1}`, name: c.name, count: c.count, powerKw: c.powerKw, serves: "all" }))
+    ? depot.chargers.map((c, i) => ({
+        id: `c${i + 1}`,
+        name: c.name,
+        count: c.count,
+        powerKw: c.powerKw,
+        serves: "all",
+      }))
     : [{ id: "c1", name: "AC charger 22 kW", count, powerKw: 22, serves: "all" }];
   const chargerKw = chargers.reduce((sum, c) => sum + c.count * c.powerKw, 0);
   const buildingKw = 20;
   return {
     vehicleTypes: DEFAULT_VEHICLE_TYPES,
-    vehicles: [{ id: "g1", name: "Vans", typeId: "van", count, week: [day, day, day, day, day, null, null], targetSocPct: 90 }],
+    vehicles: [
+      { id: "g1", name: "Vans", typeId: "van", count, week: [day, day, day, day, day, null, null], targetSocPct: 90 },
+    ],
     chargers,
-    site: { connectionKva: Math.ceil((chargerKw + buildingKw) / 0.95 / 10) * 10, powerFactor: 0.95, buildingKw, chargingEfficiency: 0.9 },
+    site: {
+      connectionKva: Math.ceil((chargerKw + buildingKw) / 0.95 / 10) * 10,
+      powerFactor: 0.95,
+      buildingKw,
+      chargingEfficiency: 0.9,
+    },
     tariff: TARIFF_PRESETS["day-night"],
     horizon: { days: 7, stepMinutes: 15, startWeekday: 0 },
   };
 }
-
 
 /** A weekly duty in words, days with the same shift together: "Mon Tue Wed Thu out 07:00–17:00, 120 km; Fri out 06:00–17:00, 160 km". */
 export function describeWeek(week: PlanInput["vehicles"][number]["week"]): string {

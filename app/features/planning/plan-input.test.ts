@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
+
 import { planCharging, type PlanInput } from "./engine";
 import { planInputSchema, TARIFF_PRESETS } from "./plan-input";
 
 const day = { depart: 420, return: 1020, km: 120 };
 const valid: PlanInput = {
   vehicleTypes: [{ id: "van", name: "Large van", batteryKwh: 75, consumptionKwhPerKm: 0.35, maxChargeKw: 11 }],
-  vehicles: [{ id: "g", name: "Van", typeId: "van", count: 10, week: [day, day, day, day, day, null, null], targetSocPct: 90 }],
+  vehicles: [
+    { id: "g", name: "Van", typeId: "van", count: 10, week: [day, day, day, day, day, null, null], targetSocPct: 90 },
+  ],
   chargers: [{ id: "c", name: "AC", count: 10, powerKw: 22, serves: "all" }],
   site: { connectionKva: 200, powerFactor: 0.95, buildingKw: 15, chargingEfficiency: 0.9 },
   tariff: TARIFF_PRESETS["red-amber-green"],
@@ -25,16 +28,33 @@ describe("plan input", () => {
   });
 
   it("refuses what the engine cannot plan, with messages a person understands", () => {
-    expect(messages({ ...valid, vehicles: [{ ...valid.vehicles[0]!, typeId: "tractor" }] })).toContain("Van: choose one of the vehicle types");
-    expect(messages({ ...valid, chargers: [{ ...valid.chargers[0]!, serves: ["tractor"] }] })).toContain("AC: serves an unknown vehicle type");
-    expect(messages({ ...valid, vehicles: [{ ...valid.vehicles[0]!, week: [day] }] })).toContain("A duty pattern has one entry per weekday, Monday first");
-    expect(messages({ ...valid, vehicles: [{ ...valid.vehicles[0]!, week: [{ depart: 420, return: 1020 }, null, null, null, null, null, null] }] })).toContain(
-      "Give each working day a distance or an energy per trip",
+    expect(messages({ ...valid, vehicles: [{ ...valid.vehicles[0]!, typeId: "tractor" }] })).toContain(
+      "Van: choose one of the vehicle types",
     );
-    expect(messages({ ...valid, vehicleTypes: [{ ...valid.vehicleTypes[0]!, batteryKwh: 0 }] })).toContain("Battery must be at least 1 kWh");
-    expect(messages({ ...valid, vehicles: [{ ...valid.vehicles[0]!, count: 100 }], horizon: { days: 366, stepMinutes: 5, startWeekday: 0 } })).toContain(
-      "That plan is too large to compute at once: choose a longer step or a shorter horizon",
+    expect(messages({ ...valid, chargers: [{ ...valid.chargers[0]!, serves: ["tractor"] }] })).toContain(
+      "AC: serves an unknown vehicle type",
     );
+    expect(messages({ ...valid, vehicles: [{ ...valid.vehicles[0]!, week: [day] }] })).toContain(
+      "A duty pattern has one entry per weekday, Monday first",
+    );
+    expect(
+      messages({
+        ...valid,
+        vehicles: [
+          { ...valid.vehicles[0]!, week: [{ depart: 420, return: 1020 }, null, null, null, null, null, null] },
+        ],
+      }),
+    ).toContain("Give each working day a distance or an energy per trip");
+    expect(messages({ ...valid, vehicleTypes: [{ ...valid.vehicleTypes[0]!, batteryKwh: 0 }] })).toContain(
+      "Battery must be at least 1 kWh",
+    );
+    expect(
+      messages({
+        ...valid,
+        vehicles: [{ ...valid.vehicles[0]!, count: 100 }],
+        horizon: { days: 366, stepMinutes: 5, startWeekday: 0 },
+      }),
+    ).toContain("That plan is too large to compute at once: choose a longer step or a shorter horizon");
     expect(messages({ ...valid, horizon: { days: 7, stepMinutes: 10, startWeekday: 0 } }).length).toBeGreaterThan(0);
     expect(messages({ ...valid, site: { ...valid.site, powerFactor: 2 } }).length).toBeGreaterThan(0);
     expect(messages("<script>")).not.toEqual([]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import type { PlanInput, Tariff } from "./engine";
 
 /**
@@ -17,7 +18,10 @@ const dutyDay = z
     km: z.number().min(0).max(2000).optional(),
     energyKwh: z.number().min(0).max(2000).optional(),
   })
-  .refine((day) => day.km !== undefined || day.energyKwh !== undefined, "Give each working day a distance or an energy per trip")
+  .refine(
+    (day) => day.km !== undefined || day.energyKwh !== undefined,
+    "Give each working day a distance or an energy per trip",
+  )
   .nullable();
 
 export const MAX_VEHICLES = 1000;
@@ -36,14 +40,20 @@ export const planInputSchema = z
         z.object({
           id,
           name: label,
-          batteryKwh: z.number().min(1, "Battery must be at least 1 kWh").max(2000, "Battery must be at most 2,000 kWh"),
+          batteryKwh: z
+            .number()
+            .min(1, "Battery must be at least 1 kWh")
+            .max(2000, "Battery must be at most 2,000 kWh"),
           consumptionKwhPerKm: z.number().min(0.05).max(5),
           maxChargeKw: z.number().min(1).max(1000),
           chargeCurve: z
             .array(z.tuple([z.number().min(0).max(100), z.number().min(0).max(1000)]))
             .min(2, "A charging curve needs at least two points")
             .max(20, "A charging curve has at most 20 points")
-            .refine((points) => points.every((point, i) => i === 0 || point[0] > points[i - 1]![0]), "A charging curve's charge levels must rise from one point to the next")
+            .refine(
+              (points) => points.every((point, i) => i === 0 || point[0] > points[i - 1]![0]),
+              "A charging curve's charge levels must rise from one point to the next",
+            )
             .optional(),
         }),
       )
@@ -81,7 +91,15 @@ export const planInputSchema = z
         z.number().min(0).max(100_000),
         z.array(z.number().min(0).max(100_000)).length(24),
         z.object({ kind: z.literal("daily"), hourlyKw: z.array(z.number().min(0).max(100_000)).length(24) }),
-        z.object({ kind: z.literal("series"), start: z.string().max(40), intervalMinutes: z.number().int().min(1).max(1440), kw: z.array(z.number().min(0).max(100_000)).min(2).max(366 * 24 * 12) }),
+        z.object({
+          kind: z.literal("series"),
+          start: z.string().max(40),
+          intervalMinutes: z.number().int().min(1).max(1440),
+          kw: z
+            .array(z.number().min(0).max(100_000))
+            .min(2)
+            .max(366 * 24 * 12),
+        }),
       ]),
       chargingEfficiency: z.number().min(0.5).max(1),
       battery: z
@@ -96,7 +114,14 @@ export const planInputSchema = z
       name: label,
       defaultPencePerKwh: z.number().min(0).max(1000),
       bands: z
-        .array(z.object({ days: z.array(z.number().int().min(0).max(6)).min(1).max(7), from: MINUTES, to: MINUTES, pencePerKwh: z.number().min(0).max(1000) }))
+        .array(
+          z.object({
+            days: z.array(z.number().int().min(0).max(6)).min(1).max(7),
+            from: MINUTES,
+            to: MINUTES,
+            pencePerKwh: z.number().min(0).max(1000),
+          }),
+        )
         .max(48),
       standingPencePerDay: z.number().min(0).max(100_000),
       capacityPencePerKvaPerMonth: z.number().min(0).max(10_000),
@@ -110,18 +135,38 @@ export const planInputSchema = z
   .superRefine((input, ctx) => {
     const types = new Set(input.vehicleTypes.map((type) => type.id));
     input.vehicles.forEach((group, i) => {
-      if (!types.has(group.typeId)) ctx.addIssue({ code: "custom", path: ["vehicles", i, "typeId"], message: `${group.name}: choose one of the vehicle types` });
+      if (!types.has(group.typeId))
+        ctx.addIssue({
+          code: "custom",
+          path: ["vehicles", i, "typeId"],
+          message: `${group.name}: choose one of the vehicle types`,
+        });
     });
     input.chargers.forEach((charger, i) => {
-      if (charger.serves !== "all" && charger.serves.some((type) => !types.has(type))) ctx.addIssue({ code: "custom", path: ["chargers", i, "serves"], message: `${charger.name}: serves an unknown vehicle type` });
+      if (charger.serves !== "all" && charger.serves.some((type) => !types.has(type)))
+        ctx.addIssue({
+          code: "custom",
+          path: ["chargers", i, "serves"],
+          message: `${charger.name}: serves an unknown vehicle type`,
+        });
     });
     const vehicles = input.vehicles.reduce((sum, group) => sum + group.count, 0);
-    if (vehicles > MAX_VEHICLES) ctx.addIssue({ code: "custom", path: ["vehicles"], message: `At most ${MAX_VEHICLES.toLocaleString("en-GB")} vehicles in one plan` });
+    if (vehicles > MAX_VEHICLES)
+      ctx.addIssue({
+        code: "custom",
+        path: ["vehicles"],
+        message: `At most ${MAX_VEHICLES.toLocaleString("en-GB")} vehicles in one plan`,
+      });
     const chargers = input.chargers.reduce((sum, group) => sum + group.count, 0);
-    if (chargers > MAX_CHARGERS) ctx.addIssue({ code: "custom", path: ["chargers"], message: `At most ${MAX_CHARGERS} chargers in one plan` });
+    if (chargers > MAX_CHARGERS)
+      ctx.addIssue({ code: "custom", path: ["chargers"], message: `At most ${MAX_CHARGERS} chargers in one plan` });
     const steps = (input.horizon.days * 1440) / input.horizon.stepMinutes;
     if (steps * vehicles > MAX_WORK) {
-      ctx.addIssue({ code: "custom", path: ["horizon"], message: "That plan is too large to compute at once: choose a longer step or a shorter horizon" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["horizon"],
+        message: "That plan is too large to compute at once: choose a longer step or a shorter horizon",
+      });
     }
   }) satisfies z.ZodType<PlanInput>;
 
@@ -134,7 +179,13 @@ const hhmm = (h: number, m = 0) => h * 60 + m;
  * business rates in pence and are only defaults.
  */
 export const TARIFF_PRESETS = {
-  flat: { name: "Flat rate", defaultPencePerKwh: 24, bands: [], standingPencePerDay: 120, capacityPencePerKvaPerMonth: 150 },
+  flat: {
+    name: "Flat rate",
+    defaultPencePerKwh: 24,
+    bands: [],
+    standingPencePerDay: 120,
+    capacityPencePerKvaPerMonth: 150,
+  },
   "day-night": {
     name: "Day/night",
     defaultPencePerKwh: 27,

@@ -1,6 +1,13 @@
 import type { z } from "zod";
 
-const SECTIONS: Record<string, string> = { vehicleTypes: "Vehicle type", vehicles: "Vehicle group", chargers: "Charger", tariff: "Tariff", site: "Site", horizon: "Horizon" };
+const SECTIONS: Record<string, string> = {
+  vehicleTypes: "Vehicle type",
+  vehicles: "Vehicle group",
+  chargers: "Charger",
+  tariff: "Tariff",
+  site: "Site",
+  horizon: "Horizon",
+};
 const FIELDS: Record<string, string> = {
   name: "Name",
   batteryKwh: "Battery (kWh)",
@@ -38,8 +45,10 @@ const FIELDS: Record<string, string> = {
 
 function messageFor(issue: z.core.$ZodIssue): string {
   if (issue.code === "invalid_type") return issue.expected === "number" ? "enter a number" : "is missing";
-  if (issue.code === "too_small" && issue.origin === "number") return `must be at least ${issue.minimum.toLocaleString("en-GB")}`;
-  if (issue.code === "too_big" && issue.origin === "number") return `must be at most ${issue.maximum.toLocaleString("en-GB")}`;
+  if (issue.code === "too_small" && issue.origin === "number")
+    return `must be at least ${issue.minimum.toLocaleString("en-GB")}`;
+  if (issue.code === "too_big" && issue.origin === "number")
+    return `must be at most ${issue.maximum.toLocaleString("en-GB")}`;
   if (issue.code === "too_big" && issue.origin === "array") return `at most ${issue.maximum.toLocaleString("en-GB")}`;
   if (issue.code === "invalid_union" || issue.code === "invalid_value") return "is not one of the choices";
   return issue.message;
@@ -58,14 +67,21 @@ export function describePlanIssues(issues: readonly z.core.$ZodIssue[], inputs: 
     if (typeof section === "string" && SECTIONS[section]) {
       where = SECTIONS[section]!;
       if (typeof index === "number") {
-        const row = (inputs as Record<string, unknown[] | undefined> | null)?.[section]?.[index] as { name?: unknown } | undefined;
+        const row = (inputs as Record<string, unknown[] | undefined> | null)?.[section]?.[index] as
+          { name?: unknown } | undefined;
         where += ` ${index + 1}${typeof row?.name === "string" && row.name.trim() ? ` (${row.name.trim().slice(0, 40)})` : ""}`;
       } else if (typeof index === "string") rest.unshift(index);
-      const field = [...rest].reverse().find((part): part is string => typeof part === "string" && FIELDS[part] !== undefined);
+      const field = [...rest]
+        .reverse()
+        .find((part): part is string => typeof part === "string" && FIELDS[part] !== undefined);
       if (field && field !== section) where += `, ${FIELDS[field]}`;
     }
     const generic = /^(Too (small|big)|Invalid|Expected)/.test(issue.message);
-    const text = generic ? `${where || "Plan"}: ${messageFor(issue)}` : issue.code === "custom" || !where ? issue.message : `${where}: ${issue.message}`;
+    const text = generic
+      ? `${where || "Plan"}: ${messageFor(issue)}`
+      : issue.code === "custom" || !where
+        ? issue.message
+        : `${where}: ${issue.message}`;
     if (!seen.has(text)) {
       seen.add(text);
       out.push(text);

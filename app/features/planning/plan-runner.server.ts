@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+
 import { computePlan } from "./compute-plan";
 import type { PlanInput } from "./engine";
 import type { PlanSummary } from "./plan-summary";
@@ -61,7 +62,10 @@ export function setPlanWorkerScript(file: string | null): void {
 
 /** How many of a user's runs are computing and waiting (for tests and logs). */
 export function planRunsOf(owner: string): { computing: number; waiting: number } {
-  return { computing: [...computing].filter((job) => job.owner === owner).length, waiting: waiting.get(owner)?.length ?? 0 };
+  return {
+    computing: [...computing].filter((job) => job.owner === owner).length,
+    waiting: waiting.get(owner)?.length ?? 0,
+  };
 }
 
 /** Why a run for `key` by `owner` cannot be queued now (too many of theirs waiting), or null. A rerun of a waiting key replaces it, so it is always taken. */
@@ -76,7 +80,11 @@ export function planRunRefusal(owner: string, key: string): string | null {
  * with the summary, a PlanRunError with a message for the user, or a
  * PlanSupersededError when a newer run of the same key replaced it.
  */
-export function runPlanComputation(input: PlanInput, onProgress: (done: number) => void, options: { owner: string; key: string }): Promise<PlanSummary> {
+export function runPlanComputation(
+  input: PlanInput,
+  onProgress: (done: number) => void,
+  options: { owner: string; key: string },
+): Promise<PlanSummary> {
   const refusal = planRunRefusal(options.owner, options.key);
   if (refusal) return Promise.reject(new PlanRunError(refusal));
   const older = byKey.get(options.key);
@@ -151,7 +159,10 @@ async function compute(job: Job): Promise<void> {
   const worker = new Worker(workerScript, { workerData: job.input, resourceLimits: { maxOldGenerationSizeMb: 4096 } });
   await new Promise<void>((done) => {
     let reason: Error | undefined;
-    const timer = setTimeout(() => stop(new PlanRunError("The plan took too long to compute: choose a longer step or a shorter horizon.")), RUN_TIME_LIMIT_MS);
+    const timer = setTimeout(
+      () => stop(new PlanRunError("The plan took too long to compute: choose a longer step or a shorter horizon.")),
+      RUN_TIME_LIMIT_MS,
+    );
     const stop = (error: Error) => {
       reason ??= error;
       void worker.terminate();
@@ -171,7 +182,9 @@ async function compute(job: Job): Promise<void> {
       job.stop = undefined;
       const fallback =
         code === 1
-          ? new PlanRunError("The plan needed more memory than the server allows: choose a longer step or a shorter horizon.")
+          ? new PlanRunError(
+              "The plan needed more memory than the server allows: choose a longer step or a shorter horizon.",
+            )
           : new PlanRunError("The server stopped while computing the plan: run it again.");
       settle(job, { error: reason ?? fallback });
       done();

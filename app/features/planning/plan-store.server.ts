@@ -1,8 +1,15 @@
 import type { Runtime } from "~/lib/runtime.server";
+
 import type { PlanInput } from "./engine";
-import { describePlanIssues } from "./plan-issues";
 import { planInputSchema } from "./plan-input";
-import { planRunRefusal, PlanRunError, PlanSupersededError, runPlanComputation, stopPlanComputations } from "./plan-runner.server";
+import { describePlanIssues } from "./plan-issues";
+import {
+  PlanRunError,
+  planRunRefusal,
+  PlanSupersededError,
+  runPlanComputation,
+  stopPlanComputations,
+} from "./plan-runner.server";
 import type { PlanSummary } from "./plan-summary";
 
 type Deps = Pick<Runtime, "database" | "log">;
@@ -28,10 +35,17 @@ export class PlanInputError extends Error {
   }
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value.endsWith("Z") || value.includes("+") ? value : `${value}Z`).toISOString());
+const iso = (value: Date | string) =>
+  value instanceof Date
+    ? value.toISOString()
+    : new Date(value.endsWith("Z") || value.includes("+") ? value : `${value}Z`).toISOString();
 
 /** The plan saved with one of the user's depots, or null when none has been run (or the depot is not theirs). */
-export async function getPlan(deps: Pick<Runtime, "database">, userId: string, depotId: number): Promise<SavedPlan | null> {
+export async function getPlan(
+  deps: Pick<Runtime, "database">,
+  userId: string,
+  depotId: number,
+): Promise<SavedPlan | null> {
   const row = await deps.database.db
     .selectFrom("depot_plans")
     .innerJoin("depots", "depots.id", "depot_plans.depot_id")
@@ -60,41 +74,81 @@ export async function getPlan(deps: Pick<Runtime, "database">, userId: string, d
  * when the run has finished and its outcome is saved; the previous results
  * stay until then.
  */
-export async function startPlanRun(deps: Deps, userId: string, depotId: number, inputs: unknown): Promise<{ runId: string; finished: Promise<void> }> {
+export async function startPlanRun(
+  deps: Deps,
+  userId: string,
+  depotId: number,
+  inputs: unknown,
+): Promise<{ runId: string; finished: Promise<void> }> {
   const parsed = planInputSchema.safeParse(inputs);
   if (!parsed.success) throw new PlanInputError(describePlanIssues(parsed.error.issues, inputs));
-  const owned = await deps.database.db.selectFrom("depots").select("id").where("id", "=", depotId).where("user_id", "=", userId).executeTakeFirst();
+  const owned = await deps.database.db
+    .selectFrom("depots")
+    .select("id")
+    .where("id", "=", depotId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (!owned) throw new PlanInputError(["That depot no longer exists."]);
   const refusal = planRunRefusal(userId, String(depotId));
   if (refusal) throw new PlanInputError([refusal]);
   const runId = crypto.randomUUID();
-  const values = { inputs: JSON.stringify(parsed.data), status: "running" as const, progress: 0, run_id: runId, error: null, started_at: new Date().toISOString(), finished_at: null };
+  const values = {
+    inputs: JSON.stringify(parsed.data),
+    status: "running" as const,
+    progress: 0,
+    run_id: runId,
+    error: null,
+    started_at: new Date().toISOString(),
+    finished_at: null,
+  };
   await deps.database.db
     .insertInto("depot_plans")
     .values({ depot_id: depotId, ...values })
     .onConflict((oc) => oc.column("depot_id").doUpdateSet(values))
     .execute();
-  const thisRun = (query: ReturnType<typeof deps.database.db.updateTable<"depot_plans">>) => query.where("depot_id", "=", depotId).where("run_id", "=", runId);
+  const thisRun = (query: ReturnType<typeof deps.database.db.updateTable<"depot_plans">>) =>
+    query.where("depot_id", "=", depotId).where("run_id", "=", runId);
   const finished = (async () => {
     // Progress is written in order, and before the outcome, so a late write never overwrites it.
     let progress = Promise.resolve();
     try {
-      const summary = await runPlanComputation(parsed.data, (done) => {
-        progress = progress.then(() =>
-          thisRun(deps.database.db.updateTable("depot_plans").set({ progress: done }))
-            .execute()
-            .then(() => undefined, () => undefined),
-        );
-      }, { owner: userId, key: String(depotId) });
+      const summary = await runPlanComputation(
+        parsed.data,
+        (done) => {
+          progress = progress.then(() =>
+            thisRun(deps.database.db.updateTable("depot_plans").set({ progress: done }))
+              .execute()
+              .then(
+                () => undefined,
+                () => undefined,
+              ),
+          );
+        },
+        { owner: userId, key: String(depotId) },
+      );
       await progress;
-      await thisRun(deps.database.db.updateTable("depot_plans").set({ status: "done", progress: 4, results: JSON.stringify(summary), finished_at: new Date().toISOString() })).execute();
+      await thisRun(
+        deps.database.db.updateTable("depot_plans").set({
+          status: "done",
+          progress: 4,
+          results: JSON.stringify(summary),
+          finished_at: new Date().toISOString(),
+        }),
+      ).execute();
     } catch (error) {
       await progress;
       // A newer run of this depot replaced this one: the row is already the newer run's.
       if (error instanceof PlanSupersededError) return;
       deps.log.warn({ err: error, depotId }, "charging plan run failed");
-      const message = error instanceof PlanRunError ? error.message : "The plan could not be computed. Your inputs are saved; try again.";
-      await thisRun(deps.database.db.updateTable("depot_plans").set({ status: "failed", error: message, finished_at: new Date().toISOString() }))
+      const message =
+        error instanceof PlanRunError
+          ? error.message
+          : "The plan could not be computed. Your inputs are saved; try again.";
+      await thisRun(
+        deps.database.db
+          .updateTable("depot_plans")
+          .set({ status: "failed", error: message, finished_at: new Date().toISOString() }),
+      )
         .execute()
         .catch(() => undefined);
     }

@@ -88,15 +88,30 @@ export function summariseStrategy(input: PlanInput, result: PlanResult, strategy
     transformerKva: strategy.transformerKva,
     vehiclesShort: short.length,
     shortfallKwh: short.reduce((sum, v) => sum + v.shortfallKwh, 0),
-    shortfalls: short.slice(0, LISTED_SHORTFALLS).map((v) => ({ vehicle: v.vehicle, shortfallKwh: v.shortfallKwh, reasons: v.reasons })),
-    meanChargerUtilisationPct: utilisation.length ? utilisation.reduce((sum, c) => sum + c.utilisationPct, 0) / utilisation.length : 0,
-    battery: strategy.battery ? { chargedKwh: strategy.battery.chargedKwh, dischargedKwh: strategy.battery.dischargedKwh, peakWithoutKw: strategy.battery.peakWithoutKw } : null,
+    shortfalls: short
+      .slice(0, LISTED_SHORTFALLS)
+      .map((v) => ({ vehicle: v.vehicle, shortfallKwh: v.shortfallKwh, reasons: v.reasons })),
+    meanChargerUtilisationPct: utilisation.length
+      ? utilisation.reduce((sum, c) => sum + c.utilisationPct, 0) / utilisation.length
+      : 0,
+    battery: strategy.battery
+      ? {
+          chargedKwh: strategy.battery.chargedKwh,
+          dischargedKwh: strategy.battery.dischargedKwh,
+          peakWithoutKw: strategy.battery.peakWithoutKw,
+        }
+      : null,
     typicalDayKw: typicalDay(strategy.siteKw, stepsPerDay).map((kw) => round(kw)),
     horizonKw: reduceToPeaks(strategy.siteKw, per).map((kw) => round(kw)),
   };
 }
 
-export function summarisePlan(input: PlanInput, result: PlanResult, strategies: StrategySummary[], durationMs: number): PlanSummary {
+export function summarisePlan(
+  input: PlanInput,
+  result: PlanResult,
+  strategies: StrategySummary[],
+  durationMs: number,
+): PlanSummary {
   const stepsPerDay = 1440 / input.horizon.stepMinutes;
   return {
     computedAt: new Date().toISOString(),
@@ -122,7 +137,12 @@ export const STRATEGY_LABELS: Record<Strategy, string> = {
 };
 
 /** Each strategy's colour in the charts and the report. */
-export const STRATEGY_COLOURS: Record<Strategy, string> = { uncontrolled: "#b91c1c", balanced: "#1d4ed8", "cost-optimal": "#047857", "peak-shaving": "#7e22ce" };
+export const STRATEGY_COLOURS: Record<Strategy, string> = {
+  uncontrolled: "#b91c1c",
+  balanced: "#1d4ed8",
+  "cost-optimal": "#047857",
+  "peak-shaving": "#7e22ce",
+};
 
 export const REASON_LABELS: Record<ShortfallReason, string> = {
   time: "not enough time at the depot",
@@ -133,5 +153,9 @@ export const REASON_LABELS: Record<ShortfallReason, string> = {
 
 /** The strategy to recommend: the cheapest over the horizon among those that leave no vehicle short (or the one with the least shortfall). */
 export function recommendedStrategy(summary: PlanSummary): StrategySummary {
-  return [...summary.strategies].sort((a, b) => (Math.abs(a.shortfallKwh - b.shortfallKwh) > 1e-3 ? a.shortfallKwh - b.shortfallKwh : a.cost.totalPounds - b.cost.totalPounds))[0]!;
+  return [...summary.strategies].sort((a, b) =>
+    Math.abs(a.shortfallKwh - b.shortfallKwh) > 1e-3
+      ? a.shortfallKwh - b.shortfallKwh
+      : a.cost.totalPounds - b.cost.totalPounds,
+  )[0]!;
 }

@@ -4,10 +4,12 @@
  * progress after each strategy and the summary at the end.
  */
 import { parentPort, workerData } from "node:worker_threads";
+
 import { computePlan } from "./compute-plan";
 import type { PlanInput } from "./engine";
 
-export type WorkerMessage = { type: "progress"; done: number } | { type: "done"; summary: ReturnType<typeof computePlan> };
+export type WorkerMessage =
+  { type: "progress"; done: number } | { type: "done"; summary: ReturnType<typeof computePlan> };
 
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 const summary = computePlan(workerData as PlanInput, (done) => post({ type: "progress", done }));

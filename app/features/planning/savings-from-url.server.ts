@@ -1,7 +1,12 @@
 import { TARIFF_PRESETS } from "./plan-input";
 import { estimateSavings, SAVINGS_VEHICLES, savingsInputErrors, type SavingsInput } from "./savings";
 
-export const DEFAULT_SAVINGS_INPUT: SavingsInput = { fleetSize: 20, vehicle: "van", kmPerDay: 120, tariff: "day-night" };
+export const DEFAULT_SAVINGS_INPUT: SavingsInput = {
+  fleetSize: 20,
+  vehicle: "van",
+  kmPerDay: 120,
+  tariff: "day-night",
+};
 
 /** The calculator sent without JavaScript: the same estimate, computed on the server from the query string. */
 export function savingsFromUrl(url: URL) {
@@ -10,7 +15,9 @@ export function savingsFromUrl(url: URL) {
   const tariff = url.searchParams.get("tariff") ?? "";
   const input: SavingsInput = {
     fleetSize: Number(url.searchParams.get("fleetSize")),
-    vehicle: Object.hasOwn(SAVINGS_VEHICLES, vehicle) ? (vehicle as SavingsInput["vehicle"]) : DEFAULT_SAVINGS_INPUT.vehicle,
+    vehicle: Object.hasOwn(SAVINGS_VEHICLES, vehicle)
+      ? (vehicle as SavingsInput["vehicle"])
+      : DEFAULT_SAVINGS_INPUT.vehicle,
     kmPerDay: Number(url.searchParams.get("kmPerDay")),
     tariff: Object.hasOwn(TARIFF_PRESETS, tariff) ? (tariff as SavingsInput["tariff"]) : DEFAULT_SAVINGS_INPUT.tariff,
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { estimateSavings, savingsInputErrors } from "./savings";
 
 describe("Box Charge savings estimate", () => {
@@ -19,8 +20,13 @@ describe("Box Charge savings estimate", () => {
   });
 
   it("checks its inputs", () => {
-    expect(savingsInputErrors({ fleetSize: 0, kmPerDay: 100 })).toEqual({ fleetSize: "Enter a fleet of 1 to 200 vehicles" });
-    expect(savingsInputErrors({ fleetSize: 2.5, kmPerDay: 900 })).toEqual({ fleetSize: "Enter a fleet of 1 to 200 vehicles", kmPerDay: "Enter 1 to 800 km a day" });
+    expect(savingsInputErrors({ fleetSize: 0, kmPerDay: 100 })).toEqual({
+      fleetSize: "Enter a fleet of 1 to 200 vehicles",
+    });
+    expect(savingsInputErrors({ fleetSize: 2.5, kmPerDay: 900 })).toEqual({
+      fleetSize: "Enter a fleet of 1 to 200 vehicles",
+      kmPerDay: "Enter 1 to 800 km a day",
+    });
     expect(savingsInputErrors({ fleetSize: 10, kmPerDay: 100 })).toEqual({});
   });
 });

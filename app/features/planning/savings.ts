@@ -3,9 +3,33 @@ import { TARIFF_PRESETS, type TariffPreset } from "./plan-input";
 
 /** Typical vehicles (domain notes) with the charger each would get at the depot. */
 export const SAVINGS_VEHICLES = {
-  van: { label: "Large electric van", batteryKwh: 75, consumptionKwhPerKm: 0.35, maxChargeKw: 11, chargerKw: 22, depart: 7 * 60, back: 17 * 60 },
-  rigid: { label: "19 t rigid truck", batteryKwh: 300, consumptionKwhPerKm: 0.93, maxChargeKw: 150, chargerKw: 50, depart: 6 * 60, back: 18 * 60 },
-  artic: { label: "40 t articulated truck", batteryKwh: 540, consumptionKwhPerKm: 1.1, maxChargeKw: 350, chargerKw: 150, depart: 6 * 60, back: 18 * 60 },
+  van: {
+    label: "Large electric van",
+    batteryKwh: 75,
+    consumptionKwhPerKm: 0.35,
+    maxChargeKw: 11,
+    chargerKw: 22,
+    depart: 7 * 60,
+    back: 17 * 60,
+  },
+  rigid: {
+    label: "19 t rigid truck",
+    batteryKwh: 300,
+    consumptionKwhPerKm: 0.93,
+    maxChargeKw: 150,
+    chargerKw: 50,
+    depart: 6 * 60,
+    back: 18 * 60,
+  },
+  artic: {
+    label: "40 t articulated truck",
+    batteryKwh: 540,
+    consumptionKwhPerKm: 1.1,
+    maxChargeKw: 350,
+    chargerKw: 150,
+    depart: 6 * 60,
+    back: 18 * 60,
+  },
 } as const;
 export type SavingsVehicle = keyof typeof SAVINGS_VEHICLES;
 
@@ -13,8 +37,10 @@ export type SavingsInput = { fleetSize: number; vehicle: SavingsVehicle; kmPerDa
 
 export function savingsInputErrors(input: { fleetSize: number; kmPerDay: number }): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!Number.isInteger(input.fleetSize) || input.fleetSize < 1 || input.fleetSize > 200) errors.fleetSize = "Enter a fleet of 1 to 200 vehicles";
-  if (!Number.isFinite(input.kmPerDay) || input.kmPerDay < 1 || input.kmPerDay > 800) errors.kmPerDay = "Enter 1 to 800 km a day";
+  if (!Number.isInteger(input.fleetSize) || input.fleetSize < 1 || input.fleetSize > 200)
+    errors.fleetSize = "Enter a fleet of 1 to 200 vehicles";
+  if (!Number.isFinite(input.kmPerDay) || input.kmPerDay < 1 || input.kmPerDay > 800)
+    errors.kmPerDay = "Enter 1 to 800 km a day";
   return errors;
 }
 
@@ -37,20 +63,43 @@ export function estimateSavings(input: SavingsInput) {
   const vehicle = SAVINGS_VEHICLES[input.vehicle];
   const day = { depart: vehicle.depart, return: vehicle.back, km: input.kmPerDay };
   const plan: PlanInput = {
-    vehicleTypes: [{ id: input.vehicle, name: vehicle.label, batteryKwh: vehicle.batteryKwh, consumptionKwhPerKm: vehicle.consumptionKwhPerKm, maxChargeKw: vehicle.maxChargeKw }],
-    vehicles: [{ id: "fleet", name: "Vehicle", typeId: input.vehicle, count: input.fleetSize, week: [day, day, day, day, day, null, null], targetSocPct: 90 }],
+    vehicleTypes: [
+      {
+        id: input.vehicle,
+        name: vehicle.label,
+        batteryKwh: vehicle.batteryKwh,
+        consumptionKwhPerKm: vehicle.consumptionKwhPerKm,
+        maxChargeKw: vehicle.maxChargeKw,
+      },
+    ],
+    vehicles: [
+      {
+        id: "fleet",
+        name: "Vehicle",
+        typeId: input.vehicle,
+        count: input.fleetSize,
+        week: [day, day, day, day, day, null, null],
+        targetSocPct: 90,
+      },
+    ],
     chargers: [{ id: "chargers", name: "Charger", count: input.fleetSize, powerKw: vehicle.chargerKw, serves: "all" }],
-    site: { connectionKva: Math.ceil((input.fleetSize * vehicle.chargerKw) / 0.9 / 0.95) + 10, powerFactor: 0.95, buildingKw: 0, chargingEfficiency: 0.9 },
+    site: {
+      connectionKva: Math.ceil((input.fleetSize * vehicle.chargerKw) / 0.9 / 0.95) + 10,
+      powerFactor: 0.95,
+      buildingKw: 0,
+      chargingEfficiency: 0.9,
+    },
     tariff: TARIFF_PRESETS[input.tariff],
     horizon: { days: 7, stepMinutes: 15, startWeekday: 0 },
   };
   const result = planCharging(plan);
   const without = outcome(result.strategies.find((s) => s.strategy === "uncontrolled")!);
-  const managed = result.strategies
-    .filter((s) => s.strategy !== "uncontrolled")
-    .map(outcome)
-    .filter((o) => o.shortfallKwh < 1e-6)
-    .sort((a, b) => a.weekPounds - b.weekPounds)[0] ?? without;
+  const managed =
+    result.strategies
+      .filter((s) => s.strategy !== "uncontrolled")
+      .map(outcome)
+      .filter((o) => o.shortfallKwh < 1e-6)
+      .sort((a, b) => a.weekPounds - b.weekPounds)[0] ?? without;
   const savedPounds = without.weekPounds - managed.weekPounds;
   return {
     without,

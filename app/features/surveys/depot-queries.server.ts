@@ -2,7 +2,11 @@ import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
 
 export type DepotSummary = {
   id: number;
@@ -18,7 +22,11 @@ export type DepotSummary = {
 export const DEPOTS_PER_PAGE = 24;
 
 /** One page of the user's depots, newest first, with how many there are in all. */
-export async function listDepotsForUser(deps: Pick<Runtime, "database">, userId: string, requestedPage = 1): Promise<{ depots: DepotSummary[]; total: number; page: number; pageCount: number }> {
+export async function listDepotsForUser(
+  deps: Pick<Runtime, "database">,
+  userId: string,
+  requestedPage = 1,
+): Promise<{ depots: DepotSummary[]; total: number; page: number; pageCount: number }> {
   const { total } = await deps.database.db
     .selectFrom("depots")
     .select((eb) => eb.fn.countAll<number | string>().as("total"))
@@ -39,7 +47,14 @@ export async function listDepotsForUser(deps: Pick<Runtime, "database">, userId:
   return { total, page, pageCount, depots: rows.map(toSummary) };
 }
 
-function toSummary(row: { id: number; depot_name: string; status: string; number_of_vehicles: number | null; location_address: string | null; created_at: Date | string }): DepotSummary {
+function toSummary(row: {
+  id: number;
+  depot_name: string;
+  status: string;
+  number_of_vehicles: number | null;
+  location_address: string | null;
+  created_at: Date | string;
+}): DepotSummary {
   return {
     id: row.id,
     name: row.depot_name,
@@ -106,12 +121,21 @@ export async function getDepotForViewer(
     longitude: row.location_longitude,
     submittedOn: dateFormat.format(created),
     submittedAt: dateTimeFormat.format(created),
-    photos: photos.map((photo) => ({ id: photo.id, imageType: photo.image_type, width: photo.width, height: photo.height })),
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      imageType: photo.image_type,
+      width: photo.width,
+      height: photo.height,
+    })),
   };
 }
 
 /** A stored photo, if the viewer owns its depot or is an admin. */
-export async function getPhotoForViewer(deps: Pick<Runtime, "database">, photoId: number, viewer: { id: string; isAdmin: boolean }) {
+export async function getPhotoForViewer(
+  deps: Pick<Runtime, "database">,
+  photoId: number,
+  viewer: { id: string; isAdmin: boolean },
+) {
   if (!Number.isSafeInteger(photoId) || photoId <= 0) return null;
   let query = deps.database.db
     .selectFrom("survey_photos")

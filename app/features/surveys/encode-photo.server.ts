@@ -1,4 +1,5 @@
 import sharp from "sharp";
+
 import { MAX_INPUT_MEGAPIXELS, MAX_PHOTO_SIDE } from "./photo-limits";
 
 const MAX_INPUT_PIXELS = MAX_INPUT_MEGAPIXELS * 1_000_000;
@@ -18,7 +19,13 @@ const ACCEPTED = new Set(["jpeg", "png", "webp"]);
 sharp.cache(false);
 sharp.concurrency(1);
 
-export type ProcessedPhoto = { image: Buffer; thumbnail: Buffer; width: number; height: number; contentType: "image/jpeg" };
+export type ProcessedPhoto = {
+  image: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+  contentType: "image/jpeg";
+};
 
 /**
  * Recognises the image by its content (not its name), then re-encodes it:
@@ -36,18 +43,30 @@ export async function encodePhoto(filePath: string, label: string): Promise<Proc
   } catch {
     throw new PhotoError(`${label}: this file is not an image we can read. Please use a JPEG, PNG or WebP photo.`);
   }
-  if (format === "heif") throw new PhotoError(`${label}: HEIC photos are not supported. Please set your camera to JPEG ("Most Compatible") or export the photo as JPEG.`);
+  if (format === "heif")
+    throw new PhotoError(
+      `${label}: HEIC photos are not supported. Please set your camera to JPEG ("Most Compatible") or export the photo as JPEG.`,
+    );
   if (!format || !ACCEPTED.has(format)) throw new PhotoError(`${label}: only JPEG, PNG and WebP photos are accepted.`);
   // The header is read without decoding; the limit on decoding below holds whatever the header said.
   if (pixels > MAX_INPUT_PIXELS) {
-    throw new PhotoError(`${label}: this photo is ${Math.round(pixels / 1_000_000)} megapixels; the most we take is ${MAX_INPUT_MEGAPIXELS}. Please take it at your camera's standard size.`);
+    throw new PhotoError(
+      `${label}: this photo is ${Math.round(pixels / 1_000_000)} megapixels; the most we take is ${MAX_INPUT_MEGAPIXELS}. Please take it at your camera's standard size.`,
+    );
   }
 
-  const { data: image, info } = await sharp(filePath, { failOn: "error", sequentialRead: true, limitInputPixels: MAX_INPUT_PIXELS })
+  const { data: image, info } = await sharp(filePath, {
+    failOn: "error",
+    sequentialRead: true,
+    limitInputPixels: MAX_INPUT_PIXELS,
+  })
     .rotate()
     .resize({ width: MAX_PHOTO_SIDE, height: MAX_PHOTO_SIDE, fit: "inside", withoutEnlargement: true })
     .jpeg({ quality: 85 })
     .toBuffer({ resolveWithObject: true });
-  const thumbnail = await sharp(image).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer();
+  const thumbnail = await sharp(image)
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .jpeg({ quality: 75 })
+    .toBuffer();
   return { image, thumbnail, width: info.width, height: info.height, contentType: "image/jpeg" };
 }

@@ -1,4 +1,5 @@
 import { runInBackground } from "~/lib/background/background.server";
+
 import type { ProcessedPhoto } from "./encode-photo.server";
 
 export { PhotoError, type ProcessedPhoto } from "./encode-photo.server";

@@ -2,7 +2,9 @@ import { createWriteStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+
 import { BodyError, FORM_TOO_MANY_FILES, streamForm } from "~/lib/request-body.server";
+
 import type { UploadedPhoto } from "./submit-survey.server";
 import { MAX_CABLE_RUN_PHOTOS, PHOTO_FIELDS, type PhotoKind } from "./survey-schema";
 
@@ -16,7 +18,9 @@ export class UploadError extends Error {
   }
 }
 
-const kindByField = new Map<string, PhotoKind>((Object.keys(PHOTO_FIELDS) as PhotoKind[]).map((kind) => [PHOTO_FIELDS[kind].field, kind]));
+const kindByField = new Map<string, PhotoKind>(
+  (Object.keys(PHOTO_FIELDS) as PhotoKind[]).map((kind) => [PHOTO_FIELDS[kind].field, kind]),
+);
 const TOO_MANY_PHOTOS = `Too many photos: attach at most ${MAX_CABLE_RUN_PHOTOS} cable run photos.`;
 
 /**
@@ -26,9 +30,14 @@ const TOO_MANY_PHOTOS = `Too many photos: attach at most ${MAX_CABLE_RUN_PHOTOS}
  * away mid-upload ends in an UploadError with a message for the user; the
  * caller removes `dir`, so nothing of a failed upload stays on disk.
  */
-export async function receiveSurveyUpload(request: Request, dir: string, maxFileBytes: number): Promise<{ fields: Record<string, string>; photos: UploadedPhoto[] }> {
+export async function receiveSurveyUpload(
+  request: Request,
+  dir: string,
+  maxFileBytes: number,
+): Promise<{ fields: Record<string, string>; photos: UploadedPhoto[] }> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.startsWith("multipart/form-data")) throw new UploadError("The upload could not be read. Please try again.", 400);
+  if (!contentType.startsWith("multipart/form-data"))
+    throw new UploadError("The upload could not be read. Please try again.", 400);
   const fields: Record<string, string> = Object.create(null);
   const photos: UploadedPhoto[] = [];
   const writes: Promise<void>[] = [];
@@ -46,7 +55,10 @@ export async function receiveSurveyUpload(request: Request, dir: string, maxFile
             stream.resume();
             return;
           }
-          if (kind === "cable_run" && photos.filter((photo) => photo.kind === "cable_run").length >= MAX_CABLE_RUN_PHOTOS) {
+          if (
+            kind === "cable_run" &&
+            photos.filter((photo) => photo.kind === "cable_run").length >= MAX_CABLE_RUN_PHOTOS
+          ) {
             fail(new UploadError(TOO_MANY_PHOTOS, 400));
             stream.resume();
             return;
@@ -56,17 +68,22 @@ export async function receiveSurveyUpload(request: Request, dir: string, maxFile
           // A write that fails (or a file stream destroyed by an interrupted body) is reported below, never left unhandled.
           writes.push(pipeline(stream, createWriteStream(target)));
         },
-        fileTooLarge: () => fail(new UploadError(`Each photo must be at most ${Math.round(maxFileBytes / 1024 / 1024)} MB.`, 413)),
+        fileTooLarge: () =>
+          fail(new UploadError(`Each photo must be at most ${Math.round(maxFileBytes / 1024 / 1024)} MB.`, 413)),
       },
     );
   } catch (error) {
     await Promise.allSettled(writes);
     if (!(error instanceof BodyError)) throw error;
-    throw new UploadError(error.message === FORM_TOO_MANY_FILES ? TOO_MANY_PHOTOS : error.message, error.status === 413 ? 400 : error.status);
+    throw new UploadError(
+      error.message === FORM_TOO_MANY_FILES ? TOO_MANY_PHOTOS : error.message,
+      error.status === 413 ? 400 : error.status,
+    );
   }
   const written = await Promise.allSettled(writes);
   if (failure) throw failure;
-  if (written.some((result) => result.status === "rejected")) throw new UploadError("The upload could not be read. Please try again.", 400);
+  if (written.some((result) => result.status === "rejected"))
+    throw new UploadError("The upload could not be read. Please try again.", 400);
   // A file input left empty arrives as a part with no content.
   const sizes = await Promise.all(photos.map((photo) => stat(photo.path).then((info) => info.size)));
   return { fields, photos: photos.filter((_, index) => sizes[index]! > 0) };

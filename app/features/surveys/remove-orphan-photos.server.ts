@@ -10,13 +10,18 @@ export const SHARED_GRACE_MS = 60 * 60_000;
  * local files nothing else can be writing then, so every unreferenced file
  * goes; on a shared bucket only those older than SHARED_GRACE_MS.
  */
-export async function removeOrphanPhotos(deps: Pick<Runtime, "database" | "storage">, now = Date.now()): Promise<{ checked: number; removed: string[] }> {
+export async function removeOrphanPhotos(
+  deps: Pick<Runtime, "database" | "storage">,
+  now = Date.now(),
+): Promise<{ checked: number; removed: string[] }> {
   const files = await deps.storage.list("surveys/");
   if (files.length === 0) return { checked: 0, removed: [] };
   const rows = await deps.database.db.selectFrom("survey_photos").select(["storage_key", "thumbnail_key"]).execute();
   const referenced = new Set(rows.flatMap((row) => [row.storage_key, row.thumbnail_key]));
   const grace = deps.storage.shared ? SHARED_GRACE_MS : 0;
-  const orphans = files.filter((file) => !referenced.has(file.key) && now - file.modifiedAt.getTime() >= grace).map((file) => file.key);
+  const orphans = files
+    .filter((file) => !referenced.has(file.key) && now - file.modifiedAt.getTime() >= grace)
+    .map((file) => file.key);
   for (const key of orphans) await deps.storage.remove(key);
   return { checked: files.length, removed: orphans };
 }

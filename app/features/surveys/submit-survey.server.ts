@@ -1,9 +1,11 @@
 import type { Insertable } from "kysely";
+
 import { assertRoomForDepots } from "~/features/depots/depot-limits";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { SurveyPhotoTable } from "~/lib/db/schema";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { processPhoto } from "./process-photo.server";
 import { locationText, PHOTO_FIELDS, type PhotoKind, type SurveyFields } from "./survey-schema";
 
@@ -19,7 +21,12 @@ type Deps = Pick<Runtime, "database" | "storage" | "env" | "log">;
  * stored files are removed and nothing is left half-saved. The same
  * idempotency key from the same user returns the first depot instead of a copy.
  */
-export async function submitSurvey(deps: Deps, user: SessionUser, fields: SurveyFields, photos: UploadedPhoto[]): Promise<SubmitResult> {
+export async function submitSurvey(
+  deps: Deps,
+  user: SessionUser,
+  fields: SurveyFields,
+  photos: UploadedPhoto[],
+): Promise<SubmitResult> {
   const db = deps.database.db;
   const existing = await findByIdempotencyKey(deps, user.id, fields.idempotencyKey);
   if (existing) return { depotId: existing, emailSent: true, duplicate: true };
@@ -83,7 +90,11 @@ export async function submitSurvey(deps: Deps, user: SessionUser, fields: Survey
       return depot.id;
     });
 
-    return { depotId, emailSent: await sendSurveyEmails(deps, user, fields, depotId, records.length), duplicate: false };
+    return {
+      depotId,
+      emailSent: await sendSurveyEmails(deps, user, fields, depotId, records.length),
+      duplicate: false,
+    };
   } catch (error) {
     await Promise.all(storedKeys.map((key) => deps.storage.remove(key).catch(() => undefined)));
     // A double submit that raced past the first check lands on the unique key: answer with the first depot.
@@ -104,7 +115,13 @@ async function findByIdempotencyKey(deps: Deps, userId: string, key: string): Pr
 }
 
 /** Queues the confirmation and the team's notification, then tries the confirmation at once. */
-async function sendSurveyEmails(deps: Deps, user: SessionUser, fields: SurveyFields, depotId: number, photoCount: number): Promise<boolean> {
+async function sendSurveyEmails(
+  deps: Deps,
+  user: SessionUser,
+  fields: SurveyFields,
+  depotId: number,
+  photoCount: number,
+): Promise<boolean> {
   const details = [
     `Depot: ${fields.depotName}`,
     `Address: ${fields.depotAddress}`,

@@ -1,8 +1,13 @@
 import { z } from "zod";
+
 import { isSingleLine, singleLine } from "~/lib/single-line";
 
 export const PHOTO_FIELDS = {
-  proposed_charging_area: { field: "photo_proposed_charging_area", label: "Proposed EV charging area", multiple: false },
+  proposed_charging_area: {
+    field: "photo_proposed_charging_area",
+    label: "Proposed EV charging area",
+    multiple: false,
+  },
   electrical_panel: { field: "photo_electrical_panel", label: "Electrical panel", multiple: false },
   point_of_connection: { field: "photo_point_of_connection", label: "Point of connection", multiple: false },
   cable_run: { field: "photo_cable_run", label: "Cable run", multiple: true },
@@ -32,23 +37,40 @@ const optionalText = (max: number) =>
 const coordinate = (min: number, max: number) =>
   z.preprocess(
     // Blank (even spaces, which Number() reads as 0) is no position.
-    (value) => (value === null || value === undefined || (typeof value === "string" && value.trim() === "") ? undefined : Number(value)),
-    z.number({ message: SURVEY_MESSAGES.location }).min(min, SURVEY_MESSAGES.location).max(max, SURVEY_MESSAGES.location),
+    (value) =>
+      value === null || value === undefined || (typeof value === "string" && value.trim() === "")
+        ? undefined
+        : Number(value),
+    z
+      .number({ message: SURVEY_MESSAGES.location })
+      .min(min, SURVEY_MESSAGES.location)
+      .max(max, SURVEY_MESSAGES.location),
   );
 
 /** The survey's fields, checked in the browser before sending and again on the server. Photos are checked separately. */
 export const surveyFieldsSchema = z.object({
-  depotName: singleLine(z.string({ message: SURVEY_MESSAGES.depotName }).trim().min(1, SURVEY_MESSAGES.depotName).max(200, "Keep the depot name under 200 characters"), "The depot name"),
-  depotAddress: singleLine(z.string({ message: SURVEY_MESSAGES.address }).trim().min(1, SURVEY_MESSAGES.address).max(500, "Keep the address under 500 characters"), "The address"),
-  // The specification: a non-numeric or empty value is sent as null; the minimum is 0.
-  numberOfEVs: z.preprocess(
-    (value) => {
-      if (value === "" || value === null || value === undefined) return null;
-      const number = Number(value);
-      return Number.isFinite(number) ? number : null;
-    },
-    z.number().int("Enter a whole number of vehicles").min(0, "The number of vehicles cannot be negative").max(100_000, "Enter a realistic number of vehicles").nullable(),
+  depotName: singleLine(
+    z
+      .string({ message: SURVEY_MESSAGES.depotName })
+      .trim()
+      .min(1, SURVEY_MESSAGES.depotName)
+      .max(200, "Keep the depot name under 200 characters"),
+    "The depot name",
   ),
+  depotAddress: singleLine(
+    z
+      .string({ message: SURVEY_MESSAGES.address })
+      .trim()
+      .min(1, SURVEY_MESSAGES.address)
+      .max(500, "Keep the address under 500 characters"),
+    "The address",
+  ),
+  // The specification: a non-numeric or empty value is sent as null; the minimum is 0.
+  numberOfEVs: z.preprocess((value) => {
+    if (value === "" || value === null || value === undefined) return null;
+    const number = Number(value);
+    return Number.isFinite(number) ? number : null;
+  }, z.number().int("Enter a whole number of vehicles").min(0, "The number of vehicles cannot be negative").max(100_000, "Enter a realistic number of vehicles").nullable()),
   cableRunObstacles: optionalText(5000),
   additionalNotes: optionalText(5000),
   latitude: coordinate(-90, 90),
@@ -63,7 +85,8 @@ export type FieldErrors = Partial<Record<keyof SurveyFields | "photos", string>>
 export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = issue.path[0] === "latitude" || issue.path[0] === "longitude" ? "latitude" : (issue.path[0] as keyof FieldErrors);
+    const key =
+      issue.path[0] === "latitude" || issue.path[0] === "longitude" ? "latitude" : (issue.path[0] as keyof FieldErrors);
     errors[key] ??= issue.message;
   }
   return errors;
@@ -75,6 +98,16 @@ export function locationText(latitude: number, longitude: number): string {
 
 /** 'cable_run_2' → 'Cable Run 2'; the specification's labels for its named types. */
 export function photoLabel(imageType: string): string {
-  const named: Record<string, string> = { main_area: "Main Depot Area", electrical_panel: "Electrical Panel", parking_area: "Parking Area" };
-  return named[imageType] ?? imageType.split("_").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
+  const named: Record<string, string> = {
+    main_area: "Main Depot Area",
+    electrical_panel: "Electrical Panel",
+    parking_area: "Parking Area",
+  };
+  return (
+    named[imageType] ??
+    imageType
+      .split("_")
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(" ")
+  );
 }

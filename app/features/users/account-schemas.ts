@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/constants";
 import { isSingleLine } from "~/lib/single-line";
 
@@ -31,14 +32,28 @@ export const passwordChangeSchema = z
     newPassword,
     confirmPassword: z.string(),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
 
 export const resetPasswordSchema = z
-  .object({ token: z.string().min(1, "This reset link is incomplete. Request a new one."), newPassword, confirmPassword: z.string() })
-  .refine((value) => value.newPassword === value.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+  .object({
+    token: z.string().min(1, "This reset link is incomplete. Request a new one."),
+    newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
 
 export const forgotPasswordSchema = z.object({
-  email: z.string().trim().min(1, "Email is required").pipe(z.email({ message: "Enter a valid email address" })),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Email is required")
+    .pipe(z.email({ message: "Enter a valid email address" })),
 });
 
 export const RESET_REQUESTED = "Check your email for the password reset link";

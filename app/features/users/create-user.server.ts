@@ -1,4 +1,5 @@
 import type { Runtime } from "~/lib/runtime.server";
+
 import { UserRuleError } from "./user-errors";
 import { newUserSchema, type NewUser } from "./user-schemas";
 

@@ -1,4 +1,5 @@
 import type { Runtime } from "~/lib/runtime.server";
+
 import { createUser } from "./create-user.server";
 import { countAdmins } from "./has-role.server";
 

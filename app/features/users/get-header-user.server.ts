@@ -16,7 +16,12 @@ export async function getHeaderUser(deps: Pick<Runtime, "database" | "log">, use
       .select(["name", "organization"])
       .where("id", "=", user.id)
       .executeTakeFirst();
-    return { email: user.email, isAdmin: user.isAdmin, name: profile?.name ?? null, organization: profile?.organization ?? null };
+    return {
+      email: user.email,
+      isAdmin: user.isAdmin,
+      name: profile?.name ?? null,
+      organization: profile?.organization ?? null,
+    };
   } catch (error) {
     // The specification: a profile fetch error is only logged; the header then shows no name or organisation.
     deps.log.error({ err: error, userId: user.id }, "Error loading profile");

@@ -1,4 +1,5 @@
 import type { Runtime } from "~/lib/runtime.server";
+
 import type { Role } from "./user-schemas";
 
 /** The specification's has_role(_user_id, _role), answered by the server from the database. */

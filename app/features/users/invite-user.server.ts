@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import { createUser, type CreatedUser } from "./create-user.server";
 import type { Role } from "./user-schemas";
 

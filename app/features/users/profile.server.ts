@@ -1,8 +1,13 @@
 import type { Runtime } from "~/lib/runtime.server";
+
 import type { ProfileInput } from "./account-schemas";
 
 export async function getProfile(deps: Pick<Runtime, "database">, userId: string) {
-  const row = await deps.database.db.selectFrom("profiles").select(["name", "organization", "phone"]).where("id", "=", userId).executeTakeFirst();
+  const row = await deps.database.db
+    .selectFrom("profiles")
+    .select(["name", "organization", "phone"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   return row ?? { name: null, organization: null, phone: null };
 }
 

@@ -8,5 +8,8 @@ export const signInSchema = z.object({
     .min(1, "Email is required")
     .max(254, "Enter a valid email address")
     .pipe(z.email({ message: "Enter a valid email address" })),
-  password: z.string({ message: "Password is required" }).min(1, "Password is required").max(128, "Invalid email or password"),
+  password: z
+    .string({ message: "Password is required" })
+    .min(1, "Password is required")
+    .max(128, "Invalid email or password"),
 });

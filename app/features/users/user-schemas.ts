@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/constants";
 import { singleLine } from "~/lib/single-line";
 

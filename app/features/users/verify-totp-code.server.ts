@@ -1,6 +1,7 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { symmetricDecrypt } from "better-auth/crypto";
+
 import type { Runtime } from "~/lib/runtime.server";
 
 /**
@@ -11,7 +12,10 @@ import type { Runtime } from "~/lib/runtime.server";
 export async function verifyTotpCode(deps: Pick<Runtime, "auth">, userId: string, code: string): Promise<boolean> {
   if (!/^\d{6}$/.test(code)) return false;
   const context = await deps.auth.$context;
-  const row = await context.adapter.findOne<{ secret: string }>({ model: "twoFactor", where: [{ field: "userId", value: userId }] });
+  const row = await context.adapter.findOne<{ secret: string }>({
+    model: "twoFactor",
+    where: [{ field: "userId", value: userId }],
+  });
   if (!row) return false;
   const stored = await symmetricDecrypt({ key: context.secretConfig, data: row.secret });
   // Secrets imported from other providers are kept as "base32:<secret>".

@@ -1,6 +1,7 @@
+import { hasRole } from "~/features/users/has-role.server";
 import { accountAttemptAllowed, recordAccountAttempt, waitText } from "~/lib/attempt-limits.server";
 import { getRuntime } from "~/lib/runtime.server";
-import { hasRole } from "~/features/users/has-role.server";
+
 import { CLIENT_IP_HEADER } from "./auth.server";
 import type { SessionUser } from "./session.server";
 
@@ -18,7 +19,9 @@ export async function callAuthEndpoint(request: Request, path: string, body: unk
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  return auth.handler(new Request(`${env.APP_URL}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }));
+  return auth.handler(
+    new Request(`${env.APP_URL}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
+  );
 }
 
 export function setCookieHeaders(response: Response): Headers {
@@ -37,18 +40,30 @@ export async function signInWithPassword(request: Request, email: string, passwo
   // Wrong passwords are also counted per e-mail address, so guesses spread over many client addresses still stop.
   const allowed = await accountAttemptAllowed(runtime.database.db, "sign-in", email);
   if (!allowed.allowed) {
-    return { ok: false, status: 429, error: `Too many sign-in attempts for this account. Please wait ${waitText(allowed.retryAfterSeconds)} and try again.` };
+    return {
+      ok: false,
+      status: 429,
+      error: `Too many sign-in attempts for this account. Please wait ${waitText(allowed.retryAfterSeconds)} and try again.`,
+    };
   }
   const response = await callAuthEndpoint(request, "/sign-in/email", { email, password, rememberMe: true });
   if (response.ok) {
     const body = (await response.json()) as { user: { id: string; email: string }; twoFactorRedirect?: boolean };
     if (body.twoFactorRedirect) return { ok: "two-factor", headers: setCookieHeaders(response) };
     const isAdmin = await hasRole(runtime, body.user.id, "admin");
-    return { ok: true, user: { id: body.user.id, email: body.user.email, isAdmin }, headers: setCookieHeaders(response) };
+    return {
+      ok: true,
+      user: { id: body.user.id, email: body.user.email, isAdmin },
+      headers: setCookieHeaders(response),
+    };
   }
   if (response.status === 429) {
     const seconds = Number(response.headers.get("X-Retry-After")) || 60;
-    return { ok: false, status: 429, error: `Too many sign-in attempts. Please wait ${seconds} seconds and try again.` };
+    return {
+      ok: false,
+      status: 429,
+      error: `Too many sign-in attempts. Please wait ${seconds} seconds and try again.`,
+    };
   }
   if (response.status === 401 || response.status === 400) {
     await recordAccountAttempt(runtime.database.db, "sign-in", email);
@@ -65,7 +80,11 @@ export async function signInWithPassword(request: Request, email: string, passwo
 export async function completeTwoFactor(request: Request, code: string): Promise<SignInResult> {
   const runtime = getRuntime();
   const isTotp = /^\d{6}$/.test(code);
-  const response = await callAuthEndpoint(request, isTotp ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code", { code, trustDevice: false });
+  const response = await callAuthEndpoint(
+    request,
+    isTotp ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code",
+    { code, trustDevice: false },
+  );
   if (response.ok) {
     const body = (await response.json()) as { user?: { id: string; email: string }; token?: string };
     const userId = body.user?.id;
@@ -73,16 +92,30 @@ export async function completeTwoFactor(request: Request, code: string): Promise
     const isAdmin = await hasRole(runtime, userId, "admin");
     return { ok: true, user: { id: userId, email: body.user!.email, isAdmin }, headers: setCookieHeaders(response) };
   }
-  if (response.status === 429) return { ok: false, status: 429, error: "Too many attempts. Please wait a minute and try again." };
-  const { code: errorCode } = (await response.clone().json().catch(() => ({}))) as { code?: string };
+  if (response.status === 429)
+    return { ok: false, status: 429, error: "Too many attempts. Please wait a minute and try again." };
+  const { code: errorCode } = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { code?: string };
   if (response.status === 401 && errorCode === "INVALID_TWO_FACTOR_COOKIE") {
     return { ok: false, status: 401, error: "This sign-in has expired. Please enter your email and password again." };
   }
   // Better Auth allows five wrong codes per sign-in; after that only a new sign-in gets a new chance.
   if (errorCode === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
-    return { ok: false, status: 429, error: "Too many wrong codes for this sign-in. Please enter your email and password again." };
+    return {
+      ok: false,
+      status: 429,
+      error: "Too many wrong codes for this sign-in. Please enter your email and password again.",
+    };
   }
-  return { ok: false, status: 401, error: isTotp ? "That code is not valid. Check your authenticator app and try again." : "That backup code is not valid." };
+  return {
+    ok: false,
+    status: 401,
+    error: isTotp
+      ? "That code is not valid. Check your authenticator app and try again."
+      : "That backup code is not valid.",
+  };
 }
 
 export async function signOutSession(request: Request): Promise<{ ok: boolean; headers: Headers }> {

@@ -1,18 +1,19 @@
-import { betterAuth } from "better-auth";
-import { admin, twoFactor } from "better-auth/plugins";
-import { getMigrations } from "better-auth/db/migration";
 import { kyselyAdapter } from "@better-auth/kysely-adapter";
-import { hashedSessionTokens } from "./hashed-session-tokens.server";
+import { betterAuth } from "better-auth";
+import { getMigrations } from "better-auth/db/migration";
+import { admin, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
+
 import { runInBackground } from "~/lib/background/background.server";
 import type { Engine } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
 import type { Logger } from "~/lib/log.server";
+
 import { MIN_PASSWORD_LENGTH } from "./constants";
+import { hashedSessionTokens } from "./hashed-session-tokens.server";
 
 /** The header the server sets from the socket (or the trusted proxy hop); clients cannot supply it. */
 export const CLIENT_IP_HEADER = "x-electrify-client-ip";
-
 
 export type AuthConfig = {
   db: Kysely<Database>;

@@ -1,5 +1,7 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+
 import { getRuntime } from "~/lib/runtime.server";
+
 import { SESSION_COOKIE_PATTERN } from "./constants";
 import { sessionUserContext, type SessionUser } from "./session.server";
 

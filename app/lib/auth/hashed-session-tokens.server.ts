@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { BetterAuthOptions, DBAdapter, Where } from "better-auth";
+
 import type { Runtime } from "~/lib/runtime.server";
 
 /**
@@ -33,7 +34,11 @@ function hashWhere(model: string, where: Where[] | undefined): Where[] | undefin
     if (clause.field !== "token") return clause;
     const value = clause.value;
     if (typeof value === "string") return { ...clause, value: hashSessionToken(value) };
-    if (Array.isArray(value)) return { ...clause, value: value.map((item) => (typeof item === "string" ? hashSessionToken(item) : item)) } as Where;
+    if (Array.isArray(value))
+      return {
+        ...clause,
+        value: value.map((item) => (typeof item === "string" ? hashSessionToken(item) : item)),
+      } as Where;
     return clause;
   });
 }
@@ -51,7 +56,9 @@ function withRawToken<T>(row: T | null, raw: string | undefined): T | null {
 }
 
 function hashUpdate(model: string, update: Record<string, unknown>): Record<string, unknown> {
-  return isSession(model) && typeof update.token === "string" ? { ...update, token: hashSessionToken(update.token) } : update;
+  return isSession(model) && typeof update.token === "string"
+    ? { ...update, token: hashSessionToken(update.token) }
+    : update;
 }
 
 function wrap<A extends Omit<DBAdapter, "transaction">>(adapter: A): A {
@@ -63,16 +70,40 @@ function wrap<A extends Omit<DBAdapter, "transaction">>(adapter: A): A {
       const row = await adapter.create({ ...args, data: { ...args.data, token: hashSessionToken(token) } });
       return withRawToken(row, token) as typeof row;
     },
-    findOne: async (args) => withRawToken(await adapter.findOne({ ...args, where: hashWhere(args.model, args.where)! }), rawTokenOf(args.model, args.where)),
+    findOne: async (args) =>
+      withRawToken(
+        await adapter.findOne({ ...args, where: hashWhere(args.model, args.where)! }),
+        rawTokenOf(args.model, args.where),
+      ),
     findMany: (args) => adapter.findMany({ ...args, where: hashWhere(args.model, args.where) }),
     count: (args) => adapter.count({ ...args, where: hashWhere(args.model, args.where) }),
     update: async (args) =>
-      withRawToken(await adapter.update({ ...args, where: hashWhere(args.model, args.where)!, update: hashUpdate(args.model, args.update) }), rawTokenOf(args.model, args.where)),
-    updateMany: (args) => adapter.updateMany({ ...args, where: hashWhere(args.model, args.where)!, update: hashUpdate(args.model, args.update) }),
+      withRawToken(
+        await adapter.update({
+          ...args,
+          where: hashWhere(args.model, args.where)!,
+          update: hashUpdate(args.model, args.update),
+        }),
+        rawTokenOf(args.model, args.where),
+      ),
+    updateMany: (args) =>
+      adapter.updateMany({
+        ...args,
+        where: hashWhere(args.model, args.where)!,
+        update: hashUpdate(args.model, args.update),
+      }),
     delete: (args) => adapter.delete({ ...args, where: hashWhere(args.model, args.where)! }),
     deleteMany: (args) => adapter.deleteMany({ ...args, where: hashWhere(args.model, args.where)! }),
-    consumeOne: async (args) => withRawToken(await adapter.consumeOne({ ...args, where: hashWhere(args.model, args.where)! }), rawTokenOf(args.model, args.where)),
-    incrementOne: async (args) => withRawToken(await adapter.incrementOne({ ...args, where: hashWhere(args.model, args.where)! }), rawTokenOf(args.model, args.where)),
+    consumeOne: async (args) =>
+      withRawToken(
+        await adapter.consumeOne({ ...args, where: hashWhere(args.model, args.where)! }),
+        rawTokenOf(args.model, args.where),
+      ),
+    incrementOne: async (args) =>
+      withRawToken(
+        await adapter.incrementOne({ ...args, where: hashWhere(args.model, args.where)! }),
+        rawTokenOf(args.model, args.where),
+      ),
   };
 }
 
@@ -85,7 +116,15 @@ export function hashedSessionTokens(factory: (options: BetterAuthOptions) => DBA
 }
 
 /** Ends every session of the user but the current one ("Sign out all other sessions"). */
-export async function revokeOtherSessions(deps: Pick<Runtime, "database">, userId: string, currentSessionId: string): Promise<number> {
-  const result = await deps.database.db.deleteFrom("session").where("userId", "=", userId).where("id", "!=", currentSessionId).executeTakeFirst();
+export async function revokeOtherSessions(
+  deps: Pick<Runtime, "database">,
+  userId: string,
+  currentSessionId: string,
+): Promise<number> {
+  const result = await deps.database.db
+    .deleteFrom("session")
+    .where("userId", "=", userId)
+    .where("id", "!=", currentSessionId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction } from "react-router";
+
 import { requestInfoContext } from "~/lib/request-context";
 import { getRuntime } from "~/lib/runtime.server";
 
@@ -44,7 +45,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     log.error({ err: error }, "session lookup failed");
     context.set(
       sessionErrorContext,
-      error instanceof Error && error.message ? `Session check error: ${error.message}` : "An unexpected error occurred. Please try again.",
+      error instanceof Error && error.message
+        ? `Session check error: ${error.message}`
+        : "An unexpected error occurred. Please try again.",
     );
   }
   const response = await next();

@@ -4,6 +4,7 @@
  * core; at a lower priority it only uses what page requests leave.
  */
 import { hashPassword, verifyPassword } from "better-auth/crypto";
+
 import { GridImportError, parseGridFile } from "~/features/grid/importers";
 import { renderDepotReport } from "~/features/planning/report/report-document.server";
 import { encodePhoto, PhotoError } from "~/features/surveys/encode-photo.server";
@@ -16,7 +17,11 @@ export const backgroundTasks = {
   parseGridFile: async (operator: Parameters<typeof parseGridFile>[0], text: string) => parseGridFile(operator, text),
   /** A depot's charging-plan report (PDF), from data already checked to be the viewer's. */
   // Photos cross the process boundary as Uint8Arrays (structured clone); the PDF renderer wants Buffers.
-  renderDepotReport: (report: Parameters<typeof renderDepotReport>[0]) => renderDepotReport({ ...report, photos: report.photos.map((photo) => ({ ...photo, data: Buffer.from(photo.data) })) }),
+  renderDepotReport: (report: Parameters<typeof renderDepotReport>[0]) =>
+    renderDepotReport({
+      ...report,
+      photos: report.photos.map((photo) => ({ ...photo, data: Buffer.from(photo.data) })),
+    }),
 };
 
 /**
@@ -30,4 +35,5 @@ export type BackgroundTasks = typeof backgroundTasks;
 export type BackgroundTaskName = keyof BackgroundTasks;
 
 export type BackgroundRequest = { id: number; task: BackgroundTaskName; args: unknown[] };
-export type BackgroundReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { name: string; message: string } };
+export type BackgroundReply =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { name: string; message: string } };

@@ -1,8 +1,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+
 import type { Logger } from "~/lib/log.server";
 import { atLowerPriority } from "~/lib/lower-priority.server";
-import { backgroundErrors, backgroundTasks, type BackgroundReply, type BackgroundTaskName, type BackgroundTasks } from "./background-tasks";
+
+import {
+  backgroundErrors,
+  backgroundTasks,
+  type BackgroundReply,
+  type BackgroundTaskName,
+  type BackgroundTasks,
+} from "./background-tasks";
 
 /**
  * Runs CPU-heavy tasks (background-tasks.ts) in one child process per server
@@ -30,7 +38,10 @@ export function configureBackground(options: { script: string | null; log?: Logg
   log = options.log;
 }
 
-export function runInBackground<K extends BackgroundTaskName>(task: K, ...args: Parameters<BackgroundTasks[K]>): Promise<Awaited<ReturnType<BackgroundTasks[K]>>> {
+export function runInBackground<K extends BackgroundTaskName>(
+  task: K,
+  ...args: Parameters<BackgroundTasks[K]>
+): Promise<Awaited<ReturnType<BackgroundTasks[K]>>> {
   type Result = Awaited<ReturnType<BackgroundTasks[K]>>;
   if (!script) return (backgroundTasks[task] as (...values: unknown[]) => Promise<Result>)(...args);
   const current = child ?? startChild(script);
@@ -67,8 +78,10 @@ function startChild(file: string): Child {
   });
   const stopped = (reason: string) => {
     if (child === started) child = null;
-    if (started.pending.size > 0) log?.error({ reason, pending: started.pending.size }, "the background process stopped with tasks running");
-    for (const waiting of started.pending.values()) waiting.reject(new BackgroundError("The server was interrupted while working on this. Please try again."));
+    if (started.pending.size > 0)
+      log?.error({ reason, pending: started.pending.size }, "the background process stopped with tasks running");
+    for (const waiting of started.pending.values())
+      waiting.reject(new BackgroundError("The server was interrupted while working on this. Please try again."));
     started.pending.clear();
   };
   started.process.on("error", (error) => stopped(error.message));
@@ -82,7 +95,8 @@ export async function stopBackground(): Promise<void> {
   const current = child;
   if (!current) return;
   child = null;
-  if (current.process.pid === undefined || current.process.exitCode !== null || current.process.signalCode !== null) return;
+  if (current.process.pid === undefined || current.process.exitCode !== null || current.process.signalCode !== null)
+    return;
   await new Promise<void>((resolve) => {
     current.process.once("exit", () => resolve());
     current.process.kill("SIGTERM");

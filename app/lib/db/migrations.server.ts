@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
+
 import { hashSessionToken } from "~/lib/auth/hashed-session-tokens.server";
+
 import { dialectHelpers, type DialectHelpers, type Engine } from "./dialect.server";
 
 type AppMigration = {
@@ -82,7 +84,12 @@ const migrations: Record<string, AppMigration> = {
         .addColumn("created_at", d.timestampType, (col) => col.notNull().defaultTo(d.now()))
         .execute();
       await db.schema.createIndex("depots_user").on("depots").columns(["user_id", "created_at"]).execute();
-      await db.schema.createIndex("depots_idempotency").on("depots").columns(["user_id", "idempotency_key"]).unique().execute();
+      await db.schema
+        .createIndex("depots_idempotency")
+        .on("depots")
+        .columns(["user_id", "idempotency_key"])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable("survey_photos")
@@ -105,7 +112,11 @@ const migrations: Record<string, AppMigration> = {
       await db.schema.alterTable("depots").addColumn("admin_notes", "text").execute();
       // The admin list: newest first, optionally by status.
       await db.schema.createIndex("depots_created").on("depots").columns(["created_at", "id"]).execute();
-      await db.schema.createIndex("depots_status_created").on("depots").columns(["status", "created_at", "id"]).execute();
+      await db.schema
+        .createIndex("depots_status_created")
+        .on("depots")
+        .columns(["status", "created_at", "id"])
+        .execute();
       await db.schema
         .createTable("depot_status_history")
         .addColumn("id", d.serialType, (col) => d.serialPrimaryKey(col))
@@ -118,7 +129,11 @@ const migrations: Record<string, AppMigration> = {
         .addColumn("actor_email", "text", (col) => col.notNull())
         .addColumn("created_at", d.timestampType, (col) => col.notNull().defaultTo(d.now()))
         .execute();
-      await db.schema.createIndex("depot_status_history_depot").on("depot_status_history").columns(["depot_id", "id"]).execute();
+      await db.schema
+        .createIndex("depot_status_history_depot")
+        .on("depot_status_history")
+        .columns(["depot_id", "id"])
+        .execute();
       await db.schema
         .createTable("audit_log")
         .addColumn("id", d.serialType, (col) => d.serialPrimaryKey(col))
@@ -209,7 +224,12 @@ const migrations: Record<string, AppMigration> = {
       const sessions = db as unknown as Kysely<{ session: { id: string; token: string } }>;
       const rows = await sessions.selectFrom("session").select(["id", "token"]).execute();
       for (const row of rows) {
-        if (!row.token.startsWith("sha256:")) await sessions.updateTable("session").set({ token: hashSessionToken(row.token) }).where("id", "=", row.id).execute();
+        if (!row.token.startsWith("sha256:"))
+          await sessions
+            .updateTable("session")
+            .set({ token: hashSessionToken(row.token) })
+            .where("id", "=", row.id)
+            .execute();
       }
       // Investor-room unlocks, so that closing the room ends the grant on the server, not only in the browser.
       await db.schema
@@ -226,7 +246,10 @@ function inlineProvider(engine: Engine): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
       return Object.fromEntries(
-        Object.entries(migrations).map(([name, migration]) => [name, { up: (db: Kysely<unknown>) => migration.up(db, helpers) }]),
+        Object.entries(migrations).map(([name, migration]) => [
+          name,
+          { up: (db: Kysely<unknown>) => migration.up(db, helpers) },
+        ]),
       );
     },
   };

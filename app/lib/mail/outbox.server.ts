@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
+
 import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -17,7 +18,13 @@ type Deps = Pick<Runtime, "database" | "env" | "log">;
 export async function enqueueMail(db: Kysely<Database>, message: MailMessage, now = Date.now()): Promise<number> {
   const row = await db
     .insertInto("outbox")
-    .values({ recipient: message.to, subject: message.subject, text_body: message.text, status: "pending", next_attempt_at: now })
+    .values({
+      recipient: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      status: "pending",
+      next_attempt_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -35,7 +42,10 @@ function smtpTransport(url: string): Transporter {
 }
 
 /** Without SMTP_URL a message becomes an .eml file under $DATA_DIR/mail, so nothing is lost in development. */
-async function send(deps: Deps, message: { id: number; recipient: string; subject: string; text_body: string }): Promise<void> {
+async function send(
+  deps: Deps,
+  message: { id: number; recipient: string; subject: string; text_body: string },
+): Promise<void> {
   const { env } = deps;
   const mail = { from: env.MAIL_FROM, to: message.recipient, subject: message.subject, text: message.text_body };
   if (env.SMTP_URL) {
@@ -46,7 +56,10 @@ async function send(deps: Deps, message: { id: number; recipient: string; subjec
   const dir = path.join(env.DATA_DIR, "mail");
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `${String(message.id).padStart(8, "0")}.eml`), built.message as Buffer);
-  deps.log.info({ to: message.recipient, subject: message.subject }, "SMTP_URL is not set: wrote the e-mail to DATA_DIR/mail");
+  deps.log.info(
+    { to: message.recipient, subject: message.subject },
+    "SMTP_URL is not set: wrote the e-mail to DATA_DIR/mail",
+  );
 }
 
 /**
@@ -66,14 +79,22 @@ export async function deliverMail(deps: Deps, id: number, now = Date.now()): Pro
   if (!claim) return false;
   try {
     await send(deps, claim);
-    await db.updateTable("outbox").set({ status: "sent", sent_at: new Date().toISOString(), last_error: null }).where("id", "=", id).execute();
+    await db
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: new Date().toISOString(), last_error: null })
+      .where("id", "=", id)
+      .execute();
     return true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const giveUp = claim.attempts >= MAX_ATTEMPTS;
     await db
       .updateTable("outbox")
-      .set({ status: giveUp ? "failed" : "pending", last_error: message.slice(0, 1000), next_attempt_at: now + backoffMs(claim.attempts) })
+      .set({
+        status: giveUp ? "failed" : "pending",
+        last_error: message.slice(0, 1000),
+        next_attempt_at: now + backoffMs(claim.attempts),
+      })
       .where("id", "=", id)
       .execute();
     deps.log.warn({ id, attempts: claim.attempts, err: message, gaveUp: giveUp }, "e-mail delivery failed");

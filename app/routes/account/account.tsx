@@ -1,5 +1,7 @@
 import { ArrowLeftIcon, MonitorSmartphoneIcon } from "lucide-react";
+import QRCode from "qrcode";
 import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,20 +11,24 @@ import { fieldErrors, passwordChangeSchema, profileSchema } from "~/features/use
 import { describeUserAgent } from "~/features/users/describe-user-agent";
 import { getProfile, saveProfile } from "~/features/users/profile.server";
 import { verifyTotpCode } from "~/features/users/verify-totp-code.server";
+import { accountAttemptAllowed, recordAccountAttempt, waitText } from "~/lib/attempt-limits.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/lib/auth/auth-handler.server";
 import { requireUser } from "~/lib/auth/guards.server";
+import { revokeOtherSessions } from "~/lib/auth/hashed-session-tokens.server";
 import { toIsoString } from "~/lib/db/dialect.server";
+import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import QRCode from "qrcode";
+
 import type { Route } from "./+types/account";
-import { accountAttemptAllowed, recordAccountAttempt, waitText } from "~/lib/attempt-limits.server";
-import { revokeOtherSessions } from "~/lib/auth/hashed-session-tokens.server";
-import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Account | Electrify" }];
 
-const lastActive = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" });
+const lastActive = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -51,10 +57,16 @@ type ActionData = { intent: string; errors: Record<string, string>; setup?: TwoF
 
 async function setupFor(totpURI: string, backupCodes: string[]): Promise<TwoFactorSetup> {
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
-  return { totpURI, secret, backupCodes, qrSvg: await QRCode.toString(totpURI, { type: "svg", margin: 1, width: 200 }) };
+  return {
+    totpURI,
+    secret,
+    backupCodes,
+    qrSvg: await QRCode.toString(totpURI, { type: "svg", margin: 1, width: 200 }),
+  };
 }
 
-const DISABLE_2FA_REFUSED = "The code or the password is not correct. Enter the current code from your authenticator app and your password.";
+const DISABLE_2FA_REFUSED =
+  "The code or the password is not correct. Enter the current code from your authenticator app and your password.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
@@ -79,9 +91,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = runtime.database.db;
   const blocked = async () => {
     const decision = await accountAttemptAllowed(db, "account-check", user.id);
-    return decision.allowed ? null : `Too many wrong attempts. Please wait ${waitText(decision.retryAfterSeconds)} and try again.`;
+    return decision.allowed
+      ? null
+      : `Too many wrong attempts. Please wait ${waitText(decision.retryAfterSeconds)} and try again.`;
   };
-  const tooMany = (name: string, message: string) => data<ActionData>({ intent: String(intent), errors: { [name]: message } }, { status: 429 });
+  const tooMany = (name: string, message: string) =>
+    data<ActionData>({ intent: String(intent), errors: { [name]: message } }, { status: 429 });
   const wrong = () => recordAccountAttempt(db, "account-check", user.id);
 
   if (intent === "password") {
@@ -94,19 +109,35 @@ export async function action({ request, context }: Route.ActionArgs) {
       newPassword: parsed.data.newPassword,
       revokeOtherSessions: true,
     });
-    if (response.ok) return redirectWithToast("/account", { type: "success", title: "Password updated successfully" }, setCookieHeaders(response));
+    if (response.ok)
+      return redirectWithToast(
+        "/account",
+        { type: "success", title: "Password updated successfully" },
+        setCookieHeaders(response),
+      );
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     if (body.code === "INVALID_PASSWORD") {
       await wrong();
-      return data<ActionData>({ intent, errors: { currentPassword: "Current password is incorrect" } }, { status: 400 });
+      return data<ActionData>(
+        { intent, errors: { currentPassword: "Current password is incorrect" } },
+        { status: 400 },
+      );
     }
-    if (response.status === 429) return data<ActionData>({ intent, errors: { form: "Too many attempts. Please wait a minute and try again." } }, { status: 429 });
-    return data<ActionData>({ intent, errors: { form: body.message || "Error updating password" } }, { status: response.status });
+    if (response.status === 429)
+      return data<ActionData>(
+        { intent, errors: { form: "Too many attempts. Please wait a minute and try again." } },
+        { status: 429 },
+      );
+    return data<ActionData>(
+      { intent, errors: { form: body.message || "Error updating password" } },
+      { status: response.status },
+    );
   }
 
   if (intent === "enable-2fa") {
     const password = String(form.get("password") ?? "");
-    if (!password) return data<ActionData>({ intent, errors: { password: "Enter your password to continue" } }, { status: 400 });
+    if (!password)
+      return data<ActionData>({ intent, errors: { password: "Enter your password to continue" } }, { status: 400 });
     const limit = await blocked();
     if (limit) return tooMany("password", limit);
     const response = await callAuthEndpoint(request, "/two-factor/enable", { password });
@@ -122,7 +153,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = String(form.get("code") ?? "").replace(/\s+/g, "");
     const totpURI = String(form.get("totpURI") ?? "");
     const retry = async (message: string) =>
-      data<ActionData>({ intent: "enable-2fa", errors: { code: message }, setup: totpURI.startsWith("otpauth://") ? await setupFor(totpURI, []) : undefined }, { status: 400 });
+      data<ActionData>(
+        {
+          intent: "enable-2fa",
+          errors: { code: message },
+          setup: totpURI.startsWith("otpauth://") ? await setupFor(totpURI, []) : undefined,
+        },
+        { status: 400 },
+      );
     if (!/^\d{6}$/.test(code)) return retry("Enter the 6-digit code from your authenticator app");
     const limit = await blocked();
     if (limit) return retry(limit);
@@ -131,7 +169,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       await wrong();
       return retry("That code is not valid. Check the time on your phone and try again.");
     }
-    return redirectWithToast("/account", { type: "success", title: "Two-factor sign-in is on" }, setCookieHeaders(response));
+    return redirectWithToast(
+      "/account",
+      { type: "success", title: "Two-factor sign-in is on" },
+      setCookieHeaders(response),
+    );
   }
 
   if (intent === "disable-2fa") {
@@ -144,14 +186,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionData>({ intent, errors: { code: DISABLE_2FA_REFUSED } }, { status: 400 });
     };
     if (!(await verifyTotpCode(runtime, user.id, code))) return refused();
-    const response = await callAuthEndpoint(request, "/two-factor/disable", { password: String(form.get("password") ?? "") });
+    const response = await callAuthEndpoint(request, "/two-factor/disable", {
+      password: String(form.get("password") ?? ""),
+    });
     if (!response.ok) return refused();
-    return redirectWithToast("/account", { type: "success", title: "Two-factor sign-in is off" }, setCookieHeaders(response));
+    return redirectWithToast(
+      "/account",
+      { type: "success", title: "Two-factor sign-in is off" },
+      setCookieHeaders(response),
+    );
   }
 
   if (intent === "revoke-other-sessions") {
     // By session id: Better Auth's own endpoint compares tokens, and only their digests are stored.
-    if (!user.sessionId) return data<ActionData>({ intent, errors: { form: "Could not sign out the other sessions. Please try again." } }, { status: 500 });
+    if (!user.sessionId)
+      return data<ActionData>(
+        { intent, errors: { form: "Could not sign out the other sessions. Please try again." } },
+        { status: 500 },
+      );
     await revokeOtherSessions(runtime, user.id, user.sessionId);
     return redirectWithToast("/account", { type: "success", title: "Signed out of all other sessions" });
   }
@@ -174,7 +226,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const [searchParams] = useSearchParams();
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const errors = (intent: string) => (actionData?.intent === intent ? actionData.errors : {});
-  const editing = searchParams.get("edit") === "profile" || (actionData?.intent === "profile" && Object.keys(actionData.errors).length > 0);
+  const editing =
+    searchParams.get("edit") === "profile" ||
+    (actionData?.intent === "profile" && Object.keys(actionData.errors).length > 0);
   const { profile } = loaderData;
 
   return (
@@ -200,10 +254,33 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 <Label htmlFor="account-email">Email</Label>
                 <Input id="account-email" value={loaderData.email} readOnly disabled />
               </div>
-              <TextField name="name" label="Name" defaultValue={profile.name ?? ""} error={errors("profile").name} autoComplete="name" />
-              <TextField name="organization" label="Organization" defaultValue={profile.organization ?? ""} error={errors("profile").organization} autoComplete="organization" />
-              <TextField name="phone" label="Phone" type="tel" defaultValue={profile.phone ?? ""} error={errors("profile").phone} autoComplete="tel" />
-              {errors("profile").form ? <p role="alert" className="text-sm text-destructive">{errors("profile").form}</p> : null}
+              <TextField
+                name="name"
+                label="Name"
+                defaultValue={profile.name ?? ""}
+                error={errors("profile").name}
+                autoComplete="name"
+              />
+              <TextField
+                name="organization"
+                label="Organization"
+                defaultValue={profile.organization ?? ""}
+                error={errors("profile").organization}
+                autoComplete="organization"
+              />
+              <TextField
+                name="phone"
+                label="Phone"
+                type="tel"
+                defaultValue={profile.phone ?? ""}
+                error={errors("profile").phone}
+                autoComplete="tel"
+              />
+              {errors("profile").form ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {errors("profile").form}
+                </p>
+              ) : null}
               <div className="flex gap-3">
                 <Button type="submit" disabled={busy("profile")}>
                   {busy("profile") ? "Saving..." : "Save Changes"}
@@ -241,12 +318,38 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <CardDescription>Other devices are signed out when your password changes.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Form method="post" className="grid gap-4" key={actionData?.intent === "password" ? "password-retry" : "password"}>
+          <Form
+            method="post"
+            className="grid gap-4"
+            key={actionData?.intent === "password" ? "password-retry" : "password"}
+          >
             <input type="hidden" name="intent" value="password" />
-            <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" error={errors("password").currentPassword} />
-            <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" error={errors("password").newPassword} />
-            <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" error={errors("password").confirmPassword} />
-            {errors("password").form ? <p role="alert" className="text-sm text-destructive">{errors("password").form}</p> : null}
+            <TextField
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              error={errors("password").currentPassword}
+            />
+            <TextField
+              name="newPassword"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              error={errors("password").newPassword}
+            />
+            <TextField
+              name="confirmPassword"
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              error={errors("password").confirmPassword}
+            />
+            {errors("password").form ? (
+              <p role="alert" className="text-sm text-destructive">
+                {errors("password").form}
+              </p>
+            ) : null}
             <div>
               <Button type="submit" disabled={busy("password")}>
                 {busy("password") ? "Updating..." : "Update Password"}
@@ -260,7 +363,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <CardHeader>
           <CardTitle>Two-factor sign-in</CardTitle>
           <CardDescription>
-            {loaderData.twoFactorEnabled ? "On: signing in asks for a code from your authenticator app." : "Protect your account with a code from an authenticator app."}
+            {loaderData.twoFactorEnabled
+              ? "On: signing in asks for a code from your authenticator app."
+              : "Protect your account with a code from an authenticator app."}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -272,8 +377,20 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           {loaderData.twoFactorEnabled ? (
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="intent" value="disable-2fa" />
-              <TextField name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" error={errors("disable-2fa").code} />
-              <TextField name="password" label="Password" type="password" autoComplete="current-password" error={errors("disable-2fa").password} />
+              <TextField
+                name="code"
+                label="Code from your app"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                error={errors("disable-2fa").code}
+              />
+              <TextField
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                error={errors("disable-2fa").password}
+              />
               <div>
                 <Button type="submit" variant="outline" disabled={busy("disable-2fa")}>
                   Turn off two-factor sign-in
@@ -283,13 +400,24 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           ) : actionData?.setup ? (
             <div className="grid gap-4">
               <p className="text-sm">Scan this code with your authenticator app, or type the secret key into it.</p>
-              <div role="img" aria-label="QR code for your authenticator app" className="w-[200px]" dangerouslySetInnerHTML={{ __html: actionData.setup.qrSvg }} />
+              <div
+                role="img"
+                aria-label="QR code for your authenticator app"
+                className="w-[200px]"
+                dangerouslySetInnerHTML={{ __html: actionData.setup.qrSvg }}
+              />
               <p className="text-sm">
-                Secret key: <code data-testid="totp-secret" className="rounded bg-muted px-1.5 py-0.5 font-mono">{actionData.setup.secret}</code>
+                Secret key:{" "}
+                <code data-testid="totp-secret" className="rounded bg-muted px-1.5 py-0.5 font-mono">
+                  {actionData.setup.secret}
+                </code>
               </p>
               {actionData.setup.backupCodes.length > 0 ? (
                 <div className="grid gap-2">
-                  <p className="text-sm font-medium">Backup codes: each works once if you lose your phone. Keep them somewhere safe; they are shown only now.</p>
+                  <p className="text-sm font-medium">
+                    Backup codes: each works once if you lose your phone. Keep them somewhere safe; they are shown only
+                    now.
+                  </p>
                   <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
                     {actionData.setup.backupCodes.map((code) => (
                       <li key={code}>{code}</li>
@@ -300,7 +428,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               <Form method="post" className="grid gap-4">
                 <input type="hidden" name="intent" value="verify-2fa" />
                 <input type="hidden" name="totpURI" value={actionData.setup.totpURI} />
-                <TextField name="code" label="Code from your app" inputMode="numeric" autoComplete="one-time-code" error={errors("enable-2fa").code} />
+                <TextField
+                  name="code"
+                  label="Code from your app"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  error={errors("enable-2fa").code}
+                />
                 <div>
                   <Button type="submit" disabled={busy("verify-2fa")}>
                     Confirm and turn on
@@ -311,7 +445,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           ) : (
             <Form method="post" className="grid gap-4">
               <input type="hidden" name="intent" value="enable-2fa" />
-              <TextField name="password" label="Password" type="password" autoComplete="current-password" error={errors("enable-2fa").password} />
+              <TextField
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                error={errors("enable-2fa").password}
+              />
               <div>
                 <Button type="submit" disabled={busy("enable-2fa")}>
                   Set up two-factor sign-in
@@ -338,7 +478,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                     <span className="block text-sm text-muted-foreground">Last active {session.lastActive}</span>
                   </span>
                 </span>
-                {session.current ? <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground">This device</span> : null}
+                {session.current ? (
+                  <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground">
+                    This device
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -350,7 +494,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               </Button>
             </Form>
           ) : null}
-          {errors("revoke-other-sessions").form ? <p role="alert" className="text-sm text-destructive">{errors("revoke-other-sessions").form}</p> : null}
+          {errors("revoke-other-sessions").form ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errors("revoke-other-sessions").form}
+            </p>
+          ) : null}
         </CardContent>
       </Card>
     </section>

@@ -2,12 +2,13 @@ import { ArrowRightIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
-import { DetailField } from "~/components/detail-field";
+
 import { BackLink } from "~/components/back-link";
 import { DepotNotFound } from "~/components/depot-not-found";
-import { FormError, TextAreaField } from "~/components/text-area-field";
+import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
+import { DetailField } from "~/components/detail-field";
 import { StatusBadge } from "~/components/status-badge";
+import { FormError, TextAreaField } from "~/components/text-area-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FieldError } from "~/components/ui/field-error";
@@ -17,15 +18,18 @@ import { capitalizeWords, DEPOT_STATUSES, depotStatusSchema, statusLabel } from 
 import { formatDateTime } from "~/features/admin/format";
 import { getSubmissionDetail, reviewDepot } from "~/features/admin/submissions.server";
 import { requireAdmin } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
+
 import type { Route } from "./+types/admin-depot";
-import { readForm } from "~/lib/request-body.server";
-import { parseId } from "~/lib/parse-id";
 
 const ADMIN_NOTES_MAX = 5000;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.depot?.name ?? "Depot not found"} | Admin | Electrify` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.depot?.name ?? "Depot not found"} | Admin | Electrify` },
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
@@ -71,10 +75,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   } catch (error) {
     runtime.log.error({ err: error, depotId: params.id }, "Failed to update depot status");
-    return data<ActionData>({ errors: { form: "Failed to update depot status. Nothing was changed; please try again." } }, { status: 500 });
+    return data<ActionData>(
+      { errors: { form: "Failed to update depot status. Nothing was changed; please try again." } },
+      { status: 500 },
+    );
   }
   if (result.outcome === "not-found") return data<ActionData>({ errors: { form: "Depot not found" } }, { status: 404 });
-  if (result.outcome === "unchanged") return data<ActionData>({ errors: { form: "Nothing to update: change the status or the notes first." } }, { status: 400 });
+  if (result.outcome === "unchanged")
+    return data<ActionData>(
+      { errors: { form: "Nothing to update: change the status or the notes first." } },
+      { status: 400 },
+    );
   const notified = {
     sent: "The submitter was e-mailed about the new status.",
     queued: "The e-mail to the submitter is queued and will be retried.",
@@ -87,7 +98,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     description: notified,
   });
 }
-
 
 export default function AdminDepotPage({ loaderData, actionData }: Route.ComponentProps) {
   const { depot } = loaderData;
@@ -124,7 +134,9 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
                     ) : null}
                   </DetailField>
                 ) : null}
-                {depot.cableRunObstacles ? <DetailField label="Cable run obstacles">{depot.cableRunObstacles}</DetailField> : null}
+                {depot.cableRunObstacles ? (
+                  <DetailField label="Cable run obstacles">{depot.cableRunObstacles}</DetailField>
+                ) : null}
                 <DetailField label="Additional notes">{depot.notes || "None"}</DetailField>
               </dl>
             </CardContent>
@@ -189,7 +201,10 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
                 <DetailField label="Name">{depot.contact.name || "Not given"}</DetailField>
                 <DetailField label="Email">
                   {depot.contact.email ? (
-                    <a className="text-primary underline-offset-4 hover:underline" href={`mailto:${depot.contact.email}`}>
+                    <a
+                      className="text-primary underline-offset-4 hover:underline"
+                      href={`mailto:${depot.contact.email}`}
+                    >
                       {depot.contact.email}
                     </a>
                   ) : (
@@ -203,7 +218,9 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
                     </a>
                   </DetailField>
                 ) : null}
-                {depot.submitterEmail && depot.submitterEmail !== depot.contact.email ? <DetailField label="Account">{depot.submitterEmail}</DetailField> : null}
+                {depot.submitterEmail && depot.submitterEmail !== depot.contact.email ? (
+                  <DetailField label="Account">{depot.submitterEmail}</DetailField>
+                ) : null}
               </dl>
             </CardContent>
           </Card>
@@ -219,7 +236,15 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
   );
 }
 
-function AdminActions({ status, adminNotes, errors }: { status: string; adminNotes: string; errors: Record<string, string> }) {
+function AdminActions({
+  status,
+  adminNotes,
+  errors,
+}: {
+  status: string;
+  adminNotes: string;
+  errors: Record<string, string>;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [chosenStatus, setChosenStatus] = useState(status);

@@ -1,4 +1,5 @@
 import { data, Link, useSearchParams } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { listRecentAudit } from "~/features/admin/audit.server";
@@ -13,11 +14,12 @@ import { listSubmissions, reviewDepot } from "~/features/admin/submissions.serve
 import { UserRuleError } from "~/features/users/user-errors";
 import { roleSchema } from "~/features/users/user-schemas";
 import { requireAdmin } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import type { ActionToast } from "~/lib/use-fetcher-toast";
+
 import type { Route } from "./+types/admin";
-import { readForm } from "~/lib/request-body.server";
-import { parseId } from "~/lib/parse-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard | Electrify" }];
 
@@ -39,7 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const loadSubmissions = () =>
     listSubmissions(runtime, params).then(
-      (page) => ({ ...page, rows: page.rows.map((row) => ({ ...row, submittedLabel: formatDate(row.submittedAt) })), error: null }),
+      (page) => ({
+        ...page,
+        rows: page.rows.map((row) => ({ ...row, submittedLabel: formatDate(row.submittedAt) })),
+        error: null,
+      }),
       (error: unknown) => {
         runtime.log.error({ err: error }, "Failed to load depot submissions");
         return { ...emptyPage, error: "Failed to load depot submissions" };
@@ -47,7 +53,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   const loadUsers = () =>
     listUsersPage(runtime, userParams).then(
-      (page) => ({ ...page, rows: page.rows.map((row) => ({ ...row, createdLabel: formatDate(row.createdAt) })), error: null }),
+      (page) => ({
+        ...page,
+        rows: page.rows.map((row) => ({ ...row, createdLabel: formatDate(row.createdAt) })),
+        error: null,
+      }),
       (error: unknown) => {
         runtime.log.error({ err: error }, "Failed to load users");
         return { ...emptyPage, error: `Failed to load users: ${reasonOf(error)}` };
@@ -57,7 +67,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [submissions, users, activity] = await Promise.all([
     tab === "submissions" ? loadSubmissions() : null,
     tab === "users" ? loadUsers() : null,
-    listRecentAudit(runtime, 10).then((entries) => entries.map((entry) => ({ ...entry, atLabel: formatDateTime(entry.at) }))),
+    listRecentAudit(runtime, 10).then((entries) =>
+      entries.map((entry) => ({ ...entry, atLabel: formatDateTime(entry.at) })),
+    ),
   ]);
   return { tab, params, userParams, submissions, users, activity, currentUserId: admin.id };
 }
@@ -101,7 +113,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!role.success) return failed(role.error.issues[0]?.message ?? "Role must be admin or user");
       try {
         await changeUserRole(runtime, { userId: field("userId"), role: role.data, actor });
-        return answer({ ok: true, toast: { type: "success", title: role.data === "admin" ? "User assigned to admin role" : "User removed from admin role" } });
+        return answer({
+          ok: true,
+          toast: {
+            type: "success",
+            title: role.data === "admin" ? "User assigned to admin role" : "User removed from admin role",
+          },
+        });
       } catch (error) {
         if (error instanceof UserRuleError) return failed(error.message);
         runtime.log.error({ err: error }, "Failed to update user role");
@@ -112,7 +130,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "set-active": {
       const active = field("active");
       const title = active === "true" ? "Failed to reactivate user" : "Failed to deactivate user";
-      const failed = (description: string, status = 400) => answer({ ok: false, toast: { type: "error", title, description } }, status);
+      const failed = (description: string, status = 400) =>
+        answer({ ok: false, toast: { type: "error", title, description } }, status);
       if (active !== "true" && active !== "false") return failed("Choose whether to activate or deactivate the user");
       try {
         const result = await setUserActive(runtime, { userId: field("userId"), active: active === "true", actor });
@@ -120,7 +139,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           ok: true,
           toast: result.active
             ? { type: "success", title: "User reactivated", description: `${result.email} can sign in again.` }
-            : { type: "success", title: "User deactivated", description: `${result.email} was signed out and cannot sign in.` },
+            : {
+                type: "success",
+                title: "User deactivated",
+                description: `${result.email} was signed out and cannot sign in.`,
+              },
         });
       } catch (error) {
         if (error instanceof UserRuleError) return failed(error.message);
@@ -134,13 +157,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       const password = field("password");
       const invite = field("invite") === "on";
       const failed = (reason: string, status = 400, errors?: Record<string, string>) =>
-        answer({ ok: false, toast: { type: "error", title: `Failed to create user: ${reason}` }, errors: { form: `Failed to create user: ${reason}`, ...errors } }, status);
+        answer(
+          {
+            ok: false,
+            toast: { type: "error", title: `Failed to create user: ${reason}` },
+            errors: { form: `Failed to create user: ${reason}`, ...errors },
+          },
+          status,
+        );
       if (!email || (!invite && !password)) {
         return answer(
           {
             ok: false,
             toast: { type: "error", title: "Email and password are required" },
-            errors: { form: "Email and password are required", ...(email ? {} : { email: "Email is required" }), ...(invite || password ? {} : { password: "Password is required" }) },
+            errors: {
+              form: "Email and password are required",
+              ...(email ? {} : { email: "Email is required" }),
+              ...(invite || password ? {} : { password: "Password is required" }),
+            },
           },
           400,
         );
@@ -204,10 +238,22 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <TabsTrigger value="users">User Management</TabsTrigger>
         </TabsList>
         <TabsContent value="submissions">
-          {loaderData.submissions ? <SubmissionsPanel submissions={loaderData.submissions} params={loaderData.params} /> : <TabLoading />}
+          {loaderData.submissions ? (
+            <SubmissionsPanel submissions={loaderData.submissions} params={loaderData.params} />
+          ) : (
+            <TabLoading />
+          )}
         </TabsContent>
         <TabsContent value="users">
-          {loaderData.users ? <UsersPanel users={loaderData.users} params={loaderData.userParams} currentUserId={loaderData.currentUserId} /> : <TabLoading />}
+          {loaderData.users ? (
+            <UsersPanel
+              users={loaderData.users}
+              params={loaderData.userParams}
+              currentUserId={loaderData.currentUserId}
+            />
+          ) : (
+            <TabLoading />
+          )}
         </TabsContent>
       </Tabs>
       <RecentActivity entries={loaderData.activity} />

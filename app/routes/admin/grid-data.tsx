@@ -1,6 +1,7 @@
 import { UploadIcon } from "lucide-react";
 import { useId } from "react";
 import { data, Form, useNavigation } from "react-router";
+
 import { BackLink } from "~/components/back-link";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -15,17 +16,24 @@ import { GridImportShrinkError, importGridFile, listGridImports } from "~/featur
 import { GridImportError } from "~/features/grid/importers";
 import { isOperator, MAX_GRID_FILE_MB, OPERATORS } from "~/features/grid/operators";
 import { requireAdmin } from "~/lib/auth/guards.server";
+import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
+
 import type { Route } from "./+types/grid-data";
-import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Network capacity data | Admin | Electrify" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const imports = await listGridImports(getRuntime());
-  return { imports: imports.map((item) => ({ ...item, importedLabel: formatDateTime(item.importedAt), summary: describeImport(item.report, item.dataDate) })) };
+  return {
+    imports: imports.map((item) => ({
+      ...item,
+      importedLabel: formatDateTime(item.importedAt),
+      summary: describeImport(item.report, item.dataDate),
+    })),
+  };
 }
 
 type ActionData = { errors: Record<string, string>; confirmReplace?: boolean };
@@ -35,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const runtime = getRuntime();
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_GRID_FILE_MB * 1024 * 1024) {
-    return data<ActionData>({ errors: { file: `The file is too large: the limit is ${MAX_GRID_FILE_MB} MB` } }, { status: 413 });
+    return data<ActionData>(
+      { errors: { file: `The file is too large: the limit is ${MAX_GRID_FILE_MB} MB` } },
+      { status: 413 },
+    );
   }
   const form = await readForm(request, { fields: 10, files: 1, fileSize: MAX_GRID_FILE_MB * 1024 * 1024 });
   const operator = form.get("operator");
@@ -44,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const errors: Record<string, string> = {};
   if (!isOperator(operator)) errors.operator = "Choose the network operator whose file this is";
   if (!(file instanceof File) || file.size === 0) errors.file = "Choose the file to import";
-  if (!isOperator(operator) || !(file instanceof File) || file.size === 0) return data<ActionData>({ errors }, { status: 400 });
+  if (!isOperator(operator) || !(file instanceof File) || file.size === 0)
+    return data<ActionData>({ errors }, { status: 400 });
   try {
     const result = await importGridFile(runtime, {
       operator,
@@ -60,10 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `${result.report.withFigures} with capacity figures; the previous import was replaced.`,
     });
   } catch (error) {
-    if (error instanceof GridImportShrinkError) return data<ActionData>({ errors: { file: error.message }, confirmReplace: true }, { status: 409 });
+    if (error instanceof GridImportShrinkError)
+      return data<ActionData>({ errors: { file: error.message }, confirmReplace: true }, { status: 409 });
     if (error instanceof GridImportError) return data<ActionData>({ errors: { file: error.message } }, { status: 400 });
     runtime.log.error({ err: error }, "network-capacity import failed");
-    return data<ActionData>({ errors: { form: "The import failed; nothing was changed. Please try again." } }, { status: 500 });
+    return data<ActionData>(
+      { errors: { form: "The import failed; nothing was changed. Please try again." } },
+      { status: 500 },
+    );
   }
 }
 
@@ -77,8 +93,8 @@ export default function GridDataPage({ loaderData, actionData }: Route.Component
       <BackLink to="/admin">Back to Admin Dashboard</BackLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">Network capacity data</h1>
       <p className="mt-1 max-w-3xl text-muted-foreground">
-        The energy map compares each depot with its nearest substation from the distribution network operators' published capacity data. Importing a file
-        replaces that operator's previous import in one step.
+        The energy map compares each depot with its nearest substation from the distribution network operators'
+        published capacity data. Importing a file replaces that operator's previous import in one step.
       </p>
 
       <Card className="mt-6">
@@ -94,7 +110,13 @@ export default function GridDataPage({ loaderData, actionData }: Route.Component
           <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-3 sm:items-start">
             <div className="grid gap-2">
               <Label htmlFor={ids.operator}>Network operator</Label>
-              <NativeSelect id={ids.operator} name="operator" defaultValue="" aria-invalid={errors.operator ? true : undefined} aria-describedby={`${ids.operator}-error`}>
+              <NativeSelect
+                id={ids.operator}
+                name="operator"
+                defaultValue=""
+                aria-invalid={errors.operator ? true : undefined}
+                aria-describedby={`${ids.operator}-error`}
+              >
                 <option value="" disabled>
                   Choose…
                 </option>
@@ -108,7 +130,14 @@ export default function GridDataPage({ loaderData, actionData }: Route.Component
             </div>
             <div className="grid gap-2">
               <Label htmlFor={ids.file}>File (.csv or .geojson)</Label>
-              <Input id={ids.file} name="file" type="file" accept=".csv,.geojson,.json,text/csv,application/geo+json,application/json" aria-invalid={errors.file ? true : undefined} aria-describedby={`${ids.file}-error`} />
+              <Input
+                id={ids.file}
+                name="file"
+                type="file"
+                accept=".csv,.geojson,.json,text/csv,application/geo+json,application/json"
+                aria-invalid={errors.file ? true : undefined}
+                aria-describedby={`${ids.file}-error`}
+              />
               <FieldError id={`${ids.file}-error`}>{errors.file}</FieldError>
             </div>
             <div className="grid gap-2">
@@ -141,7 +170,9 @@ export default function GridDataPage({ loaderData, actionData }: Route.Component
 
       <h2 className="mt-10 text-xl font-semibold">Imported data</h2>
       {loaderData.imports.length === 0 ? (
-        <p className="mt-3 text-muted-foreground">Nothing imported yet: the energy map shows 'No capacity data' for every depot.</p>
+        <p className="mt-3 text-muted-foreground">
+          Nothing imported yet: the energy map shows 'No capacity data' for every depot.
+        </p>
       ) : (
         <div className="mt-3 rounded-xl border">
           <Table aria-label="Imported network capacity data">

@@ -2,6 +2,7 @@ import { readParams, submissionParamsSchema } from "~/features/admin/list-params
 import { exportSubmissionsCsv } from "~/features/admin/submissions.server";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
+
 import type { Route } from "./+types/submissions-csv";
 
 /** The submissions table's rows (every page) for the same search, filter and order, as a CSV download. */

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+
 import { AuthCard } from "~/components/auth-card";
 import { LoginForm, NeedAnAccount } from "~/components/login-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -6,15 +7,19 @@ import { signInSchema } from "~/features/users/sign-in-schema";
 import { signInWithPassword } from "~/lib/auth/auth-handler.server";
 import { landingPathFor, redirectSignedInToLandingMiddleware } from "~/lib/auth/guards.server";
 import { sessionErrorContext } from "~/lib/auth/session.server";
+import { readForm } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
+
 import type { Route } from "./+types/auth";
-import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in | Electrify" },
-  { name: "description", content: "Sign in to Electrify to submit depot surveys and plan the electrification of your fleet." },
+  {
+    name: "description",
+    content: "Sign in to Electrify to submit depot surveys and plan the electrification of your fleet.",
+  },
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [redirectSignedInToLandingMiddleware];
@@ -40,7 +45,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.ok === false) return data({ error: result.error, email }, { status: result.status });
   if (result.ok === "two-factor") {
     const next = safeRedirect(form.get("redirectTo"), "");
-    return redirect(`/auth/two-factor${next ? `?${new URLSearchParams({ redirectTo: next })}` : ""}`, { headers: result.headers });
+    return redirect(`/auth/two-factor${next ? `?${new URLSearchParams({ redirectTo: next })}` : ""}`, {
+      headers: result.headers,
+    });
   }
   const target = safeRedirect(form.get("redirectTo"), landingPathFor(result.user));
   return redirectWithToast(target, { type: "success", title: "Successfully signed in!" }, result.headers);
@@ -63,7 +70,11 @@ export default function SignInPage({ loaderData, actionData }: Route.ComponentPr
           Your session has ended. Please sign in again to continue.
         </p>
       ) : null}
-      <AuthCard title="Sign in to Electrify" description="Enter your credentials to access your account" back={{ to: "/", label: "Back to home" }}>
+      <AuthCard
+        title="Sign in to Electrify"
+        description="Enter your credentials to access your account"
+        back={{ to: "/", label: "Back to home" }}
+      >
         <LoginForm redirectTo={loaderData.redirectTo} fallbackError={actionData} />
         <NeedAnAccount contactEmail={contactEmail} />
       </AuthCard>

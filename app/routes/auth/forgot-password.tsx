@@ -1,15 +1,17 @@
 import { data, Form, useNavigation } from "react-router";
+
+import { AuthCard } from "~/components/auth-card";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { AuthCard } from "~/components/auth-card";
 import { fieldErrors, forgotPasswordSchema, RESET_REQUESTED } from "~/features/users/account-schemas";
 import { recordAccountAttempt } from "~/lib/attempt-limits.server";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
-import { getRuntime } from "~/lib/runtime.server";
-import type { Route } from "./+types/forgot-password";
 import { readForm } from "~/lib/request-body.server";
+import { getRuntime } from "~/lib/runtime.server";
+
+import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot your password? | Electrify" }];
 
@@ -26,7 +28,11 @@ export async function action({ request }: Route.ActionArgs) {
   // asked for (so nobody can fill someone's inbox with reset mails).
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
   const perClient = await consumeRateLimit(db, `password-reset|ip|${ip}`, RESET_REQUESTS_PER_CLIENT);
-  if (!perClient.allowed) return data({ sent: false, errors: { form: "Too many requests. Please wait a minute and try again." } }, { status: 429 });
+  if (!perClient.allowed)
+    return data(
+      { sent: false, errors: { form: "Too many requests. Please wait a minute and try again." } },
+      { status: 429 },
+    );
   const perAccount = await recordAccountAttempt(db, "password-reset", parsed.data.email);
   // The same answer, in the same time, whether or not the address has an account: looking the account up,
   // creating the link and sending the e-mail happen after the answer, so its timing tells nothing.
@@ -44,7 +50,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const errors: Record<string, string> = actionData?.errors ?? {};
   return (
-    <AuthCard title="Forgot your password?" description="Enter your e-mail and we will send you a link to choose a new one." back={{ to: "/auth", label: "Back to sign in" }}>
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter your e-mail and we will send you a link to choose a new one."
+      back={{ to: "/auth", label: "Back to sign in" }}
+    >
       {actionData?.sent ? (
         <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
           {RESET_REQUESTED}
@@ -52,7 +62,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : (
         <Form method="post" className="grid gap-4">
           <TextField name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
-          {errors.form ? <p role="alert" className="text-sm text-destructive">{errors.form}</p> : null}
+          {errors.form ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errors.form}
+            </p>
+          ) : null}
           <Button type="submit" disabled={navigation.state !== "idle"}>
             {navigation.state !== "idle" ? "Sending reset instructions..." : "Send reset instructions"}
           </Button>

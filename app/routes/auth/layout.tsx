@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+
 import { PublicShell } from "~/components/public-shell";
 
 export default function AuthLayout() {

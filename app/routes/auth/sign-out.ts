@@ -1,8 +1,10 @@
 import { data, redirect } from "react-router";
+
 import { signOutSession } from "~/lib/auth/auth-handler.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import type { Route } from "./+types/sign-out";
 import { readForm } from "~/lib/request-body.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+import type { Route } from "./+types/sign-out";
 
 export function loader() {
   return redirect("/");

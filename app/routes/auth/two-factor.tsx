@@ -1,13 +1,15 @@
 import { data, Form, useNavigation } from "react-router";
+
+import { AuthCard } from "~/components/auth-card";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { AuthCard } from "~/components/auth-card";
 import { completeTwoFactor } from "~/lib/auth/auth-handler.server";
 import { landingPathFor, redirectSignedInToLandingMiddleware } from "~/lib/auth/guards.server";
+import { readForm } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
+
 import type { Route } from "./+types/two-factor";
-import { readForm } from "~/lib/request-body.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in | Electrify" }];
 
@@ -22,10 +24,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const code = String(form.get("code") ?? "").replace(/\s+/g, "");
-  if (!code || code.length > 64) return data({ error: "Enter the 6-digit code from your authenticator app, or a backup code." }, { status: 400 });
+  if (!code || code.length > 64)
+    return data({ error: "Enter the 6-digit code from your authenticator app, or a backup code." }, { status: 400 });
   const result = await completeTwoFactor(request, code);
   if (result.ok === false) return data({ error: result.error }, { status: result.status });
-  if (result.ok === "two-factor") return data({ error: "An unexpected error occurred. Please try again." }, { status: 500 });
+  if (result.ok === "two-factor")
+    return data({ error: "An unexpected error occurred. Please try again." }, { status: 500 });
   const target = safeRedirect(form.get("redirectTo"), landingPathFor(result.user));
   return redirectWithToast(target, { type: "success", title: "Successfully signed in!" }, result.headers);
 }
@@ -33,10 +37,22 @@ export async function action({ request }: Route.ActionArgs) {
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
-    <AuthCard title="Two-factor sign-in" description="Enter the 6-digit code from your authenticator app, or one of your backup codes." back={{ to: "/auth", label: "Back to sign in" }}>
+    <AuthCard
+      title="Two-factor sign-in"
+      description="Enter the 6-digit code from your authenticator app, or one of your backup codes."
+      back={{ to: "/auth", label: "Back to sign in" }}
+    >
       <Form method="post" className="grid gap-4">
         {loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
-        <TextField name="code" label="Code" inputMode="text" autoComplete="one-time-code" autoFocus required error={actionData?.error} />
+        <TextField
+          name="code"
+          label="Code"
+          inputMode="text"
+          autoComplete="one-time-code"
+          autoFocus
+          required
+          error={actionData?.error}
+        />
         <Button type="submit" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Checking..." : "Verify"}
         </Button>

@@ -1,6 +1,8 @@
 import { CheckCircle2Icon, MailCheckIcon, MailWarningIcon } from "lucide-react";
 import { Link } from "react-router";
+
 import { Button } from "~/components/ui/button";
+
 import type { Route } from "./+types/confirmation";
 
 export const meta: Route.MetaFunction = () => [{ title: "Depot Submitted Successfully! | Electrify" }];
@@ -24,7 +26,9 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
           Your survey is saved, but we couldn&rsquo;t send the confirmation e-mail yet. We will keep trying.
         </p>
       )}
-      <p className="text-muted-foreground">Our installation specialists will review your depot and contact you within 2-3 business days.</p>
+      <p className="text-muted-foreground">
+        Our installation specialists will review your depot and contact you within 2-3 business days.
+      </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild variant="outline">
           <Link to="/">Return to Home</Link>

@@ -1,16 +1,20 @@
 import { data } from "react-router";
-import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
-import { DetailField } from "~/components/detail-field";
+
 import { BackLink } from "~/components/back-link";
 import { DepotNotFound } from "~/components/depot-not-found";
+import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
+import { DetailField } from "~/components/detail-field";
 import { StatusBadge } from "~/components/status-badge";
 import { getDepotForViewer } from "~/features/surveys/depot-queries.server";
 import { requireUser } from "~/lib/auth/guards.server";
-import { getRuntime } from "~/lib/runtime.server";
-import type { Route } from "./+types/depot";
 import { parseId } from "~/lib/parse-id";
+import { getRuntime } from "~/lib/runtime.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.depot?.name ?? "Depot not found"} | Electrify` }];
+import type { Route } from "./+types/depot";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.depot?.name ?? "Depot not found"} | Electrify` },
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -18,7 +22,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const depot = await getDepotForViewer(getRuntime(), parseId(params.id), { id: user.id, isAdmin: false });
   return depot ? { depot } : data({ depot: null }, { status: 404 });
 }
-
 
 export default function DepotPage({ loaderData }: Route.ComponentProps) {
   const { depot } = loaderData;
@@ -35,7 +38,9 @@ export default function DepotPage({ loaderData }: Route.ComponentProps) {
         <DetailField label="Submitted">{depot.submittedOn}</DetailField>
         <DetailField label="Address">{depot.address ?? "Not provided"}</DetailField>
         <DetailField label="Location">{depot.location ?? "Not captured"}</DetailField>
-        {depot.cableRunObstacles ? <DetailField label="Cable run obstacles">{depot.cableRunObstacles}</DetailField> : null}
+        {depot.cableRunObstacles ? (
+          <DetailField label="Cable run obstacles">{depot.cableRunObstacles}</DetailField>
+        ) : null}
         {depot.notes ? <DetailField label="Additional notes">{depot.notes}</DetailField> : null}
       </dl>
       {depot.photos.length > 0 ? (

@@ -1,11 +1,13 @@
 import { MapPinIcon, PlusIcon, TruckIcon } from "lucide-react";
 import { Link } from "react-router";
+
 import { Pagination } from "~/components/pagination";
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { DEPOTS_PER_PAGE, listDepotsForUser } from "~/features/surveys/depot-queries.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
+
 import type { Route } from "./+types/depots";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your Depots | Electrify" }];
@@ -48,7 +50,9 @@ export default function DepotsPage({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span className="flex items-center gap-2 text-sm text-muted-foreground">
                   <TruckIcon className="size-4" aria-hidden="true" />
-                  {depot.vehicles === null ? "Vehicles not specified" : `${depot.vehicles} vehicle${depot.vehicles === 1 ? "" : "s"}`}
+                  {depot.vehicles === null
+                    ? "Vehicles not specified"
+                    : `${depot.vehicles} vehicle${depot.vehicles === 1 ? "" : "s"}`}
                 </span>
                 <span className="flex items-center gap-2 text-sm text-muted-foreground">
                   <MapPinIcon className="size-4" aria-hidden="true" />
@@ -60,7 +64,17 @@ export default function DepotsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} pageSize={pageSize} total={total} noun="depots" pageParam="page" label="Depot pages" /> : null}
+      {pageCount > 1 ? (
+        <Pagination
+          page={page}
+          pageCount={pageCount}
+          pageSize={pageSize}
+          total={total}
+          noun="depots"
+          pageParam="page"
+          label="Depot pages"
+        />
+      ) : null}
     </section>
   );
 }

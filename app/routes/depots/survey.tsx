@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,7 +10,15 @@ import { LocationField, type Location } from "~/features/surveys/components/loca
 import { PhotoField } from "~/features/surveys/components/photo-field";
 import { downscaleImage } from "~/features/surveys/downscale-image";
 import { postSurvey } from "~/features/surveys/post-survey";
-import { fieldErrorsFrom, MAX_CABLE_RUN_PHOTOS, PHOTO_FIELDS, SURVEY_MESSAGES, surveyFieldsSchema, type FieldErrors } from "~/features/surveys/survey-schema";
+import {
+  fieldErrorsFrom,
+  MAX_CABLE_RUN_PHOTOS,
+  PHOTO_FIELDS,
+  SURVEY_MESSAGES,
+  surveyFieldsSchema,
+  type FieldErrors,
+} from "~/features/surveys/survey-schema";
+
 import type { Route } from "./+types/survey";
 
 export const meta: Route.MetaFunction = () => [{ title: "Depot Survey Form | Electrify" }];
@@ -19,7 +28,12 @@ export function loader() {
   return { idempotencyKey: crypto.randomUUID() };
 }
 
-type Photos = { proposed_charging_area: File[]; electrical_panel: File[]; point_of_connection: File[]; cable_run: File[] };
+type Photos = {
+  proposed_charging_area: File[];
+  electrical_panel: File[];
+  point_of_connection: File[];
+  cable_run: File[];
+};
 
 function TextArea({ name, label, placeholder }: { name: string; label: string; placeholder?: string }) {
   const id = useId();
@@ -40,7 +54,12 @@ function TextArea({ name, label, placeholder }: { name: string; label: string; p
 
 export default function SurveyPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const [photos, setPhotos] = useState<Photos>({ proposed_charging_area: [], electrical_panel: [], point_of_connection: [], cable_run: [] });
+  const [photos, setPhotos] = useState<Photos>({
+    proposed_charging_area: [],
+    electrical_panel: [],
+    point_of_connection: [],
+    cable_run: [],
+  });
   const [location, setLocation] = useState<Location>({ latitude: "", longitude: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -63,7 +82,8 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
     setProgress(0);
     for (const [kind, files] of Object.entries(photos) as [keyof Photos, File[]][]) {
       form.delete(PHOTO_FIELDS[kind].field);
-      for (const file of files) form.append(PHOTO_FIELDS[kind].field, await downscaleImage(file), file.name.replace(/\.\w+$/, ".jpg"));
+      for (const file of files)
+        form.append(PHOTO_FIELDS[kind].field, await downscaleImage(file), file.name.replace(/\.\w+$/, ".jpg"));
     }
     const result = await postSurvey(form, setProgress);
     setProgress(null);
@@ -81,8 +101,17 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Depot Survey Form</h1>
-      <p className="mt-2 text-muted-foreground">Tell us about the depot you want to electrify. Photos taken on site help our engineers most.</p>
-      <form method="post" action="/surveys" encType="multipart/form-data" onSubmit={onSubmit} noValidate className="mt-6 grid gap-6">
+      <p className="mt-2 text-muted-foreground">
+        Tell us about the depot you want to electrify. Photos taken on site help our engineers most.
+      </p>
+      <form
+        method="post"
+        action="/surveys"
+        encType="multipart/form-data"
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-6 grid gap-6"
+      >
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <Card>
           <CardHeader>
@@ -90,9 +119,29 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
             <CardDescription>Where the chargers would go and how many vehicles they serve.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <TextField name="depotName" label="Depot name" required error={errors.depotName} autoComplete="organization" />
-            <TextField name="depotAddress" label="Depot address" required error={errors.depotAddress} autoComplete="street-address" />
-            <TextField name="numberOfEVs" label="Number of electric vehicles" type="number" min={0} step={1} inputMode="numeric" error={errors.numberOfEVs} />
+            <TextField
+              name="depotName"
+              label="Depot name"
+              required
+              error={errors.depotName}
+              autoComplete="organization"
+            />
+            <TextField
+              name="depotAddress"
+              label="Depot address"
+              required
+              error={errors.depotAddress}
+              autoComplete="street-address"
+            />
+            <TextField
+              name="numberOfEVs"
+              label="Number of electric vehicles"
+              type="number"
+              min={0}
+              step={1}
+              inputMode="numeric"
+              error={errors.numberOfEVs}
+            />
           </CardContent>
         </Card>
 
@@ -110,7 +159,12 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
               onChange={(files) => setPhotos({ ...photos, proposed_charging_area: files })}
               error={errors.photos}
             />
-            <PhotoField label="Electrical panel" name={PHOTO_FIELDS.electrical_panel.field} files={photos.electrical_panel} onChange={(files) => setPhotos({ ...photos, electrical_panel: files })} />
+            <PhotoField
+              label="Electrical panel"
+              name={PHOTO_FIELDS.electrical_panel.field}
+              files={photos.electrical_panel}
+              onChange={(files) => setPhotos({ ...photos, electrical_panel: files })}
+            />
             <PhotoField
               label="Point of connection"
               name={PHOTO_FIELDS.point_of_connection.field}
@@ -143,8 +197,16 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
             <CardTitle>Additional Information</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <TextArea name="cableRunObstacles" label="Cable run obstacles" placeholder="Roads, walls, trees or anything else between supply and chargers" />
-            <TextArea name="additionalNotes" label="Additional notes" placeholder="Opening hours, shift patterns, plans for the site…" />
+            <TextArea
+              name="cableRunObstacles"
+              label="Cable run obstacles"
+              placeholder="Roads, walls, trees or anything else between supply and chargers"
+            />
+            <TextArea
+              name="additionalNotes"
+              label="Additional notes"
+              placeholder="Opening hours, shift patterns, plans for the site…"
+            />
           </CardContent>
         </Card>
 

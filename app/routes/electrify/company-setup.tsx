@@ -2,22 +2,39 @@ import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
+
 import { FormError, TextAreaField } from "~/components/text-area-field";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogCancel,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { companySchema, depotListSchema, depotsFromForm, AT_LEAST_ONE_DEPOT } from "~/features/company/company-schema";
+import { AT_LEAST_ONE_DEPOT, companySchema, depotListSchema, depotsFromForm } from "~/features/company/company-schema";
+import {
+  deleteCompanyDepot,
+  DepotRuleError,
+  getCompanyValues,
+  listCompanyDepots,
+  saveCompany,
+  saveCompanyDepots,
+} from "~/features/company/company.server";
 import { DEPOT_LIMIT_MESSAGE, DepotLimitError, MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots/depot-limits";
-import { deleteCompanyDepot, DepotRuleError, getCompanyValues, listCompanyDepots, saveCompany, saveCompanyDepots } from "~/features/company/company.server";
 import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
+
 import type { Route } from "./+types/company-setup";
-import { readForm } from "~/lib/request-body.server";
-import { parseId } from "~/lib/parse-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Company Setup | Electrify" }];
 
@@ -46,7 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "company") {
-    const raw = Object.fromEntries(["companyName", "contactName", "contactEmail", "contactPhone", "chargingStrategy"].map((name) => [name, String(form.get(name) ?? "")]));
+    const raw = Object.fromEntries(
+      ["companyName", "contactName", "contactEmail", "contactPhone", "chargingStrategy"].map((name) => [
+        name,
+        String(form.get(name) ?? ""),
+      ]),
+    );
     const parsed = companySchema.safeParse(raw);
     if (!parsed.success) {
       const errors: Record<string, string> = {};
@@ -57,20 +79,35 @@ export async function action({ request, context }: Route.ActionArgs) {
       await saveCompany(runtime, user.id, parsed.data);
     } catch (error) {
       runtime.log.error({ err: error }, "Failed to save company details");
-      return data<ActionData>({ intent, errors: { form: "Failed to save company details" }, values: raw }, { status: 500 });
+      return data<ActionData>(
+        { intent, errors: { form: "Failed to save company details" }, values: raw },
+        { status: 500 },
+      );
     }
-    return redirectWithToast("/electrify/company-setup?tab=depots", { type: "success", title: "Company details saved successfully" });
+    return redirectWithToast("/electrify/company-setup?tab=depots", {
+      type: "success",
+      title: "Company details saved successfully",
+    });
   }
 
   if (intent === "depots") {
     const submitted = depotsFromForm(form);
-    const drafts = submitted.map((depot, i) => ({ key: depot.id ? `depot-${depot.id}` : `new-${i}`, ...depot, photos: 0 }));
+    const drafts = submitted.map((depot, i) => ({
+      key: depot.id ? `depot-${depot.id}` : `new-${i}`,
+      ...depot,
+      photos: 0,
+    }));
     const parsed = depotListSchema.safeParse(submitted);
-    if (!parsed.success) return data<ActionData>({ intent, errors: { form: parsed.error.issues[0]!.message }, depots: drafts }, { status: 400 });
+    if (!parsed.success)
+      return data<ActionData>(
+        { intent, errors: { form: parsed.error.issues[0]!.message }, depots: drafts },
+        { status: 400 },
+      );
     try {
       await saveCompanyDepots(runtime, user.id, parsed.data);
     } catch (error) {
-      if (error instanceof DepotRuleError || error instanceof DepotLimitError) return data<ActionData>({ intent, errors: { form: error.message }, depots: drafts }, { status: 400 });
+      if (error instanceof DepotRuleError || error instanceof DepotLimitError)
+        return data<ActionData>({ intent, errors: { form: error.message }, depots: drafts }, { status: 400 });
       runtime.log.error({ err: error }, "Failed to save depots");
       return data<ActionData>({ intent, errors: { form: "Failed to save depots" }, depots: drafts }, { status: 500 });
     }
@@ -83,7 +120,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const removed = await deleteCompanyDepot(runtime, user.id, id);
       return data<ActionData>({ intent, errors: {}, toast: { type: "success", title: `${removed.name} removed` } });
     } catch (error) {
-      if (error instanceof DepotRuleError) return data<ActionData>({ intent, errors: { form: error.message }, toast: { type: "error", title: error.message } }, { status: 400 });
+      if (error instanceof DepotRuleError)
+        return data<ActionData>(
+          { intent, errors: { form: error.message }, toast: { type: "error", title: error.message } },
+          { status: 400 },
+        );
       throw error;
     }
   }
@@ -97,7 +138,9 @@ export default function CompanySetupPage({ loaderData, actionData }: Route.Compo
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Company Setup</h1>
-      <p className="mt-1 text-muted-foreground">Describe your company and its depots once; the energy map and the designer use them.</p>
+      <p className="mt-1 text-muted-foreground">
+        Describe your company and its depots once; the energy map and the designer use them.
+      </p>
       <Tabs
         value={tab}
         onValueChange={(value) => {
@@ -113,7 +156,12 @@ export default function CompanySetupPage({ loaderData, actionData }: Route.Compo
           <TabsTrigger value="depots">Depot Locations</TabsTrigger>
         </TabsList>
         <TabsContent value="company">
-          <CompanyDetails values={actionData?.intent === "company" && actionData.values ? actionData.values : loaderData.company.values} errors={actionData?.intent === "company" ? actionData.errors : {}} />
+          <CompanyDetails
+            values={
+              actionData?.intent === "company" && actionData.values ? actionData.values : loaderData.company.values
+            }
+            errors={actionData?.intent === "company" ? actionData.errors : {}}
+          />
         </TabsContent>
         <TabsContent value="depots">
           <DepotLocations
@@ -121,7 +169,14 @@ export default function CompanySetupPage({ loaderData, actionData }: Route.Compo
             initial={
               actionData?.intent === "depots" && actionData.depots
                 ? actionData.depots
-                : loaderData.depots.map((depot) => ({ key: `depot-${depot.id}`, id: depot.id, name: depot.name, address: depot.address, notes: depot.notes, photos: depot.photos }))
+                : loaderData.depots.map((depot) => ({
+                    key: `depot-${depot.id}`,
+                    id: depot.id,
+                    name: depot.name,
+                    address: depot.address,
+                    notes: depot.notes,
+                    photos: depot.photos,
+                  }))
             }
             photosById={Object.fromEntries(loaderData.depots.map((depot) => [depot.id, depot.photos]))}
             error={actionData?.intent === "depots" ? actionData.errors.form : undefined}
@@ -144,10 +199,40 @@ function CompanyDetails({ values, errors }: { values: Record<string, string>; er
       <CardContent>
         <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="company" />
-          <TextField label="Company Name" name="companyName" required defaultValue={values.companyName} error={errors.companyName} autoComplete="organization" />
-          <TextField label="Contact Name" name="contactName" required defaultValue={values.contactName} error={errors.contactName} autoComplete="name" />
-          <TextField label="Contact Email" name="contactEmail" type="email" required defaultValue={values.contactEmail} error={errors.contactEmail} autoComplete="email" />
-          <TextField label="Contact Phone" name="contactPhone" type="tel" required defaultValue={values.contactPhone} error={errors.contactPhone} autoComplete="tel" />
+          <TextField
+            label="Company Name"
+            name="companyName"
+            required
+            defaultValue={values.companyName}
+            error={errors.companyName}
+            autoComplete="organization"
+          />
+          <TextField
+            label="Contact Name"
+            name="contactName"
+            required
+            defaultValue={values.contactName}
+            error={errors.contactName}
+            autoComplete="name"
+          />
+          <TextField
+            label="Contact Email"
+            name="contactEmail"
+            type="email"
+            required
+            defaultValue={values.contactEmail}
+            error={errors.contactEmail}
+            autoComplete="email"
+          />
+          <TextField
+            label="Contact Phone"
+            name="contactPhone"
+            type="tel"
+            required
+            defaultValue={values.contactPhone}
+            error={errors.contactPhone}
+            autoComplete="tel"
+          />
           <TextAreaField
             label="Charging Strategy"
             name="chargingStrategy"
@@ -172,10 +257,20 @@ function CompanyDetails({ values, errors }: { values: Record<string, string>; er
   );
 }
 
-function DepotLocations({ initial, photosById, error }: { initial: DepotDraft[]; photosById: Record<number, number>; error?: string }) {
+function DepotLocations({
+  initial,
+  photosById,
+  error,
+}: {
+  initial: DepotDraft[];
+  photosById: Record<number, number>;
+  error?: string;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "depots";
-  const [depots, setDepots] = useState<DepotDraft[]>(initial.length > 0 ? initial : [{ key: "new-0", name: "", address: "", notes: "", photos: 0 }]);
+  const [depots, setDepots] = useState<DepotDraft[]>(
+    initial.length > 0 ? initial : [{ key: "new-0", name: "", address: "", notes: "", photos: 0 }],
+  );
   const [nextKey, setNextKey] = useState(1);
   const [confirming, setConfirming] = useState<DepotDraft | null>(null);
   const [pendingDelete, setPendingDelete] = useState<number | null>(null);
@@ -204,13 +299,22 @@ function DepotLocations({ initial, photosById, error }: { initial: DepotDraft[];
     <Card>
       <CardHeader>
         <CardTitle>Depot Locations</CardTitle>
-        <CardDescription>Every depot needs a name and an address. Depots you surveyed keep their survey answers and photos.</CardDescription>
+        <CardDescription>
+          Every depot needs a name and an address. Depots you surveyed keep their survey answers and photos.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="depots" />
           {depots.map((depot, index) => (
-            <DepotCard key={depot.key} depot={depot} index={index} photos={depot.id ? (photosById[depot.id] ?? 0) : 0} onChange={update} onRemove={remove} />
+            <DepotCard
+              key={depot.key}
+              depot={depot}
+              index={index}
+              photos={depot.id ? (photosById[depot.id] ?? 0) : 0}
+              onChange={update}
+              onRemove={remove}
+            />
           ))}
           <Button
             type="button"
@@ -246,7 +350,8 @@ function DepotLocations({ initial, photosById, error }: { initial: DepotDraft[];
             <DialogHeader>
               <DialogTitle>Remove {confirming?.name || "this depot"}?</DialogTitle>
               <DialogDescription>
-                The depot is deleted now, with its design. A depot with survey photos cannot be removed here: its photos are part of your submission.
+                The depot is deleted now, with its design. A depot with survey photos cannot be removed here: its photos
+                are part of your submission.
               </DialogDescription>
             </DialogHeader>
             <deleter.Form
@@ -303,10 +408,35 @@ function DepotCard({
         <Trash2Icon aria-hidden="true" />
       </Button>
       <input type="hidden" name="depotId" value={depot.id ?? ""} />
-      <TextField label="Depot Name" name="depotName" required value={depot.name} maxLength={200} onChange={(event) => onChange(depot.key, "name", event.currentTarget.value)} />
-      <TextField label="Address" name="depotAddress" required value={depot.address} maxLength={500} onChange={(event) => onChange(depot.key, "address", event.currentTarget.value)} />
-      <TextAreaField label="Notes" name="depotNotes" rows={2} maxLength={5000} value={depot.notes} onChange={(event) => onChange(depot.key, "notes", event.currentTarget.value)} />
-      {photos > 0 ? <p className="text-xs text-muted-foreground">Surveyed: {photos} photo{photos === 1 ? "" : "s"} kept with this depot.</p> : null}
+      <TextField
+        label="Depot Name"
+        name="depotName"
+        required
+        value={depot.name}
+        maxLength={200}
+        onChange={(event) => onChange(depot.key, "name", event.currentTarget.value)}
+      />
+      <TextField
+        label="Address"
+        name="depotAddress"
+        required
+        value={depot.address}
+        maxLength={500}
+        onChange={(event) => onChange(depot.key, "address", event.currentTarget.value)}
+      />
+      <TextAreaField
+        label="Notes"
+        name="depotNotes"
+        rows={2}
+        maxLength={5000}
+        value={depot.notes}
+        onChange={(event) => onChange(depot.key, "notes", event.currentTarget.value)}
+      />
+      {photos > 0 ? (
+        <p className="text-xs text-muted-foreground">
+          Surveyed: {photos} photo{photos === 1 ? "" : "s"} kept with this depot.
+        </p>
+      ) : null}
     </fieldset>
   );
 }

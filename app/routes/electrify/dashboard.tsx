@@ -1,5 +1,6 @@
 import { ArrowRightIcon, Building2Icon, MapIcon, PencilRulerIcon } from "lucide-react";
 import { Link } from "react-router";
+
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -7,6 +8,7 @@ import { DEPOT_STATUSES } from "~/features/admin/depot-status";
 import { getProfile } from "~/features/users/profile.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
+
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Electrify Dashboard | Electrify" }];
@@ -25,9 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .groupBy("status")
       .execute(),
   ]);
-  const byStatus = Object.fromEntries(DEPOT_STATUSES.map((status) => [status, 0])) as Record<(typeof DEPOT_STATUSES)[number], number>;
+  const byStatus = Object.fromEntries(DEPOT_STATUSES.map((status) => [status, 0])) as Record<
+    (typeof DEPOT_STATUSES)[number],
+    number
+  >;
   for (const row of statuses) {
-    const status = (DEPOT_STATUSES as readonly string[]).includes(row.status) ? (row.status as (typeof DEPOT_STATUSES)[number]) : "pending";
+    const status = (DEPOT_STATUSES as readonly string[]).includes(row.status)
+      ? (row.status as (typeof DEPOT_STATUSES)[number])
+      : "pending";
     byStatus[status] += Number(row.n);
   }
   return {
@@ -40,9 +47,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const NEXT_STEPS = [
-  { to: "/electrify/company-setup", title: "Company Setup", text: "Your company's details and its depots.", action: "Get Started", icon: Building2Icon },
-  { to: "/electrify/energy-map", title: "Energy to Depot", text: "Each depot against the network capacity near it.", action: "Explore Map", icon: MapIcon },
-  { to: "/electrify/depot-details", title: "Depot Details", text: "Lay out chargers and read the sized recommendations.", action: "View Details", icon: PencilRulerIcon },
+  {
+    to: "/electrify/company-setup",
+    title: "Company Setup",
+    text: "Your company's details and its depots.",
+    action: "Get Started",
+    icon: Building2Icon,
+  },
+  {
+    to: "/electrify/energy-map",
+    title: "Energy to Depot",
+    text: "Each depot against the network capacity near it.",
+    action: "Explore Map",
+    icon: MapIcon,
+  },
+  {
+    to: "/electrify/depot-details",
+    title: "Depot Details",
+    text: "Lay out chargers and read the sized recommendations.",
+    action: "View Details",
+    icon: PencilRulerIcon,
+  },
 ] as const;
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
@@ -65,7 +90,11 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
             <CardTitle>
               {depotCount} {depotCount === 1 ? "depot" : "depots"}
             </CardTitle>
-            <CardDescription>{depotCount === 0 ? "Add your depots in Company Setup, or submit a survey." : "Where your depots are in our review."}</CardDescription>
+            <CardDescription>
+              {depotCount === 0
+                ? "Add your depots in Company Setup, or submit a survey."
+                : "Where your depots are in our review."}
+            </CardDescription>
           </CardHeader>
           {depotCount > 0 ? (
             <CardContent>

@@ -2,6 +2,7 @@ import { Redo2Icon, SaveIcon, Trash2Icon, Undo2Icon } from "lucide-react";
 import { useEffect, useId, useReducer, useState } from "react";
 import { data, Link, useFetcher, useSearchParams } from "react-router";
 import { toast } from "sonner";
+
 import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -16,16 +17,17 @@ import { DesignError, getDesign, saveDesign } from "~/features/designer/design-s
 import { designReducer, designStats, initialDesign, type Placed } from "~/features/designer/designer-state";
 import { recommendationsFor } from "~/features/designer/recommendations";
 import { PlanTab, type PlanActionData } from "~/features/planning/components/plan-tab";
+import type { PlanInput } from "~/features/planning/engine";
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 import { getPlan, PlanInputError, startPlanRun, type SavedPlan } from "~/features/planning/plan-store.server";
-import type { PlanInput } from "~/features/planning/engine";
 import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
+
 import type { Route } from "./+types/depot-details";
-import { readForm } from "~/lib/request-body.server";
-import { parseId } from "~/lib/parse-id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Depot Details | Electrify" }];
 
@@ -41,7 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = url.searchParams.get("tab");
   const body = {
     depots: depots.map((d) => ({ id: d.id, name: d.name })),
-    depot: depot ? { id: depot.id, name: depot.name, address: depot.address, vehicles: depot.vehicles, status: depot.status } : null,
+    depot: depot
+      ? { id: depot.id, name: depot.name, address: depot.address, vehicles: depot.vehicles, status: depot.status }
+      : null,
     design: design ?? [],
     plan,
     planDefaults: depot ? defaultPlanInput({ vehicles: depot.vehicles, chargers: designChargers(design ?? []) }) : null,
@@ -54,8 +58,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The designed layout's chargers, grouped by model, for a first charging plan. */
 function designChargers(design: Placed[]) {
   const counts = new Map<ComponentId, number>();
-  for (const p of design) if (catalogueItem(p.componentId).type === "charger") counts.set(p.componentId, (counts.get(p.componentId) ?? 0) + 1);
-  return [...counts].map(([id, count]) => ({ name: catalogueItem(id).name, powerKw: catalogueItem(id).power ?? 0, count }));
+  for (const p of design)
+    if (catalogueItem(p.componentId).type === "charger")
+      counts.set(p.componentId, (counts.get(p.componentId) ?? 0) + 1);
+  return [...counts].map(([id, count]) => ({
+    name: catalogueItem(id).name,
+    powerKw: catalogueItem(id).power ?? 0,
+    count,
+  }));
 }
 
 type ActionData = { ok: boolean; toast: ActionToast };
@@ -68,14 +78,31 @@ async function runPlan(userId: string, form: FormData) {
   try {
     inputs = JSON.parse(String(form.get("plan") ?? ""));
   } catch {
-    return data<PlanActionData>({ ok: false, toast: { type: "error", title: "The plan was not run" }, errors: ["The plan's inputs were not readable."] }, { status: 400 });
+    return data<PlanActionData>(
+      {
+        ok: false,
+        toast: { type: "error", title: "The plan was not run" },
+        errors: ["The plan's inputs were not readable."],
+      },
+      { status: 400 },
+    );
   }
   try {
     const run = await startPlanRun(getRuntime(), userId, parseId(form.get("depotId")), inputs);
-    const done = await Promise.race([run.finished.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), WAIT_FOR_PLAN_MS))]);
-    return data<PlanActionData>({ ok: true, toast: { type: "success", title: done ? "Charging plan computed" : "Computing the charging plan…" } });
+    const done = await Promise.race([
+      run.finished.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), WAIT_FOR_PLAN_MS)),
+    ]);
+    return data<PlanActionData>({
+      ok: true,
+      toast: { type: "success", title: done ? "Charging plan computed" : "Computing the charging plan…" },
+    });
   } catch (error) {
-    if (error instanceof PlanInputError) return data<PlanActionData>({ ok: false, toast: { type: "error", title: "The plan was not run" }, errors: error.messages }, { status: 400 });
+    if (error instanceof PlanInputError)
+      return data<PlanActionData>(
+        { ok: false, toast: { type: "error", title: "The plan was not run" }, errors: error.messages },
+        { status: 400 },
+      );
     throw error;
   }
 }
@@ -85,17 +112,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A plan may carry a year of 5-minute building readings in its one JSON field.
   const form = await readForm(request, { fields: 10, fieldSize: 16 * 1024 * 1024 });
   if (form.get("intent") === "run-plan") return runPlan(user.id, form);
-  if (form.get("intent") !== "save-design") return data<ActionData>({ ok: false, toast: { type: "error", title: "Unknown action" } }, { status: 400 });
+  if (form.get("intent") !== "save-design")
+    return data<ActionData>({ ok: false, toast: { type: "error", title: "Unknown action" } }, { status: 400 });
   let components: unknown;
   try {
     components = JSON.parse(String(form.get("components") ?? ""));
   } catch {
-    return data<ActionData>({ ok: false, toast: { type: "error", title: "The design could not be saved: it was not readable" } }, { status: 400 });
+    return data<ActionData>(
+      { ok: false, toast: { type: "error", title: "The design could not be saved: it was not readable" } },
+      { status: 400 },
+    );
   }
   try {
     await saveDesign(getRuntime(), user.id, parseId(form.get("depotId")), components);
   } catch (error) {
-    if (error instanceof DesignError) return data<ActionData>({ ok: false, toast: { type: "error", title: error.message } }, { status: 400 });
+    if (error instanceof DesignError)
+      return data<ActionData>({ ok: false, toast: { type: "error", title: error.message } }, { status: 400 });
     throw error;
   }
   return data<ActionData>({ ok: true, toast: { type: "success", title: "Depot design saved successfully" } });
@@ -137,7 +169,12 @@ export default function DepotDetailsPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight">Depot Details</h1>
         <div className="grid gap-1">
           <Label htmlFor={pickerId}>Depot</Label>
-          <NativeSelect id={pickerId} value={depot ? String(depot.id) : ""} onChange={(event) => setParam("id", event.currentTarget.value)} wrapperClassName="w-72">
+          <NativeSelect
+            id={pickerId}
+            value={depot ? String(depot.id) : ""}
+            onChange={(event) => setParam("id", event.currentTarget.value)}
+            wrapperClassName="w-72"
+          >
             {depot ? null : <option value="">Choose a depot</option>}
             {depots.map((d) => (
               <option key={d.id} value={d.id}>
@@ -158,7 +195,9 @@ export default function DepotDetailsPage({ loaderData }: Route.ComponentProps) {
           onTab={(value) => setParam("tab", value === "summary" || value === "plan" ? value : null)}
         />
       ) : (
-        <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">Depot not found. Choose one of your depots above.</p>
+        <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">
+          Depot not found. Choose one of your depots above.
+        </p>
       )}
     </section>
   );
@@ -166,7 +205,21 @@ export default function DepotDetailsPage({ loaderData }: Route.ComponentProps) {
 
 type Depot = { id: number; name: string; address: string; vehicles: number | null; status: string };
 
-function DepotWorkspace({ depot, saved, plan, planDefaults, tab, onTab }: { depot: Depot; saved: Placed[]; plan: SavedPlan | null; planDefaults: PlanInput; tab: string; onTab: (value: string) => void }) {
+function DepotWorkspace({
+  depot,
+  saved,
+  plan,
+  planDefaults,
+  tab,
+  onTab,
+}: {
+  depot: Depot;
+  saved: Placed[];
+  plan: SavedPlan | null;
+  planDefaults: PlanInput;
+  tab: string;
+  onTab: (value: string) => void;
+}) {
   const [state, dispatch] = useReducer(designReducer, saved, initialDesign);
   const saver = useFetcher<ActionData>();
   useFetcherToast(saver.data);
@@ -185,7 +238,10 @@ function DepotWorkspace({ depot, saved, plan, planDefaults, tab, onTab }: { depo
 
   const save = () => {
     setSentJson(currentJson);
-    void saver.submit({ intent: "save-design", depotId: String(depot.id), components: currentJson }, { method: "post" });
+    void saver.submit(
+      { intent: "save-design", depotId: String(depot.id), components: currentJson },
+      { method: "post" },
+    );
   };
 
   // Keyboard shortcuts while the designer is open.
@@ -214,7 +270,9 @@ function DepotWorkspace({ depot, saved, plan, planDefaults, tab, onTab }: { depo
       } else if (event.key.startsWith("Arrow") && state.selected) {
         event.preventDefault();
         const step = event.shiftKey ? 1 : 0.5;
-        const delta = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[event.key] ?? [0, 0];
+        const delta = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[
+          event.key
+        ] ?? [0, 0];
         dispatch({ type: "nudge", dx: delta[0]!, dy: delta[1]! });
       }
     };
@@ -247,7 +305,9 @@ function DepotWorkspace({ depot, saved, plan, planDefaults, tab, onTab }: { depo
               armed={state.armed}
               selected={state.selected}
               dispatch={dispatch}
-              onPlaced={(componentId: ComponentId) => toast.success(`${catalogueItem(componentId).name} placed on the map`)}
+              onPlaced={(componentId: ComponentId) =>
+                toast.success(`${catalogueItem(componentId).name} placed on the map`)
+              }
             />
           </Card>
           <div className="grid content-start gap-6">
@@ -273,7 +333,8 @@ function DepotWorkspace({ depot, saved, plan, planDefaults, tab, onTab }: { depo
                   </Button>
                 ))}
                 <p className="text-xs text-muted-foreground">
-                  Drag to move; arrows nudge 0.5 m (Shift: 1 m); Delete removes; Ctrl+Z / Ctrl+Y undo and redo; Ctrl+S saves; Esc stops placing.
+                  Drag to move; arrows nudge 0.5 m (Shift: 1 m); Delete removes; Ctrl+Z / Ctrl+Y undo and redo; Ctrl+S
+                  saves; Esc stops placing.
                 </p>
               </CardContent>
             </Card>
@@ -312,15 +373,31 @@ function DepotWorkspace({ depot, saved, plan, planDefaults, tab, onTab }: { depo
                   Undo Last Placement
                 </Button>
                 <div className="grid grid-cols-2 gap-2">
-                  <Button type="button" variant="outline" onClick={() => dispatch({ type: "undo" })} disabled={state.past.length === 0}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    onClick={() => dispatch({ type: "undo" })}
+                    disabled={state.past.length === 0}
+                  >
                     <Undo2Icon aria-hidden="true" /> Undo
                   </Button>
-                  <Button type="button" variant="outline" onClick={() => dispatch({ type: "redo" })} disabled={state.future.length === 0}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    onClick={() => dispatch({ type: "redo" })}
+                    disabled={state.future.length === 0}
+                  >
                     <Redo2Icon aria-hidden="true" /> Redo
                   </Button>
                 </div>
-                <Button type="button" variant="outline" onClick={() => dispatch({ type: "delete" })} disabled={!selectedItem}>
-                  <Trash2Icon aria-hidden="true" /> {selectedItem ? `Delete ${catalogueItem(selectedItem.componentId).name}` : "Delete selected"}
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => dispatch({ type: "delete" })}
+                  disabled={!selectedItem}
+                >
+                  <Trash2Icon aria-hidden="true" />{" "}
+                  {selectedItem ? `Delete ${catalogueItem(selectedItem.componentId).name}` : "Delete selected"}
                 </Button>
                 <Button type="button" onClick={save} disabled={saver.state !== "idle"}>
                   <SaveIcon aria-hidden="true" /> {saver.state !== "idle" ? "Saving..." : "Save Design"}
@@ -359,7 +436,12 @@ function DepotWorkspace({ depot, saved, plan, planDefaults, tab, onTab }: { depo
                 Total charger power: <strong>{stats.totalKw} kW</strong>
               </p>
               <p>
-                Chargers: <strong>{stats.byComponent.filter((c) => catalogueItem(c.componentId).type === "charger").reduce((sum, c) => sum + c.count, 0)}</strong>
+                Chargers:{" "}
+                <strong>
+                  {stats.byComponent
+                    .filter((c) => catalogueItem(c.componentId).type === "charger")
+                    .reduce((sum, c) => sum + c.count, 0)}
+                </strong>
                 {depot.vehicles ? ` for ${depot.vehicles} vehicles` : ""}
               </p>
             </CardContent>

@@ -1,9 +1,11 @@
 import { data } from "react-router";
+
 import { getReportData } from "~/features/planning/report/report-data.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { runInBackground } from "~/lib/background/background.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";
+
 import type { Route } from "./+types/depot-report";
 
 /** 'Download report (PDF)': one of the viewer's own depots with a computed plan; anything else is the same 404. */
@@ -15,7 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!report) throw data("No report: choose one of your depots and run its charging plan first.", { status: 404 });
   // Rendered in the lower-priority helper process: several reports at once never slow page requests.
   const pdf = Buffer.from(await runInBackground("renderDepotReport", report));
-  const fileName = `${report.depot.name.replace(/[^A-Za-z0-9 _-]+/g, "").trim().replace(/\s+/g, "-").slice(0, 60) || "depot"}-report.pdf`;
+  const fileName = `${
+    report.depot.name
+      .replace(/[^A-Za-z0-9 _-]+/g, "")
+      .trim()
+      .replace(/\s+/g, "-")
+      .slice(0, 60) || "depot"
+  }-report.pdf`;
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,21 +1,28 @@
 import { MapPinIcon, ZapIcon } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
 import { data, Link, useFetcher } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { listCompanyDepots, setDepotPosition } from "~/features/company/company.server";
 import type { CapacityBand } from "~/features/grid/capacity";
-import { capacityFor, listGridImports, loadSubstationIndex, type DepotCapacity } from "~/features/grid/grid-store.server";
+import {
+  capacityFor,
+  listGridImports,
+  loadSubstationIndex,
+  type DepotCapacity,
+} from "~/features/grid/grid-store.server";
 import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
+import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
+
 import type { Route } from "./+types/energy-map";
-import { readForm } from "~/lib/request-body.server";
-import { parseId } from "~/lib/parse-id";
 
 const DepotMap = lazy(() => import("~/features/electrify/depot-map.client"));
 
@@ -27,7 +34,11 @@ const STALE_DAYS = 365;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const [depots, index, imports] = await Promise.all([listCompanyDepots(runtime, user.id), loadSubstationIndex(runtime), listGridImports(runtime)]);
+  const [depots, index, imports] = await Promise.all([
+    listCompanyDepots(runtime, user.id),
+    loadSubstationIndex(runtime),
+    listGridImports(runtime),
+  ]);
   const rows = depots.map((depot) => ({
     id: depot.id,
     name: depot.name,
@@ -37,7 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     capacity: capacityFor(index, depot),
   }));
   // The nearest substation of each depot, for the map.
-  const substations = new Map<string, { key: string; name: string; latitude: number; longitude: number; band: CapacityBand | null; label: string }>();
+  const substations = new Map<
+    string,
+    { key: string; name: string; latitude: number; longitude: number; band: CapacityBand | null; label: string }
+  >();
   for (const row of rows) {
     if (row.capacity.status !== "ok" && row.capacity.status !== "no-figures") continue;
     const { substation, availablePercent, band } = row.capacity;
@@ -57,7 +71,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     depots: rows,
     substations: [...substations.values()],
     tileUrl: env.MAP_TILE_URL === "none" ? null : env.MAP_TILE_URL,
-    attribution: [env.MAP_TILE_URL === "none" ? null : env.MAP_TILE_ATTRIBUTION, ...imports.map((item) => `${item.attribution} (${item.licence})`)].filter(Boolean).join(" · "),
+    attribution: [
+      env.MAP_TILE_URL === "none" ? null : env.MAP_TILE_ATTRIBUTION,
+      ...imports.map((item) => `${item.attribution} (${item.licence})`),
+    ]
+      .filter(Boolean)
+      .join(" · "),
     sources: imports.map((item) => ({
       operator: item.operatorName,
       dataDate: item.dataDate,
@@ -71,17 +90,47 @@ type ActionData = { ok: boolean; toast: ActionToast };
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await readForm(request);
-  if (form.get("intent") !== "position") return data<ActionData>({ ok: false, toast: { type: "error", title: "Unknown action" } }, { status: 400 });
+  if (form.get("intent") !== "position")
+    return data<ActionData>({ ok: false, toast: { type: "error", title: "Unknown action" } }, { status: 400 });
   const id = parseId(form.get("depotId"));
   const latitude = Number(form.get("latitude"));
   const longitude = Number(form.get("longitude"));
-  const valid = id > 0 && Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+  const valid =
+    id > 0 &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180;
   if (!valid || String(form.get("latitude") ?? "").trim() === "" || String(form.get("longitude") ?? "").trim() === "") {
-    return data<ActionData>({ ok: false, toast: { type: "error", title: "Could not place the depot", description: "The position is not a valid latitude and longitude." } }, { status: 400 });
+    return data<ActionData>(
+      {
+        ok: false,
+        toast: {
+          type: "error",
+          title: "Could not place the depot",
+          description: "The position is not a valid latitude and longitude.",
+        },
+      },
+      { status: 400 },
+    );
   }
   const saved = await setDepotPosition(getRuntime(), user.id, id, { latitude, longitude });
-  if (!saved) return data<ActionData>({ ok: false, toast: { type: "error", title: "Could not place the depot", description: "That depot no longer exists." } }, { status: 404 });
-  return data<ActionData>({ ok: true, toast: { type: "success", title: "Depot position saved", description: `${latitude.toFixed(6)}, ${longitude.toFixed(6)}` } });
+  if (!saved)
+    return data<ActionData>(
+      {
+        ok: false,
+        toast: { type: "error", title: "Could not place the depot", description: "That depot no longer exists." },
+      },
+      { status: 404 },
+    );
+  return data<ActionData>({
+    ok: true,
+    toast: {
+      type: "success",
+      title: "Depot position saved",
+      description: `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`,
+    },
+  });
 }
 
 const BAND_CLASSES: Record<CapacityBand, { dot: string; bar: string }> = {
@@ -94,7 +143,14 @@ function CapacityBar({ percent, band, label }: { percent: number; band: Capacity
   return (
     <div>
       <p className="text-sm font-medium">{label}</p>
-      <div className="mt-1 h-2.5 w-full overflow-hidden rounded-full bg-muted" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={label}>
+      <div
+        className="mt-1 h-2.5 w-full overflow-hidden rounded-full bg-muted"
+        role="meter"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-label={label}
+      >
         <div className={cn("h-full rounded-full", BAND_CLASSES[band].bar)} style={{ width: `${percent}%` }} />
       </div>
     </div>
@@ -102,8 +158,10 @@ function CapacityBar({ percent, band, label }: { percent: number; band: Capacity
 }
 
 function noDataText(capacity: DepotCapacity): string {
-  if (capacity.status === "no-position") return "No capacity data: this depot has no position yet. Choose 'Place on map', then click where the depot is.";
-  if (capacity.status === "no-substation") return `No capacity data: no imported substation lies within ${capacity.withinKm} km. Ask us to import your network operator's capacity map.`;
+  if (capacity.status === "no-position")
+    return "No capacity data: this depot has no position yet. Choose 'Place on map', then click where the depot is.";
+  if (capacity.status === "no-substation")
+    return `No capacity data: no imported substation lies within ${capacity.withinKm} km. Ask us to import your network operator's capacity map.`;
   return "No capacity data: the nearest substation's operator publishes no capacity figures for it.";
 }
 
@@ -118,14 +176,19 @@ export default function EnergyMapPage({ loaderData }: Route.ComponentProps) {
 
   const place = (id: number, latitude: number, longitude: number) => {
     setPlacingId(null);
-    void placer.submit({ intent: "position", depotId: String(id), latitude: String(latitude), longitude: String(longitude) }, { method: "post" });
+    void placer.submit(
+      { intent: "position", depotId: String(id), latitude: String(latitude), longitude: String(longitude) },
+      { method: "post" },
+    );
   };
 
   if (depots.length === 0) {
     return (
       <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
         <h1 className="text-3xl font-bold tracking-tight">Energy to Depot Map</h1>
-        <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">No depots found. Please add depots in the Company Setup page.</p>
+        <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">
+          No depots found. Please add depots in the Company Setup page.
+        </p>
         <div className="mt-4 text-center">
           <Button asChild>
             <Link to="/electrify/company-setup?tab=depots">Company Setup</Link>
@@ -142,7 +205,12 @@ export default function EnergyMapPage({ loaderData }: Route.ComponentProps) {
         Each depot against its nearest substation's published headroom.{" "}
         {sources.length === 0
           ? "No network capacity data has been imported yet."
-          : sources.map((source) => `${source.operator}: figures of ${source.dataDate}${source.stale ? " (more than a year old)" : ""}`).join("; ")}
+          : sources
+              .map(
+                (source) =>
+                  `${source.operator}: figures of ${source.dataDate}${source.stale ? " (more than a year old)" : ""}`,
+              )
+              .join("; ")}
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <div className="grid content-start gap-3">
@@ -164,7 +232,13 @@ export default function EnergyMapPage({ loaderData }: Route.ComponentProps) {
                     )}
                   >
                     <span className="flex items-center gap-2 font-semibold">
-                      <span className={cn("inline-block size-3 rounded-full", band ? BAND_CLASSES[band].dot : "bg-slate-400")} aria-hidden="true" />
+                      <span
+                        className={cn(
+                          "inline-block size-3 rounded-full",
+                          band ? BAND_CLASSES[band].dot : "bg-slate-400",
+                        )}
+                        aria-hidden="true"
+                      />
                       {depot.name}
                     </span>
                     <span className="mt-1 block text-sm text-muted-foreground">{depot.address}</span>
@@ -226,7 +300,14 @@ function DepotPanel({
   saving,
   onPlace,
 }: {
-  depot: { id: number; name: string; address: string; latitude: number | null; longitude: number | null; capacity: DepotCapacity };
+  depot: {
+    id: number;
+    name: string;
+    address: string;
+    latitude: number | null;
+    longitude: number | null;
+    capacity: DepotCapacity;
+  };
   placing: boolean;
   saving: boolean;
   onPlace: () => void;
@@ -241,7 +322,11 @@ function DepotPanel({
       <CardContent className="grid gap-4">
         {capacity.status === "ok" && capacity.availablePercent !== null && capacity.band ? (
           <>
-            <CapacityBar percent={capacity.availablePercent} band={capacity.band} label={`${capacity.availablePercent}% Available`} />
+            <CapacityBar
+              percent={capacity.availablePercent}
+              band={capacity.band}
+              label={`${capacity.availablePercent}% Available`}
+            />
             <dl className="grid gap-4 sm:grid-cols-3">
               <div>
                 <dt className="text-sm text-muted-foreground">Grid Connection</dt>
@@ -253,29 +338,47 @@ function DepotPanel({
               </div>
               <div>
                 <dt className="text-sm text-muted-foreground">Distance to Substation</dt>
-                <dd className="text-lg font-semibold">{capacity.distanceKm < 1 ? `${Math.round(capacity.distanceKm * 1000)} m` : `${capacity.distanceKm.toFixed(1)} km`}</dd>
+                <dd className="text-lg font-semibold">
+                  {capacity.distanceKm < 1
+                    ? `${Math.round(capacity.distanceKm * 1000)} m`
+                    : `${capacity.distanceKm.toFixed(1)} km`}
+                </dd>
               </div>
             </dl>
             <p className="text-sm text-muted-foreground">
               <ZapIcon className="mr-1 inline size-4" aria-hidden="true" />
-              {capacity.substation.name}, {capacity.substation.operatorName}: headroom {capacity.headroomMva} MVA of {capacity.firmCapacityMva} MVA firm capacity (figures of{" "}
-              {capacity.substation.dataDate}).
+              {capacity.substation.name}, {capacity.substation.operatorName}: headroom {capacity.headroomMva} MVA of{" "}
+              {capacity.firmCapacityMva} MVA firm capacity (figures of {capacity.substation.dataDate}).
             </p>
           </>
         ) : (
           <p className="text-sm">
             <strong>No capacity data.</strong> {noDataText(capacity).replace(/^No capacity data: /, "")}
-            {capacity.status === "no-figures" ? ` Nearest: ${capacity.substation.name}, ${capacity.distanceKm.toFixed(1)} km away.` : null}
+            {capacity.status === "no-figures"
+              ? ` Nearest: ${capacity.substation.name}, ${capacity.distanceKm.toFixed(1)} km away.`
+              : null}
           </p>
         )}
         <CoordinatesForm depot={depot} />
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="button" variant={placing ? "default" : "outline"} onClick={onPlace} disabled={saving} aria-pressed={placing}>
+          <Button
+            type="button"
+            variant={placing ? "default" : "outline"}
+            onClick={onPlace}
+            disabled={saving}
+            aria-pressed={placing}
+          >
             <MapPinIcon aria-hidden="true" />
-            {placing ? "Click on the map to place it (or press here to cancel)" : depot.latitude === null ? "Place on map" : "Move on map"}
+            {placing
+              ? "Click on the map to place it (or press here to cancel)"
+              : depot.latitude === null
+                ? "Place on map"
+                : "Move on map"}
           </Button>
           <span className="text-sm text-muted-foreground">
-            {depot.latitude !== null && depot.longitude !== null ? `Position ${depot.latitude.toFixed(6)}, ${depot.longitude.toFixed(6)} — you can also drag its marker.` : "Not placed yet."}
+            {depot.latitude !== null && depot.longitude !== null
+              ? `Position ${depot.latitude.toFixed(6)}, ${depot.longitude.toFixed(6)} — you can also drag its marker.`
+              : "Not placed yet."}
           </span>
         </div>
       </CardContent>
@@ -292,16 +395,34 @@ function CoordinatesForm({ depot }: { depot: { id: number; latitude: number | nu
   return (
     <details className="rounded-lg border p-3">
       <summary className="cursor-pointer text-sm font-medium">Enter coordinates</summary>
-      <fetcher.Form method="post" className="mt-3 flex flex-wrap items-end gap-3" key={`${depot.id}:${depot.latitude}:${depot.longitude}`}>
+      <fetcher.Form
+        method="post"
+        className="mt-3 flex flex-wrap items-end gap-3"
+        key={`${depot.id}:${depot.latitude}:${depot.longitude}`}
+      >
         <input type="hidden" name="intent" value="position" />
         <input type="hidden" name="depotId" value={depot.id} />
         <div className="grid gap-1">
           <Label htmlFor={latId}>Latitude</Label>
-          <Input id={latId} name="latitude" inputMode="decimal" defaultValue={depot.latitude ?? ""} required className="w-36" />
+          <Input
+            id={latId}
+            name="latitude"
+            inputMode="decimal"
+            defaultValue={depot.latitude ?? ""}
+            required
+            className="w-36"
+          />
         </div>
         <div className="grid gap-1">
           <Label htmlFor={lngId}>Longitude</Label>
-          <Input id={lngId} name="longitude" inputMode="decimal" defaultValue={depot.longitude ?? ""} required className="w-36" />
+          <Input
+            id={lngId}
+            name="longitude"
+            inputMode="decimal"
+            defaultValue={depot.longitude ?? ""}
+            required
+            className="w-36"
+          />
         </div>
         <Button type="submit" variant="secondary" disabled={fetcher.state !== "idle"}>
           Save position

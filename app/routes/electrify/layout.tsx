@@ -1,6 +1,8 @@
 import { Outlet } from "react-router";
+
 import { ElectrifySidebar } from "~/components/electrify-sidebar";
 import { sidebarCollapsedFromCookie } from "~/features/electrify/sidebar-state";
+
 import type { Route } from "./+types/layout";
 
 export function loader({ request }: Route.LoaderArgs) {

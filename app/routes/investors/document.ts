@@ -1,9 +1,11 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
+
 import { hasInvestorGrant } from "~/features/investors/investor-access.server";
 import { openInvestorDocument } from "~/features/investors/investor-document-store.server";
 import { isInvestorDocumentSlug } from "~/features/investors/investor-documents";
 import { getRuntime } from "~/lib/runtime.server";
+
 import type { Route } from "./+types/document";
 
 /** Streams an investor document to a browser that unlocked the room in the last few minutes; no one else. */

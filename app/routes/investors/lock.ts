@@ -1,5 +1,7 @@
 import { data } from "react-router";
+
 import { revokeInvestorGrant } from "~/features/investors/investor-access.server";
+
 import type { Route } from "./+types/lock";
 
 export function loader() {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { data } from "react-router";
+
 import {
   investorPasswordMatches,
   issueInvestorGrant,
@@ -10,9 +11,10 @@ import { listInvestorDocuments } from "~/features/investors/investor-document-st
 import { INCORRECT_PASSWORD, type InvestorDocumentListing } from "~/features/investors/investor-documents";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
-import { getRuntime } from "~/lib/runtime.server";
-import type { Route } from "./+types/unlock";
 import { readForm } from "~/lib/request-body.server";
+import { getRuntime } from "~/lib/runtime.server";
+
+import type { Route } from "./+types/unlock";
 
 export type UnlockResult = { ok: true; documents: InvestorDocumentListing[] } | { ok: false; error: string };
 

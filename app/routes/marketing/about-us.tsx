@@ -1,14 +1,18 @@
 import { ArrowLeftIcon, HandshakeIcon, LeafIcon, LightbulbIcon, PresentationIcon, UnlockIcon } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
+
 import { FeatureCard, Section } from "~/components/marketing/blocks";
 import { Button } from "~/components/ui/button";
 import { getRuntime } from "~/lib/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/lib/use-root-data";
+
 import type { Route } from "./+types/about-us";
 
-const InvestorDialog = lazy(() => import("~/components/investor-dialog").then((module) => ({ default: module.InvestorDialog })));
+const InvestorDialog = lazy(() =>
+  import("~/components/investor-dialog").then((module) => ({ default: module.InvestorDialog })),
+);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -36,8 +40,8 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
         title="We help hauliers go electric on their own terms"
         intro={
           <p>
-            Our mission is to accelerate sustainable innovation in road freight: to make the switch to electric trucks a sound business decision
-            for every operator, from a ten-van courier to a national carrier.
+            Our mission is to accelerate sustainable innovation in road freight: to make the switch to electric trucks a
+            sound business decision for every operator, from a ten-van courier to a national carrier.
           </p>
         }
       >
@@ -49,15 +53,21 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
         </Button>
       </Section>
 
-      <Section id="story" eyebrow="Our story" title="Founded in 2024, in the yard rather than the boardroom" className="bg-muted/40">
+      <Section
+        id="story"
+        eyebrow="Our story"
+        title="Founded in 2024, in the yard rather than the boardroom"
+        className="bg-muted/40"
+      >
         <div className="grid max-w-3xl gap-4 text-muted-foreground">
           <p>
-            We started in 2024 after watching hauliers order their first electric trucks and then discover, months later, that their depot could not
-            charge them: a connection that would take years to upgrade, chargers in the wrong place, tariffs nobody had modelled.
+            We started in 2024 after watching hauliers order their first electric trucks and then discover, months
+            later, that their depot could not charge them: a connection that would take years to upgrade, chargers in
+            the wrong place, tariffs nobody had modelled.
           </p>
           <p>
-            So we built the tools we wished they had had: a survey a yard manager can do from a phone, network capacity on a map, and a charging
-            plan that shows how much smarter scheduling saves before a single cable is laid.
+            So we built the tools we wished they had had: a survey a yard manager can do from a phone, network capacity
+            on a map, and a charging plan that shows how much smarter scheduling saves before a single cable is laid.
           </p>
         </div>
       </Section>
@@ -79,7 +89,13 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section id="investors" eyebrow="Investors" title="Investor Relations" className="bg-muted/40" intro={<p>Investors can read our pitch deck, business plan, term sheet and financial model.</p>}>
+      <Section
+        id="investors"
+        eyebrow="Investors"
+        title="Investor Relations"
+        className="bg-muted/40"
+        intro={<p>Investors can read our pitch deck, business plan, term sheet and financial model.</p>}
+      >
         <Button
           onClick={() => {
             setInvestorsRequested(true);
@@ -91,7 +107,12 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
         </Button>
         {investorsRequested ? (
           <Suspense fallback={null}>
-            <InvestorDialog open={investorsOpen} onOpenChange={setInvestorsOpen} enabled={loaderData.investorRoomEnabled} contactEmail={contactEmail} />
+            <InvestorDialog
+              open={investorsOpen}
+              onOpenChange={setInvestorsOpen}
+              enabled={loaderData.investorRoomEnabled}
+              contactEmail={contactEmail}
+            />
           </Suspense>
         ) : null}
       </Section>

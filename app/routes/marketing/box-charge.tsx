@@ -1,12 +1,14 @@
 import { CalculatorIcon, CalendarClockIcon, LayoutDashboardIcon, ZapIcon } from "lucide-react";
+
 import { FeatureCard, Hero, mailto, Section } from "~/components/marketing/blocks";
 import { SavingsCalculator } from "~/components/marketing/savings-calculator";
 import { VideoSlot } from "~/components/marketing/video-slot";
-import { savingsFromUrl } from "~/features/planning/savings-from-url.server";
 import { Button } from "~/components/ui/button";
+import { savingsFromUrl } from "~/features/planning/savings-from-url.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/lib/use-root-data";
+
 import type { Route } from "./+types/box-charge";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,8 +26,16 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function BoxCharge({ loaderData }: Route.ComponentProps) {
   const { contactEmail } = useRootData();
-  const demo = mailto(contactEmail, "Box Charge: demo request", "Hello, we would like a demo of Box Charge. Fleet size: … Depot location: …");
-  const sales = mailto(contactEmail, "Box Charge: sales enquiry", "Hello, we would like to talk about charging contracts for our fleet.");
+  const demo = mailto(
+    contactEmail,
+    "Box Charge: demo request",
+    "Hello, we would like a demo of Box Charge. Fleet size: … Depot location: …",
+  );
+  const sales = mailto(
+    contactEmail,
+    "Box Charge: sales enquiry",
+    "Hello, we would like to talk about charging contracts for our fleet.",
+  );
   return (
     <>
       <Hero
@@ -42,8 +52,9 @@ export default function BoxCharge({ loaderData }: Route.ComponentProps) {
         }
       >
         <p>
-          Charging is the biggest running cost you can still control. Box Charge contracts the power, schedules every vehicle into the cheapest
-          hours that still meet its next departure, and keeps the depot under its connection limit.
+          Charging is the biggest running cost you can still control. Box Charge contracts the power, schedules every
+          vehicle into the cheapest hours that still meet its next departure, and keeps the depot under its connection
+          limit.
         </p>
       </Hero>
 
@@ -51,15 +62,25 @@ export default function BoxCharge({ loaderData }: Route.ComponentProps) {
         id="video"
         eyebrow="See it work"
         title="A night at a managed depot"
-        intro={<p>Twenty-four vehicles, one connection, every truck full by 05:30, and most of the energy bought at night rates.</p>}
+        intro={
+          <p>
+            Twenty-four vehicles, one connection, every truck full by 05:30, and most of the energy bought at night
+            rates.
+          </p>
+        }
       >
-        <VideoSlot src={loaderData.video} poster="/media/box-charge-poster.svg" title="Box Charge overnight charging schedule" />
+        <VideoSlot
+          src={loaderData.video}
+          poster="/media/box-charge-poster.svg"
+          title="Box Charge overnight charging schedule"
+        />
       </Section>
 
       <Section id="features" eyebrow="What you get" title="Smart charging for fleets" className="bg-muted/40">
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           <FeatureCard icon={CalendarClockIcon} title="Smart Scheduling">
-            Off-peak charging planned around each vehicle&rsquo;s return and departure, with priority for the first trucks out.
+            Off-peak charging planned around each vehicle&rsquo;s return and departure, with priority for the first
+            trucks out.
           </FeatureCard>
           <FeatureCard icon={LayoutDashboardIcon} title="Fleet Management">
             One dashboard for every charging station across your depots: status, faults and state of charge at a glance.

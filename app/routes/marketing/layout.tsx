@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from "react-router";
+
 import { PublicShell } from "~/components/public-shell";
 
 export default function MarketingLayout() {

@@ -1,7 +1,9 @@
 import { ArrowRightIcon, BatteryChargingIcon, MapIcon } from "lucide-react";
 import { Link } from "react-router";
+
 import { Section } from "~/components/marketing/blocks";
 import { pageMeta } from "~/lib/seo";
+
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -20,7 +22,12 @@ const solutions = [
     name: "Electrify",
     tagline: "Conveyancing for electric depots",
     text: "Everything a haulier needs to decide on a depot: the survey, the grid capacity nearby, a charger layout, and a charging plan with connection size, transformer and cost.",
-    points: ["Depot surveys from a phone", "Network headroom at each site", "Charger layout and load profile", "Costs with and without smart charging"],
+    points: [
+      "Depot surveys from a phone",
+      "Network headroom at each site",
+      "Charger layout and load profile",
+      "Costs with and without smart charging",
+    ],
   },
   {
     to: "/box-charge",
@@ -28,7 +35,12 @@ const solutions = [
     name: "Box Charge",
     tagline: "Contracted low-cost charging, where and when needed",
     text: "Smart charging for fleets as a service: we schedule charging into the cheapest hours, keep you under your connection limit and show every charger on one dashboard.",
-    points: ["Off-peak scheduling", "One dashboard for every charger", "Energy optimisation", "Cost analysis per vehicle and route"],
+    points: [
+      "Off-peak scheduling",
+      "One dashboard for every charger",
+      "Energy optimisation",
+      "Cost analysis per vehicle and route",
+    ],
   },
 ];
 
@@ -58,7 +70,10 @@ export default function Products() {
                 </li>
               ))}
             </ul>
-            <Link to={solution.to} className="mt-auto inline-flex items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline">
+            <Link
+              to={solution.to}
+              className="mt-auto inline-flex items-center gap-2 font-semibold text-primary underline-offset-4 hover:underline"
+            >
               Learn more about {solution.name}
               <ArrowRightIcon className="size-4" aria-hidden="true" />
             </Link>

@@ -1,5 +1,7 @@
 import { data } from "react-router";
+
 import { getRuntime } from "~/lib/runtime.server";
+
 import type { Route } from "./+types/api-auth";
 
 /**

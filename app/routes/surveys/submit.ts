@@ -1,21 +1,37 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { data } from "react-router";
+
 import { DepotLimitError } from "~/features/depots/depot-limits";
 import { PhotoError } from "~/features/surveys/process-photo.server";
 import { receiveSurveyUpload, UploadError } from "~/features/surveys/receive-upload.server";
 import { submitSurvey } from "~/features/surveys/submit-survey.server";
-import { fieldErrorsFrom, SURVEY_MESSAGES, surveyFieldsSchema, type FieldErrors } from "~/features/surveys/survey-schema";
+import {
+  fieldErrorsFrom,
+  SURVEY_MESSAGES,
+  surveyFieldsSchema,
+  type FieldErrors,
+} from "~/features/surveys/survey-schema";
 import { getSessionUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
+
 import type { Route } from "./+types/submit";
 
 export type SubmitResponse =
-  | { ok: true; depotId: number; emailSent: boolean }
-  | { ok: false; error: string; errors?: FieldErrors };
+  { ok: true; depotId: number; emailSent: boolean } | { ok: false; error: string; errors?: FieldErrors };
 
-const TEXT_FIELDS = ["depotName", "depotAddress", "numberOfEVs", "cableRunObstacles", "additionalNotes", "latitude", "longitude", "locationAddress", "idempotencyKey"];
+const TEXT_FIELDS = [
+  "depotName",
+  "depotAddress",
+  "numberOfEVs",
+  "cableRunObstacles",
+  "additionalNotes",
+  "latitude",
+  "longitude",
+  "locationAddress",
+  "idempotencyKey",
+];
 
 export function loader() {
   throw data("Use POST to submit a survey.", { status: 405, headers: { Allow: "POST" } });
@@ -30,7 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const runtime = getRuntime();
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
   const fail = async (status: number, body: Extract<SubmitResponse, { ok: false }>) =>
-    wantsJson ? data<SubmitResponse>(body, { status }) : redirectWithToast("/survey", { type: "error", title: body.errors ? Object.values(body.errors)[0]! : body.error });
+    wantsJson
+      ? data<SubmitResponse>(body, { status })
+      : redirectWithToast("/survey", {
+          type: "error",
+          title: body.errors ? Object.values(body.errors)[0]! : body.error,
+        });
 
   const user = getSessionUser(context);
   if (!user) return fail(401, { ok: false, error: SURVEY_MESSAGES.signIn });
@@ -44,7 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       received = await receiveSurveyUpload(request, uploadDir, runtime.env.MAX_PHOTO_MB * 1024 * 1024);
     } catch (error) {
       if (!(error instanceof UploadError)) throw error;
-      return fail(error.status, { ok: false, error: error.message, ...(error.status === 413 ? { errors: { photos: error.message } } : {}) });
+      return fail(error.status, {
+        ok: false,
+        error: error.message,
+        ...(error.status === 413 ? { errors: { photos: error.message } } : {}),
+      });
     }
     const { fields: form, photos } = received;
 
@@ -52,14 +77,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = surveyFieldsSchema.safeParse(values);
     const errors: FieldErrors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
     if (!photos.some((photo) => photo.kind === "proposed_charging_area")) errors.photos = SURVEY_MESSAGES.photo;
-    if (!parsed.success || errors.photos) return fail(400, { ok: false, error: Object.values(errors)[0] ?? SURVEY_MESSAGES.failed, errors });
+    if (!parsed.success || errors.photos)
+      return fail(400, { ok: false, error: Object.values(errors)[0] ?? SURVEY_MESSAGES.failed, errors });
 
     const result = await submitSurvey(runtime, user, parsed.data, photos);
     const email = result.emailSent ? "success" : "failed";
     if (wantsJson) return data<SubmitResponse>({ ok: true, depotId: result.depotId, emailSent: result.emailSent });
-    return redirectWithToast(`/confirmation?email=${email}`, result.emailSent ? { type: "success", title: SURVEY_MESSAGES.emailSent } : { type: "warning", title: SURVEY_MESSAGES.emailFailed });
+    return redirectWithToast(
+      `/confirmation?email=${email}`,
+      result.emailSent
+        ? { type: "success", title: SURVEY_MESSAGES.emailSent }
+        : { type: "warning", title: SURVEY_MESSAGES.emailFailed },
+    );
   } catch (error) {
-    if (error instanceof PhotoError) return fail(400, { ok: false, error: error.message, errors: { photos: error.message } });
+    if (error instanceof PhotoError)
+      return fail(400, { ok: false, error: error.message, errors: { photos: error.message } });
     if (error instanceof DepotLimitError) return fail(409, { ok: false, error: error.message });
     runtime.log.error({ err: error, userId: user.id }, "survey submission failed");
     return fail(500, { ok: false, error: SURVEY_MESSAGES.failed });

@@ -1,9 +1,19 @@
 import { UserPlusIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
+
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogCancel,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/constants";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import type { AdminActionData } from "~/routes/admin/admin";
@@ -42,10 +52,19 @@ export function AddUserDialog() {
           <input type="hidden" name="intent" value="add-user" />
           <TextField label="Email" name="email" type="email" autoComplete="off" required error={errors.email} />
           <div className="flex items-start gap-2">
-            <input id={inviteId} type="checkbox" name="invite" className="mt-1 size-4 accent-primary" checked={invite} onChange={(event) => setInvite(event.currentTarget.checked)} />
+            <input
+              id={inviteId}
+              type="checkbox"
+              name="invite"
+              className="mt-1 size-4 accent-primary"
+              checked={invite}
+              onChange={(event) => setInvite(event.currentTarget.checked)}
+            />
             <label htmlFor={inviteId} className="text-sm">
               Send an invitation e-mail instead of setting a password
-              <span className="block text-muted-foreground">They choose their own password from a link that works once, for 7 days.</span>
+              <span className="block text-muted-foreground">
+                They choose their own password from a link that works once, for 7 days.
+              </span>
             </label>
           </div>
           {invite ? null : (

@@ -1,20 +1,30 @@
 import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, SearchIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
+
+import { Pagination } from "~/components/pagination";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import type { AdminActionData } from "~/routes/admin/admin";
+
 import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "../depot-status";
 import type { SubmissionParams } from "../list-params";
-import { Pagination } from "~/components/pagination";
 
 // Worked out once, not for each of the 25 rows on every render.
 const viewLinkClass = buttonVariants({ variant: "outline", size: "sm" });
 
-type Row = { id: number; name: string; address: string; contactEmail: string | null; status: DepotStatusValue; submittedAt: string; submittedLabel: string };
+type Row = {
+  id: number;
+  name: string;
+  address: string;
+  contactEmail: string | null;
+  status: DepotStatusValue;
+  submittedAt: string;
+  submittedLabel: string;
+};
 
 type Props = {
   submissions: { rows: Row[]; total: number; page: number; pageCount: number; pageSize: number; error: string | null };
@@ -61,7 +71,14 @@ export function SubmissionsPanel({ submissions, params }: Props) {
   return (
     <div>
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <Form ref={formRef} method="get" role="search" aria-label="Depot submissions" className="flex flex-col gap-3 sm:flex-row sm:items-end" preventScrollReset>
+        <Form
+          ref={formRef}
+          method="get"
+          role="search"
+          aria-label="Depot submissions"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          preventScrollReset
+        >
           {params.sort !== "date" || params.dir !== "desc" ? (
             <>
               <input type="hidden" name="sort" value={params.sort} />
@@ -69,7 +86,10 @@ export function SubmissionsPanel({ submissions, params }: Props) {
             </>
           ) : null}
           <div className="relative sm:w-80">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
             <Input
               type="search"
               name="q"
@@ -107,7 +127,10 @@ export function SubmissionsPanel({ submissions, params }: Props) {
       </div>
 
       {submissions.error ? (
-        <p role="alert" className="mt-6 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive">
+        <p
+          role="alert"
+          className="mt-6 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
+        >
           {submissions.error}
         </p>
       ) : submissions.rows.length === 0 ? (
@@ -132,7 +155,9 @@ export function SubmissionsPanel({ submissions, params }: Props) {
                       {row.name}
                       <span className="block text-xs font-normal text-muted-foreground">{row.address}</span>
                     </TableCell>
-                    <TableCell>{row.contactEmail ?? <span className="text-muted-foreground">Not given</span>}</TableCell>
+                    <TableCell>
+                      {row.contactEmail ?? <span className="text-muted-foreground">Not given</span>}
+                    </TableCell>
                     <TableCell className="whitespace-nowrap">
                       <time dateTime={row.submittedAt}>{row.submittedLabel}</time>
                     </TableCell>
@@ -164,7 +189,15 @@ export function SubmissionsPanel({ submissions, params }: Props) {
   );
 }
 
-function SortableHead({ label, column, params }: { label: string; column: SubmissionParams["sort"]; params: SubmissionParams }) {
+function SortableHead({
+  label,
+  column,
+  params,
+}: {
+  label: string;
+  column: SubmissionParams["sort"];
+  params: SubmissionParams;
+}) {
   const [searchParams] = useSearchParams();
   const active = params.sort === column;
   const nextDir = active ? (params.dir === "desc" ? "asc" : "desc") : column === "date" ? "desc" : "asc";
@@ -180,10 +213,16 @@ function SortableHead({ label, column, params }: { label: string; column: Submis
   const Arrow = params.dir === "asc" ? ArrowUpIcon : ArrowDownIcon;
   return (
     <TableHead aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : undefined}>
-      <Link to={`?${next}`} preventScrollReset className="inline-flex items-center gap-1 rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
+      <Link
+        to={`?${next}`}
+        preventScrollReset
+        className="inline-flex items-center gap-1 rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+      >
         {label}
         {active ? <Arrow className="size-3.5" aria-hidden="true" /> : null}
-        <span className="sr-only">{active ? `, sorted ${params.dir === "asc" ? "ascending" : "descending"}. Change order` : ", sort"}</span>
+        <span className="sr-only">
+          {active ? `, sorted ${params.dir === "asc" ? "ascending" : "descending"}. Change order` : ", sort"}
+        </span>
       </Link>
     </TableHead>
   );
@@ -203,7 +242,12 @@ function RowStatus({ id, name, status }: { id: number; name: string; status: Dep
       wrapperClassName="w-36"
       className="h-9"
       aria-busy={fetcher.state !== "idle"}
-      onChange={(event) => fetcher.submit({ intent: "set-status", depotId: String(id), status: event.currentTarget.value }, { method: "post", action: "/admin?index" })}
+      onChange={(event) =>
+        fetcher.submit(
+          { intent: "set-status", depotId: String(id), status: event.currentTarget.value },
+          { method: "post", action: "/admin?index" },
+        )
+      }
     >
       {DEPOT_STATUSES.map((option) => (
         <option key={option} value={option}>

@@ -1,16 +1,26 @@
 import { RefreshCwIcon, SearchIcon } from "lucide-react";
 import { useState } from "react";
 import { Form, useFetcher, useRevalidator } from "react-router";
+
+import { Pagination } from "~/components/pagination";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogCancel,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 import type { AdminActionData } from "~/routes/admin/admin";
+
 import type { UserParams } from "../list-params";
 import { AddUserDialog } from "./add-user-dialog";
-import { Pagination } from "~/components/pagination";
 
 type Row = { id: string; email: string; isAdmin: boolean; active: boolean; createdAt: string; createdLabel: string };
 
@@ -28,15 +38,31 @@ export function UsersPanel({ users, params, currentUserId }: Props) {
         <Form method="get" role="search" aria-label="Users" className="flex items-end gap-3" preventScrollReset>
           <input type="hidden" name="tab" value="users" />
           <div className="relative sm:w-80">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input type="search" name="uq" aria-label="Search users by e-mail" placeholder="Search users..." defaultValue={params.uq} maxLength={200} className="pl-9" />
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              name="uq"
+              aria-label="Search users by e-mail"
+              placeholder="Search users..."
+              defaultValue={params.uq}
+              maxLength={200}
+              className="pl-9"
+            />
           </div>
           <Button type="submit" variant="secondary">
             Search
           </Button>
         </Form>
         <div className="flex gap-2">
-          <Button type="button" variant="outline" onClick={() => void revalidator.revalidate()} disabled={revalidator.state !== "idle"}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => void revalidator.revalidate()}
+            disabled={revalidator.state !== "idle"}
+          >
             <RefreshCwIcon aria-hidden="true" className={cn(revalidator.state !== "idle" && "animate-spin")} />
             Refresh
           </Button>
@@ -45,7 +71,10 @@ export function UsersPanel({ users, params, currentUserId }: Props) {
       </div>
 
       {users.error ? (
-        <p role="alert" className="mt-6 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive">
+        <p
+          role="alert"
+          className="mt-6 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-sm text-destructive"
+        >
           {users.error}
         </p>
       ) : users.rows.length === 0 ? (
@@ -110,19 +139,33 @@ function UserRow({ user, isSelf }: { user: Row; isSelf: boolean }) {
           {user.isAdmin ? "Admin" : "User"}
         </span>
       </TableCell>
-      <TableCell>{user.active ? "Active" : <span className="font-medium text-destructive">Deactivated</span>}</TableCell>
+      <TableCell>
+        {user.active ? "Active" : <span className="font-medium text-destructive">Deactivated</span>}
+      </TableCell>
       <TableCell>
         <div className="flex flex-wrap gap-2">
           <roleFetcher.Form method="post" action="/admin?index">
             <input type="hidden" name="intent" value="set-role" />
             <input type="hidden" name="userId" value={user.id} />
             <input type="hidden" name="role" value={user.isAdmin ? "user" : "admin"} />
-            <Button type="submit" size="sm" variant="outline" disabled={roleFetcher.state !== "idle"} aria-label={`${user.isAdmin ? "Remove Admin" : "Make Admin"}: ${user.email}`}>
+            <Button
+              type="submit"
+              size="sm"
+              variant="outline"
+              disabled={roleFetcher.state !== "idle"}
+              aria-label={`${user.isAdmin ? "Remove Admin" : "Make Admin"}: ${user.email}`}
+            >
               {user.isAdmin ? "Remove Admin" : "Make Admin"}
             </Button>
           </roleFetcher.Form>
           {user.active ? (
-            <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(true)} aria-label={`Deactivate ${user.email}`}>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => setConfirming(true)}
+              aria-label={`Deactivate ${user.email}`}
+            >
               Deactivate
             </Button>
           ) : (
@@ -130,7 +173,13 @@ function UserRow({ user, isSelf }: { user: Row; isSelf: boolean }) {
               <input type="hidden" name="intent" value="set-active" />
               <input type="hidden" name="userId" value={user.id} />
               <input type="hidden" name="active" value="true" />
-              <Button type="submit" size="sm" variant="outline" disabled={activeFetcher.state !== "idle"} aria-label={`Reactivate ${user.email}`}>
+              <Button
+                type="submit"
+                size="sm"
+                variant="outline"
+                disabled={activeFetcher.state !== "idle"}
+                aria-label={`Reactivate ${user.email}`}
+              >
                 Reactivate
               </Button>
             </activeFetcher.Form>
@@ -141,7 +190,8 @@ function UserRow({ user, isSelf }: { user: Row; isSelf: boolean }) {
             <DialogHeader>
               <DialogTitle>Deactivate {user.email}?</DialogTitle>
               <DialogDescription>
-                They are signed out everywhere at once and cannot sign in until an admin reactivates the account. Their depots and surveys are kept.
+                They are signed out everywhere at once and cannot sign in until an admin reactivates the account. Their
+                depots and surveys are kept.
               </DialogDescription>
             </DialogHeader>
             <activeFetcher.Form method="post" action="/admin?index" onSubmit={() => setConfirming(false)}>

@@ -1,8 +1,15 @@
 import { useRef, useState } from "react";
+
 import { catalogueItem, COMPONENT_COLOURS, SITE, type ComponentId } from "../catalogue";
 import type { DesignAction, Placed } from "../designer-state";
 
-const SYMBOLS: Record<ComponentId, string> = { fastcharger: "50", rapidcharger: "150", ultracharger: "350", parking: "P", transformer: "T" };
+const SYMBOLS: Record<ComponentId, string> = {
+  fastcharger: "50",
+  rapidcharger: "150",
+  ultracharger: "350",
+  parking: "P",
+  transformer: "T",
+};
 /** Chargers are small: each gets a round marker of this radius (m) to see and grab, over its true footprint. */
 const MARKER_M = 1.8;
 
@@ -37,14 +44,38 @@ export function DesignCanvas({
   };
 
   const lines = [];
-  for (let x = 0; x <= SITE.width; x++) lines.push(<line key={`x${x}`} x1={x} y1={0} x2={x} y2={SITE.depth} className={x % 10 === 0 ? "stroke-slate-400" : "stroke-slate-200"} strokeWidth={x % 10 === 0 ? 0.12 : 0.05} />);
-  for (let y = 0; y <= SITE.depth; y++) lines.push(<line key={`y${y}`} x1={0} y1={y} x2={SITE.width} y2={y} className={y % 10 === 0 ? "stroke-slate-400" : "stroke-slate-200"} strokeWidth={y % 10 === 0 ? 0.12 : 0.05} />);
+  for (let x = 0; x <= SITE.width; x++)
+    lines.push(
+      <line
+        key={`x${x}`}
+        x1={x}
+        y1={0}
+        x2={x}
+        y2={SITE.depth}
+        className={x % 10 === 0 ? "stroke-slate-400" : "stroke-slate-200"}
+        strokeWidth={x % 10 === 0 ? 0.12 : 0.05}
+      />,
+    );
+  for (let y = 0; y <= SITE.depth; y++)
+    lines.push(
+      <line
+        key={`y${y}`}
+        x1={0}
+        y1={y}
+        x2={SITE.width}
+        y2={y}
+        className={y % 10 === 0 ? "stroke-slate-400" : "stroke-slate-200"}
+        strokeWidth={y % 10 === 0 ? 0.12 : 0.05}
+      />,
+    );
 
   return (
     <svg
       ref={svg}
       viewBox={`-2 -2 ${SITE.width + 4} ${SITE.depth + 4}`}
-      className={armed ? "h-[600px] w-full cursor-crosshair touch-none bg-white" : "h-[600px] w-full touch-none bg-white"}
+      className={
+        armed ? "h-[600px] w-full cursor-crosshair touch-none bg-white" : "h-[600px] w-full touch-none bg-white"
+      }
       role="group"
       aria-label={`Depot plan, ${SITE.width} by ${SITE.depth} metres${armed ? `: click to place ${catalogueItem(armed).name}` : ""}`}
       onPointerDown={(event) => {
@@ -109,12 +140,35 @@ export function DesignCanvas({
               strokeWidth={0.15}
             />
             {spec.id === "parking" ? null : (
-              <circle cx={x} cy={y} r={MARKER_M} fill={COMPONENT_COLOURS[item.componentId]} fillOpacity={0.85} stroke={isSelected ? "#0f172a" : "#fff"} strokeWidth={isSelected ? 0.4 : 0.2} />
+              <circle
+                cx={x}
+                cy={y}
+                r={MARKER_M}
+                fill={COMPONENT_COLOURS[item.componentId]}
+                fillOpacity={0.85}
+                stroke={isSelected ? "#0f172a" : "#fff"}
+                strokeWidth={isSelected ? 0.4 : 0.2}
+              />
             )}
             {spec.id === "parking" && isSelected ? (
-              <rect x={x - spec.width / 2} y={y - spec.depth / 2} width={spec.width} height={spec.depth} fill="none" stroke="#0f172a" strokeWidth={0.4} />
+              <rect
+                x={x - spec.width / 2}
+                y={y - spec.depth / 2}
+                width={spec.width}
+                height={spec.depth}
+                fill="none"
+                stroke="#0f172a"
+                strokeWidth={0.4}
+              />
             ) : null}
-            <text x={x} y={y + 0.5} fontSize={1.4} textAnchor="middle" className="pointer-events-none fill-white font-semibold" style={spec.id === "parking" ? { fill: "#334155" } : undefined}>
+            <text
+              x={x}
+              y={y + 0.5}
+              fontSize={1.4}
+              textAnchor="middle"
+              className="pointer-events-none fill-white font-semibold"
+              style={spec.id === "parking" ? { fill: "#334155" } : undefined}
+            >
               {SYMBOLS[item.componentId]}
             </text>
           </g>

@@ -1,4 +1,17 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+
 import { clock } from "../format";
 import { WEEKDAY_NAMES } from "../plan-defaults";
 import { STRATEGY_COLOURS, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
@@ -25,13 +38,44 @@ export default function PlanCharts({ summary, startWeekday }: { summary: PlanSum
   });
   const horizon = summary.strategies[0]!.horizonKw.map((_, k) => {
     const minutes = k * summary.horizonPointMinutes;
-    const point: Record<string, number | string> = { time: `${WEEKDAY_NAMES[(startWeekday + Math.floor(minutes / 1440)) % 7]} ${summary.days > 7 ? `day ${Math.floor(minutes / 1440) + 1} ` : ""}${clock(minutes % 1440)}` };
+    const point: Record<string, number | string> = {
+      time: `${WEEKDAY_NAMES[(startWeekday + Math.floor(minutes / 1440)) % 7]} ${summary.days > 7 ? `day ${Math.floor(minutes / 1440) + 1} ` : ""}${clock(minutes % 1440)}`,
+    };
     for (const s of summary.strategies) point[s.strategy] = s.horizonKw[k]!;
     return point;
   });
-  const costs = summary.strategies.map((s) => ({ name: STRATEGY_LABELS[s.strategy], energy: s.cost.energyPounds, standing: s.cost.standingPounds, capacity: s.cost.capacityPounds }));
-  const limit = <ReferenceLine y={summary.limitKw} ifOverflow="extendDomain" stroke="#0f172a" strokeDasharray="6 4" label={{ value: `Connection limit ${kw(summary.limitKw)}`, position: "insideTopRight", fill: "#0f172a", fontSize: 12 }} />;
-  const lines = summary.strategies.map((s) => <Line key={s.strategy} type="stepAfter" dataKey={s.strategy} name={STRATEGY_LABELS[s.strategy]} stroke={STRATEGY_COLOURS[s.strategy]} dot={false} strokeWidth={2} isAnimationActive={false} />);
+  const costs = summary.strategies.map((s) => ({
+    name: STRATEGY_LABELS[s.strategy],
+    energy: s.cost.energyPounds,
+    standing: s.cost.standingPounds,
+    capacity: s.cost.capacityPounds,
+  }));
+  const limit = (
+    <ReferenceLine
+      y={summary.limitKw}
+      ifOverflow="extendDomain"
+      stroke="#0f172a"
+      strokeDasharray="6 4"
+      label={{
+        value: `Connection limit ${kw(summary.limitKw)}`,
+        position: "insideTopRight",
+        fill: "#0f172a",
+        fontSize: 12,
+      }}
+    />
+  );
+  const lines = summary.strategies.map((s) => (
+    <Line
+      key={s.strategy}
+      type="stepAfter"
+      dataKey={s.strategy}
+      name={STRATEGY_LABELS[s.strategy]}
+      stroke={STRATEGY_COLOURS[s.strategy]}
+      dot={false}
+      strokeWidth={2}
+      isAnimationActive={false}
+    />
+  ));
   return (
     <div className="grid grid-cols-1 gap-8">
       <Figure id="chart-typical-day" title="Site load over a typical day (the highest at each time of day)">
@@ -43,12 +87,23 @@ export default function PlanCharts({ summary, startWeekday }: { summary: PlanSum
             <Tooltip formatter={kw} />
             <Legend />
             {limit}
-            <Line type="stepAfter" dataKey="building" name="Building" stroke="#475569" dot={false} strokeDasharray="2 2" isAnimationActive={false} />
+            <Line
+              type="stepAfter"
+              dataKey="building"
+              name="Building"
+              stroke="#475569"
+              dot={false}
+              strokeDasharray="2 2"
+              isAnimationActive={false}
+            />
             {lines}
           </LineChart>
         </ResponsiveContainer>
       </Figure>
-      <Figure id="chart-horizon" title={`Site load over the ${summary.days}-day horizon${summary.horizonPointMinutes > summary.stepMinutes ? ` (highest load in each ${summary.horizonPointMinutes >= 60 ? `${Math.round(summary.horizonPointMinutes / 60)} h` : `${summary.horizonPointMinutes} min`})` : ""}`}>
+      <Figure
+        id="chart-horizon"
+        title={`Site load over the ${summary.days}-day horizon${summary.horizonPointMinutes > summary.stepMinutes ? ` (highest load in each ${summary.horizonPointMinutes >= 60 ? `${Math.round(summary.horizonPointMinutes / 60)} h` : `${summary.horizonPointMinutes} min`})` : ""}`}
+      >
         <ResponsiveContainer>
           <LineChart data={horizon} margin={{ top: 16, right: 16, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />

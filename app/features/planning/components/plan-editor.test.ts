@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatCurve, parseCurve } from "./plan-editor";
 
 describe("charging curve field", () => {

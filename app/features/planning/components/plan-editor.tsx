@@ -1,10 +1,12 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
+
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+
 import type { DutyDay, PlanInput, TariffBand } from "../engine";
 import { clock } from "../format";
 import { LoadProfileError, parseLoadProfile, type LoadProfile } from "../load-profile";
@@ -24,13 +26,25 @@ const fromTime = (text: string) => {
   return Number.isFinite(h) && Number.isFinite(m) ? h! * 60 + m! : 0;
 };
 /** An empty number field is sent as null, which the server refuses with "enter a number". */
-const num = (event: React.ChangeEvent<HTMLInputElement>) => (event.currentTarget.value === "" ? (null as unknown as number) : event.currentTarget.valueAsNumber);
-const shown = (value: number | null | undefined) => (value === null || value === undefined || Number.isNaN(value) ? "" : value);
+const num = (event: React.ChangeEvent<HTMLInputElement>) =>
+  event.currentTarget.value === "" ? (null as unknown as number) : event.currentTarget.valueAsNumber;
+const shown = (value: number | null | undefined) =>
+  value === null || value === undefined || Number.isNaN(value) ? "" : value;
 
 let nextId = 0;
 const newId = (prefix: string) => `${prefix}${Date.now().toString(36)}${(nextId++).toString(36)}`;
 
-function Section({ title, description, children, action }: { title: string; description?: string; children: ReactNode; action?: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+  action,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
@@ -75,20 +89,48 @@ function NumberInput({
   className?: string;
   disabled?: boolean;
 }) {
-  return <Input id={id} aria-label={label} type="number" inputMode="decimal" step={step} min={min} max={max} disabled={disabled} value={shown(value)} onChange={(e) => onChange(num(e))} className={className ?? "w-24"} />;
+  return (
+    <Input
+      id={id}
+      aria-label={label}
+      type="number"
+      inputMode="decimal"
+      step={step}
+      min={min}
+      max={max}
+      disabled={disabled}
+      value={shown(value)}
+      onChange={(e) => onChange(num(e))}
+      className={className ?? "w-24"}
+    />
+  );
 }
 
 /** "0:150, 80:150, 100:40" ↔ [[0, 150], [80, 150], [100, 40]]; null when the text is not a list of charge:power pairs. */
 export function parseCurve(text: string): [number, number][] | null | undefined {
   if (text.trim() === "") return undefined;
-  const points = text.split(/[,;]/).map((pair) => pair.trim().split(/\s*[:=]\s*|\s+/).map(Number));
+  const points = text.split(/[,;]/).map((pair) =>
+    pair
+      .trim()
+      .split(/\s*[:=]\s*|\s+/)
+      .map(Number),
+  );
   if (points.some((p) => p.length !== 2 || p.some((v) => !Number.isFinite(v)))) return null;
   return points as [number, number][];
 }
-export const formatCurve = (curve: [number, number][] | undefined) => (curve ?? []).map(([soc, kw]) => `${soc}:${kw}`).join(", ");
+export const formatCurve = (curve: [number, number][] | undefined) =>
+  (curve ?? []).map(([soc, kw]) => `${soc}:${kw}`).join(", ");
 
 /** The curve as typed; sent to the plan only when it reads as pairs (the server checks the rest). */
-function CurveInput({ label, value, onChange }: { label: string; value: [number, number][] | undefined; onChange: (curve: [number, number][] | undefined) => void }) {
+function CurveInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: [number, number][] | undefined;
+  onChange: (curve: [number, number][] | undefined) => void;
+}) {
   const [text, setText] = useState(() => formatCurve(value));
   const errorId = useId();
   const invalid = parseCurve(text) === null;
@@ -156,7 +198,8 @@ function ProfileUpload({ onProfile }: { onProfile: (profile: LoadProfile) => voi
         }}
       />
       <p id={`${id}-help`} className="text-xs text-muted-foreground">
-        24 hourly kW values (a typical day), or rows of date-time and kW at a regular interval (e.g. a year of half-hourly meter readings).
+        24 hourly kW values (a typical day), or rows of date-time and kW at a regular interval (e.g. a year of
+        half-hourly meter readings).
       </p>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-800">
@@ -201,18 +244,26 @@ function RemoveButton({ label, onClick, disabled }: { label: string; onClick: ()
   );
 }
 
-const bandDays = (band: TariffBand) => (band.days.length === 7 ? "every" : band.days.length === 5 && band.days.every((d) => d < 5) ? "weekdays" : band.days.length === 2 && band.days.every((d) => d >= 5) ? "weekends" : "custom");
+const bandDays = (band: TariffBand) =>
+  band.days.length === 7
+    ? "every"
+    : band.days.length === 5 && band.days.every((d) => d < 5)
+      ? "weekdays"
+      : band.days.length === 2 && band.days.every((d) => d >= 5)
+        ? "weekends"
+        : "custom";
 const DAY_SETS = { every: [0, 1, 2, 3, 4, 5, 6], weekdays: [0, 1, 2, 3, 4], weekends: [5, 6] };
 
 export function PlanEditor({ value, onChange }: Props) {
   const ids = useId();
   const set = <K extends keyof PlanInput>(key: K, next: PlanInput[K]) => onChange({ ...value, [key]: next });
-  const update = <K extends "vehicleTypes" | "vehicles" | "chargers">(key: K, index: number, patch: Partial<PlanInput[K][number]>) =>
-    set(
-      key,
-      value[key].map((row, i) => (i === index ? { ...row, ...patch } : row)) as PlanInput[K],
-    );
-  const remove = <K extends "vehicleTypes" | "vehicles" | "chargers">(key: K, index: number) => set(key, value[key].filter((_, i) => i !== index) as PlanInput[K]);
+  const update = <K extends "vehicleTypes" | "vehicles" | "chargers">(
+    key: K,
+    index: number,
+    patch: Partial<PlanInput[K][number]>,
+  ) => set(key, value[key].map((row, i) => (i === index ? { ...row, ...patch } : row)) as PlanInput[K]);
+  const remove = <K extends "vehicleTypes" | "vehicles" | "chargers">(key: K, index: number) =>
+    set(key, value[key].filter((_, i) => i !== index) as PlanInput[K]);
   const tariff = value.tariff;
   const setTariff = (patch: Partial<PlanInput["tariff"]>) => set("tariff", { ...tariff, ...patch });
   const building = typeof value.site.buildingKw === "number" ? value.site.buildingKw : null;
@@ -223,27 +274,62 @@ export function PlanEditor({ value, onChange }: Props) {
         title="Vehicle types"
         description="Battery, energy use and the most each can take when charging."
         action={
-          <Button type="button" variant="outline" size="sm" onClick={() => set("vehicleTypes", [...value.vehicleTypes, { id: newId("t"), name: "New type", batteryKwh: 100, consumptionKwhPerKm: 0.5, maxChargeKw: 50 }])}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              set("vehicleTypes", [
+                ...value.vehicleTypes,
+                { id: newId("t"), name: "New type", batteryKwh: 100, consumptionKwhPerKm: 0.5, maxChargeKw: 50 },
+              ])
+            }
+          >
             <PlusIcon aria-hidden="true" /> Add vehicle type
           </Button>
         }
       >
         <table className="w-full text-sm">
-          <HeaderRow columns={["Name", "Battery (kWh)", "Consumption (kWh/km)", "Max charge (kW)", "Charging curve (charge %:kW)"]} />
+          <HeaderRow
+            columns={[
+              "Name",
+              "Battery (kWh)",
+              "Consumption (kWh/km)",
+              "Max charge (kW)",
+              "Charging curve (charge %:kW)",
+            ]}
+          />
           <tbody>
             {value.vehicleTypes.map((type, i) => (
               <tr key={type.id}>
                 <td className={cell}>
-                  <Input aria-label={`Vehicle type ${i + 1} name`} value={type.name} onChange={(e) => update("vehicleTypes", i, { name: e.currentTarget.value })} className="min-w-40" />
+                  <Input
+                    aria-label={`Vehicle type ${i + 1} name`}
+                    value={type.name}
+                    onChange={(e) => update("vehicleTypes", i, { name: e.currentTarget.value })}
+                    className="min-w-40"
+                  />
                 </td>
                 <td className={cell}>
-                  <NumberInput label={`Battery (kWh), ${type.name}`} value={type.batteryKwh} onChange={(v) => update("vehicleTypes", i, { batteryKwh: v })} />
+                  <NumberInput
+                    label={`Battery (kWh), ${type.name}`}
+                    value={type.batteryKwh}
+                    onChange={(v) => update("vehicleTypes", i, { batteryKwh: v })}
+                  />
                 </td>
                 <td className={cell}>
-                  <NumberInput label={`Consumption (kWh/km), ${type.name}`} value={type.consumptionKwhPerKm} onChange={(v) => update("vehicleTypes", i, { consumptionKwhPerKm: v })} />
+                  <NumberInput
+                    label={`Consumption (kWh/km), ${type.name}`}
+                    value={type.consumptionKwhPerKm}
+                    onChange={(v) => update("vehicleTypes", i, { consumptionKwhPerKm: v })}
+                  />
                 </td>
                 <td className={cell}>
-                  <NumberInput label={`Max charge (kW), ${type.name}`} value={type.maxChargeKw} onChange={(v) => update("vehicleTypes", i, { maxChargeKw: v })} />
+                  <NumberInput
+                    label={`Max charge (kW), ${type.name}`}
+                    value={type.maxChargeKw}
+                    onChange={(v) => update("vehicleTypes", i, { maxChargeKw: v })}
+                  />
                 </td>
                 <td className={cell}>
                   <CurveInput
@@ -253,7 +339,11 @@ export function PlanEditor({ value, onChange }: Props) {
                   />
                 </td>
                 <td className={cell}>
-                  <RemoveButton label={`Remove vehicle type ${type.name}`} onClick={() => remove("vehicleTypes", i)} disabled={value.vehicleTypes.length === 1} />
+                  <RemoveButton
+                    label={`Remove vehicle type ${type.name}`}
+                    onClick={() => remove("vehicleTypes", i)}
+                    disabled={value.vehicleTypes.length === 1}
+                  />
                 </td>
               </tr>
             ))}
@@ -271,7 +361,17 @@ export function PlanEditor({ value, onChange }: Props) {
             size="sm"
             onClick={() => {
               const day = { depart: 7 * 60, return: 17 * 60, km: 100 };
-              set("vehicles", [...value.vehicles, { id: newId("g"), name: `Group ${value.vehicles.length + 1}`, typeId: value.vehicleTypes[0]!.id, count: 1, week: [day, day, day, day, day, null, null], targetSocPct: 90 }]);
+              set("vehicles", [
+                ...value.vehicles,
+                {
+                  id: newId("g"),
+                  name: `Group ${value.vehicles.length + 1}`,
+                  typeId: value.vehicleTypes[0]!.id,
+                  count: 1,
+                  week: [day, day, day, day, day, null, null],
+                  targetSocPct: 90,
+                },
+              ]);
             }}
           >
             <PlusIcon aria-hidden="true" /> Add vehicle group
@@ -279,37 +379,78 @@ export function PlanEditor({ value, onChange }: Props) {
         }
       >
         <table className="w-full text-sm">
-          <HeaderRow columns={["Group", "Type", "Vehicles", "Departs", "Returns", "km per day", "Working days", "Leave at (%)"]} />
+          <HeaderRow
+            columns={["Group", "Type", "Vehicles", "Departs", "Returns", "km per day", "Working days", "Leave at (%)"]}
+          />
           <tbody>
             {value.vehicles.map((group, i) => {
               const shift = workingShift(group.week);
-              const setShift = (patch: Partial<{ depart: number; return: number; km: number }>) => update("vehicles", i, { week: group.week.map((d) => (d ? { ...shift, ...d, ...patch, energyKwh: undefined } : null)) });
+              const setShift = (patch: Partial<{ depart: number; return: number; km: number }>) =>
+                update("vehicles", i, {
+                  week: group.week.map((d) => (d ? { ...shift, ...d, ...patch, energyKwh: undefined } : null)),
+                });
               return (
                 <tr key={group.id}>
                   <td className={cell}>
-                    <Input aria-label={`Vehicle group ${i + 1} name`} value={group.name} onChange={(e) => update("vehicles", i, { name: e.currentTarget.value })} className="min-w-32" />
+                    <Input
+                      aria-label={`Vehicle group ${i + 1} name`}
+                      value={group.name}
+                      onChange={(e) => update("vehicles", i, { name: e.currentTarget.value })}
+                      className="min-w-32"
+                    />
                   </td>
                   <td className={cell}>
-                    <NativeSelect aria-label={`Vehicle type, ${group.name}`} value={group.typeId} onChange={(e) => update("vehicles", i, { typeId: e.currentTarget.value })} wrapperClassName="min-w-48">
+                    <NativeSelect
+                      aria-label={`Vehicle type, ${group.name}`}
+                      value={group.typeId}
+                      onChange={(e) => update("vehicles", i, { typeId: e.currentTarget.value })}
+                      wrapperClassName="min-w-48"
+                    >
                       {value.vehicleTypes.map((type) => (
                         <option key={type.id} value={type.id}>
                           {type.name}
                         </option>
                       ))}
-                      {value.vehicleTypes.some((t) => t.id === group.typeId) ? null : <option value={group.typeId}>Choose a type</option>}
+                      {value.vehicleTypes.some((t) => t.id === group.typeId) ? null : (
+                        <option value={group.typeId}>Choose a type</option>
+                      )}
                     </NativeSelect>
                   </td>
                   <td className={cell}>
-                    <NumberInput label={`Vehicles, ${group.name}`} step="1" min={1} value={group.count} onChange={(v) => update("vehicles", i, { count: v })} className="w-20" />
+                    <NumberInput
+                      label={`Vehicles, ${group.name}`}
+                      step="1"
+                      min={1}
+                      value={group.count}
+                      onChange={(v) => update("vehicles", i, { count: v })}
+                      className="w-20"
+                    />
                   </td>
                   <td className={cell}>
-                    <Input aria-label={`Departs, ${group.name}`} type="time" value={clock(shift.depart)} onChange={(e) => setShift({ depart: fromTime(e.currentTarget.value) })} className="w-28" />
+                    <Input
+                      aria-label={`Departs, ${group.name}`}
+                      type="time"
+                      value={clock(shift.depart)}
+                      onChange={(e) => setShift({ depart: fromTime(e.currentTarget.value) })}
+                      className="w-28"
+                    />
                   </td>
                   <td className={cell}>
-                    <Input aria-label={`Returns, ${group.name}`} type="time" value={clock(shift.return)} onChange={(e) => setShift({ return: fromTime(e.currentTarget.value) })} className="w-28" />
+                    <Input
+                      aria-label={`Returns, ${group.name}`}
+                      type="time"
+                      value={clock(shift.return)}
+                      onChange={(e) => setShift({ return: fromTime(e.currentTarget.value) })}
+                      className="w-28"
+                    />
                   </td>
                   <td className={cell}>
-                    <NumberInput label={`km per day, ${group.name}`} value={shift.km ?? null} onChange={(v) => setShift({ km: v })} className="w-20" />
+                    <NumberInput
+                      label={`km per day, ${group.name}`}
+                      value={shift.km ?? null}
+                      onChange={(v) => setShift({ km: v })}
+                      className="w-20"
+                    />
                   </td>
                   <td className={cell}>
                     <fieldset className="flex gap-1">
@@ -321,17 +462,36 @@ export function PlanEditor({ value, onChange }: Props) {
                             type="checkbox"
                             className="size-4 accent-primary"
                             checked={group.week[d] !== null}
-                            onChange={(e) => update("vehicles", i, { week: group.week.map((day, k) => (k === d ? (e.currentTarget.checked ? { depart: shift.depart, return: shift.return, km: shift.km ?? 0 } : null) : day)) })}
+                            onChange={(e) =>
+                              update("vehicles", i, {
+                                week: group.week.map((day, k) =>
+                                  k === d
+                                    ? e.currentTarget.checked
+                                      ? { depart: shift.depart, return: shift.return, km: shift.km ?? 0 }
+                                      : null
+                                    : day,
+                                ),
+                              })
+                            }
                           />
                         </label>
                       ))}
                     </fieldset>
                   </td>
                   <td className={cell}>
-                    <NumberInput label={`Leave at (%), ${group.name}`} value={group.targetSocPct} onChange={(v) => update("vehicles", i, { targetSocPct: v })} className="w-20" />
+                    <NumberInput
+                      label={`Leave at (%), ${group.name}`}
+                      value={group.targetSocPct}
+                      onChange={(v) => update("vehicles", i, { targetSocPct: v })}
+                      className="w-20"
+                    />
                   </td>
                   <td className={cell}>
-                    <RemoveButton label={`Remove vehicle group ${group.name}`} onClick={() => remove("vehicles", i)} disabled={value.vehicles.length === 1} />
+                    <RemoveButton
+                      label={`Remove vehicle group ${group.name}`}
+                      onClick={() => remove("vehicles", i)}
+                      disabled={value.vehicles.length === 1}
+                    />
                   </td>
                 </tr>
               );
@@ -339,7 +499,8 @@ export function PlanEditor({ value, onChange }: Props) {
           </tbody>
         </table>
         <p className="mt-2 text-xs text-muted-foreground">
-          A return at or before the departure time means the vehicle is out overnight. The times and distance in a group's row set every working day; to vary them by day, open its day-by-day shifts.
+          A return at or before the departure time means the vehicle is out overnight. The times and distance in a
+          group's row set every working day; to vary them by day, open its day-by-day shifts.
         </p>
         <div className="mt-3 grid gap-2">
           {value.vehicles.map((group, i) => (
@@ -358,7 +519,8 @@ export function PlanEditor({ value, onChange }: Props) {
                 <tbody>
                   {WEEKDAY_NAMES.map((dayName, d) => {
                     const day = group.week[d] ?? null;
-                    const setDay = (next: DutyDay) => update("vehicles", i, { week: group.week.map((old, k) => (k === d ? next : old)) });
+                    const setDay = (next: DutyDay) =>
+                      update("vehicles", i, { week: group.week.map((old, k) => (k === d ? next : old)) });
                     const shift = day ?? workingShift(group.week);
                     return (
                       <tr key={dayName}>
@@ -371,17 +533,43 @@ export function PlanEditor({ value, onChange }: Props) {
                             aria-label={`${group.name} works on ${dayName}`}
                             className="size-4 accent-primary"
                             checked={day !== null}
-                            onChange={(e) => setDay(e.currentTarget.checked ? { depart: shift.depart, return: shift.return, km: shift.km ?? 0 } : null)}
+                            onChange={(e) =>
+                              setDay(
+                                e.currentTarget.checked
+                                  ? { depart: shift.depart, return: shift.return, km: shift.km ?? 0 }
+                                  : null,
+                              )
+                            }
                           />
                         </td>
                         <td className={cell}>
-                          <Input aria-label={`${group.name} departs on ${dayName}`} type="time" disabled={!day} value={clock(shift.depart)} onChange={(e) => day && setDay({ ...day, depart: fromTime(e.currentTarget.value) })} className="w-28" />
+                          <Input
+                            aria-label={`${group.name} departs on ${dayName}`}
+                            type="time"
+                            disabled={!day}
+                            value={clock(shift.depart)}
+                            onChange={(e) => day && setDay({ ...day, depart: fromTime(e.currentTarget.value) })}
+                            className="w-28"
+                          />
                         </td>
                         <td className={cell}>
-                          <Input aria-label={`${group.name} returns on ${dayName}`} type="time" disabled={!day} value={clock(shift.return)} onChange={(e) => day && setDay({ ...day, return: fromTime(e.currentTarget.value) })} className="w-28" />
+                          <Input
+                            aria-label={`${group.name} returns on ${dayName}`}
+                            type="time"
+                            disabled={!day}
+                            value={clock(shift.return)}
+                            onChange={(e) => day && setDay({ ...day, return: fromTime(e.currentTarget.value) })}
+                            className="w-28"
+                          />
                         </td>
                         <td className={cell}>
-                          <NumberInput label={`${group.name} km on ${dayName}`} disabled={!day} value={day ? (day.km ?? null) : null} onChange={(v) => day && setDay({ ...day, km: v, energyKwh: undefined })} className="w-20" />
+                          <NumberInput
+                            label={`${group.name} km on ${dayName}`}
+                            disabled={!day}
+                            value={day ? (day.km ?? null) : null}
+                            onChange={(v) => day && setDay({ ...day, km: v, energyKwh: undefined })}
+                            className="w-20"
+                          />
                         </td>
                       </tr>
                     );
@@ -397,7 +585,17 @@ export function PlanEditor({ value, onChange }: Props) {
         title="Chargers"
         description="From the designed layout; a vehicle keeps its charger until it leaves."
         action={
-          <Button type="button" variant="outline" size="sm" onClick={() => set("chargers", [...value.chargers, { id: newId("c"), name: "New charger", count: 1, powerKw: 22, serves: "all" }])}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              set("chargers", [
+                ...value.chargers,
+                { id: newId("c"), name: "New charger", count: 1, powerKw: 22, serves: "all" },
+              ])
+            }
+          >
             <PlusIcon aria-hidden="true" /> Add charger
           </Button>
         }
@@ -408,19 +606,39 @@ export function PlanEditor({ value, onChange }: Props) {
             {value.chargers.map((charger, i) => (
               <tr key={charger.id}>
                 <td className={cell}>
-                  <Input aria-label={`Charger ${i + 1} name`} value={charger.name} onChange={(e) => update("chargers", i, { name: e.currentTarget.value })} className="min-w-40" />
+                  <Input
+                    aria-label={`Charger ${i + 1} name`}
+                    value={charger.name}
+                    onChange={(e) => update("chargers", i, { name: e.currentTarget.value })}
+                    className="min-w-40"
+                  />
                 </td>
                 <td className={cell}>
-                  <NumberInput label={`Count, ${charger.name}`} step="1" min={1} value={charger.count} onChange={(v) => update("chargers", i, { count: v })} className="w-20" />
+                  <NumberInput
+                    label={`Count, ${charger.name}`}
+                    step="1"
+                    min={1}
+                    value={charger.count}
+                    onChange={(v) => update("chargers", i, { count: v })}
+                    className="w-20"
+                  />
                 </td>
                 <td className={cell}>
-                  <NumberInput label={`Power (kW), ${charger.name}`} value={charger.powerKw} onChange={(v) => update("chargers", i, { powerKw: v })} />
+                  <NumberInput
+                    label={`Power (kW), ${charger.name}`}
+                    value={charger.powerKw}
+                    onChange={(v) => update("chargers", i, { powerKw: v })}
+                  />
                 </td>
                 <td className={cell}>
                   <NativeSelect
                     aria-label={`Serves, ${charger.name}`}
                     value={charger.serves === "all" ? "all" : (charger.serves[0] ?? "all")}
-                    onChange={(e) => update("chargers", i, { serves: e.currentTarget.value === "all" ? "all" : [e.currentTarget.value] })}
+                    onChange={(e) =>
+                      update("chargers", i, {
+                        serves: e.currentTarget.value === "all" ? "all" : [e.currentTarget.value],
+                      })
+                    }
                     wrapperClassName="min-w-40"
                   >
                     <option value="all">Every vehicle type</option>
@@ -432,7 +650,11 @@ export function PlanEditor({ value, onChange }: Props) {
                   </NativeSelect>
                 </td>
                 <td className={cell}>
-                  <RemoveButton label={`Remove charger ${charger.name}`} onClick={() => remove("chargers", i)} disabled={value.chargers.length === 1} />
+                  <RemoveButton
+                    label={`Remove charger ${charger.name}`}
+                    onClick={() => remove("chargers", i)}
+                    disabled={value.chargers.length === 1}
+                  />
                 </td>
               </tr>
             ))}
@@ -444,25 +666,50 @@ export function PlanEditor({ value, onChange }: Props) {
         <Section title="Site connection" description="What the network connection allows, and the site's own load.">
           <div className="grid grid-cols-2 gap-4">
             <Field label="Connection (kVA)" id={`${ids}-kva`}>
-              <NumberInput id={`${ids}-kva`} value={value.site.connectionKva} onChange={(v) => set("site", { ...value.site, connectionKva: v })} className="w-full" />
+              <NumberInput
+                id={`${ids}-kva`}
+                value={value.site.connectionKva}
+                onChange={(v) => set("site", { ...value.site, connectionKva: v })}
+                className="w-full"
+              />
             </Field>
             <Field label="Power factor" id={`${ids}-pf`}>
-              <NumberInput id={`${ids}-pf`} value={value.site.powerFactor} onChange={(v) => set("site", { ...value.site, powerFactor: v })} className="w-full" />
+              <NumberInput
+                id={`${ids}-pf`}
+                value={value.site.powerFactor}
+                onChange={(v) => set("site", { ...value.site, powerFactor: v })}
+                className="w-full"
+              />
             </Field>
             <Field label="Building load (kW)" id={`${ids}-building`}>
               {building === null ? (
                 <p id={`${ids}-building`} className="text-sm" data-testid="building-profile">
                   {describeProfile(value.site.buildingKw)}{" "}
-                  <Button type="button" variant="link" className="h-auto p-0" onClick={() => set("site", { ...value.site, buildingKw: 20 })}>
+                  <Button
+                    type="button"
+                    variant="link"
+                    className="h-auto p-0"
+                    onClick={() => set("site", { ...value.site, buildingKw: 20 })}
+                  >
                     Use a constant instead
                   </Button>
                 </p>
               ) : (
-                <NumberInput id={`${ids}-building`} value={building} onChange={(v) => set("site", { ...value.site, buildingKw: v })} className="w-full" />
+                <NumberInput
+                  id={`${ids}-building`}
+                  value={building}
+                  onChange={(v) => set("site", { ...value.site, buildingKw: v })}
+                  className="w-full"
+                />
               )}
             </Field>
             <Field label="Charging efficiency" id={`${ids}-eff`}>
-              <NumberInput id={`${ids}-eff`} value={value.site.chargingEfficiency} onChange={(v) => set("site", { ...value.site, chargingEfficiency: v })} className="w-full" />
+              <NumberInput
+                id={`${ids}-eff`}
+                value={value.site.chargingEfficiency}
+                onChange={(v) => set("site", { ...value.site, chargingEfficiency: v })}
+                className="w-full"
+              />
             </Field>
           </div>
           <ProfileUpload onProfile={(profile) => set("site", { ...value.site, buildingKw: profile })} />
@@ -473,33 +720,76 @@ export function PlanEditor({ value, onChange }: Props) {
                 type="checkbox"
                 className="size-4 accent-primary"
                 checked={value.site.battery !== undefined}
-                onChange={(e) => set("site", { ...value.site, battery: e.currentTarget.checked ? { capacityKwh: 200, powerKw: 100, roundTripEfficiency: 0.9 } : undefined })}
+                onChange={(e) =>
+                  set("site", {
+                    ...value.site,
+                    battery: e.currentTarget.checked
+                      ? { capacityKwh: 200, powerKw: 100, roundTripEfficiency: 0.9 }
+                      : undefined,
+                  })
+                }
               />
               A stationary battery (used by peak shaving to take the top off the site's load)
             </label>
             {value.site.battery ? (
               <div className="grid grid-cols-3 gap-3">
                 <Field label="Capacity (kWh)" id={`${ids}-bkwh`}>
-                  <NumberInput id={`${ids}-bkwh`} value={value.site.battery.capacityKwh} onChange={(v) => set("site", { ...value.site, battery: { ...value.site.battery!, capacityKwh: v } })} className="w-full" />
+                  <NumberInput
+                    id={`${ids}-bkwh`}
+                    value={value.site.battery.capacityKwh}
+                    onChange={(v) =>
+                      set("site", { ...value.site, battery: { ...value.site.battery!, capacityKwh: v } })
+                    }
+                    className="w-full"
+                  />
                 </Field>
                 <Field label="Power (kW)" id={`${ids}-bkw`}>
-                  <NumberInput id={`${ids}-bkw`} value={value.site.battery.powerKw} onChange={(v) => set("site", { ...value.site, battery: { ...value.site.battery!, powerKw: v } })} className="w-full" />
+                  <NumberInput
+                    id={`${ids}-bkw`}
+                    value={value.site.battery.powerKw}
+                    onChange={(v) => set("site", { ...value.site, battery: { ...value.site.battery!, powerKw: v } })}
+                    className="w-full"
+                  />
                 </Field>
                 <Field label="Round trip" id={`${ids}-beff`}>
-                  <NumberInput id={`${ids}-beff`} value={value.site.battery.roundTripEfficiency} onChange={(v) => set("site", { ...value.site, battery: { ...value.site.battery!, roundTripEfficiency: v } })} className="w-full" />
+                  <NumberInput
+                    id={`${ids}-beff`}
+                    value={value.site.battery.roundTripEfficiency}
+                    onChange={(v) =>
+                      set("site", { ...value.site, battery: { ...value.site.battery!, roundTripEfficiency: v } })
+                    }
+                    className="w-full"
+                  />
                 </Field>
               </div>
             ) : null}
           </fieldset>
         </Section>
 
-        <Section title="Horizon" description="How long to simulate, in what steps. It repeats, so overnight stays wrap round.">
+        <Section
+          title="Horizon"
+          description="How long to simulate, in what steps. It repeats, so overnight stays wrap round."
+        >
           <div className="grid grid-cols-3 gap-4">
             <Field label="Days" id={`${ids}-days`}>
-              <NumberInput id={`${ids}-days`} step="1" min={1} max={366} value={value.horizon.days} onChange={(v) => set("horizon", { ...value.horizon, days: v })} className="w-full" />
+              <NumberInput
+                id={`${ids}-days`}
+                step="1"
+                min={1}
+                max={366}
+                value={value.horizon.days}
+                onChange={(v) => set("horizon", { ...value.horizon, days: v })}
+                className="w-full"
+              />
             </Field>
             <Field label="Step" id={`${ids}-step`}>
-              <NativeSelect id={`${ids}-step`} value={value.horizon.stepMinutes} onChange={(e) => set("horizon", { ...value.horizon, stepMinutes: Number(e.currentTarget.value) as 5 | 15 | 30 | 60 })}>
+              <NativeSelect
+                id={`${ids}-step`}
+                value={value.horizon.stepMinutes}
+                onChange={(e) =>
+                  set("horizon", { ...value.horizon, stepMinutes: Number(e.currentTarget.value) as 5 | 15 | 30 | 60 })
+                }
+              >
                 {[5, 15, 30, 60].map((m) => (
                   <option key={m} value={m}>
                     {m} min
@@ -508,7 +798,11 @@ export function PlanEditor({ value, onChange }: Props) {
               </NativeSelect>
             </Field>
             <Field label="Starts on" id={`${ids}-start`}>
-              <NativeSelect id={`${ids}-start`} value={value.horizon.startWeekday} onChange={(e) => set("horizon", { ...value.horizon, startWeekday: Number(e.currentTarget.value) })}>
+              <NativeSelect
+                id={`${ids}-start`}
+                value={value.horizon.startWeekday}
+                onChange={(e) => set("horizon", { ...value.horizon, startWeekday: Number(e.currentTarget.value) })}
+              >
                 {WEEKDAY_NAMES.map((name, d) => (
                   <option key={name} value={d}>
                     {name}
@@ -528,7 +822,11 @@ export function PlanEditor({ value, onChange }: Props) {
             <Label htmlFor={`${ids}-preset`}>Preset</Label>
             <NativeSelect
               id={`${ids}-preset`}
-              value={(Object.keys(TARIFF_PRESETS) as TariffPreset[]).find((key) => TARIFF_PRESETS[key].name === tariff.name) ?? ""}
+              value={
+                (Object.keys(TARIFF_PRESETS) as TariffPreset[]).find(
+                  (key) => TARIFF_PRESETS[key].name === tariff.name,
+                ) ?? ""
+              }
               onChange={(e) => {
                 const key = e.currentTarget.value as TariffPreset;
                 if (TARIFF_PRESETS[key]) set("tariff", structuredClone(TARIFF_PRESETS[key]));
@@ -545,13 +843,28 @@ export function PlanEditor({ value, onChange }: Props) {
       >
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label="Other times (p/kWh)" id={`${ids}-rate`}>
-            <NumberInput id={`${ids}-rate`} value={tariff.defaultPencePerKwh} onChange={(v) => setTariff({ defaultPencePerKwh: v, name: "Custom" })} className="w-full" />
+            <NumberInput
+              id={`${ids}-rate`}
+              value={tariff.defaultPencePerKwh}
+              onChange={(v) => setTariff({ defaultPencePerKwh: v, name: "Custom" })}
+              className="w-full"
+            />
           </Field>
           <Field label="Standing charge (p/day)" id={`${ids}-standing`}>
-            <NumberInput id={`${ids}-standing`} value={tariff.standingPencePerDay} onChange={(v) => setTariff({ standingPencePerDay: v, name: "Custom" })} className="w-full" />
+            <NumberInput
+              id={`${ids}-standing`}
+              value={tariff.standingPencePerDay}
+              onChange={(v) => setTariff({ standingPencePerDay: v, name: "Custom" })}
+              className="w-full"
+            />
           </Field>
           <Field label="Capacity charge (p/kVA/month)" id={`${ids}-capacity`}>
-            <NumberInput id={`${ids}-capacity`} value={tariff.capacityPencePerKvaPerMonth} onChange={(v) => setTariff({ capacityPencePerKvaPerMonth: v, name: "Custom" })} className="w-full" />
+            <NumberInput
+              id={`${ids}-capacity`}
+              value={tariff.capacityPencePerKvaPerMonth}
+              onChange={(v) => setTariff({ capacityPencePerKvaPerMonth: v, name: "Custom" })}
+              className="w-full"
+            />
           </Field>
         </div>
         <table className="mt-4 w-full text-sm">
@@ -559,36 +872,76 @@ export function PlanEditor({ value, onChange }: Props) {
           <HeaderRow columns={["Days", "From", "To", "Rate (p/kWh)"]} />
           <tbody>
             {tariff.bands.map((band, i) => {
-              const setBand = (patch: Partial<TariffBand>) => setTariff({ name: "Custom", bands: tariff.bands.map((b, k) => (k === i ? { ...b, ...patch } : b)) });
+              const setBand = (patch: Partial<TariffBand>) =>
+                setTariff({ name: "Custom", bands: tariff.bands.map((b, k) => (k === i ? { ...b, ...patch } : b)) });
               const days = bandDays(band);
               return (
                 <tr key={i}>
                   <td className={cell}>
-                    <NativeSelect aria-label={`Band ${i + 1} days`} value={days} onChange={(e) => setBand({ days: DAY_SETS[e.currentTarget.value as keyof typeof DAY_SETS] ?? band.days })} wrapperClassName="min-w-36">
+                    <NativeSelect
+                      aria-label={`Band ${i + 1} days`}
+                      value={days}
+                      onChange={(e) =>
+                        setBand({ days: DAY_SETS[e.currentTarget.value as keyof typeof DAY_SETS] ?? band.days })
+                      }
+                      wrapperClassName="min-w-36"
+                    >
                       <option value="every">Every day</option>
                       <option value="weekdays">Weekdays</option>
                       <option value="weekends">Weekends</option>
-                      {days === "custom" ? <option value="custom">{band.days.map((d) => WEEKDAY_NAMES[d]).join(", ")}</option> : null}
+                      {days === "custom" ? (
+                        <option value="custom">{band.days.map((d) => WEEKDAY_NAMES[d]).join(", ")}</option>
+                      ) : null}
                     </NativeSelect>
                   </td>
                   <td className={cell}>
-                    <Input aria-label={`Band ${i + 1} from`} type="time" value={clock(band.from)} onChange={(e) => setBand({ from: fromTime(e.currentTarget.value) })} className="w-28" />
+                    <Input
+                      aria-label={`Band ${i + 1} from`}
+                      type="time"
+                      value={clock(band.from)}
+                      onChange={(e) => setBand({ from: fromTime(e.currentTarget.value) })}
+                      className="w-28"
+                    />
                   </td>
                   <td className={cell}>
-                    <Input aria-label={`Band ${i + 1} to`} type="time" value={clock(band.to)} onChange={(e) => setBand({ to: fromTime(e.currentTarget.value) })} className="w-28" />
+                    <Input
+                      aria-label={`Band ${i + 1} to`}
+                      type="time"
+                      value={clock(band.to)}
+                      onChange={(e) => setBand({ to: fromTime(e.currentTarget.value) })}
+                      className="w-28"
+                    />
                   </td>
                   <td className={cell}>
-                    <NumberInput label={`Band ${i + 1} rate (p/kWh)`} value={band.pencePerKwh} onChange={(v) => setBand({ pencePerKwh: v })} />
+                    <NumberInput
+                      label={`Band ${i + 1} rate (p/kWh)`}
+                      value={band.pencePerKwh}
+                      onChange={(v) => setBand({ pencePerKwh: v })}
+                    />
                   </td>
                   <td className={cell}>
-                    <RemoveButton label={`Remove band ${i + 1}`} onClick={() => setTariff({ name: "Custom", bands: tariff.bands.filter((_, k) => k !== i) })} />
+                    <RemoveButton
+                      label={`Remove band ${i + 1}`}
+                      onClick={() => setTariff({ name: "Custom", bands: tariff.bands.filter((_, k) => k !== i) })}
+                    />
                   </td>
                 </tr>
               );
             })}
           </tbody>
         </table>
-        <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => setTariff({ name: "Custom", bands: [...tariff.bands, { days: DAY_SETS.every, from: 0, to: 7 * 60, pencePerKwh: 15 }] })}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          onClick={() =>
+            setTariff({
+              name: "Custom",
+              bands: [...tariff.bands, { days: DAY_SETS.every, from: 0, to: 7 * 60, pencePerKwh: 15 }],
+            })
+          }
+        >
           <PlusIcon aria-hidden="true" /> Add band
         </Button>
       </Section>

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { useHydrated } from "~/lib/use-hydrated";
+
 import { formatNumber, formatPounds } from "../format";
 import { REASON_LABELS, recommendedStrategy, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
 
 const PlanCharts = lazy(() => import("./plan-charts"));
-
 
 /** The KPI table (every figure, readable without the charts) and the charts, loaded on demand. */
 export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; startWeekday: number }) {
@@ -18,7 +19,8 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
     <div className="grid grid-cols-1 gap-6">
       <div className="rounded-md border bg-muted/40 p-4 text-sm" data-testid="plan-headline">
         <p>
-          <strong>{STRATEGY_LABELS[best.strategy]}</strong> charging peaks at <strong>{formatNumber(best.peakKw)} kW</strong> ({formatNumber(best.peakKva)} kVA): ask for a connection of{" "}
+          <strong>{STRATEGY_LABELS[best.strategy]}</strong> charging peaks at{" "}
+          <strong>{formatNumber(best.peakKw)} kW</strong> ({formatNumber(best.peakKva)} kVA): ask for a connection of{" "}
           <strong data-testid="recommended-kva">{formatNumber(best.recommendedConnectionKva)} kVA</strong>
           {best.transformerKva ? (
             <>
@@ -29,19 +31,32 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
             " (beyond the largest standard transformer: more than one is needed)"
           )}
           . It costs {formatPounds(best.annualPounds)} a year
-          {best.strategy !== "uncontrolled" && uncontrolled.annualPounds > best.annualPounds ? `, ${formatPounds(uncontrolled.annualPounds - best.annualPounds)} less than charging uncontrolled` : ""}.
-          {best.vehiclesShort > 0 ? ` ${best.vehiclesShort} vehicle${best.vehiclesShort === 1 ? "" : "s"} would still leave under-charged.` : " Every vehicle leaves charged to its target."}
+          {best.strategy !== "uncontrolled" && uncontrolled.annualPounds > best.annualPounds
+            ? `, ${formatPounds(uncontrolled.annualPounds - best.annualPounds)} less than charging uncontrolled`
+            : ""}
+          .
+          {best.vehiclesShort > 0
+            ? ` ${best.vehiclesShort} vehicle${best.vehiclesShort === 1 ? "" : "s"} would still leave under-charged.`
+            : " Every vehicle leaves charged to its target."}
         </p>
         {battery ? (
           <p className="mt-1" data-testid="battery-note">
-            With peak shaving the site battery takes the peak from {formatNumber(battery.peakWithoutKw)} kW down to {formatNumber(shaving.peakKw)} kW, giving out {formatNumber(battery.dischargedKwh)} kWh
-            for {formatNumber(battery.chargedKwh)} kWh put in over the {summary.days} days.
+            With peak shaving the site battery takes the peak from {formatNumber(battery.peakWithoutKw)} kW down to{" "}
+            {formatNumber(shaving.peakKw)} kW, giving out {formatNumber(battery.dischargedKwh)} kWh for{" "}
+            {formatNumber(battery.chargedKwh)} kWh put in over the {summary.days} days.
           </p>
         ) : null}
         <p className="mt-1 text-xs text-muted-foreground">
-          {summary.vehicles} vehicles, {summary.chargers} chargers, {summary.days} days at {summary.stepMinutes}-minute steps; connection {formatNumber(summary.connectionKva)} kVA at power factor {summary.powerFactor} (
-          {formatNumber(summary.limitKw)} kW). Computed in {summary.durationMs < 1000 ? `${summary.durationMs} ms` : `${(summary.durationMs / 1000).toFixed(1)} s`} on{" "}
-          {new Date(summary.computedAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC. Connection asks include a 20% margin; transformers are sized for 80% loading.
+          {summary.vehicles} vehicles, {summary.chargers} chargers, {summary.days} days at {summary.stepMinutes}-minute
+          steps; connection {formatNumber(summary.connectionKva)} kVA at power factor {summary.powerFactor} (
+          {formatNumber(summary.limitKw)} kW). Computed in{" "}
+          {summary.durationMs < 1000 ? `${summary.durationMs} ms` : `${(summary.durationMs / 1000).toFixed(1)} s`} on{" "}
+          {new Date(summary.computedAt).toLocaleString("en-GB", {
+            dateStyle: "medium",
+            timeStyle: "short",
+            timeZone: "UTC",
+          })}{" "}
+          UTC. Connection asks include a 20% margin; transformers are sized for 80% loading.
         </p>
       </div>
       <Table aria-label="Charging plan results by strategy" scrollLabel="Results by strategy (scrolls sideways)">
@@ -75,8 +90,12 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
               <TableCell className="text-right">{formatPounds(s.cost.totalPounds)}</TableCell>
               <TableCell className="text-right">{formatPounds(s.annualPounds)}</TableCell>
               <TableCell className="text-right">{formatNumber(s.recommendedConnectionKva)}</TableCell>
-              <TableCell className="text-right">{s.transformerKva ? formatNumber(s.transformerKva) : "over 2,500"}</TableCell>
-              <TableCell className="text-right">{s.vehiclesShort > 0 ? `${s.vehiclesShort} (${formatNumber(s.shortfallKwh)} kWh)` : "none"}</TableCell>
+              <TableCell className="text-right">
+                {s.transformerKva ? formatNumber(s.transformerKva) : "over 2,500"}
+              </TableCell>
+              <TableCell className="text-right">
+                {s.vehiclesShort > 0 ? `${s.vehiclesShort} (${formatNumber(s.shortfallKwh)} kWh)` : "none"}
+              </TableCell>
               <TableCell className="text-right">{formatNumber(s.meanChargerUtilisationPct)}%</TableCell>
             </TableRow>
           ))}
@@ -90,15 +109,19 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
             .map((s) => (
               <details key={s.strategy} className="rounded-md border p-3 text-sm">
                 <summary className="cursor-pointer">
-                  {STRATEGY_LABELS[s.strategy]}: {s.vehiclesShort} vehicle{s.vehiclesShort === 1 ? "" : "s"}, {formatNumber(s.shortfallKwh)} kWh short in all
+                  {STRATEGY_LABELS[s.strategy]}: {s.vehiclesShort} vehicle{s.vehiclesShort === 1 ? "" : "s"},{" "}
+                  {formatNumber(s.shortfallKwh)} kWh short in all
                 </summary>
                 <ul className="mt-2 grid gap-1">
                   {s.shortfalls.map((v) => (
                     <li key={v.vehicle}>
-                      {v.vehicle}: {formatNumber(v.shortfallKwh, 1)} kWh short ({v.reasons.map((r) => REASON_LABELS[r]).join("; ")})
+                      {v.vehicle}: {formatNumber(v.shortfallKwh, 1)} kWh short (
+                      {v.reasons.map((r) => REASON_LABELS[r]).join("; ")})
                     </li>
                   ))}
-                  {s.vehiclesShort > s.shortfalls.length ? <li>…and {s.vehiclesShort - s.shortfalls.length} more</li> : null}
+                  {s.vehiclesShort > s.shortfalls.length ? (
+                    <li>…and {s.vehiclesShort - s.shortfalls.length} more</li>
+                  ) : null}
                 </ul>
               </details>
             ))}

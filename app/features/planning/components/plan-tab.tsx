@@ -1,8 +1,10 @@
 import { FileDownIcon, PlayIcon } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
+
 import { Button } from "~/components/ui/button";
 import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
+
 import type { PlanInput } from "../engine";
 import type { SavedPlan } from "../plan-store.server";
 import { PlanEditor } from "./plan-editor";
@@ -15,7 +17,15 @@ export type PlanActionData = { ok: boolean; toast: ActionToast; errors?: string[
  * the depot's survey and layout), 'Run plan', progress while the server
  * computes, and the last results with the report to download.
  */
-export function PlanTab({ depotId, saved, defaults }: { depotId: number; saved: SavedPlan | null; defaults: PlanInput }) {
+export function PlanTab({
+  depotId,
+  saved,
+  defaults,
+}: {
+  depotId: number;
+  saved: SavedPlan | null;
+  defaults: PlanInput;
+}) {
   const [inputs, setInputs] = useState<PlanInput>(() => saved?.inputs ?? defaults);
   const runner = useFetcher<PlanActionData>();
   useFetcherToast(runner.data);
@@ -44,7 +54,10 @@ export function PlanTab({ depotId, saved, defaults }: { depotId: number; saved: 
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void runner.submit({ intent: "run-plan", depotId: String(depotId), plan: JSON.stringify(inputs) }, { method: "post" });
+          void runner.submit(
+            { intent: "run-plan", depotId: String(depotId), plan: JSON.stringify(inputs) },
+            { method: "post" },
+          );
         }}
         className="grid grid-cols-1 gap-6"
       >
@@ -67,7 +80,13 @@ export function PlanTab({ depotId, saved, defaults }: { depotId: number; saved: 
             Start again from the survey and layout
           </Button>
           <p className="text-sm text-muted-foreground" role="status">
-            {running ? null : changed ? "Inputs changed since the last run" : saved?.inputs ? "These inputs are saved with the depot" : "Not run yet"}
+            {running
+              ? null
+              : changed
+                ? "Inputs changed since the last run"
+                : saved?.inputs
+                  ? "These inputs are saved with the depot"
+                  : "Not run yet"}
           </p>
         </div>
       </form>

@@ -1,9 +1,11 @@
 import { buffer } from "node:stream/consumers";
+
 import { getCompanyValues } from "~/features/company/company.server";
 import { getDesign } from "~/features/designer/design-store.server";
-import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/grid-store.server";
 import type { Placed } from "~/features/designer/designer-state";
+import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/grid-store.server";
 import type { Runtime } from "~/lib/runtime.server";
+
 import type { PlanInput } from "../engine";
 import { getPlan } from "../plan-store.server";
 import type { PlanSummary } from "../plan-summary";
@@ -14,7 +16,16 @@ export const REPORT_PHOTOS = 12;
 export type ReportData = {
   generatedAt: Date;
   company: { name: string; contactName: string; contactEmail: string; contactPhone: string } | null;
-  depot: { name: string; address: string; vehicles: number | null; status: string; latitude: number | null; longitude: number | null; notes: string; submittedAt: string };
+  depot: {
+    name: string;
+    address: string;
+    vehicles: number | null;
+    status: string;
+    latitude: number | null;
+    longitude: number | null;
+    notes: string;
+    submittedAt: string;
+  };
   photos: { data: Buffer; imageType: string }[];
   photoCount: number;
   design: Placed[];
@@ -27,10 +38,23 @@ export type ReportData = {
  * Everything the report shows, for one of the user's own depots with a
  * computed plan; null when the depot is not theirs or has no results yet.
  */
-export async function getReportData(deps: Pick<Runtime, "database" | "storage">, user: { id: string; email: string }, depotId: number): Promise<ReportData | null> {
+export async function getReportData(
+  deps: Pick<Runtime, "database" | "storage">,
+  user: { id: string; email: string },
+  depotId: number,
+): Promise<ReportData | null> {
   const depot = await deps.database.db
     .selectFrom("depots")
-    .select(["depot_name", "depot_address", "number_of_vehicles", "status", "location_latitude", "location_longitude", "additional_notes", "created_at"])
+    .select([
+      "depot_name",
+      "depot_address",
+      "number_of_vehicles",
+      "status",
+      "location_latitude",
+      "location_longitude",
+      "additional_notes",
+      "created_at",
+    ])
     .where("id", "=", depotId)
     .where("user_id", "=", user.id)
     .executeTakeFirst();
@@ -41,7 +65,12 @@ export async function getReportData(deps: Pick<Runtime, "database" | "storage">,
     getCompanyValues(deps, user),
     getDesign(deps, user.id, depotId),
     loadSubstationIndex(deps),
-    deps.database.db.selectFrom("survey_photos").select(["thumbnail_key", "image_type"]).where("depot_id", "=", depotId).orderBy("id").execute(),
+    deps.database.db
+      .selectFrom("survey_photos")
+      .select(["thumbnail_key", "image_type"])
+      .where("depot_id", "=", depotId)
+      .orderBy("id")
+      .execute(),
   ]);
   const photos: ReportData["photos"] = [];
   for (const row of photoRows.slice(0, REPORT_PHOTOS)) {
@@ -51,7 +80,14 @@ export async function getReportData(deps: Pick<Runtime, "database" | "storage">,
   const position = { latitude: depot.location_latitude, longitude: depot.location_longitude };
   return {
     generatedAt: new Date(),
-    company: company.saved ? { name: company.values.companyName, contactName: company.values.contactName, contactEmail: company.values.contactEmail, contactPhone: company.values.contactPhone } : null,
+    company: company.saved
+      ? {
+          name: company.values.companyName,
+          contactName: company.values.contactName,
+          contactEmail: company.values.contactEmail,
+          contactPhone: company.values.contactPhone,
+        }
+      : null,
     depot: {
       name: depot.depot_name,
       address: depot.depot_address,

@@ -1,9 +1,31 @@
-import { Circle, Document, G, Image, Line, Page, Polyline, Rect, renderToBuffer, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
+import {
+  Circle,
+  Document,
+  G,
+  Image,
+  Line,
+  Page,
+  Polyline,
+  Rect,
+  renderToBuffer,
+  StyleSheet,
+  Svg,
+  Text,
+  View,
+} from "@react-pdf/renderer";
 import type { ReactNode } from "react";
+
 import { catalogueItem, COMPONENT_COLOURS, SITE } from "~/features/designer/catalogue";
-import { describeWeek } from "../plan-defaults";
+
 import { formatNumber, formatPounds } from "../format";
-import { REASON_LABELS, recommendedStrategy, STRATEGY_COLOURS, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
+import { describeWeek } from "../plan-defaults";
+import {
+  REASON_LABELS,
+  recommendedStrategy,
+  STRATEGY_COLOURS,
+  STRATEGY_LABELS,
+  type PlanSummary,
+} from "../plan-summary";
 import type { ReportData } from "./report-data.server";
 
 /**
@@ -14,7 +36,15 @@ import type { ReportData } from "./report-data.server";
  */
 
 const styles = StyleSheet.create({
-  page: { paddingTop: 36, paddingHorizontal: 36, paddingBottom: 44, fontSize: 9.5, fontFamily: "Helvetica", color: "#0f172a", lineHeight: 1.35 },
+  page: {
+    paddingTop: 36,
+    paddingHorizontal: 36,
+    paddingBottom: 44,
+    fontSize: 9.5,
+    fontFamily: "Helvetica",
+    color: "#0f172a",
+    lineHeight: 1.35,
+  },
   title: { fontSize: 18, fontFamily: "Helvetica-Bold", marginBottom: 2 },
   subtitle: { fontSize: 10, color: "#475569", marginBottom: 14 },
   h2: { fontSize: 12.5, fontFamily: "Helvetica-Bold", marginTop: 14, marginBottom: 6 },
@@ -27,10 +57,17 @@ const styles = StyleSheet.create({
   highlight: { backgroundColor: "#f1f5f9", padding: 8, borderRadius: 3, marginTop: 4 },
   small: { fontSize: 8, color: "#475569" },
   photos: { flexDirection: "row", flexWrap: "wrap", gap: 6 },
-  footer: { position: "absolute", bottom: 18, left: 36, right: 36, fontSize: 7.5, color: "#64748b", flexDirection: "row", justifyContent: "space-between" },
+  footer: {
+    position: "absolute",
+    bottom: 18,
+    left: 36,
+    right: 36,
+    fontSize: 7.5,
+    color: "#64748b",
+    flexDirection: "row",
+    justifyContent: "space-between",
+  },
 });
-
-
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -45,7 +82,13 @@ function TableRow({ cells, widths, header }: { cells: string[]; widths: number[]
   return (
     <View style={styles.tr} wrap={false}>
       {cells.map((cell, i) => (
-        <Text key={i} style={[{ width: `${widths[i]}%`, textAlign: i === 0 ? "left" : "right", paddingRight: 3 }, header ? styles.th : {}]}>
+        <Text
+          key={i}
+          style={[
+            { width: `${widths[i]}%`, textAlign: i === 0 ? "left" : "right", paddingRight: 3 },
+            header ? styles.th : {},
+          ]}
+        >
           {cell}
         </Text>
       ))}
@@ -58,8 +101,14 @@ function LayoutPlan({ data }: { data: ReportData }) {
   const scale = width / SITE.width;
   const height = SITE.depth * scale;
   const grid: ReactNode[] = [];
-  for (let x = 0; x <= SITE.width; x += 10) grid.push(<Line key={`x${x}`} x1={x * scale} y1={0} x2={x * scale} y2={height} stroke="#cbd5e1" strokeWidth={0.5} />);
-  for (let y = 0; y <= SITE.depth; y += 10) grid.push(<Line key={`y${y}`} x1={0} y1={y * scale} x2={width} y2={y * scale} stroke="#cbd5e1" strokeWidth={0.5} />);
+  for (let x = 0; x <= SITE.width; x += 10)
+    grid.push(
+      <Line key={`x${x}`} x1={x * scale} y1={0} x2={x * scale} y2={height} stroke="#cbd5e1" strokeWidth={0.5} />,
+    );
+  for (let y = 0; y <= SITE.depth; y += 10)
+    grid.push(
+      <Line key={`y${y}`} x1={0} y1={y * scale} x2={width} y2={y * scale} stroke="#cbd5e1" strokeWidth={0.5} />,
+    );
   return (
     <Svg width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
       <Rect x={0} y={0} width={width} height={height} fill="#f8fafc" stroke="#94a3b8" strokeWidth={1} />
@@ -69,8 +118,19 @@ function LayoutPlan({ data }: { data: ReportData }) {
         const colour = COMPONENT_COLOURS[item.componentId];
         return (
           <G key={item.uid}>
-            <Rect x={(item.x - spec.width / 2) * scale} y={(item.y - spec.depth / 2) * scale} width={spec.width * scale} height={spec.depth * scale} fill={colour} fillOpacity={spec.id === "parking" ? 0.15 : 0.9} stroke={colour} strokeWidth={0.8} />
-            {spec.id === "parking" ? null : <Circle cx={item.x * scale} cy={item.y * scale} r={1.8 * scale} fill={colour} fillOpacity={0.85} />}
+            <Rect
+              x={(item.x - spec.width / 2) * scale}
+              y={(item.y - spec.depth / 2) * scale}
+              width={spec.width * scale}
+              height={spec.depth * scale}
+              fill={colour}
+              fillOpacity={spec.id === "parking" ? 0.15 : 0.9}
+              stroke={colour}
+              strokeWidth={0.8}
+            />
+            {spec.id === "parking" ? null : (
+              <Circle cx={item.x * scale} cy={item.y * scale} r={1.8 * scale} fill={colour} fillOpacity={0.85} />
+            )}
           </G>
         );
       })}
@@ -78,16 +138,29 @@ function LayoutPlan({ data }: { data: ReportData }) {
   );
 }
 
-function LoadChart({ summary, series, label }: { summary: PlanSummary; series: "typicalDayKw" | "horizonKw"; label: string }) {
+function LoadChart({
+  summary,
+  series,
+  label,
+}: {
+  summary: PlanSummary;
+  series: "typicalDayKw" | "horizonKw";
+  label: string;
+}) {
   const width = 520;
   const height = 170;
   const left = 40;
   const bottom = 16;
   const lists = summary.strategies.map((s) => s[series]);
-  const max = Math.max(summary.limitKw, ...lists.flat(), ...(series === "typicalDayKw" ? summary.typicalDayBuildingKw : [])) * 1.08 || 1;
+  const max =
+    Math.max(summary.limitKw, ...lists.flat(), ...(series === "typicalDayKw" ? summary.typicalDayBuildingKw : [])) *
+      1.08 || 1;
   const points = (values: number[]) =>
     values
-      .map((v, k) => `${(left + (k / Math.max(1, values.length - 1)) * (width - left - 4)).toFixed(1)},${(height - bottom - (v / max) * (height - bottom - 6)).toFixed(1)}`)
+      .map(
+        (v, k) =>
+          `${(left + (k / Math.max(1, values.length - 1)) * (width - left - 4)).toFixed(1)},${(height - bottom - (v / max) * (height - bottom - 6)).toFixed(1)}`,
+      )
       .join(" ");
   const yFor = (v: number) => height - bottom - (v / max) * (height - bottom - 6);
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((max / 1.08) * f));
@@ -103,9 +176,23 @@ function LoadChart({ summary, series, label }: { summary: PlanSummary; series: "
             </Text>
           </G>
         ))}
-        <Line x1={left} y1={yFor(summary.limitKw)} x2={width - 4} y2={yFor(summary.limitKw)} stroke="#0f172a" strokeWidth={1} strokeDasharray="5 3" />
+        <Line
+          x1={left}
+          y1={yFor(summary.limitKw)}
+          x2={width - 4}
+          y2={yFor(summary.limitKw)}
+          stroke="#0f172a"
+          strokeWidth={1}
+          strokeDasharray="5 3"
+        />
         {summary.strategies.map((s) => (
-          <Polyline key={s.strategy} points={points(s[series])} fill="none" stroke={STRATEGY_COLOURS[s.strategy]} strokeWidth={1.2} />
+          <Polyline
+            key={s.strategy}
+            points={points(s[series])}
+            fill="none"
+            stroke={STRATEGY_COLOURS[s.strategy]}
+            strokeWidth={1.2}
+          />
         ))}
         <Text x={left} y={height - 3} style={{ fontSize: 7 }}>
           {series === "typicalDayKw" ? "00:00" : "start"}
@@ -129,11 +216,21 @@ function LoadChart({ summary, series, label }: { summary: PlanSummary; series: "
 export function DepotReport({ data }: { data: ReportData }) {
   const { results: summary, depot, company, capacity, inputs } = data;
   const best = recommendedStrategy(summary);
-  const generated = data.generatedAt.toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  const generated = data.generatedAt.toLocaleString("en-GB", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
   const chargers = data.design.filter((p) => catalogueItem(p.componentId).type === "charger");
   const shavingBattery = summary.strategies.find((s) => s.strategy === "peak-shaving")?.battery ?? null;
   return (
-    <Document title={`${depot.name}: depot electrification report`} author="Electrify" subject="Depot charging plan" creator="Electrify" producer="Electrify">
+    <Document
+      title={`${depot.name}: depot electrification report`}
+      author="Electrify"
+      subject="Depot charging plan"
+      creator="Electrify"
+      producer="Electrify"
+    >
       <Page size="A4" style={styles.page} wrap>
         <Text style={styles.title}>{depot.name}</Text>
         <Text style={styles.subtitle}>{`Depot electrification report · generated ${generated} UTC`}</Text>
@@ -141,16 +238,22 @@ export function DepotReport({ data }: { data: ReportData }) {
         <View style={styles.highlight}>
           <Text>
             {`Recommended connection: ${formatNumber(best.recommendedConnectionKva)} kVA`}
-            {best.transformerKva ? ` with a ${formatNumber(best.transformerKva)} kVA transformer` : " (more than one 2,500 kVA transformer)"}
+            {best.transformerKva
+              ? ` with a ${formatNumber(best.transformerKva)} kVA transformer`
+              : " (more than one 2,500 kVA transformer)"}
             {`, for ${STRATEGY_LABELS[best.strategy].toLowerCase()} charging that peaks at ${formatNumber(best.peakKw)} kW (${formatNumber(best.peakKva)} kVA) and costs ${formatPounds(best.annualPounds)} a year.`}
           </Text>
           <Text style={styles.small}>
-            {best.vehiclesShort > 0 ? `${best.vehiclesShort} vehicle(s) would still leave under their target charge (details below). ` : "Every vehicle leaves at its target charge. "}
+            {best.vehiclesShort > 0
+              ? `${best.vehiclesShort} vehicle(s) would still leave under their target charge (details below). `
+              : "Every vehicle leaves at its target charge. "}
             Connection includes a 20% margin on the peak; transformers are sized for 80% loading.
           </Text>
         </View>
 
-        <Text style={styles.h2} minPresenceAhead={80}>Company and depot</Text>
+        <Text style={styles.h2} minPresenceAhead={80}>
+          Company and depot
+        </Text>
         {company ? (
           <>
             <Detail label="Company">{company.name}</Detail>
@@ -160,19 +263,29 @@ export function DepotReport({ data }: { data: ReportData }) {
           <Detail label="Company">Not set up yet</Detail>
         )}
         <Detail label="Depot address">{depot.address}</Detail>
-        <Detail label="Location">{depot.latitude !== null && depot.longitude !== null ? `${depot.latitude.toFixed(5)}, ${depot.longitude.toFixed(5)}` : "Not placed on the map"}</Detail>
+        <Detail label="Location">
+          {depot.latitude !== null && depot.longitude !== null
+            ? `${depot.latitude.toFixed(5)}, ${depot.longitude.toFixed(5)}`
+            : "Not placed on the map"}
+        </Detail>
         <Detail label="Vehicles (survey)">{depot.vehicles === null ? "Not specified" : String(depot.vehicles)}</Detail>
         <Detail label="Survey status">{depot.status.charAt(0).toUpperCase() + depot.status.slice(1)}</Detail>
         {depot.notes ? <Detail label="Notes">{depot.notes}</Detail> : null}
 
-        <Text style={styles.h2} minPresenceAhead={80}>Nearest substation (network capacity data)</Text>
+        <Text style={styles.h2} minPresenceAhead={80}>
+          Nearest substation (network capacity data)
+        </Text>
         {capacity.status === "ok" || capacity.status === "no-figures" ? (
           <>
             <Detail label="Substation">{`${capacity.substation.name}${capacity.substation.voltage ? ` (${capacity.substation.voltage})` : ""}, ${capacity.substation.operatorName}`}</Detail>
             <Detail label="Distance">{`${formatNumber(capacity.distanceKm, 2)} km`}</Detail>
-            <Detail label="Firm capacity">{capacity.firmCapacityMva === null ? "Not published" : `${formatNumber(capacity.firmCapacityMva, 2)} MVA`}</Detail>
+            <Detail label="Firm capacity">
+              {capacity.firmCapacityMva === null ? "Not published" : `${formatNumber(capacity.firmCapacityMva, 2)} MVA`}
+            </Detail>
             <Detail label="Headroom">
-              {capacity.headroomMva === null ? "Not published" : `${formatNumber(capacity.headroomMva, 2)} MVA${capacity.availablePercent === null ? "" : ` (${formatNumber(capacity.availablePercent)}% of firm capacity available)`}`}
+              {capacity.headroomMva === null
+                ? "Not published"
+                : `${formatNumber(capacity.headroomMva, 2)} MVA${capacity.availablePercent === null ? "" : ` (${formatNumber(capacity.availablePercent)}% of firm capacity available)`}`}
             </Detail>
             <Detail label="Data">{`${capacity.substation.operatorName}, published ${capacity.substation.dataDate}`}</Detail>
             {capacity.headroomMva !== null ? (
@@ -184,22 +297,36 @@ export function DepotReport({ data }: { data: ReportData }) {
             ) : null}
           </>
         ) : (
-          <Text>{capacity.status === "no-substation" ? `No substation with published data within ${capacity.withinKm} km.` : "The depot has not been placed on the map, so no substation was matched."}</Text>
+          <Text>
+            {capacity.status === "no-substation"
+              ? `No substation with published data within ${capacity.withinKm} km.`
+              : "The depot has not been placed on the map, so no substation was matched."}
+          </Text>
         )}
 
-        <Text style={styles.h2} minPresenceAhead={80}>Survey photos</Text>
+        <Text style={styles.h2} minPresenceAhead={80}>
+          Survey photos
+        </Text>
         {data.photos.length === 0 ? (
           <Text>No photos submitted.</Text>
         ) : (
           <View style={styles.photos}>
             {data.photos.map((photo, i) => (
-              <Image key={i} src={{ data: photo.data, format: "jpg" }} style={{ width: 124, height: 93, objectFit: "cover" }} />
+              <Image
+                key={i}
+                src={{ data: photo.data, format: "jpg" }}
+                style={{ width: 124, height: 93, objectFit: "cover" }}
+              />
             ))}
           </View>
         )}
-        {data.photoCount > data.photos.length ? <Text style={styles.small}>{`${data.photos.length} of ${data.photoCount} photos shown.`}</Text> : null}
+        {data.photoCount > data.photos.length ? (
+          <Text style={styles.small}>{`${data.photos.length} of ${data.photoCount} photos shown.`}</Text>
+        ) : null}
         <View wrap={false}>
-        <Text style={styles.h2} minPresenceAhead={80}>Designed layout</Text>
+          <Text style={styles.h2} minPresenceAhead={80}>
+            Designed layout
+          </Text>
           {data.design.length === 0 ? (
             <Text>No layout designed yet.</Text>
           ) : (
@@ -210,9 +337,10 @@ export function DepotReport({ data }: { data: ReportData }) {
               </Text>
             </>
           )}
-
         </View>
-        <Text style={styles.h2} minPresenceAhead={80}>Fleet and chargers planned</Text>
+        <Text style={styles.h2} minPresenceAhead={80}>
+          Fleet and chargers planned
+        </Text>
         {inputs.vehicles.map((group) => {
           const type = inputs.vehicleTypes.find((t) => t.id === group.typeId);
           return (
@@ -221,7 +349,9 @@ export function DepotReport({ data }: { data: ReportData }) {
             </Text>
           );
         })}
-        <Text style={{ marginTop: 3 }}>{`Chargers: ${inputs.chargers.map((c) => `${c.count} × ${c.name} (${formatNumber(c.powerKw)} kW)`).join(", ")}.`}</Text>
+        <Text
+          style={{ marginTop: 3 }}
+        >{`Chargers: ${inputs.chargers.map((c) => `${c.count} × ${c.name} (${formatNumber(c.powerKw)} kW)`).join(", ")}.`}</Text>
         <Text>{`Connection ${formatNumber(inputs.site.connectionKva)} kVA at power factor ${inputs.site.powerFactor}; charging efficiency ${formatNumber(inputs.site.chargingEfficiency * 100)}%; tariff: ${inputs.tariff.name}. ${summary.days} days at ${summary.stepMinutes}-minute steps.`}</Text>
         {inputs.vehicleTypes.some((t) => t.chargeCurve) ? (
           <Text>{`Charging curves: ${inputs.vehicleTypes
@@ -231,52 +361,113 @@ export function DepotReport({ data }: { data: ReportData }) {
         ) : null}
         {inputs.site.battery ? (
           <Text>{`Site battery: ${formatNumber(inputs.site.battery.capacityKwh)} kWh, ${formatNumber(inputs.site.battery.powerKw)} kW, ${formatNumber(inputs.site.battery.roundTripEfficiency * 100)}% round trip${
-            shavingBattery ? `; with peak shaving it takes the peak from ${formatNumber(shavingBattery.peakWithoutKw)} kW to ${formatNumber(summary.strategies.find((s) => s.strategy === "peak-shaving")!.peakKw)} kW.` : "."
+            shavingBattery
+              ? `; with peak shaving it takes the peak from ${formatNumber(shavingBattery.peakWithoutKw)} kW to ${formatNumber(summary.strategies.find((s) => s.strategy === "peak-shaving")!.peakKw)} kW.`
+              : "."
           }`}</Text>
         ) : null}
 
-        <Text style={styles.h2} minPresenceAhead={80}>Load profiles</Text>
-        <LoadChart summary={summary} series="typicalDayKw" label="Site load over a typical day (the highest at each time of day)" />
+        <Text style={styles.h2} minPresenceAhead={80}>
+          Load profiles
+        </Text>
+        <LoadChart
+          summary={summary}
+          series="typicalDayKw"
+          label="Site load over a typical day (the highest at each time of day)"
+        />
         <View style={{ height: 8 }} />
         <LoadChart summary={summary} series="horizonKw" label={`Site load over the ${summary.days}-day horizon`} />
-        <Text style={styles.h2} minPresenceAhead={80}>Strategies compared</Text>
+        <Text style={styles.h2} minPresenceAhead={80}>
+          Strategies compared
+        </Text>
         <View style={styles.table}>
-          <TableRow header widths={[20, 10, 10, 12, 12, 12, 12, 12]} cells={["Strategy", "Peak kW", "Peak kVA", "Connection kVA", "Transformer kVA", `Cost (${summary.days} d)`, "Per year", "Vehicles short"]} />
+          <TableRow
+            header
+            widths={[20, 10, 10, 12, 12, 12, 12, 12]}
+            cells={[
+              "Strategy",
+              "Peak kW",
+              "Peak kVA",
+              "Connection kVA",
+              "Transformer kVA",
+              `Cost (${summary.days} d)`,
+              "Per year",
+              "Vehicles short",
+            ]}
+          />
           {summary.strategies.map((s) => (
             <TableRow
               key={s.strategy}
               widths={[20, 10, 10, 12, 12, 12, 12, 12]}
-              cells={[STRATEGY_LABELS[s.strategy], formatNumber(s.peakKw, 1), formatNumber(s.peakKva, 1), formatNumber(s.recommendedConnectionKva), s.transformerKva ? formatNumber(s.transformerKva) : "> 2,500", formatPounds(s.cost.totalPounds), formatPounds(s.annualPounds), s.vehiclesShort ? `${s.vehiclesShort}` : "none"]}
+              cells={[
+                STRATEGY_LABELS[s.strategy],
+                formatNumber(s.peakKw, 1),
+                formatNumber(s.peakKva, 1),
+                formatNumber(s.recommendedConnectionKva),
+                s.transformerKva ? formatNumber(s.transformerKva) : "> 2,500",
+                formatPounds(s.cost.totalPounds),
+                formatPounds(s.annualPounds),
+                s.vehiclesShort ? `${s.vehiclesShort}` : "none",
+              ]}
             />
           ))}
         </View>
-        <Text style={styles.h2} minPresenceAhead={80}>Cost breakdown</Text>
+        <Text style={styles.h2} minPresenceAhead={80}>
+          Cost breakdown
+        </Text>
         <View style={styles.table}>
-          <TableRow header widths={[28, 18, 18, 18, 18]} cells={["Strategy", "Energy", "Standing charge", "Capacity charge", "Total"]} />
+          <TableRow
+            header
+            widths={[28, 18, 18, 18, 18]}
+            cells={["Strategy", "Energy", "Standing charge", "Capacity charge", "Total"]}
+          />
           {summary.strategies.map((s) => (
-            <TableRow key={s.strategy} widths={[28, 18, 18, 18, 18]} cells={[STRATEGY_LABELS[s.strategy], formatPounds(s.cost.energyPounds), formatPounds(s.cost.standingPounds), formatPounds(s.cost.capacityPounds), formatPounds(s.cost.totalPounds)]} />
+            <TableRow
+              key={s.strategy}
+              widths={[28, 18, 18, 18, 18]}
+              cells={[
+                STRATEGY_LABELS[s.strategy],
+                formatPounds(s.cost.energyPounds),
+                formatPounds(s.cost.standingPounds),
+                formatPounds(s.cost.capacityPounds),
+                formatPounds(s.cost.totalPounds),
+              ]}
+            />
           ))}
         </View>
         {summary.strategies.some((s) => s.vehiclesShort > 0) ? (
           <>
-            <Text style={styles.h2} minPresenceAhead={80}>Vehicles leaving under-charged</Text>
+            <Text style={styles.h2} minPresenceAhead={80}>
+              Vehicles leaving under-charged
+            </Text>
             {summary.strategies
               .filter((s) => s.vehiclesShort > 0)
               .map((s) => (
                 <View key={s.strategy} style={{ marginBottom: 4 }}>
-                  <Text style={styles.th}>{`${STRATEGY_LABELS[s.strategy]}: ${s.vehiclesShort} vehicle(s), ${formatNumber(s.shortfallKwh)} kWh short`}</Text>
+                  <Text
+                    style={styles.th}
+                  >{`${STRATEGY_LABELS[s.strategy]}: ${s.vehiclesShort} vehicle(s), ${formatNumber(s.shortfallKwh)} kWh short`}</Text>
                   {s.shortfalls.slice(0, 10).map((v) => (
-                    <Text key={v.vehicle}>{`${v.vehicle}: ${formatNumber(v.shortfallKwh, 1)} kWh (${v.reasons.map((r) => REASON_LABELS[r]).join("; ")})`}</Text>
+                    <Text
+                      key={v.vehicle}
+                    >{`${v.vehicle}: ${formatNumber(v.shortfallKwh, 1)} kWh (${v.reasons.map((r) => REASON_LABELS[r]).join("; ")})`}</Text>
                   ))}
                 </View>
               ))}
           </>
         ) : null}
-        <Text style={styles.h2} minPresenceAhead={80}>How these figures were made</Text>
+        <Text style={styles.h2} minPresenceAhead={80}>
+          How these figures were made
+        </Text>
         <Text>
-          The fleet's weekly duty is turned into charging sessions at the depot; each vehicle keeps the charger it plugs into until it leaves. Uncontrolled charging takes full power from arrival; balanced charging the lowest constant
-          power that finishes by departure; cost-optimal charging the cheapest intervals of each stay within the connection; peak shaving the lowest site peak that still meets every departure target, found exactly (a
-          maximum-flow feasibility test). Charging curves are read at the start of each step, cautiously: a vehicle never takes more than the curve allows at the highest charge it could have by then. A site battery is run by peak shaving after the vehicles are planned, to take the top off the site's load. Costs are energy by tariff band, the standing charge per day, and the capacity charge on the connection asked for.
+          The fleet's weekly duty is turned into charging sessions at the depot; each vehicle keeps the charger it plugs
+          into until it leaves. Uncontrolled charging takes full power from arrival; balanced charging the lowest
+          constant power that finishes by departure; cost-optimal charging the cheapest intervals of each stay within
+          the connection; peak shaving the lowest site peak that still meets every departure target, found exactly (a
+          maximum-flow feasibility test). Charging curves are read at the start of each step, cautiously: a vehicle
+          never takes more than the curve allows at the highest charge it could have by then. A site battery is run by
+          peak shaving after the vehicles are planned, to take the top off the site's load. Costs are energy by tariff
+          band, the standing charge per day, and the capacity charge on the connection asked for.
         </Text>
         <Footer name={depot.name} />
       </Page>

@@ -1,10 +1,12 @@
 import { LocateFixedIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
+
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { FieldError } from "~/components/ui/field-error";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+
 import { locationText } from "../survey-schema";
 
 export type Location = { latitude: string; longitude: string };
@@ -20,12 +22,21 @@ const GEOLOCATION_ERRORS: Record<number, string> = {
  * that is refused or impossible, for example when the survey is filled in
  * away from the depot, the coordinates can be typed in instead.
  */
-export function LocationField({ value, onChange, error }: { value: Location; onChange: (value: Location) => void; error?: string }) {
+export function LocationField({
+  value,
+  onChange,
+  error,
+}: {
+  value: Location;
+  onChange: (value: Location) => void;
+  error?: string;
+}) {
   const id = useId();
   const [locating, setLocating] = useState(false);
   const latitude = Number(value.latitude);
   const longitude = Number(value.longitude);
-  const captured = value.latitude !== "" && value.longitude !== "" && Number.isFinite(latitude) && Number.isFinite(longitude);
+  const captured =
+    value.latitude !== "" && value.longitude !== "" && Number.isFinite(latitude) && Number.isFinite(longitude);
 
   const capture = () => {
     if (!("geolocation" in navigator)) {
@@ -60,15 +71,29 @@ export function LocationField({ value, onChange, error }: { value: Location; onC
       </div>
       <details className="rounded-lg border p-4">
         <summary className="cursor-pointer text-sm font-medium">Not at the depot? Enter its coordinates</summary>
-        <p className="mt-2 text-sm text-muted-foreground">Copy them from a map app (for example, a long press on the depot shows them).</p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Copy them from a map app (for example, a long press on the depot shows them).
+        </p>
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           <div className="grid gap-2">
             <Label htmlFor={`${id}-lat`}>Latitude</Label>
-            <Input id={`${id}-lat`} inputMode="decimal" value={value.latitude} onChange={(e) => onChange({ ...value, latitude: e.target.value.trim() })} placeholder="51.501234" />
+            <Input
+              id={`${id}-lat`}
+              inputMode="decimal"
+              value={value.latitude}
+              onChange={(e) => onChange({ ...value, latitude: e.target.value.trim() })}
+              placeholder="51.501234"
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-lng`}>Longitude</Label>
-            <Input id={`${id}-lng`} inputMode="decimal" value={value.longitude} onChange={(e) => onChange({ ...value, longitude: e.target.value.trim() })} placeholder="-2.691234" />
+            <Input
+              id={`${id}-lng`}
+              inputMode="decimal"
+              value={value.longitude}
+              onChange={(e) => onChange({ ...value, longitude: e.target.value.trim() })}
+              placeholder="-2.691234"
+            />
           </div>
         </div>
       </details>

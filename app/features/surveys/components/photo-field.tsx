@@ -1,5 +1,6 @@
 import { CameraIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useMemo } from "react";
+
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
@@ -10,7 +11,14 @@ function Preview({ file, alt, onRemove }: { file: File; alt: string; onRemove: (
   return (
     <div className="relative w-40">
       <img src={url} alt={alt} className="aspect-[4/3] w-40 rounded-md border object-cover" />
-      <Button type="button" size="icon" variant="secondary" className="absolute top-1 right-1 size-8" onClick={onRemove} aria-label={`Remove ${alt}`}>
+      <Button
+        type="button"
+        size="icon"
+        variant="secondary"
+        className="absolute top-1 right-1 size-8"
+        onClick={onRemove}
+        aria-label={`Remove ${alt}`}
+      >
         <XIcon aria-hidden="true" />
       </Button>
     </div>
@@ -59,7 +67,10 @@ export function PhotoField({
       ) : null}
       {multiple || files.length === 0 ? (
         <div>
-          <Label htmlFor={id} className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-input px-4 text-sm font-medium hover:bg-accent focus-within:ring-[3px] focus-within:ring-ring/60">
+          <Label
+            htmlFor={id}
+            className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-md border border-input px-4 text-sm font-medium hover:bg-accent focus-within:ring-[3px] focus-within:ring-ring/60"
+          >
             <CameraIcon className="size-4" aria-hidden="true" />
             {files.length === 0 ? "Take or choose a photo" : "Add another photo"}
           </Label>
