@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "kysely";
 import { DatabaseSync } from "node:sqlite";
+import { sql } from "kysely";
 import * as tar from "tar";
 
 import type { Env } from "~/lib/env.server";

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type Driver } from "kysely";
-import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 
 import type { Engine } from "./dialect.server";
