@@ -23,7 +23,7 @@ export default defineConfig({
         this.emitFile({ type: "chunk", id: "./app/features/planning/plan-worker.ts", fileName: "plan-worker.js" });
         this.emitFile({
           type: "chunk",
-          id: "./app/lib/background/background-process.ts",
+          id: "./app/entry.background.server.ts",
           fileName: "background-process.js",
         });
       },

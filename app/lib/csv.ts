@@ -1,21 +1,17 @@
 import Papa from "papaparse";
 
-/** A CSV file that cannot be read as it is, with the line to look at. */
-export class CsvError extends Error {
-  override name = "CsvError";
-}
+import { UserError } from "~/lib/user-error";
 
-/** The file has more rows than the caller takes (`maxRows`). */
-export class CsvTooLongError extends CsvError {
-  override name = "CsvTooLongError";
-}
+/** The code of the UserError for a file with more rows than the caller takes (`maxRows`). */
+export const CSV_TOO_LONG = "csv-too-long";
 
 /**
  * Every CSV the product reads goes through here (papaparse, in the browser and
  * on the server): RFC 4180 quoting, CRLF or LF, a byte-order mark, and a
  * broken quote reported with its line instead of silently merging the rest of
  * the file into one field. At most `maxRows` rows are read; a longer file is
- * refused rather than parsed to the end.
+ * refused rather than parsed to the end. Either refusal is a UserError whose
+ * message names the line to look at.
  */
 export function parseCsvRows(text: string, options: { maxRows: number }): string[][] {
   const result = Papa.parse<string[]>(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
@@ -28,11 +24,12 @@ export function parseCsvRows(text: string, options: { maxRows: number }): string
   const broken = result.errors.find((error) => error.type === "Quotes");
   if (broken) {
     const row = typeof broken.row === "number" ? ` in row ${broken.row + 1}` : "";
-    throw new CsvError(`The file could not be read${row}: ${quoteProblem(broken.code)}.`);
+    throw new UserError(`The file could not be read${row}: ${quoteProblem(broken.code)}.`);
   }
   if (result.data.length > options.maxRows)
-    throw new CsvTooLongError(
+    throw new UserError(
       `The file has more than ${options.maxRows.toLocaleString("en-GB")} rows, more than this import takes.`,
+      { code: CSV_TOO_LONG },
     );
   return result.data;
 }

@@ -3,7 +3,7 @@
  * readForm, and a streaming upload (survey photos) through streamForm; both
  * parse with busboy under limits on fields, field size, files and parts, and
  * both handle the body stream's errors. A client that disconnects mid-body (a
- * phone losing signal in a yard) ends the request with a BodyError instead of
+ * phone losing signal in a yard) ends the request with a UserError instead of
  * an unhandled stream error that would stop the server process.
  *
  * Nothing else should touch request.body or request.formData() (the lint
@@ -13,6 +13,8 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy, { type FieldInfo, type FileInfo } from "busboy";
 import { data } from "react-router";
+
+import { UserError } from "~/lib/user-error";
 
 /** C0 control characters other than tab, line feed and carriage return; PostgreSQL cannot store NUL at all. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -33,15 +35,6 @@ export function hasControlCharacters(value: string): boolean {
 }
 
 /** A body that cannot be taken, with the message for the user and the HTTP status. */
-export class BodyError extends Error {
-  override name = "BodyError";
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
 
 export type BodyLimits = {
   /** Text fields (default 100). */
@@ -64,7 +57,7 @@ export type FormHandlers = {
 
 /**
  * Streams a urlencoded or multipart body through busboy. Resolves once the
- * whole body is read; rejects with a BodyError when it cannot be (malformed,
+ * whole body is read; rejects with a UserError when it cannot be (malformed,
  * interrupted, a limit passed). Most refusals still read the body to its end
  * (the body-size cap in server/body-limits.ts keeps it small), so the
  * connection stays ready for the next request; a form with more fields than
@@ -88,20 +81,20 @@ export async function streamForm(request: Request, limits: BodyLimits, handlers:
       },
     });
   } catch {
-    throw new BodyError(FORM_UNREADABLE, 400);
+    throw new UserError(FORM_UNREADABLE, { status: 400 });
   }
-  let failure: BodyError | undefined;
-  const fail = (error: BodyError) => (failure ??= error);
+  let failure: UserError | undefined;
+  const fail = (error: UserError) => (failure ??= error);
   parser.on("field", (name, value, info) => {
     if (failure) return;
-    if (info.valueTruncated || info.nameTruncated) return fail(new BodyError(FORM_FIELD_TOO_LONG, 413));
+    if (info.valueTruncated || info.nameTruncated) return fail(new UserError(FORM_FIELD_TOO_LONG, { status: 413 }));
     if (hasControlCharacters(name) || hasControlCharacters(value))
-      return fail(new BodyError(FORM_HAS_CONTROL_CHARACTERS, 400));
+      return fail(new UserError(FORM_HAS_CONTROL_CHARACTERS, { status: 400 }));
     handlers.field?.(name, value, info);
   });
   parser.on("file", (name, stream, info) => {
     if (failure || !handlers.file || (limits.files ?? 0) === 0) {
-      if (info.filename !== undefined && !handlers.file) fail(new BodyError(FORM_HAS_FILES, 400));
+      if (info.filename !== undefined && !handlers.file) fail(new UserError(FORM_HAS_FILES, { status: 400 }));
       stream.resume();
       return;
     }
@@ -112,25 +105,25 @@ export async function streamForm(request: Request, limits: BodyLimits, handlers:
   // once and the connection is closed after it (bodyErrorResponse), so the sender stops.
   let halt: (() => void) | undefined;
   const tooMany = () => {
-    fail(new BodyError(FORM_TOO_MANY_FIELDS, 413));
+    fail(new UserError(FORM_TOO_MANY_FIELDS, { status: 413 }));
     halt?.();
   };
   parser.on("fieldsLimit", tooMany);
   parser.on("partsLimit", tooMany);
-  parser.on("filesLimit", () => fail(new BodyError(FORM_TOO_MANY_FILES, 413)));
+  parser.on("filesLimit", () => fail(new UserError(FORM_TOO_MANY_FILES, { status: 413 })));
 
   const source = Readable.fromWeb(request.body as WebReadableStream);
   await new Promise<void>((resolve, reject) => {
     // The client went away mid-body: the parser is destroyed too, which ends any file stream it was feeding.
     source.once("error", (error) => {
       parser.destroy(error);
-      reject(new BodyError(FORM_INTERRUPTED, 400));
+      reject(new UserError(FORM_INTERRUPTED, { status: 400 }));
     });
     // A body busboy cannot parse: stop feeding it, but leave the connection open so the answer reaches the
     // client (the rest of the body is drained once the response is sent: drainUnreadBodies in server/app.ts).
     parser.once("error", () => {
       source.unpipe(parser);
-      reject(new BodyError(FORM_UNREADABLE, 400));
+      reject(new UserError(FORM_UNREADABLE, { status: 400 }));
     });
     parser.once("close", resolve);
     halt = () => {
@@ -178,11 +171,13 @@ export async function readForm(request: Request, limits: BodyLimits = {}): Promi
     });
     await Promise.all(files);
   } catch (error) {
-    throw bodyErrorResponse(error instanceof BodyError ? error : new BodyError(FORM_UNREADABLE, 400));
+    throw bodyErrorResponse(error instanceof UserError ? error : new UserError(FORM_UNREADABLE, { status: 400 }));
   }
   if (tooLarge)
     throw bodyErrorResponse(
-      new BodyError(`The file is too large: the limit is ${Math.round((limits.fileSize ?? 0) / 1024 / 1024)} MB.`, 413),
+      new UserError(`The file is too large: the limit is ${Math.round((limits.fileSize ?? 0) / 1024 / 1024)} MB.`, {
+        status: 413,
+      }),
     );
   return form;
 }
@@ -192,7 +187,7 @@ export async function readForm(request: Request, limits: BodyLimits = {}): Promi
  * too large to read to its end (413) also closes the connection: the rest is
  * never read (see drainUnreadBodies in server/app.ts).
  */
-export function bodyErrorResponse(error: BodyError) {
+export function bodyErrorResponse(error: UserError) {
   const tooLarge = error.status === 413;
   return data(error.message, {
     status: error.status,

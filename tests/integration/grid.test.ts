@@ -2,16 +2,18 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { CLI_ACTOR, listRecentAudit } from "~/features/admin/audit.server";
+import { listRecentAudit } from "~/features/admin/audit.server";
 import {
   capacityFor,
-  GridImportShrinkError,
   importGridFile,
   listGridImports,
   loadSubstationIndex,
+  REPLACES_MOST,
 } from "~/features/grid/grid-store.server";
 import { createUser } from "~/features/users/create-user.server";
+import { CLI_ACTOR } from "~/lib/audit.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { gridDataDir, NGED_FILE, UKPN_FILE } from "../support/grid-files";
@@ -91,7 +93,8 @@ describe.each(ENGINES)("network-capacity data on %s", (engine) => {
       text: tiny,
       actor: CLI_ACTOR,
     }).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(GridImportShrinkError);
+    expect(refused).toBeInstanceOf(UserError);
+    expect((refused as UserError).code).toBe(REPLACES_MOST);
     expect((refused as Error).message).toContain(
       "This file has 1 substation; the import it would replace has 1,087. Importing it would remove 1,086, so nothing was changed.",
     );

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 import {
   PER_USER_WAITING,
-  PlanRunError,
   planRunsOf,
   PlanSupersededError,
   runPlanComputation,
   setPlanWorkerScript,
   stopPlanComputations,
 } from "~/features/planning/plan-runner.server";
+import { UserError } from "~/lib/user-error";
 
 import { BENCH_INPUT } from "../../scripts/bench-planning-fleet";
 
@@ -66,7 +66,7 @@ describe("sharing plan workers between users", () => {
     );
     expect(planRunsOf("alice")).toEqual({ computing: 1, waiting: PER_USER_WAITING });
     await expect(runPlanComputation(BENCH_INPUT, noProgress, { owner: "alice", key: "one-too-many" })).rejects.toThrow(
-      PlanRunError,
+      UserError,
     );
     const bobStarted = Date.now();
     await track("bob", runPlanComputation(small, noProgress, { owner: "bob", key: "bob-depot" }));

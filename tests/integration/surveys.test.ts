@@ -4,13 +4,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { PhotoError } from "~/features/surveys/process-photo.server";
 import { submitSurvey, type UploadedPhoto } from "~/features/surveys/submit-survey.server";
 import { surveyFieldsSchema } from "~/features/surveys/survey-schema";
 import { createUser } from "~/features/users/create-user.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { deliverDueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
 
 import { makePhoto } from "../support/images";
 import { startSmtpServer } from "../support/smtp";
@@ -184,7 +184,7 @@ describe.each(ENGINES)("submitting surveys on %s", (engine) => {
         { kind: "proposed_charging_area", path: good },
         { kind: "electrical_panel", path: fake },
       ]),
-    ).rejects.toThrow(PhotoError);
+    ).rejects.toThrow(UserError);
     await expect(
       submitSurvey(runtime, user, fields(), [{ kind: "proposed_charging_area", path: heic }]),
     ).rejects.toThrow(/HEIC photos are not supported/);

@@ -1,12 +1,12 @@
-import { recordAudit, type Actor } from "~/features/admin/audit.server";
-import { runInBackground } from "~/lib/background/background.server";
+import { recordAudit, type Actor } from "~/lib/audit.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { availablePercent, capacityBand, type CapacityBand } from "./capacity";
-import { GridImportError, type ImportReport } from "./importers";
+import { gridImportError, type ImportReport } from "./importers";
 import { createNearestIndex } from "./nearest";
 import { OPERATORS, type Operator } from "./operators";
+import { parseGridFileInBackground } from "./parse-grid-file.server";
 
 /** A depot further than this from every imported substation has no capacity data. */
 export const MAX_SUBSTATION_KM = 25;
@@ -17,7 +17,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function dataDateFor(fileName: string, given?: string): string {
   if (given) {
     if (!ISO_DATE.test(given) || Number.isNaN(Date.parse(given)))
-      throw new GridImportError("The data date must be a date like 2023-02-28");
+      throw gridImportError("The data date must be a date like 2023-02-28");
     return given;
   }
   return fileName.match(/(\d{4}-\d{2}-\d{2})/)?.[1] ?? new Date().toISOString().slice(0, 10);
@@ -33,18 +33,15 @@ export function wouldDropMost(current: number, incoming: number): boolean {
   return incoming < current / 2 && current - incoming >= 20;
 }
 
-/** The file would replace most of an operator's substations: the admin must confirm it. */
-export class GridImportShrinkError extends GridImportError {
-  override name = "GridImportShrinkError";
-  constructor(
-    readonly current: number,
-    readonly incoming: number,
-  ) {
-    super(
-      `This file has ${incoming.toLocaleString("en-GB")} substation${incoming === 1 ? "" : "s"}; the import it would replace has ${current.toLocaleString("en-GB")}. ` +
-        `Importing it would remove ${(current - incoming).toLocaleString("en-GB")}, so nothing was changed. If that is right, import it again with "Replace even though most substations would go" ticked.`,
-    );
-  }
+/** The code of the refusal when the file would replace most of an operator's substations: the admin must confirm it. */
+export const REPLACES_MOST = "replaces-most";
+
+function replacesMostError(current: number, incoming: number) {
+  return gridImportError(
+    `This file has ${incoming.toLocaleString("en-GB")} substation${incoming === 1 ? "" : "s"}; the import it would replace has ${current.toLocaleString("en-GB")}. ` +
+      `Importing it would remove ${(current - incoming).toLocaleString("en-GB")}, so nothing was changed. If that is right, import it again with "Replace even though most substations would go" ticked.`,
+    { status: 409, code: REPLACES_MOST },
+  );
 }
 
 export async function importGridFile(
@@ -52,10 +49,9 @@ export async function importGridFile(
   input: { operator: Operator; fileName: string; text: string; dataDate?: string; actor: Actor; replaceMost?: boolean },
 ): Promise<{ importId: number; report: ImportReport; dataDate: string }> {
   const dataDate = dataDateFor(input.fileName, input.dataDate);
-  // Parsed in the lower-priority helper process: a large file never holds up page requests.
-  const { records, report } = await runInBackground("parseGridFile", input.operator, input.text);
+  const { records, report } = await parseGridFileInBackground(input.operator, input.text);
   if (records.length === 0)
-    throw new GridImportError(`No substations with a position were found in ${input.fileName}; nothing was changed`);
+    throw gridImportError(`No substations with a position were found in ${input.fileName}; nothing was changed`);
   const operator = OPERATORS[input.operator];
   const current = await deps.database.db
     .selectFrom("substations")
@@ -64,7 +60,7 @@ export async function importGridFile(
     .executeTakeFirst();
   const currentCount = Number(current?.count ?? 0);
   if (!input.replaceMost && wouldDropMost(currentCount, records.length))
-    throw new GridImportShrinkError(currentCount, records.length);
+    throw replacesMostError(currentCount, records.length);
   const importId = await deps.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("substations").where("operator", "=", input.operator).execute();
     await trx.deleteFrom("grid_imports").where("operator", "=", input.operator).execute();

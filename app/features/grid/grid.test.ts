@@ -2,11 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { CsvError, parseCsvRows } from "~/lib/csv";
+import { parseCsvRows } from "~/lib/csv";
+import { UserError } from "~/lib/user-error";
 
 import { gridDataDir, NGED_FILE, UKPN_FILE } from "../../../tests/support/grid-files";
 import { availablePercent, capacityBand } from "./capacity";
-import { GridImportError, parseNged, parseUkpn } from "./importers";
+import { parseNged, parseUkpn } from "./importers";
 import { createNearestIndex, distanceKm } from "./nearest";
 
 const read = (file: string) => readFileSync(path.join(gridDataDir(), file), "utf8");
@@ -43,7 +44,7 @@ describe("NGED Network Capacity Map importer (the real file)", () => {
   });
 
   it("refuses a file that is not the NGED format, naming the missing columns", () => {
-    expect(() => parseNged("a,b\n1,2\n")).toThrow(GridImportError);
+    expect(() => parseNged("a,b\n1,2\n")).toThrow(UserError);
     expect(() => parseNged("a,b\n1,2\n")).toThrow(/missing column\(s\) "Network Reference ID"/);
   });
 });
@@ -151,9 +152,7 @@ describe("crafted network data", () => {
       parseNged(
         `${header}\n1,A,Primary,51.5,-2.5,33,11,20,5,15,Green\n2,"B,Primary,51.6,-2.6,33,11,20,5,15,Green\n3,C,Primary,51.7,-2.7,33,11,20,5,15,Green\n`,
       ),
-    ).toThrow(
-      new GridImportError("The file could not be read in row 3: a quoted field is never closed. Nothing was changed."),
-    );
+    ).toThrow("The file could not be read in row 3: a quoted field is never closed. Nothing was changed.");
   });
 });
 
@@ -167,7 +166,7 @@ describe("CSV parsing", () => {
 
   it("refuses a quote that is never closed, naming the row, instead of merging the rest of the file into one field", () => {
     expect(() => parseCsvRows('name,lat\nA,51\n"B,52\nC,53\n', { maxRows: 10 })).toThrow(
-      new CsvError("The file could not be read in row 3: a quoted field is never closed."),
+      new UserError("The file could not be read in row 3: a quoted field is never closed."),
     );
   });
 

@@ -1,4 +1,5 @@
-import { CsvError, CsvTooLongError, parseCsvRows } from "~/lib/csv";
+import { CSV_TOO_LONG, parseCsvRows } from "~/lib/csv";
+import { UserError } from "~/lib/user-error";
 
 import type { Operator } from "./operators";
 
@@ -32,9 +33,9 @@ export type ImportReport = {
   noFigures: Record<string, number>;
 };
 
-export class GridImportError extends Error {
-  override name = "GridImportError";
-}
+/** A file the import refuses: the message is shown by the file field, and nothing is changed. */
+export const gridImportError = (message: string, options: { status?: number; code?: string } = {}) =>
+  new UserError(message, { ...options, fieldErrors: { file: message } });
 
 const count = (tally: Record<string, number>, reason: string) => {
   tally[reason] = (tally[reason] ?? 0) + 1;
@@ -142,15 +143,15 @@ export function parseNged(text: string) {
   try {
     table = parseCsvRows(text, { maxRows: MAX_GRID_ROWS + 1 });
   } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    if (error instanceof CsvTooLongError) throw new GridImportError(tooManySubstations);
+    if (!(error instanceof UserError)) throw error;
+    if (error.code === CSV_TOO_LONG) throw gridImportError(tooManySubstations);
     // Another kind of file (e.g. GeoJSON) fails as CSV too: say what it is not, rather than where its quotes break.
     const firstLine = text.slice(0, 4096).split(/\r?\n/, 1)[0] ?? "";
     if (!firstLine.includes(NGED_COLUMNS.ref))
-      throw new GridImportError(
+      throw gridImportError(
         "This is not an NGED Network Capacity Map CSV: its first row is not NGED's column headings",
       );
-    throw new GridImportError(`${error.message} Nothing was changed.`);
+    throw gridImportError(`${error.message} Nothing was changed.`);
   }
   const header = table[0] ?? [];
   const index = Object.fromEntries(
@@ -158,7 +159,7 @@ export function parseNged(text: string) {
   ) as Record<keyof typeof NGED_COLUMNS, number>;
   const missing = Object.entries(NGED_COLUMNS).filter(([key]) => index[key as keyof typeof NGED_COLUMNS] < 0);
   if (missing.length > 0) {
-    throw new GridImportError(
+    throw gridImportError(
       `This is not an NGED Network Capacity Map CSV: missing column(s) ${missing.map(([, column]) => `"${column}"`).join(", ")}`,
     );
   }
@@ -217,12 +218,11 @@ export function parseUkpn(text: string) {
   try {
     document = JSON.parse(text);
   } catch {
-    throw new GridImportError("This is not a GeoJSON file: it is not valid JSON");
+    throw gridImportError("This is not a GeoJSON file: it is not valid JSON");
   }
   const features = (document as { features?: unknown })?.features;
-  if (!Array.isArray(features))
-    throw new GridImportError("This is not a GeoJSON FeatureCollection: it has no features");
-  if (features.length > MAX_GRID_ROWS) throw new GridImportError(tooManySubstations);
+  if (!Array.isArray(features)) throw gridImportError("This is not a GeoJSON FeatureCollection: it has no features");
+  if (features.length > MAX_GRID_ROWS) throw gridImportError(tooManySubstations);
   const records: SubstationRecord[] = [];
   const skipped: Record<string, number> = {};
   const noFigures: Record<string, number> = {};

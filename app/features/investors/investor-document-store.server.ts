@@ -1,5 +1,6 @@
 import type { Runtime } from "~/lib/runtime.server";
 import type { FileStorage } from "~/lib/storage.server";
+import { UserError } from "~/lib/user-error";
 
 import { INVESTOR_DOCUMENTS, type InvestorDocumentListing, type InvestorDocumentSlug } from "./investor-documents";
 
@@ -30,10 +31,6 @@ const FORMATS = [
   },
 ] as const;
 
-export class InvestorDocumentError extends Error {
-  override name = "InvestorDocumentError";
-}
-
 function detectFormat(data: Uint8Array, fileName: string) {
   return FORMATS.find(
     (format) =>
@@ -48,14 +45,13 @@ export async function uploadInvestorDocument(
   input: { slug: InvestorDocumentSlug; fileName: string; data: Uint8Array; uploadedBy?: string },
 ): Promise<InvestorDocumentListing> {
   const meta = INVESTOR_DOCUMENTS.find((document) => document.slug === input.slug);
-  if (!meta) throw new InvestorDocumentError(`Unknown document: ${input.slug}`);
-  if (input.data.byteLength === 0) throw new InvestorDocumentError("The file is empty");
+  if (!meta) throw new UserError(`Unknown document: ${input.slug}`);
+  if (input.data.byteLength === 0) throw new UserError("The file is empty");
   if (input.data.byteLength > MAX_INVESTOR_DOCUMENT_BYTES) {
-    throw new InvestorDocumentError(`The file is larger than ${MAX_INVESTOR_DOCUMENT_BYTES / 1024 / 1024} MB`);
+    throw new UserError(`The file is larger than ${MAX_INVESTOR_DOCUMENT_BYTES / 1024 / 1024} MB`);
   }
   const format = detectFormat(input.data, input.fileName);
-  if (!format)
-    throw new InvestorDocumentError("Upload a PDF, or an Excel, PowerPoint or Word file (.xlsx, .pptx, .docx)");
+  if (!format) throw new UserError("Upload a PDF, or an Excel, PowerPoint or Word file (.xlsx, .pptx, .docx)");
 
   const fileName = `${meta.title.replaceAll(" ", "-")}.${format.extension}`;
   const storageKey = `investor-documents/${input.slug}-${crypto.randomUUID()}.${format.extension}`;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { buildingLoadBySteps, LoadProfileError, parseLoadProfile } from "./load-profile";
+import { UserError } from "~/lib/user-error";
+
+import { buildingLoadBySteps, parseLoadProfile } from "./load-profile";
 
 describe("building load profiles from CSV", () => {
   it("reads a typical day of 24 hourly values, with or without an hour column and header", () => {
@@ -29,7 +31,7 @@ describe("building load profiles from CSV", () => {
   });
 
   it("says what is wrong with a file and where", () => {
-    expect(() => parseLoadProfile("")).toThrow(LoadProfileError);
+    expect(() => parseLoadProfile("")).toThrow(UserError);
     expect(() => parseLoadProfile("1\n2\n3")).toThrow("A typical day needs 24 hourly values; the file has 3");
     expect(() => parseLoadProfile(`${"5\n".repeat(23)}abc`)).toThrow('Row 24: "abc" is not a number of kW');
     expect(() => parseLoadProfile(`${"5\n".repeat(23)}-1`)).toThrow("Row 24: the load cannot be negative");

@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
+import { UserError } from "~/lib/user-error";
+
 import { computePlan } from "./compute-plan";
 import type { PlanInput } from "./engine";
 import type { PlanSummary } from "./plan-summary";
@@ -26,10 +28,6 @@ import type { WorkerMessage } from "./plan-worker";
 export const RUN_TIME_LIMIT_MS = 60_000;
 export const PER_USER_RUNNING = 1;
 export const PER_USER_WAITING = 4;
-
-export class PlanRunError extends Error {
-  override name = "PlanRunError";
-}
 
 /** The run was replaced by a newer run of the same depot (or the server is stopping); its outcome is not recorded. */
 export class PlanSupersededError extends Error {
@@ -77,7 +75,7 @@ export function planRunRefusal(owner: string, key: string): string | null {
 
 /**
  * Queues a plan for `key` (a depot) on behalf of `owner` (a user). Settles
- * with the summary, a PlanRunError with a message for the user, or a
+ * with the summary, a UserError with a message for the user, or a
  * PlanSupersededError when a newer run of the same key replaced it.
  */
 export function runPlanComputation(
@@ -86,7 +84,7 @@ export function runPlanComputation(
   options: { owner: string; key: string },
 ): Promise<PlanSummary> {
   const refusal = planRunRefusal(options.owner, options.key);
-  if (refusal) return Promise.reject(new PlanRunError(refusal));
+  if (refusal) return Promise.reject(new UserError(refusal));
   const older = byKey.get(options.key);
   if (older) cancel(older, new PlanSupersededError("A newer run of this plan replaced this one."));
   const queued = waiting.get(options.owner) ?? [];
@@ -160,7 +158,7 @@ async function compute(job: Job): Promise<void> {
   await new Promise<void>((done) => {
     let reason: Error | undefined;
     const timer = setTimeout(
-      () => stop(new PlanRunError("The plan took too long to compute: choose a longer step or a shorter horizon.")),
+      () => stop(new UserError("The plan took too long to compute: choose a longer step or a shorter horizon.")),
       RUN_TIME_LIMIT_MS,
     );
     const stop = (error: Error) => {
@@ -170,7 +168,14 @@ async function compute(job: Job): Promise<void> {
     job.stop = stop;
     worker.on("message", (message: WorkerMessage) => {
       if (message.type === "progress") job.onProgress(message.done);
-      else {
+      else if (message.type === "failed") {
+        // A refusal made in the worker is a UserError again here; anything else is a fault with its message.
+        settle(job, {
+          error:
+            UserError.fromData(message.error) ?? new Error("message" in message.error ? message.error.message : ""),
+        });
+        void worker.terminate();
+      } else {
         settle(job, { summary: message.summary });
         // Frees the slot now rather than when the thread winds down by itself.
         void worker.terminate();
@@ -182,10 +187,10 @@ async function compute(job: Job): Promise<void> {
       job.stop = undefined;
       const fallback =
         code === 1
-          ? new PlanRunError(
+          ? new UserError(
               "The plan needed more memory than the server allows: choose a longer step or a shorter horizon.",
             )
-          : new PlanRunError("The server stopped while computing the plan: run it again.");
+          : new UserError("The server stopped while computing the plan: run it again.");
       settle(job, { error: reason ?? fallback });
       done();
     });
@@ -194,7 +199,7 @@ async function compute(job: Job): Promise<void> {
 
 /** Stops every plan waiting or being computed (server shutdown); their runs are recorded as failed. */
 export async function stopPlanComputations(): Promise<void> {
-  const error = new PlanRunError("The server stopped while computing the plan: run it again.");
+  const error = new UserError("The server stopped while computing the plan: run it again.");
   for (const queued of [...waiting.values()]) for (const job of [...queued]) cancel(job, error);
   const running = [...computing];
   for (const job of running) job.stop?.(error);

@@ -5,12 +5,25 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 
+import { UserError, type UserErrorData } from "~/lib/user-error";
+
 import { computePlan } from "./compute-plan";
 import type { PlanInput } from "./engine";
 
 export type WorkerMessage =
-  { type: "progress"; done: number } | { type: "done"; summary: ReturnType<typeof computePlan> };
+  | { type: "progress"; done: number }
+  | { type: "done"; summary: ReturnType<typeof computePlan> }
+  | { type: "failed"; error: UserErrorData | { message: string } };
 
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
-const summary = computePlan(workerData as PlanInput, (done) => post({ type: "progress", done }));
-post({ type: "done", summary });
+try {
+  const summary = computePlan(workerData as PlanInput, (done) => post({ type: "progress", done }));
+  post({ type: "done", summary });
+} catch (error) {
+  // A UserError crosses as its data (the runner makes it a UserError again); a fault as its message.
+  post({
+    type: "failed",
+    error:
+      error instanceof UserError ? error.toData() : { message: error instanceof Error ? error.message : String(error) },
+  });
+}

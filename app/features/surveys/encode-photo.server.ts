@@ -1,14 +1,16 @@
 import sharp from "sharp";
 
+import { backgroundTask } from "~/lib/background/background.server";
+import { UserError } from "~/lib/user-error";
+
 import { MAX_INPUT_MEGAPIXELS, MAX_PHOTO_SIDE } from "./photo-limits";
 
 const MAX_INPUT_PIXELS = MAX_INPUT_MEGAPIXELS * 1_000_000;
 
 export const THUMBNAIL_WIDTH = 480;
 
-export class PhotoError extends Error {
-  override name = "PhotoError";
-}
+/** A photo we cannot take: the message is shown by the survey's photo fields. */
+const photoError = (message: string) => new UserError(message, { fieldErrors: { photos: message } });
 
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
 
@@ -41,16 +43,16 @@ export async function encodePhoto(filePath: string, label: string): Promise<Proc
     format = metadata.format;
     pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   } catch {
-    throw new PhotoError(`${label}: this file is not an image we can read. Please use a JPEG, PNG or WebP photo.`);
+    throw photoError(`${label}: this file is not an image we can read. Please use a JPEG, PNG or WebP photo.`);
   }
   if (format === "heif")
-    throw new PhotoError(
+    throw photoError(
       `${label}: HEIC photos are not supported. Please set your camera to JPEG ("Most Compatible") or export the photo as JPEG.`,
     );
-  if (!format || !ACCEPTED.has(format)) throw new PhotoError(`${label}: only JPEG, PNG and WebP photos are accepted.`);
+  if (!format || !ACCEPTED.has(format)) throw photoError(`${label}: only JPEG, PNG and WebP photos are accepted.`);
   // The header is read without decoding; the limit on decoding below holds whatever the header said.
   if (pixels > MAX_INPUT_PIXELS) {
-    throw new PhotoError(
+    throw photoError(
       `${label}: this photo is ${Math.round(pixels / 1_000_000)} megapixels; the most we take is ${MAX_INPUT_MEGAPIXELS}. Please take it at your camera's standard size.`,
     );
   }
@@ -70,3 +72,6 @@ export async function encodePhoto(filePath: string, label: string): Promise<Proc
     .toBuffer();
   return { image, thumbnail, width: info.width, height: info.height, contentType: "image/jpeg" };
 }
+
+/** encodePhoto in the lower-priority background process (the caller bounds how many run at once). */
+export const encodePhotoInBackground = backgroundTask("encodePhoto", encodePhoto);

@@ -1,4 +1,4 @@
-import type { SubmitResponse } from "~/routes/surveys/submit";
+import type { SubmitResponse } from "./survey-schema";
 
 /** Sends the survey with XMLHttpRequest, the one browser API that reports upload progress. */
 export function postSurvey(body: FormData, onProgress: (fraction: number) => void): Promise<SubmitResponse> {

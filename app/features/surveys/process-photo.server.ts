@@ -1,8 +1,6 @@
-import { runInBackground } from "~/lib/background/background.server";
+import { encodePhotoInBackground, type ProcessedPhoto } from "./encode-photo.server";
 
-import type { ProcessedPhoto } from "./encode-photo.server";
-
-export { PhotoError, type ProcessedPhoto } from "./encode-photo.server";
+export type { ProcessedPhoto } from "./encode-photo.server";
 
 let maxParallel = 1;
 
@@ -29,8 +27,8 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
 /**
  * Checks and re-encodes an uploaded photo (encodePhoto) in the background
  * process, PHOTO_WORKERS at a time, so decoding never takes the CPU from
- * page requests. A photo we cannot read is a PhotoError with a message for the user.
+ * page requests. A photo we cannot read is a UserError with a message for the user.
  */
 export function processPhoto(filePath: string, label: string): Promise<ProcessedPhoto> {
-  return withSlot(() => runInBackground("encodePhoto", filePath, label));
+  return withSlot(() => encodePhotoInBackground(filePath, label));
 }

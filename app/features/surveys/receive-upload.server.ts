@@ -3,31 +3,24 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 
-import { BodyError, FORM_TOO_MANY_FILES, streamForm } from "~/lib/request-body.server";
+import { FORM_TOO_MANY_FILES, streamForm } from "~/lib/request-body.server";
+import { UserError } from "~/lib/user-error";
 
 import type { UploadedPhoto } from "./submit-survey.server";
 import { MAX_CABLE_RUN_PHOTOS, PHOTO_FIELDS, type PhotoKind } from "./survey-schema";
 
-export class UploadError extends Error {
-  override name = "UploadError";
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
 const kindByField = new Map<string, PhotoKind>(
   (Object.keys(PHOTO_FIELDS) as PhotoKind[]).map((kind) => [PHOTO_FIELDS[kind].field, kind]),
 );
+/** A photo over the size limit: 413, and the message shown by the photo fields. */
+const photoTooLarge = (message: string) => new UserError(message, { status: 413, fieldErrors: { photos: message } });
 const TOO_MANY_PHOTOS = `Too many photos: attach at most ${MAX_CABLE_RUN_PHOTOS} cable run photos.`;
 
 /**
  * Reads a multipart survey, streaming each photo straight to a file in `dir`:
  * whatever the photo's size, only small buffers are ever in memory. A photo
  * over the limit, too many photos, a malformed body or a client that goes
- * away mid-upload ends in an UploadError with a message for the user; the
+ * away mid-upload ends in a UserError with a message for the user; the
  * caller removes `dir`, so nothing of a failed upload stays on disk.
  */
 export async function receiveSurveyUpload(
@@ -37,12 +30,12 @@ export async function receiveSurveyUpload(
 ): Promise<{ fields: Record<string, string>; photos: UploadedPhoto[] }> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data"))
-    throw new UploadError("The upload could not be read. Please try again.", 400);
+    throw new UserError("The upload could not be read. Please try again.", { status: 400 });
   const fields: Record<string, string> = Object.create(null);
   const photos: UploadedPhoto[] = [];
   const writes: Promise<void>[] = [];
-  let failure: UploadError | undefined;
-  const fail = (error: UploadError) => (failure ??= error);
+  let failure: UserError | undefined;
+  const fail = (error: UserError) => (failure ??= error);
   try {
     await streamForm(
       request,
@@ -59,7 +52,7 @@ export async function receiveSurveyUpload(
             kind === "cable_run" &&
             photos.filter((photo) => photo.kind === "cable_run").length >= MAX_CABLE_RUN_PHOTOS
           ) {
-            fail(new UploadError(TOO_MANY_PHOTOS, 400));
+            fail(new UserError(TOO_MANY_PHOTOS, { status: 400 }));
             stream.resume();
             return;
           }
@@ -69,21 +62,20 @@ export async function receiveSurveyUpload(
           writes.push(pipeline(stream, createWriteStream(target)));
         },
         fileTooLarge: () =>
-          fail(new UploadError(`Each photo must be at most ${Math.round(maxFileBytes / 1024 / 1024)} MB.`, 413)),
+          fail(photoTooLarge(`Each photo must be at most ${Math.round(maxFileBytes / 1024 / 1024)} MB.`)),
       },
     );
   } catch (error) {
     await Promise.allSettled(writes);
-    if (!(error instanceof BodyError)) throw error;
-    throw new UploadError(
-      error.message === FORM_TOO_MANY_FILES ? TOO_MANY_PHOTOS : error.message,
-      error.status === 413 ? 400 : error.status,
-    );
+    if (!(error instanceof UserError)) throw error;
+    throw new UserError(error.message === FORM_TOO_MANY_FILES ? TOO_MANY_PHOTOS : error.message, {
+      status: error.status === 413 ? 400 : error.status,
+    });
   }
   const written = await Promise.allSettled(writes);
   if (failure) throw failure;
   if (written.some((result) => result.status === "rejected"))
-    throw new UploadError("The upload could not be read. Please try again.", 400);
+    throw new UserError("The upload could not be read. Please try again.", { status: 400 });
   // A file input left empty arrives as a part with no content.
   const sizes = await Promise.all(photos.map((photo) => stat(photo.path).then((info) => info.size)));
   return { fields, photos: photos.filter((_, index) => sizes[index]! > 0) };

@@ -111,3 +111,7 @@ export function photoLabel(imageType: string): string {
       .join(" ")
   );
 }
+
+/** What POST /surveys answers a client that asked for JSON (the survey page's own script). */
+export type SubmitResponse =
+  { ok: true; depotId: number; emailSent: boolean } | { ok: false; error: string; errors?: FieldErrors };

@@ -58,9 +58,3 @@ export const forgotPasswordSchema = z.object({
 
 export const RESET_REQUESTED = "Check your email for the password reset link";
 export const PASSWORD_RESET_DONE = "Your password has been updated";
-
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-}

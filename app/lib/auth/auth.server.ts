@@ -4,7 +4,7 @@ import { getMigrations } from "better-auth/db/migration";
 import { admin, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 
-import { runInBackground } from "~/lib/background/background.server";
+import { hashPasswordInBackground, verifyPasswordInBackground } from "~/lib/auth/password-tasks.server";
 import type { Engine } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
 import type { Logger } from "~/lib/log.server";
@@ -51,8 +51,8 @@ export function createAuth(config: AuthConfig) {
       maxPasswordLength: 128,
       // Better Auth's own scrypt, run in the lower-priority background process so sign-ins do not slow pages.
       password: {
-        hash: (password) => runInBackground("hashPassword", password),
-        verify: ({ hash, password }) => runInBackground("verifyPassword", hash, password),
+        hash: (password) => hashPasswordInBackground(password),
+        verify: ({ hash, password }) => verifyPasswordInBackground(hash, password),
       },
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,

@@ -3,27 +3,31 @@ import { existsSync } from "node:fs";
 
 import type { Logger } from "~/lib/log.server";
 import { atLowerPriority } from "~/lib/lower-priority.server";
-
-import {
-  backgroundErrors,
-  backgroundTasks,
-  type BackgroundReply,
-  type BackgroundTaskName,
-  type BackgroundTasks,
-} from "./background-tasks";
+import { UserError, type UserErrorData } from "~/lib/user-error";
 
 /**
- * Runs CPU-heavy tasks (background-tasks.ts) in one child process per server
- * process, started at a lower scheduling priority (nice 10): hashing a
- * password or decoding a photo then only uses the CPU that page requests
- * leave, instead of taking a core from them (decision 019). Without a built
- * script (development server, tests of the modules) the task runs here.
+ * Runs CPU-heavy tasks in one child process per server process, started at a
+ * lower scheduling priority (nice 10): hashing a password or decoding a photo
+ * then only uses the CPU that page requests leave, instead of taking a core
+ * from them (decision 019). A module defines its task with `backgroundTask`;
+ * the child's entry (app/entry.background.server.ts) imports those modules.
+ * Without a built script (development server, tests of the modules) the task
+ * runs here.
  */
 export const BACKGROUND_NICENESS = 10;
 
 export class BackgroundError extends Error {
   override name = "BackgroundError";
 }
+
+export type BackgroundRequest = { id: number; task: string; args: unknown[] };
+/** A failed task's error: a UserError's data, or a fault's name and message. */
+export type BackgroundReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: UserErrorData | { name: string; message: string } };
+
+type Task = (...args: never[]) => Promise<unknown>;
+const tasks = new Map<string, Task>();
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Child = { process: ChildProcess; pending: Map<number, Pending> };
@@ -38,17 +42,31 @@ export function configureBackground(options: { script: string | null; log?: Logg
   log = options.log;
 }
 
-export function runInBackground<K extends BackgroundTaskName>(
-  task: K,
-  ...args: Parameters<BackgroundTasks[K]>
-): Promise<Awaited<ReturnType<BackgroundTasks[K]>>> {
-  type Result = Awaited<ReturnType<BackgroundTasks[K]>>;
-  if (!script) return (backgroundTasks[task] as (...values: unknown[]) => Promise<Result>)(...args);
-  const current = child ?? startChild(script);
+/**
+ * Registers `work` as the background task `name` and returns the function
+ * that runs it there; it takes and answers structured-clonable values.
+ */
+export function backgroundTask<Args extends unknown[], Result>(
+  name: string,
+  work: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  const task = work as unknown as Task;
+  if (tasks.has(name) && tasks.get(name) !== task) throw new Error(`Background task ${name} is defined twice`);
+  tasks.set(name, task);
+  return (...args) => (script ? (send(script, name, args) as Promise<Result>) : work(...args));
+}
+
+/** The task registered as `name` (the background process looks its requests up here). */
+export function backgroundTaskNamed(name: string): ((...args: unknown[]) => Promise<unknown>) | undefined {
+  return tasks.get(name) as ((...args: unknown[]) => Promise<unknown>) | undefined;
+}
+
+function send(file: string, task: string, args: unknown[]): Promise<unknown> {
+  const current = child ?? startChild(file);
   const id = nextId++;
-  return new Promise<Result>((resolve, reject) => {
-    current.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-    current.process.send({ id, task, args }, (error) => {
+  return new Promise((resolve, reject) => {
+    current.pending.set(id, { resolve, reject });
+    current.process.send({ id, task, args } satisfies BackgroundRequest, (error) => {
       if (!error) return;
       current.pending.delete(id);
       reject(new BackgroundError("The server could not start this task. Please try again.", { cause: error }));
@@ -56,10 +74,12 @@ export function runInBackground<K extends BackgroundTaskName>(
   });
 }
 
-/** An error from the background process as its own class when it is one of backgroundErrors, else a plain Error with its name. */
-function rebuildError({ name, message }: { name: string; message: string }): Error {
-  const Known = Object.hasOwn(backgroundErrors, name) ? backgroundErrors[name] : undefined;
-  return Known ? new Known(message) : Object.assign(new Error(message), { name });
+/** A failed task's error as it was: a UserError again, or a plain Error with the fault's name. */
+function rebuildError(error: Extract<BackgroundReply, { ok: false }>["error"]): Error {
+  const userError = UserError.fromData(error);
+  if (userError) return userError;
+  const { name, message } = error as { name: string; message: string };
+  return Object.assign(new Error(message), { name });
 }
 
 function startChild(file: string): Child {

@@ -1,6 +1,6 @@
 import { UploadIcon } from "lucide-react";
 import { useId } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
 import { BackLink } from "~/components/back-link";
 import { Button } from "~/components/ui/button";
@@ -12,13 +12,14 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/features/admin/format";
 import { describeImport } from "~/features/grid/describe-import";
-import { GridImportShrinkError, importGridFile, listGridImports } from "~/features/grid/grid-store.server";
-import { GridImportError } from "~/features/grid/importers";
+import { importGridFile, listGridImports, REPLACES_MOST } from "~/features/grid/grid-store.server";
 import { isOperator, MAX_GRID_FILE_MB, OPERATORS } from "~/features/grid/operators";
+import { failed } from "~/lib/action-result.server";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/grid-data";
 
@@ -36,17 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { errors: Record<string, string>; confirmReplace?: boolean };
+/** A refusal that asks to confirm replacing most substations shows the tick box. */
+type Echo = { confirmReplace: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const runtime = getRuntime();
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_GRID_FILE_MB * 1024 * 1024) {
-    return data<ActionData>(
-      { errors: { file: `The file is too large: the limit is ${MAX_GRID_FILE_MB} MB` } },
-      { status: 413 },
-    );
+    const message = `The file is too large: the limit is ${MAX_GRID_FILE_MB} MB`;
+    return failed<Echo>(new UserError(message, { status: 413, fieldErrors: { file: message } }));
   }
   const form = await readForm(request, { fields: 10, files: 1, fileSize: MAX_GRID_FILE_MB * 1024 * 1024 });
   const operator = form.get("operator");
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isOperator(operator)) errors.operator = "Choose the network operator whose file this is";
   if (!(file instanceof File) || file.size === 0) errors.file = "Choose the file to import";
   if (!isOperator(operator) || !(file instanceof File) || file.size === 0)
-    return data<ActionData>({ errors }, { status: 400 });
+    return failed<Echo>(new UserError(Object.values(errors), { fieldErrors: errors }));
   try {
     const result = await importGridFile(runtime, {
       operator,
@@ -72,14 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `${result.report.withFigures} with capacity figures; the previous import was replaced.`,
     });
   } catch (error) {
-    if (error instanceof GridImportShrinkError)
-      return data<ActionData>({ errors: { file: error.message }, confirmReplace: true }, { status: 409 });
-    if (error instanceof GridImportError) return data<ActionData>({ errors: { file: error.message } }, { status: 400 });
+    if (error instanceof UserError)
+      return failed<Echo>(error, { extra: { confirmReplace: error.code === REPLACES_MOST } });
     runtime.log.error({ err: error }, "network-capacity import failed");
-    return data<ActionData>(
-      { errors: { form: "The import failed; nothing was changed. Please try again." } },
-      { status: 500 },
-    );
+    return failed<Echo>(new UserError("The import failed; nothing was changed. Please try again.", { status: 500 }));
   }
 }
 

@@ -3,13 +3,14 @@ import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { fieldErrors, forgotPasswordSchema, RESET_REQUESTED } from "~/features/users/account-schemas";
+import { forgotPasswordSchema, RESET_REQUESTED } from "~/features/users/account-schemas";
 import { recordAccountAttempt } from "~/lib/attempt-limits.server";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { fieldErrorsOf } from "~/lib/user-error";
 
 import type { Route } from "./+types/forgot-password";
 
@@ -21,7 +22,7 @@ const RESET_REQUESTS_PER_CLIENT = { max: 10, windowSeconds: 60 };
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
-  if (!parsed.success) return data({ sent: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ sent: false, errors: fieldErrorsOf(parsed.error) }, { status: 400 });
   const runtime = getRuntime();
   const db = runtime.database.db;
   // Limits that cost the same whether or not the address has an account: per client address, and per address

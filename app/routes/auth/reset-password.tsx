@@ -3,10 +3,11 @@ import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { fieldErrors, PASSWORD_RESET_DONE, resetPasswordSchema } from "~/features/users/account-schemas";
+import { PASSWORD_RESET_DONE, resetPasswordSchema } from "~/features/users/account-schemas";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { readForm } from "~/lib/request-body.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { fieldErrorsOf } from "~/lib/user-error";
 
 import type { Route } from "./+types/reset-password";
 
@@ -22,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = resetPasswordSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error) }, { status: 400 });
   const response = await callAuthEndpoint(request, "/reset-password", {
     token: parsed.data.token,
     newPassword: parsed.data.newPassword,

@@ -2,24 +2,21 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { data } from "react-router";
 
-import { DepotLimitError } from "~/features/depots/depot-limits";
-import { PhotoError } from "~/features/surveys/process-photo.server";
-import { receiveSurveyUpload, UploadError } from "~/features/surveys/receive-upload.server";
+import { receiveSurveyUpload } from "~/features/surveys/receive-upload.server";
 import { submitSurvey } from "~/features/surveys/submit-survey.server";
 import {
   fieldErrorsFrom,
   SURVEY_MESSAGES,
   surveyFieldsSchema,
   type FieldErrors,
+  type SubmitResponse,
 } from "~/features/surveys/survey-schema";
 import { getSessionUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/submit";
-
-export type SubmitResponse =
-  { ok: true; depotId: number; emailSent: boolean } | { ok: false; error: string; errors?: FieldErrors };
 
 const TEXT_FIELDS = [
   "depotName",
@@ -52,6 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           type: "error",
           title: body.errors ? Object.values(body.errors)[0]! : body.error,
         });
+  const refused = (error: UserError) =>
+    fail(error.status, {
+      ok: false,
+      error: error.message,
+      ...(Object.keys(error.fieldErrors).length > 0 ? { errors: error.fieldErrors } : {}),
+    });
 
   const user = getSessionUser(context);
   if (!user) return fail(401, { ok: false, error: SURVEY_MESSAGES.signIn });
@@ -64,12 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       received = await receiveSurveyUpload(request, uploadDir, runtime.env.MAX_PHOTO_MB * 1024 * 1024);
     } catch (error) {
-      if (!(error instanceof UploadError)) throw error;
-      return fail(error.status, {
-        ok: false,
-        error: error.message,
-        ...(error.status === 413 ? { errors: { photos: error.message } } : {}),
-      });
+      if (!(error instanceof UserError)) throw error;
+      return refused(error);
     }
     const { fields: form, photos } = received;
 
@@ -90,9 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { type: "warning", title: SURVEY_MESSAGES.emailFailed },
     );
   } catch (error) {
-    if (error instanceof PhotoError)
-      return fail(400, { ok: false, error: error.message, errors: { photos: error.message } });
-    if (error instanceof DepotLimitError) return fail(409, { ok: false, error: error.message });
+    if (error instanceof UserError) return refused(error);
     runtime.log.error({ err: error, userId: user.id }, "survey submission failed");
     return fail(500, { ok: false, error: SURVEY_MESSAGES.failed });
   } finally {
