@@ -3,27 +3,20 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { pino } from "pino";
 
-import { CLI_ACTOR, recordAudit } from "~/features/admin/audit.server";
 import { seedDemo } from "~/features/admin/seed-demo.server";
 import { BackupError, createBackup, restoreBackup } from "~/features/backup/backup.server";
 import { describeImport } from "~/features/grid/describe-import";
 import { importGridFile, listGridImports } from "~/features/grid/grid-store.server";
-import { GridImportError } from "~/features/grid/importers";
 import { isOperator } from "~/features/grid/operators";
-import {
-  InvestorDocumentError,
-  listInvestorDocuments,
-  uploadInvestorDocument,
-} from "~/features/investors/investor-document-store.server";
+import { listInvestorDocuments, uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
 import { INVESTOR_DOCUMENTS, isInvestorDocumentSlug } from "~/features/investors/investor-documents";
-import { createUser } from "~/features/users/create-user.server";
-import { inviteUser } from "~/features/users/invite-user.server";
 import { listUsers } from "~/features/users/list-users.server";
-import { setUserRole } from "~/features/users/set-user-role.server";
-import { UserRuleError } from "~/features/users/user-errors";
+import { addUser, changeUserRole } from "~/features/users/manage-users.server";
 import { roleSchema } from "~/features/users/user-schemas";
+import { CLI_ACTOR } from "~/lib/audit.server";
 import { EnvError, loadEnv } from "~/lib/env.server";
 import { openRuntime, type Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -64,31 +57,23 @@ class UsageError extends Error {}
 
 const commands: Record<string, Command> = {
   "user:create": async (runtime, values) => {
-    const user = await createUser(runtime, {
+    const user = await addUser(runtime, {
       email: required(values, "email"),
       password: required(values, "password"),
       name: typeof values.name === "string" ? values.name : undefined,
       role: values.admin === true ? "admin" : "user",
-    });
-    await recordAudit(runtime.database.db, {
+      invite: false,
       actor: CLI_ACTOR,
-      action: "user.created",
-      target: { type: "user", id: user.id, label: user.email },
-      details: { role: user.role },
     });
     console.log(`Created ${user.role} ${user.email} (id ${user.id})`);
   },
   "user:invite": async (runtime, values) => {
-    const user = await inviteUser(runtime, {
+    const user = await addUser(runtime, {
       email: required(values, "email"),
       name: typeof values.name === "string" ? values.name : undefined,
       role: values.admin === true ? "admin" : "user",
-    });
-    await recordAudit(runtime.database.db, {
+      invite: true,
       actor: CLI_ACTOR,
-      action: "user.invited",
-      target: { type: "user", id: user.id, label: user.email },
-      details: { role: user.role },
     });
     console.log(
       `Invited ${user.role} ${user.email} (id ${user.id}); ${user.emailSent ? "invitation sent" : "invitation queued: the outbox will retry"}`,
@@ -109,20 +94,9 @@ const commands: Record<string, Command> = {
   "user:set-role": async (runtime, values) => {
     const role = roleSchema.safeParse(required(values, "role"));
     if (!role.success) throw new UsageError("--role must be admin or user");
-    const email = required(values, "email");
-    await setUserRole(runtime, { email, role: role.data });
-    const user = await runtime.database.db
-      .selectFrom("user")
-      .select("id")
-      .where("email", "=", email.trim().toLowerCase())
-      .executeTakeFirstOrThrow();
-    await recordAudit(runtime.database.db, {
-      actor: CLI_ACTOR,
-      action: "user.role_changed",
-      target: { type: "user", id: user.id, label: email },
-      details: { role: role.data },
-    });
-    console.log(`${email} is now ${role.data}`);
+    // The admin console's rule and audit: the last active admin is never demoted.
+    const user = await changeUserRole(runtime, { email: required(values, "email"), role: role.data, actor: CLI_ACTOR });
+    console.log(`${user.email} is now ${role.data}`);
   },
   "investor:upload": async (runtime, values) => {
     const slug = required(values, "document");
@@ -258,12 +232,10 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (
-      error instanceof UserRuleError ||
+      error instanceof UserError ||
       error instanceof UsageError ||
       error instanceof BackupError ||
-      error instanceof EnvError ||
-      error instanceof InvestorDocumentError ||
-      error instanceof GridImportError
+      error instanceof EnvError
     ) {
       console.error(`Error: ${error.message}`);
       process.exit(error instanceof UsageError ? 2 : 1);

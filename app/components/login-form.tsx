@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { signInSchema } from "~/features/users/sign-in-schema";
+import { signInSchema } from "~/lib/auth/sign-in-schema";
 
 export type SignInActionData = { error: string; email?: string };
 

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { CLI_ACTOR, listRecentAudit, type Actor } from "~/features/admin/audit.server";
+import { listRecentAudit } from "~/features/admin/audit.server";
 import { submissionParamsSchema, type SubmissionParams } from "~/features/admin/list-params";
-import { addUser, changeUserRole, listUsersPage, setUserActive } from "~/features/admin/manage-users.server";
 import {
   exportSubmissionsCsv,
   getSubmissionDetail,
   listSubmissions,
   reviewDepot,
 } from "~/features/admin/submissions.server";
+import { listUsersPage } from "~/features/admin/users-page.server";
 import { createUser } from "~/features/users/create-user.server";
+import { addUser, changeUserRole, setUserActive } from "~/features/users/manage-users.server";
+import { CLI_ACTOR, type Actor } from "~/lib/audit.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { insertDepot } from "../support/depots";
@@ -333,7 +335,12 @@ describe.each(ENGINES)("admin console rules on %s", (engine) => {
       invite: false,
       actor: admin,
     });
-    expect(created).toEqual({ email: "new.driver@delta.example", invited: false, emailSent: false });
+    expect(created).toMatchObject({
+      email: "new.driver@delta.example",
+      role: "user",
+      invited: false,
+      emailSent: false,
+    });
     await expect(
       addUser(runtime, {
         email: "new.driver@delta.example",

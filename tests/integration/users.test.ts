@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createUser } from "~/features/users/create-user.server";
 import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
-import { hasRole } from "~/features/users/has-role.server";
 import { listUsers } from "~/features/users/list-users.server";
-import { setUserRole } from "~/features/users/set-user-role.server";
+import { changeUserRole, setUserActive } from "~/features/users/manage-users.server";
+import { CLI_ACTOR } from "~/lib/audit.server";
+import { hasRole } from "~/lib/auth/has-role.server";
 import { migrateToLatest } from "~/lib/db/migrations.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -59,19 +60,33 @@ describe.each(ENGINES)("users on %s", (engine) => {
     expect((await listUsers(runtime)).some((u) => u.email === "short@fleet.example")).toBe(false);
   });
 
-  it("grants and removes the admin role but never demotes the last admin", async () => {
+  it("grants and removes the admin role by e-mail (the command line) but never demotes the last active admin", async () => {
+    const setRole = (email: string, role: "admin" | "user") =>
+      changeUserRole(runtime, { email, role, actor: CLI_ACTOR });
     await createUser(runtime, { email: "boss@consultancy.example", password: "secret1", role: "admin" });
-    await expect(setUserRole(runtime, { email: "boss@consultancy.example", role: "user" })).rejects.toThrow(
-      "The last admin cannot be demoted",
-    );
-    await setUserRole(runtime, { email: "driver@fleet.example", role: "admin" });
-    await setUserRole(runtime, { email: "boss@consultancy.example", role: "user" });
+    await expect(setRole("boss@consultancy.example", "user")).rejects.toThrow("The last admin cannot be demoted");
+    await setRole("driver@fleet.example", "admin");
+    await setRole("boss@consultancy.example", "user");
     const roles = Object.fromEntries((await listUsers(runtime)).map((u) => [u.email, u.role]));
     expect(roles["boss@consultancy.example"]).toBe("user");
     expect(roles["driver@fleet.example"]).toBe("admin");
-    await expect(setUserRole(runtime, { email: "nobody@fleet.example", role: "admin" })).rejects.toThrow(
-      "No user with the email",
-    );
+    await expect(setRole("nobody@fleet.example", "admin")).rejects.toThrow("No user with the email");
+    // The same rule as the admin console: a deactivated admin does not count as the one left.
+    await setRole("boss@consultancy.example", "admin");
+    await setUserActive(runtime, { email: "boss@consultancy.example", active: false, actor: CLI_ACTOR });
+    await expect(setRole("driver@fleet.example", "user")).rejects.toThrow("The last admin cannot be demoted");
+    // Each change is audited with the command line as the actor.
+    const audit = await runtime.database.db
+      .selectFrom("audit_log")
+      .select(["actor_email", "action", "target_label"])
+      .where("action", "=", "user.role_changed")
+      .execute();
+    expect(audit).toContainEqual({
+      actor_email: "command line",
+      action: "user.role_changed",
+      target_label: "driver@fleet.example",
+    });
+    await setUserActive(runtime, { email: "boss@consultancy.example", active: true, actor: CLI_ACTOR });
   });
 
   it("applies migrations once: a second run changes nothing", async () => {

@@ -1,6 +1,6 @@
 import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
 
-import { UserRuleError } from "./user-errors";
 import { newUserSchema, type NewUser } from "./user-schemas";
 
 export type CreatedUser = { id: string; email: string; role: string };
@@ -8,11 +8,11 @@ export type CreatedUser = { id: string; email: string; role: string };
 /** Creates an account with a password, its role and its profile. Sign-up is closed, so this is the only way in. */
 export async function createUser(deps: Pick<Runtime, "auth" | "database">, input: NewUser): Promise<CreatedUser> {
   const parsed = newUserSchema.safeParse(input);
-  if (!parsed.success) throw new UserRuleError(parsed.error.issues.map((issue) => issue.message).join("; "));
+  if (!parsed.success) throw new UserError(parsed.error.issues.map((issue) => issue.message).join("; "));
   const { email, password, name, role } = parsed.data;
 
   const existing = await deps.database.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
-  if (existing) throw new UserRuleError(`A user with the email ${email} already exists`);
+  if (existing) throw new UserError(`A user with the email ${email} already exists`);
 
   const { user } = await deps.auth.api.createUser({
     body: { email, password, name: name ?? "", role },

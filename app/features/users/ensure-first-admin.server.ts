@@ -1,7 +1,7 @@
 import type { Runtime } from "~/lib/runtime.server";
 
+import { countAdmins } from "./count-admins.server";
 import { createUser } from "./create-user.server";
-import { countAdmins } from "./has-role.server";
 
 /**
  * With ADMIN_EMAIL and ADMIN_PASSWORD set, creates that admin if the address

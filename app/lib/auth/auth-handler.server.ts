@@ -1,5 +1,5 @@
-import { hasRole } from "~/features/users/has-role.server";
 import { accountAttemptAllowed, recordAccountAttempt, waitText } from "~/lib/attempt-limits.server";
+import { hasRole } from "~/lib/auth/has-role.server";
 import { getRuntime } from "~/lib/runtime.server";
 
 import { CLIENT_IP_HEADER } from "./auth.server";

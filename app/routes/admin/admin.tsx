@@ -1,4 +1,4 @@
-import { data, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -6,18 +6,20 @@ import { listRecentAudit } from "~/features/admin/audit.server";
 import { RecentActivity } from "~/features/admin/components/recent-activity";
 import { SubmissionsPanel } from "~/features/admin/components/submissions-panel";
 import { UsersPanel } from "~/features/admin/components/users-panel";
-import { depotStatusSchema } from "~/features/admin/depot-status";
 import { formatDate, formatDateTime } from "~/features/admin/format";
 import { PAGE_SIZE, readParams, submissionParamsSchema, userParamsSchema } from "~/features/admin/list-params";
-import { addUser, changeUserRole, listUsersPage, setUserActive } from "~/features/admin/manage-users.server";
 import { listSubmissions, reviewDepot } from "~/features/admin/submissions.server";
-import { UserRuleError } from "~/features/users/user-errors";
+import { listUsersPage } from "~/features/admin/users-page.server";
+import { depotStatusSchema } from "~/features/depots/depot-status";
+import { addUser, changeUserRole, setUserActive } from "~/features/users/manage-users.server";
 import { roleSchema } from "~/features/users/user-schemas";
+import { handleIntent, succeeded, type IntentHandler } from "~/lib/action-result.server";
+import type { Actor } from "~/lib/audit.server";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
-import { getRuntime } from "~/lib/runtime.server";
-import type { ActionToast } from "~/lib/use-fetcher-toast";
+import { getRuntime, type Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/admin";
 
@@ -74,135 +76,82 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tab, params, userParams, submissions, users, activity, currentUserId: admin.id };
 }
 
-export type AdminActionData = { ok: boolean; toast: ActionToast; errors?: Record<string, string> };
+type Context = { actor: Actor } & Runtime;
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
 
-function answer(body: AdminActionData, status = body.ok ? 200 : 400) {
-  return data(body, { status });
-}
+const intents: Record<string, IntentHandler<Context>> = {
+  "set-status": {
+    refusedTitle: "Failed to update depot status",
+    unexpected: "Please try again.",
+    run: async (form, { actor, ...deps }) => {
+      const status = depotStatusSchema.safeParse(text(form, "status"));
+      if (!status.success) throw new UserError(status.error.issues[0]?.message ?? "Choose a status");
+      const result = await reviewDepot(deps, { depotId: parseId(text(form, "depotId")), status: status.data, actor });
+      if (result.outcome === "not-found") throw new UserError("That depot no longer exists", { status: 404 });
+      return succeeded(`Depot status updated to ${status.data}`);
+    },
+  },
+  "set-role": {
+    refusedTitle: "Failed to update user role",
+    unexpected: "Please try again.",
+    run: async (form, { actor, ...deps }) => {
+      const role = roleSchema.safeParse(text(form, "role"));
+      if (!role.success) throw new UserError(role.error.issues[0]?.message ?? "Role must be admin or user");
+      await changeUserRole(deps, { userId: text(form, "userId"), role: role.data, actor });
+      return succeeded(role.data === "admin" ? "User assigned to admin role" : "User removed from admin role");
+    },
+  },
+  "set-active": {
+    refusedTitle: (form) =>
+      text(form, "active") === "true" ? "Failed to reactivate user" : "Failed to deactivate user",
+    unexpected: "Please try again.",
+    run: async (form, { actor, ...deps }) => {
+      const active = text(form, "active");
+      if (active !== "true" && active !== "false")
+        throw new UserError("Choose whether to activate or deactivate the user");
+      const result = await setUserActive(deps, { userId: text(form, "userId"), active: active === "true", actor });
+      return result.active
+        ? succeeded({ title: "User reactivated", description: `${result.email} can sign in again.` })
+        : succeeded({ title: "User deactivated", description: `${result.email} was signed out and cannot sign in.` });
+    },
+  },
+  "add-user": {
+    unexpected: "Failed to create user: please try again.",
+    run: async (form, { actor, ...deps }) => {
+      const email = text(form, "email").trim();
+      const password = text(form, "password");
+      const invite = text(form, "invite") === "on";
+      if (!email || (!invite && !password)) {
+        throw new UserError("Email and password are required", {
+          fieldErrors: {
+            form: "Email and password are required",
+            ...(email ? {} : { email: "Email is required" }),
+            ...(invite || password ? {} : { password: "Password is required" }),
+          },
+        });
+      }
+      const created = await addUser(deps, { email, password, invite, actor }).catch((error: unknown) => {
+        if (error instanceof UserError)
+          throw new UserError(`Failed to create user: ${error.message}`, { status: error.status });
+        throw error;
+      });
+      const description = !created.invited
+        ? undefined
+        : created.emailSent
+          ? `An invitation was e-mailed to ${created.email}.`
+          : `The invitation to ${created.email} is queued and will be retried.`;
+      return succeeded({ title: "User created successfully", description });
+    },
+  },
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
-  const runtime = getRuntime();
-  const actor = { id: admin.id, email: admin.email };
   const form = await readForm(request);
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-
-  switch (field("intent")) {
-    case "set-status": {
-      const failed = (description: string, status = 400) =>
-        answer({ ok: false, toast: { type: "error", title: "Failed to update depot status", description } }, status);
-      const status = depotStatusSchema.safeParse(field("status"));
-      if (!status.success) return failed(status.error.issues[0]?.message ?? "Choose a status");
-      try {
-        const result = await reviewDepot(runtime, { depotId: parseId(field("depotId")), status: status.data, actor });
-        if (result.outcome === "not-found") return failed("That depot no longer exists", 404);
-        return answer({ ok: true, toast: { type: "success", title: `Depot status updated to ${status.data}` } });
-      } catch (error) {
-        runtime.log.error({ err: error }, "Failed to update depot status");
-        return failed("Please try again.", 500);
-      }
-    }
-
-    case "set-role": {
-      const failed = (description: string, status = 400) =>
-        answer({ ok: false, toast: { type: "error", title: "Failed to update user role", description } }, status);
-      const role = roleSchema.safeParse(field("role"));
-      if (!role.success) return failed(role.error.issues[0]?.message ?? "Role must be admin or user");
-      try {
-        await changeUserRole(runtime, { userId: field("userId"), role: role.data, actor });
-        return answer({
-          ok: true,
-          toast: {
-            type: "success",
-            title: role.data === "admin" ? "User assigned to admin role" : "User removed from admin role",
-          },
-        });
-      } catch (error) {
-        if (error instanceof UserRuleError) return failed(error.message);
-        runtime.log.error({ err: error }, "Failed to update user role");
-        return failed("Please try again.", 500);
-      }
-    }
-
-    case "set-active": {
-      const active = field("active");
-      const title = active === "true" ? "Failed to reactivate user" : "Failed to deactivate user";
-      const failed = (description: string, status = 400) =>
-        answer({ ok: false, toast: { type: "error", title, description } }, status);
-      if (active !== "true" && active !== "false") return failed("Choose whether to activate or deactivate the user");
-      try {
-        const result = await setUserActive(runtime, { userId: field("userId"), active: active === "true", actor });
-        return answer({
-          ok: true,
-          toast: result.active
-            ? { type: "success", title: "User reactivated", description: `${result.email} can sign in again.` }
-            : {
-                type: "success",
-                title: "User deactivated",
-                description: `${result.email} was signed out and cannot sign in.`,
-              },
-        });
-      } catch (error) {
-        if (error instanceof UserRuleError) return failed(error.message);
-        runtime.log.error({ err: error }, "Failed to change whether a user is active");
-        return failed("Please try again.", 500);
-      }
-    }
-
-    case "add-user": {
-      const email = field("email").trim();
-      const password = field("password");
-      const invite = field("invite") === "on";
-      const failed = (reason: string, status = 400, errors?: Record<string, string>) =>
-        answer(
-          {
-            ok: false,
-            toast: { type: "error", title: `Failed to create user: ${reason}` },
-            errors: { form: `Failed to create user: ${reason}`, ...errors },
-          },
-          status,
-        );
-      if (!email || (!invite && !password)) {
-        return answer(
-          {
-            ok: false,
-            toast: { type: "error", title: "Email and password are required" },
-            errors: {
-              form: "Email and password are required",
-              ...(email ? {} : { email: "Email is required" }),
-              ...(invite || password ? {} : { password: "Password is required" }),
-            },
-          },
-          400,
-        );
-      }
-      try {
-        const created = await addUser(runtime, { email, password, invite, actor });
-        return answer({
-          ok: true,
-          toast: {
-            type: "success",
-            title: "User created successfully",
-            description: created.invited
-              ? created.emailSent
-                ? `An invitation was e-mailed to ${created.email}.`
-                : `The invitation to ${created.email} is queued and will be retried.`
-              : undefined,
-          },
-        });
-      } catch (error) {
-        if (error instanceof UserRuleError) return failed(error.message);
-        runtime.log.error({ err: error }, "Failed to create user");
-        return failed(reasonOf(error), 500);
-      }
-    }
-
-    default:
-      return answer({ ok: false, toast: { type: "error", title: "Unknown action" } });
-  }
+  return handleIntent(form, { actor: { id: admin.id, email: admin.email }, ...getRuntime() }, intents);
 }
 
 function TabLoading() {

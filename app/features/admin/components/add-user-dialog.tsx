@@ -15,21 +15,20 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/constants";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
-import type { AdminActionData } from "~/routes/admin/admin";
+import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
 /** Creates an account with a password the admin chooses, or sends the person an invitation to choose their own. */
 export function AddUserDialog() {
   const [open, setOpen] = useState(false);
   const [invite, setInvite] = useState(false);
-  const fetcher = useFetcher<AdminActionData>();
+  const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher.data);
   const inviteId = useId();
   const busy = fetcher.state !== "idle";
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
 
   // A created user closes the dialog (once per answer); a refusal keeps it open with the reason.
-  const [handled, setHandled] = useState<AdminActionData | undefined>();
+  const [handled, setHandled] = useState<ActionResult | undefined>();
   if (fetcher.state === "idle" && fetcher.data?.ok && handled !== fetcher.data) {
     setHandled(fetcher.data);
     setOpen(false);

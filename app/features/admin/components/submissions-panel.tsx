@@ -7,10 +7,9 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
-import type { AdminActionData } from "~/routes/admin/admin";
+import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "~/features/depots/depot-status";
+import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
-import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "../depot-status";
 import type { SubmissionParams } from "../list-params";
 
 // Worked out once, not for each of the 25 rows on every render.
@@ -230,7 +229,7 @@ function SortableHead({
 
 /** The row's inline status selector: shows the new status at once, and the stored one again if saving fails. */
 function RowStatus({ id, name, status }: { id: number; name: string; status: DepotStatusValue }) {
-  const fetcher = useFetcher<AdminActionData>();
+  const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher.data);
   // While saving, the chosen status; afterwards the stored one from the loader (the old one again if saving failed).
   const pending = fetcher.state !== "idle" ? (fetcher.formData?.get("status") as DepotStatusValue | null) : null;

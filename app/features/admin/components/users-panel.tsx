@@ -15,9 +15,8 @@ import {
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
-import type { AdminActionData } from "~/routes/admin/admin";
 
 import type { UserParams } from "../list-params";
 import { AddUserDialog } from "./add-user-dialog";
@@ -115,8 +114,8 @@ export function UsersPanel({ users, params, currentUserId }: Props) {
 }
 
 function UserRow({ user, isSelf }: { user: Row; isSelf: boolean }) {
-  const roleFetcher = useFetcher<AdminActionData>();
-  const activeFetcher = useFetcher<AdminActionData>();
+  const roleFetcher = useFetcher<ActionResult>();
+  const activeFetcher = useFetcher<ActionResult>();
   useFetcherToast(roleFetcher.data);
   useFetcherToast(activeFetcher.data);
   const [confirming, setConfirming] = useState(false);

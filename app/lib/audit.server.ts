@@ -1,0 +1,49 @@
+/**
+ * The audit log's write side: who changed what, recorded in the transaction
+ * that made the change. The admin console reads it (features/admin/audit.server).
+ */
+import type { Kysely } from "kysely";
+
+import type { Database } from "~/lib/db/schema";
+
+/** Who did it: a signed-in admin, or the command line (id null). */
+export type Actor = { id: string | null; email: string };
+
+export const CLI_ACTOR: Actor = { id: null, email: "command line" };
+
+export type AuditAction =
+  | "depot.status_changed"
+  | "depot.notes_updated"
+  | "user.created"
+  | "user.invited"
+  | "user.role_changed"
+  | "user.deactivated"
+  | "user.reactivated"
+  | "grid.imported";
+
+export type AuditDetails = Record<string, string | number | boolean | null>;
+
+/** Records one admin action. Pass the transaction that made the change so both land or neither does. */
+export async function recordAudit(
+  db: Kysely<Database>,
+  entry: {
+    actor: Actor;
+    action: AuditAction;
+    target: { type: "depot" | "user" | "grid"; id: string | number; label: string };
+    details?: AuditDetails;
+  },
+): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values({
+      actor_id: entry.actor.id,
+      actor_email: entry.actor.email,
+      action: entry.action,
+      target_type: entry.target.type,
+      target_id: String(entry.target.id),
+      target_label: entry.target.label,
+      details: JSON.stringify(entry.details ?? {}),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
