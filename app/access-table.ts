@@ -52,9 +52,20 @@ export const accessTable: Record<string, AccessRule> = {
   "/electrify/dashboard": signedIn,
   "/electrify/company-setup": signedIn,
   "/electrify/energy-map": signedIn,
+  // Opens the first depot's workspace; without depots (as here), where to add them.
   "/electrify/depot-details": signedIn,
-  // The PDF needs ?id= of one of the viewer's depots with a computed plan; without it, the same 404 as someone else's depot.
+  // The old report address: with ?id= it moved to /electrify/depots/:id/report; without, the same 404 as someone else's depot.
   "/electrify/depot-report": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  // A depot's workspace opens on its layout; the sample id belongs to no one, so each tab answers 404.
+  "/electrify/depots/:id": {
+    anonymous: "sign-in",
+    user: "/electrify/depots/42/layout",
+    admin: "/electrify/depots/42/layout",
+  },
+  "/electrify/depots/:id/layout": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/electrify/depots/:id/summary": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/electrify/depots/:id/plan": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/electrify/depots/:id/report": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/admin": adminsOnly,
   // The sample id does not exist: the admin sees 'Depot not found' with a 404.
   "/admin/depot/:id": { anonymous: "sign-in", user: "/", admin: "not-found" },

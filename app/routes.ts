@@ -45,6 +45,14 @@ export default [
         route("energy-map", "routes/electrify/energy-map.tsx"),
         route("depot-details", "routes/electrify/depot-details.tsx"),
         route("depot-report", "routes/electrify/depot-report.ts"),
+        // One depot's workspace: a tab is a child route, so each has its own URL and action.
+        route("depots/:id", "routes/electrify/depots/workspace.tsx", [
+          index("routes/electrify/depots/index.ts"),
+          route("layout", "routes/electrify/depots/layout.tsx"),
+          route("summary", "routes/electrify/depots/summary.tsx"),
+          route("plan", "routes/electrify/depots/plan.tsx"),
+        ]),
+        route("depots/:id/report", "routes/electrify/depots/report.ts"),
       ]),
     ]),
     layout("routes/admin/layout.tsx", [

@@ -63,7 +63,7 @@ const HEAVY: Heavy[] = [
     label: "+ PDF reports (8 at a time)",
     concurrency: 8,
     send: async (url, cookies, depotId) => {
-      const response = await fetch(`${url}/electrify/depot-report?id=${depotId}`, {
+      const response = await fetch(`${url}/electrify/depots/${depotId}/report`, {
         headers: { cookie: cookies.haulier },
       });
       await response.arrayBuffer();
@@ -73,8 +73,8 @@ const HEAVY: Heavy[] = [
   {
     label: "+ 13 MB bodies of 1.3 M fields (4 at a time)",
     concurrency: 4,
-    send: async (url, cookies) => {
-      const response = await fetch(`${url}/electrify/depot-details`, {
+    send: async (url, cookies, depotId) => {
+      const response = await fetch(`${url}/electrify/depots/${depotId}/plan`, {
         method: "POST",
         headers: { origin: url, cookie: cookies.haulier, "content-type": "application/x-www-form-urlencoded" },
         body: floodBody,

@@ -18,7 +18,7 @@ export function bodyLimitFor(pathname: string, maxPhotoMb: number): number {
   if (path === "/surveys") return (3 + MAX_CABLE_RUN_PHOTOS) * maxPhotoMb * MB + MB;
   if (path === "/admin/grid-data") return 2 * MAX_GRID_FILE_MB * MB;
   // A charging plan may carry a year of 5-minute building readings.
-  if (path === "/electrify/depot-details") return 16 * MB;
+  if (/^\/electrify\/depots\/[^/]+\/plan$/.test(path)) return 16 * MB;
   // Up to 100 depots with their notes.
   if (path === "/electrify/company-setup") return 8 * MB;
   if (path.startsWith("/api/auth/")) return 64 * 1024;

@@ -221,12 +221,14 @@ test.describe("[electrify] depot designer", () => {
   test("place, undo, move, delete, redo, save, reload and read the summary", async ({ page }) => {
     test.setTimeout(60_000);
     const user = await createTestUser();
-    const [, second] = await createTestDepots(user.email, [{ name: "First Yard" }, { name: "Design Yard" }]);
+    const [firstDepot, second] = await createTestDepots(user.email, [{ name: "First Yard" }, { name: "Design Yard" }]);
     await signedIn(page, user);
+    // Depot Details opens the first depot's workspace, at its own address.
     await gotoHydrated(page, "/electrify/depot-details");
-    // The picker writes the depot to the URL.
+    await expect(page).toHaveURL(`/electrify/depots/${firstDepot}/layout`);
+    // The picker changes the depot in the URL.
     await page.getByLabel("Depot", { exact: true }).selectOption({ label: "Design Yard" });
-    await expect(page).toHaveURL(`/electrify/depot-details?id=${second}`);
+    await expect(page).toHaveURL(`/electrify/depots/${second}/layout`);
     await expect(page.getByLabel("Depot", { exact: true })).toHaveValue(String(second));
     const canvas = page.getByRole("group", { name: /Depot plan/ });
     await expect(canvas).toBeVisible();
@@ -288,7 +290,7 @@ test.describe("[electrify] depot designer", () => {
 
     // The summary: the breakdown and the specification's recommendations for 650 kW.
     await page.getByRole("tab", { name: "Summary" }).click();
-    await expect(page).toHaveURL(/tab=summary/);
+    await expect(page).toHaveURL(`/electrify/depots/${second}/summary`);
     const breakdown = page.getByRole("table", { name: "Component breakdown" });
     await expect(breakdown.getByRole("row", { name: /Rapid Charger 150kW 2 300 kW/ })).toBeVisible();
     await expect(breakdown.getByRole("row", { name: /Ultra Charger 350kW 1 350 kW/ })).toBeVisible();
@@ -298,8 +300,9 @@ test.describe("[electrify] depot designer", () => {
     await expect(recommendations).toContainText("A power management system");
     await expect(recommendations).toContainText("Battery storage");
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Return to Designer" }).click();
+    await page.getByRole("link", { name: "Return to Designer" }).click();
     await expect(page.getByRole("tab", { name: "Design Layout" })).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(`/electrify/depots/${second}/layout`);
 
     // The other depot has its own (empty) design.
     await page.getByLabel("Depot", { exact: true }).selectOption({ label: "First Yard" });
@@ -321,7 +324,7 @@ test.describe("charging plan", () => {
     const user = await createTestUser();
     const [depot] = await createTestDepots(user.email, [{ name: "Plan Yard", photos: 2, photoFiles: true }]);
     await signedIn(page, user);
-    await gotoHydrated(page, `/electrify/depot-details?id=${depot}&tab=plan`);
+    await gotoHydrated(page, `/electrify/depots/${depot}/plan`);
     await expect(page.getByRole("tab", { name: "Charging Plan" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText("Not run yet")).toBeVisible();
     // Prefilled from the survey: one group of the depot's 8 vehicles, one 22 kW charger each (no layout yet).
@@ -407,7 +410,7 @@ test.describe("charging plan", () => {
     await expectNoAxeViolations(page);
 
     // Saved with the depot: a reload shows the same inputs and results.
-    await gotoHydrated(page, `/electrify/depot-details?id=${depot}&tab=plan`);
+    await gotoHydrated(page, `/electrify/depots/${depot}/plan`);
     await expect(page.getByLabel("Vehicles, Night rigids")).toHaveValue("3");
     await page.getByText("Day-by-day shifts: Vans").click();
     await expect(page.getByLabel("Vans departs on Fri")).toHaveValue("06:00");
@@ -434,7 +437,7 @@ test.describe("charging plan", () => {
 
     // On a phone the wide tables scroll inside their cards; the page itself does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 844 });
-    await gotoHydrated(page, `/electrify/depot-details?id=${depot}&tab=plan`);
+    await gotoHydrated(page, `/electrify/depots/${depot}/plan`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

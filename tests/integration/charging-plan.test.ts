@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import { getPlan, PlanInputError, startPlanRun } from "~/features/planning/plan-store.server";
+import { getPlan, startPlanRun } from "~/features/planning/plan-store.server";
 import { getReportData } from "~/features/planning/report/report-data.server";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
 
 import { BENCH_INPUT } from "../../scripts/bench-planning-fleet";
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
@@ -68,8 +69,8 @@ describe.each(ENGINES)("charging plans saved with depots on %s", (engine) => {
       site: { ...plan.site, connectionKva: "lots" },
     };
     const error = await startPlanRun(runtime, owner.id, depotId, bad).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PlanInputError);
-    expect((error as PlanInputError).messages).toEqual([
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).messages).toEqual([
       "Vehicle group 1 (Vans), Count: must be at least 1",
       "Site, Connection (kVA): enter a number",
     ]);
@@ -78,7 +79,7 @@ describe.each(ENGINES)("charging plans saved with depots on %s", (engine) => {
 
   it("never runs, shows or reports a plan for someone else's depot", async () => {
     const error = await startPlanRun(runtime, stranger.id, depotId, plan).catch((e: unknown) => e);
-    expect((error as PlanInputError).messages).toEqual(["That depot no longer exists."]);
+    expect((error as UserError).messages).toEqual(["That depot no longer exists."]);
     expect(await getPlan(runtime, stranger.id, depotId)).toBeNull();
     expect(await getReportData(runtime, stranger, depotId)).toBeNull();
     expect(await getReportData(runtime, owner, depotId)).not.toBeNull();
@@ -128,11 +129,11 @@ describe("charging plan over HTTP", () => {
   });
 
   const run = (cookie: string, body: string, id = depotId) =>
-    fetch(`${server.url}/electrify/depot-details?id=${id}`, {
+    fetch(`${server.url}/electrify/depots/${id}/plan`, {
       method: "POST",
       redirect: "manual",
       headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "run-plan", depotId: String(id), plan: body }),
+      body: new URLSearchParams({ intent: "run-plan", plan: body }),
     });
   const rows = async () => (await runtime.database.db.selectFrom("depot_plans").selectAll().execute()).length;
 
@@ -141,7 +142,7 @@ describe("charging plan over HTTP", () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
     const byStranger = await run(stranger, JSON.stringify(plan));
-    expect(byStranger.status).toBe(400);
+    expect(byStranger.status).toBe(404);
     expect(await byStranger.text()).toContain("That depot no longer exists.");
     const unreadable = await run(owner, "{not json");
     expect(unreadable.status).toBe(400);
@@ -159,8 +160,15 @@ describe("charging plan over HTTP", () => {
       "That plan is too large to compute at once: choose a longer step or a shorter horizon",
     );
     expect(await rows()).toBe(0);
-    const report = await fetch(`${server.url}/electrify/depot-report?id=${depotId}`, { headers: { cookie: stranger } });
+    const report = await fetch(`${server.url}/electrify/depots/${depotId}/report`, { headers: { cookie: stranger } });
     expect(report.status).toBe(404);
+    // A report link saved before the workspace had its own URLs still leads to the report.
+    const old = await fetch(`${server.url}/electrify/depot-report?id=${depotId}`, {
+      headers: { cookie: stranger },
+      redirect: "manual",
+    });
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe(`/electrify/depots/${depotId}/report`);
   });
 
   it("computes a year-long plan in a worker with progress, and serves the report", async () => {
@@ -203,7 +211,7 @@ describe("charging plan over HTTP", () => {
     expect((await first).status).toBe(200);
     expect(await otherStatus()).toBe("done");
 
-    const report = await fetch(`${server.url}/electrify/depot-report?id=${depotId}`, { headers: { cookie: owner } });
+    const report = await fetch(`${server.url}/electrify/depots/${depotId}/report`, { headers: { cookie: owner } });
     expect(report.status).toBe(200);
     expect(report.headers.get("content-type")).toBe("application/pdf");
     expect(report.headers.get("content-disposition")).toBe('attachment; filename="Worker-Yard-report.pdf"');

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { companySchema, depotListSchema } from "~/features/company/company-schema";
-import {
-  deleteCompanyDepot,
-  getCompanyValues,
-  listCompanyDepots,
-  saveCompany,
-  saveCompanyDepots,
-  setDepotPosition,
-} from "~/features/company/company.server";
+import { companySchema } from "~/features/company/company-schema";
+import { getCompanyValues, saveCompany } from "~/features/company/company.server";
+import { depotListSchema } from "~/features/depots/depot-list-schema";
+import { deleteDepot, listUserDepots, saveDepotList, setDepotPosition } from "~/features/depots/depot-list.server";
 import { getDesign, saveDesign } from "~/features/designer/design-store.server";
 import { createUser } from "~/features/users/create-user.server";
 import { saveProfile } from "~/features/users/profile.server";
@@ -120,7 +115,7 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
   });
 
   it("creates new depots and renames existing ones without touching their survey data", async () => {
-    const result = await saveCompanyDepots(runtime, owner.id, [
+    const result = await saveDepotList(runtime, owner.id, [
       { id: surveyedId, name: "Renamed Yard", address: "2 New Road", notes: "company notes" },
       { name: "Second Yard", address: "3 Other Road", notes: null },
     ]);
@@ -140,7 +135,7 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
       status: "approved",
       contact_email: "owner@fleet.example",
     });
-    const depots = await listCompanyDepots(runtime, owner.id);
+    const depots = await listUserDepots(runtime, owner.id);
     expect(depots.map((d) => [d.name, d.photos, d.status])).toEqual([
       ["Renamed Yard", 1, "approved"],
       ["Second Yard", 0, "pending"],
@@ -160,9 +155,9 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
 
   it("refuses another user's depot anywhere, changing nothing", async () => {
     await expect(
-      saveCompanyDepots(runtime, stranger.id, [{ id: surveyedId, name: "Hijacked", address: "x", notes: null }]),
+      saveDepotList(runtime, stranger.id, [{ id: surveyedId, name: "Hijacked", address: "x", notes: null }]),
     ).rejects.toThrow("no longer exists");
-    await expect(deleteCompanyDepot(runtime, stranger.id, surveyedId)).rejects.toThrow("That depot no longer exists.");
+    await expect(deleteDepot(runtime, stranger.id, surveyedId)).rejects.toThrow("That depot no longer exists.");
     expect(await setDepotPosition(runtime, stranger.id, surveyedId, { latitude: 1, longitude: 1 })).toBe(false);
     const surveyed = await runtime.database.db
       .selectFrom("depots")
@@ -170,23 +165,21 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
       .where("id", "=", surveyedId)
       .executeTakeFirstOrThrow();
     expect(surveyed).toEqual({ depot_name: "Renamed Yard", location_latitude: 51.5 });
-    expect(await listCompanyDepots(runtime, stranger.id)).toEqual([]);
+    expect(await listUserDepots(runtime, stranger.id)).toEqual([]);
   });
 
   it("removes a depot only without survey photos, and never the last one", async () => {
-    await expect(deleteCompanyDepot(runtime, owner.id, surveyedId)).rejects.toThrow(
+    await expect(deleteDepot(runtime, owner.id, surveyedId)).rejects.toThrow(
       "Renamed Yard has survey photos, so it cannot be removed here.",
     );
-    const second = (await listCompanyDepots(runtime, owner.id)).find((d) => d.name === "Second Yard")!;
+    const second = (await listUserDepots(runtime, owner.id)).find((d) => d.name === "Second Yard")!;
     expect(await setDepotPosition(runtime, owner.id, second.id, { latitude: 52.1, longitude: -1.2 })).toBe(true);
-    expect(await deleteCompanyDepot(runtime, owner.id, second.id)).toEqual({ name: "Second Yard" });
-    expect((await listCompanyDepots(runtime, owner.id)).map((d) => d.name)).toEqual(["Renamed Yard"]);
+    expect(await deleteDepot(runtime, owner.id, second.id)).toEqual({ name: "Second Yard" });
+    expect((await listUserDepots(runtime, owner.id)).map((d) => d.name)).toEqual(["Renamed Yard"]);
     // A user's only depot stays, photos or not.
-    await saveCompanyDepots(runtime, stranger.id, [{ name: "Only Yard", address: "9 Lone Road", notes: null }]);
-    const [only] = await listCompanyDepots(runtime, stranger.id);
-    await expect(deleteCompanyDepot(runtime, stranger.id, only!.id)).rejects.toThrow(
-      "You must have at least one depot",
-    );
+    await saveDepotList(runtime, stranger.id, [{ name: "Only Yard", address: "9 Lone Road", notes: null }]);
+    const [only] = await listUserDepots(runtime, stranger.id);
+    await expect(deleteDepot(runtime, stranger.id, only!.id)).rejects.toThrow("You must have at least one depot");
   });
 
   it("saves a depot's design for its owner only, checking every component", async () => {

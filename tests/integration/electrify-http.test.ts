@@ -65,7 +65,7 @@ describe("Electrify workspace over HTTP", () => {
         ],
       ],
       [
-        "/electrify/depot-details",
+        `/electrify/depots/${depotId}/layout`,
         [
           ["intent", "save-design"],
           ["depotId", String(depotId)],
@@ -102,16 +102,22 @@ describe("Electrify workspace over HTTP", () => {
       ["longitude", "-2"],
     ]);
     expect(move.status).toBe(404);
-    const design = await post("/electrify/depot-details", stranger, [
+    const design = await post(`/electrify/depots/${depotId}/layout`, stranger, [
       ["intent", "save-design"],
-      ["depotId", String(depotId)],
       ["components", "[]"],
     ]);
-    expect(design.status).toBe(400);
+    expect(design.status).toBe(404);
     expect(await design.text()).toContain("That depot no longer exists.");
+    // The old address of the workspace sends saved links to the new one, where a stranger finds nothing.
+    const old = await fetch(`${server.url}/electrify/depot-details?id=${depotId}&tab=plan`, {
+      headers: { cookie: stranger },
+      redirect: "manual",
+    });
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe(`/electrify/depots/${depotId}/plan`);
     expect(
-      (await fetch(`${server.url}/electrify/depot-details?id=${depotId}`, { headers: { cookie: stranger } })).status,
-    ).toBe(200);
+      (await fetch(`${server.url}/electrify/depots/${depotId}/layout`, { headers: { cookie: stranger } })).status,
+    ).toBe(404);
     expect(await depot()).toEqual({ depot_name: "Owner Yard", location_latitude: null });
     expect(await designs()).toBe(0);
   });
@@ -153,9 +159,8 @@ describe("Electrify workspace over HTTP", () => {
       '{"a":1}',
       JSON.stringify([{ uid: "c1", componentId: "fastcharger", x: -5, y: 1 }]),
     ]) {
-      const response = await post("/electrify/depot-details", owner, [
+      const response = await post(`/electrify/depots/${depotId}/layout`, owner, [
         ["intent", "save-design"],
-        ["depotId", String(depotId)],
         ["components", components],
       ]);
       expect(response.status).toBe(400);

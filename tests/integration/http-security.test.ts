@@ -88,7 +88,7 @@ describe("HTTP security baseline", () => {
       expect(upload.status).toBe(302);
       await upload.arrayBuffer();
       // An anonymous 2 MB form post to a signed-in page is sent to sign in, unread…
-      const post = await fetch(`${server.url}/electrify/depot-details`, {
+      const post = await fetch(`${server.url}/electrify/company-setup`, {
         method: "POST",
         redirect: "manual",
         headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },

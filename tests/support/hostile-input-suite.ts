@@ -664,11 +664,10 @@ export function hostileInputSuite(engine: Engine): void {
         },
         {
           name: "save design",
-          path: "/electrify/depot-details",
+          path: `/electrify/depots/${ids.ownDepot}/layout`,
           who: "haulier",
           fixed: { intent: "save-design" },
           fields: {
-            depotId: ownDepot(),
             components: {
               kind: "json",
               valid: JSON.stringify([{ uid: "c1", componentId: "fastcharger", x: 10, y: 10 }]),
@@ -679,10 +678,10 @@ export function hostileInputSuite(engine: Engine): void {
         },
         {
           name: "run plan",
-          path: "/electrify/depot-details",
+          path: `/electrify/depots/${ids.ownDepot}/plan`,
           who: "haulier",
           fixed: { intent: "run-plan" },
-          fields: { depotId: ownDepot(), plan: { kind: "json", valid: JSON.stringify(plan), required: true } },
+          fields: { plan: { kind: "json", valid: JSON.stringify(plan), required: true } },
         },
         {
           name: "set status",
@@ -838,12 +837,14 @@ export function hostileInputSuite(engine: Engine): void {
           await check("haulier", `/depots/${segment}`, true);
           await check("haulier", `/photos/${segment}`, true);
           await check("haulier", `/photos/${segment}/thumbnail`, true);
-          await check("haulier", `/electrify/depot-report?id=${segment}`, true);
+          for (const tab of ["layout", "summary", "plan", "report"])
+            await check("haulier", `/electrify/depots/${segment}/${tab}`, true);
           await check("admin", `/admin/depot/${segment}`, true);
           await check("anonymous", `/investors/documents/${segment}`, false);
         }
         await check("haulier", `/depots/${ids.othersDepot}`, true);
-        await check("haulier", `/electrify/depot-report?id=${ids.othersDepot}`, true);
+        for (const tab of ["layout", "summary", "plan", "report"])
+          await check("haulier", `/electrify/depots/${ids.othersDepot}/${tab}`, true);
         await check("haulier", `/photos/${ids.othersPhoto}`, true);
         await check("haulier", `/photos/${ids.othersPhoto}/thumbnail`, true);
         // Query strings on every page that reads one: bad values fall back to the defaults.
@@ -948,7 +949,8 @@ export function hostileInputSuite(engine: Engine): void {
         ["haulier", "/electrify/company-setup?tab=depots"],
         ["haulier", "/electrify/dashboard"],
         ["haulier", "/electrify/energy-map"],
-        ["haulier", `/electrify/depot-details?id=${ids.ownDepot}`],
+        ["haulier", `/electrify/depots/${ids.ownDepot}/layout`],
+        ["haulier", `/electrify/depots/${ids.ownDepot}/summary`],
         ["admin", "/admin"],
         ["admin", `/admin/depot/${ids.ownDepot}`],
       ];

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 
 import type { Database } from "~/lib/db/schema";
+import { UserError } from "~/lib/user-error";
 
 /**
  * The most depots one account may hold. Large fleets run tens of depots; the
@@ -10,14 +11,7 @@ import type { Database } from "~/lib/db/schema";
 export const MAX_DEPOTS_PER_ACCOUNT = 250;
 export const DEPOT_LIMIT_MESSAGE = `Your account has reached its limit of ${MAX_DEPOTS_PER_ACCOUNT} depots. Contact us if you need more.`;
 
-export class DepotLimitError extends Error {
-  override name = "DepotLimitError";
-  constructor() {
-    super(DEPOT_LIMIT_MESSAGE);
-  }
-}
-
-/** Throws DepotLimitError when `adding` more depots would take the account past the cap. Call it inside the transaction that inserts them. */
+/** Throws a UserError (409) when `adding` more depots would take the account past the cap. Call it inside the transaction that inserts them. */
 export async function assertRoomForDepots(
   db: Kysely<Database> | Transaction<Database>,
   userId: string,
@@ -29,5 +23,6 @@ export async function assertRoomForDepots(
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  if (Number(row?.count ?? 0) + adding > MAX_DEPOTS_PER_ACCOUNT) throw new DepotLimitError();
+  if (Number(row?.count ?? 0) + adding > MAX_DEPOTS_PER_ACCOUNT)
+    throw new UserError(DEPOT_LIMIT_MESSAGE, { status: 409 });
 }

@@ -1,4 +1,6 @@
+import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/depot-queries.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
 
 import { savedDesignSchema, type Placed } from "./designer-state";
 
@@ -8,21 +10,17 @@ export async function getDesign(
   userId: string,
   depotId: number,
 ): Promise<Placed[] | null> {
+  const depot = await findOwnedDepot(deps.database.db, userId, depotId);
+  if (!depot) return null;
   const row = await deps.database.db
-    .selectFrom("depots")
-    .leftJoin("depot_designs", "depot_designs.depot_id", "depots.id")
-    .select(["depots.id", "depot_designs.components"])
-    .where("depots.id", "=", depotId)
-    .where("depots.user_id", "=", userId)
+    .selectFrom("depot_designs")
+    .select("components")
+    .where("depot_id", "=", depot.id)
     .executeTakeFirst();
-  if (!row) return null;
-  if (!row.components) return [];
+  if (!row) return [];
+  // Stored JSON is read through its schema: a layout that no longer fits it loads as empty, not as a broken page.
   const parsed = savedDesignSchema.safeParse(JSON.parse(row.components));
   return parsed.success ? parsed.data : [];
-}
-
-export class DesignError extends Error {
-  override name = "DesignError";
 }
 
 /** Saves (replaces) the layout of one of the user's own depots after checking every component. */
@@ -34,14 +32,8 @@ export async function saveDesign(
 ): Promise<{ count: number }> {
   const parsed = savedDesignSchema.safeParse(components);
   if (!parsed.success)
-    throw new DesignError(`The design could not be saved: ${parsed.error.issues[0]?.message ?? "invalid components"}`);
-  const owned = await deps.database.db
-    .selectFrom("depots")
-    .select("id")
-    .where("id", "=", depotId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (!owned) throw new DesignError("That depot no longer exists.");
+    throw new UserError(`The design could not be saved: ${parsed.error.issues[0]?.message ?? "invalid components"}`);
+  await requireOwnedDepot(deps.database.db, userId, depotId);
   const values = { components: JSON.stringify(parsed.data), updated_at: new Date().toISOString() };
   await deps.database.db
     .insertInto("depot_designs")

@@ -174,3 +174,16 @@ export const savedDesignSchema = z
   )
   .max(MAX_COMPONENTS, `A design can hold at most ${MAX_COMPONENTS} components`)
   .refine((items) => new Set(items.map((item) => item.uid)).size === items.length, "Each component must appear once");
+
+/** The layout's chargers, grouped by model: a first charging plan's chargers. */
+export function chargersOf(design: Placed[]): { name: string; powerKw: number; count: number }[] {
+  const counts = new Map<ComponentId, number>();
+  for (const p of design)
+    if (catalogueItem(p.componentId).type === "charger")
+      counts.set(p.componentId, (counts.get(p.componentId) ?? 0) + 1);
+  return [...counts].map(([id, count]) => ({
+    name: catalogueItem(id).name,
+    powerKw: catalogueItem(id).power ?? 0,
+    count,
+  }));
+}

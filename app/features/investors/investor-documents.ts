@@ -24,3 +24,6 @@ export const INCORRECT_PASSWORD = "Incorrect password";
 export const ACCESS_GRANTED = "Access granted to investor files";
 export const documentNotAvailableMessage = (title: string) =>
   `The ${title} is being prepared and is not available for download yet. Please contact us for a copy.`;
+
+/** What POST /investors/unlock answers the investor dialog. */
+export type UnlockResult = { ok: true; documents: InvestorDocumentListing[] } | { ok: false; error: string };

@@ -67,7 +67,8 @@ export type StationaryBattery = { capacityKwh: number; powerKw: number; roundTri
 
 export const STRATEGIES = ["uncontrolled", "balanced", "cost-optimal", "peak-shaving"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
-export type ShortfallReason = "time" | "charger" | "connection" | "battery";
+export const SHORTFALL_REASONS = ["time", "charger", "connection", "battery"] as const;
+export type ShortfallReason = (typeof SHORTFALL_REASONS)[number];
 
 /** One plug-in session: arrives at step `start`, must be full by `start + length` (unwrapped; steps are taken modulo the cycle). */
 type Session = {

@@ -1,16 +1,12 @@
+import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/depot-queries.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
 
 import type { PlanInput } from "./engine";
 import { planInputSchema } from "./plan-input";
 import { describePlanIssues } from "./plan-issues";
-import {
-  PlanRunError,
-  planRunRefusal,
-  PlanSupersededError,
-  runPlanComputation,
-  stopPlanComputations,
-} from "./plan-runner.server";
-import type { PlanSummary } from "./plan-summary";
+import { planRunRefusal, PlanSupersededError, runPlanComputation, stopPlanComputations } from "./plan-runner.server";
+import { planSummarySchema, type PlanSummary } from "./plan-summary";
 
 type Deps = Pick<Runtime, "database" | "log">;
 
@@ -28,13 +24,6 @@ export type SavedPlan = {
   finishedAt: string | null;
 };
 
-export class PlanInputError extends Error {
-  override name = "PlanInputError";
-  constructor(readonly messages: string[]) {
-    super(messages[0] ?? "The plan's inputs are not valid");
-  }
-}
-
 const iso = (value: Date | string) =>
   value instanceof Date
     ? value.toISOString()
@@ -46,15 +35,16 @@ export async function getPlan(
   userId: string,
   depotId: number,
 ): Promise<SavedPlan | null> {
+  if (!(await findOwnedDepot(deps.database.db, userId, depotId))) return null;
   const row = await deps.database.db
     .selectFrom("depot_plans")
-    .innerJoin("depots", "depots.id", "depot_plans.depot_id")
-    .selectAll("depot_plans")
-    .where("depots.id", "=", depotId)
-    .where("depots.user_id", "=", userId)
+    .selectAll()
+    .where("depot_id", "=", depotId)
     .executeTakeFirst();
   if (!row) return null;
+  // Stored JSON is read through its schemas: what no longer fits them reads as missing (run the plan again).
   const parsedInputs = planInputSchema.safeParse(JSON.parse(row.inputs));
+  const parsedResults = row.results ? planSummarySchema.safeParse(JSON.parse(row.results)) : null;
   const startedAt = iso(row.started_at);
   const stale = row.status === "running" && Date.now() - Date.parse(startedAt) > STALE_MS;
   return {
@@ -62,7 +52,7 @@ export async function getPlan(
     status: stale ? "failed" : row.status,
     progress: row.progress,
     error: stale ? "The last run did not finish (the server stopped during it). Run the plan again." : row.error,
-    results: row.results ? (JSON.parse(row.results) as PlanSummary) : null,
+    results: parsedResults?.success ? parsedResults.data : null,
     startedAt,
     finishedAt: row.finished_at ? iso(row.finished_at) : null,
   };
@@ -81,16 +71,10 @@ export async function startPlanRun(
   inputs: unknown,
 ): Promise<{ runId: string; finished: Promise<void> }> {
   const parsed = planInputSchema.safeParse(inputs);
-  if (!parsed.success) throw new PlanInputError(describePlanIssues(parsed.error.issues, inputs));
-  const owned = await deps.database.db
-    .selectFrom("depots")
-    .select("id")
-    .where("id", "=", depotId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (!owned) throw new PlanInputError(["That depot no longer exists."]);
+  if (!parsed.success) throw new UserError(describePlanIssues(parsed.error.issues, inputs));
+  await requireOwnedDepot(deps.database.db, userId, depotId);
   const refusal = planRunRefusal(userId, String(depotId));
-  if (refusal) throw new PlanInputError([refusal]);
+  if (refusal) throw new UserError(refusal, { status: 429 });
   const runId = crypto.randomUUID();
   const values = {
     inputs: JSON.stringify(parsed.data),
@@ -141,7 +125,7 @@ export async function startPlanRun(
       if (error instanceof PlanSupersededError) return;
       deps.log.warn({ err: error, depotId }, "charging plan run failed");
       const message =
-        error instanceof PlanRunError
+        error instanceof UserError
           ? error.message
           : "The plan could not be computed. Your inputs are saved; try again.";
       await thisRun(

@@ -1,4 +1,14 @@
-import type { PlanInput, PlanResult, ShortfallReason, Strategy, StrategyResult } from "./engine";
+import { z } from "zod";
+
+import {
+  SHORTFALL_REASONS,
+  STRATEGIES,
+  type PlanInput,
+  type PlanResult,
+  type ShortfallReason,
+  type Strategy,
+  type StrategyResult,
+} from "./engine";
 
 /**
  * What is kept of a plan: every figure the Charging Plan tab and the report
@@ -12,42 +22,62 @@ export const HORIZON_POINTS = 672;
 /** Vehicles listed by name with their shortfall (the rest are counted). */
 export const LISTED_SHORTFALLS = 50;
 
-export type StrategySummary = {
-  strategy: Strategy;
-  peakKw: number;
-  peakKva: number;
-  energyKwh: number;
-  chargingEnergyKwh: number;
-  cost: StrategyResult["cost"];
-  /** The horizon's total cost scaled to 365 days. */
-  annualPounds: number;
-  recommendedConnectionKva: number;
-  transformerKva: number | null;
-  vehiclesShort: number;
-  shortfallKwh: number;
-  shortfalls: { vehicle: string; shortfallKwh: number; reasons: ShortfallReason[] }[];
-  meanChargerUtilisationPct: number;
-  /** What the site battery did (peak shaving only). */
-  battery: { chargedKwh: number; dischargedKwh: number; peakWithoutKw: number } | null;
-  typicalDayKw: number[];
-  horizonKw: number[];
-};
+const kwSeries = z.array(z.number());
 
-export type PlanSummary = {
-  computedAt: string;
-  durationMs: number;
-  days: number;
-  stepMinutes: number;
-  vehicles: number;
-  chargers: number;
-  limitKw: number;
-  connectionKva: number;
-  powerFactor: number;
+/**
+ * What is stored of a plan, as a schema: a result read back from the database
+ * is checked against it (plan-store), so a row written by an older version
+ * shows as "run the plan again", never as a broken page.
+ */
+const strategySummarySchema = z.object({
+  strategy: z.enum(STRATEGIES),
+  peakKw: z.number(),
+  peakKva: z.number(),
+  energyKwh: z.number(),
+  chargingEnergyKwh: z.number(),
+  cost: z.object({
+    energyPounds: z.number(),
+    standingPounds: z.number(),
+    capacityPounds: z.number(),
+    totalPounds: z.number(),
+  }),
+  /** The horizon's total cost scaled to 365 days. */
+  annualPounds: z.number(),
+  recommendedConnectionKva: z.number(),
+  transformerKva: z.number().nullable(),
+  vehiclesShort: z.number(),
+  shortfallKwh: z.number(),
+  shortfalls: z.array(
+    z.object({
+      vehicle: z.string(),
+      shortfallKwh: z.number(),
+      reasons: z.array(z.enum(SHORTFALL_REASONS)),
+    }),
+  ),
+  meanChargerUtilisationPct: z.number(),
+  /** What the site battery did (peak shaving only). */
+  battery: z.object({ chargedKwh: z.number(), dischargedKwh: z.number(), peakWithoutKw: z.number() }).nullable(),
+  typicalDayKw: kwSeries,
+  horizonKw: kwSeries,
+});
+export type StrategySummary = z.infer<typeof strategySummarySchema>;
+
+export const planSummarySchema = z.object({
+  computedAt: z.string(),
+  durationMs: z.number(),
+  days: z.number(),
+  stepMinutes: z.number(),
+  vehicles: z.number(),
+  chargers: z.number(),
+  limitKw: z.number(),
+  connectionKva: z.number(),
+  powerFactor: z.number(),
   /** Minutes each point of horizonKw covers. */
-  horizonPointMinutes: number;
-  typicalDayBuildingKw: number[];
-  strategies: StrategySummary[];
-};
+  horizonPointMinutes: z.number(),
+  typicalDayBuildingKw: kwSeries,
+  strategies: z.array(strategySummarySchema),
+});
+export type PlanSummary = z.infer<typeof planSummarySchema>;
 
 /** A day as the network sees it: at each time of day, the highest load on any day of the horizon (so weekends never hide a weekday's peak). */
 function typicalDay(series: number[], stepsPerDay: number): number[] {

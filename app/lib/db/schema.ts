@@ -76,8 +76,6 @@ export type OutboxTable = {
   sent_at: Timestamp | null;
 };
 
-export type DepotStatus = "pending" | "reviewing" | "approved" | "rejected";
-
 export type DepotTable = {
   id: Generated<number>;
   user_id: string;

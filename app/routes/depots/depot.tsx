@@ -1,11 +1,12 @@
 import { data } from "react-router";
 
 import { BackLink } from "~/components/back-link";
-import { DepotNotFound } from "~/components/depot-not-found";
-import { DepotPhotoGallery } from "~/components/depot-photo-gallery";
 import { DetailField } from "~/components/detail-field";
-import { StatusBadge } from "~/components/status-badge";
-import { getDepotForViewer } from "~/features/surveys/depot-queries.server";
+import { DepotNotFound } from "~/features/depots/components/depot-not-found";
+import { DepotPhotoGallery } from "~/features/depots/components/depot-photo-gallery";
+import { StatusBadge } from "~/features/depots/components/status-badge";
+import { getDepotForViewer } from "~/features/depots/depot-queries.server";
+import { photoLabel } from "~/features/surveys/survey-schema";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";
@@ -47,7 +48,7 @@ export default function DepotPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-8">
           <h2 className="text-xl font-semibold">Photos</h2>
           <div className="mt-4">
-            <DepotPhotoGallery photos={depot.photos} />
+            <DepotPhotoGallery photos={depot.photos} labelFor={photoLabel} />
           </div>
         </div>
       ) : null}

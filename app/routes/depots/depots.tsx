@@ -2,9 +2,9 @@ import { MapPinIcon, PlusIcon, TruckIcon } from "lucide-react";
 import { Link } from "react-router";
 
 import { Pagination } from "~/components/pagination";
-import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
-import { DEPOTS_PER_PAGE, listDepotsForUser } from "~/features/surveys/depot-queries.server";
+import { StatusBadge } from "~/features/depots/components/status-badge";
+import { DEPOTS_PER_PAGE, listDepotsForUser } from "~/features/depots/depot-queries.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 

@@ -1,6 +1,6 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 
 import { FormError, TextAreaField } from "~/components/text-area-field";
@@ -17,22 +17,19 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { AT_LEAST_ONE_DEPOT, companySchema, depotListSchema, depotsFromForm } from "~/features/company/company-schema";
-import {
-  deleteCompanyDepot,
-  DepotRuleError,
-  getCompanyValues,
-  listCompanyDepots,
-  saveCompany,
-  saveCompanyDepots,
-} from "~/features/company/company.server";
-import { DEPOT_LIMIT_MESSAGE, DepotLimitError, MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots/depot-limits";
+import { companySchema } from "~/features/company/company-schema";
+import { getCompanyValues, saveCompany } from "~/features/company/company.server";
+import { DEPOT_LIMIT_MESSAGE, MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots/depot-limits";
+import { AT_LEAST_ONE_DEPOT, depotListSchema, depotsFromForm } from "~/features/depots/depot-list-schema";
+import { deleteDepot, listUserDepots, saveDepotList } from "~/features/depots/depot-list.server";
+import { handleIntent, succeeded, type ActionResult, type IntentHandler } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime, type Runtime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/company-setup";
 
@@ -41,95 +38,61 @@ export const meta: Route.MetaFunction = () => [{ title: "Company Setup | Electri
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const [company, depots] = await Promise.all([getCompanyValues(runtime, user), listCompanyDepots(runtime, user.id)]);
+  const [company, depots] = await Promise.all([getCompanyValues(runtime, user), listUserDepots(runtime, user.id)]);
   return { company, depots, tab: new URL(request.url).searchParams.get("tab") === "depots" ? "depots" : "company" };
 }
 
 type DepotDraft = { key: string; id?: number; name: string; address: string; notes: string; photos: number };
-type ActionData = {
-  intent: string;
-  errors: Record<string, string>;
+type ActionData = ActionResult & {
   /** What was submitted, so a refused save loses nothing. */
   values?: Record<string, string>;
   depots?: DepotDraft[];
-  toast?: ActionToast;
+};
+
+const COMPANY_FIELDS = ["companyName", "contactName", "contactEmail", "contactPhone", "chargingStrategy"];
+const companyValues = (form: FormData) =>
+  Object.fromEntries(COMPANY_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
+const depotDrafts = (form: FormData): DepotDraft[] =>
+  depotsFromForm(form).map((depot, i) => ({ key: depot.id ? `depot-${depot.id}` : `new-${i}`, ...depot, photos: 0 }));
+
+type Context = { userId: string } & Pick<Runtime, "database" | "log">;
+
+const intents: Record<string, IntentHandler<Context, ActionData>> = {
+  company: {
+    unexpected: "Failed to save company details",
+    run: async (form, { userId, ...deps }) => {
+      const parsed = companySchema.safeParse(companyValues(form));
+      if (!parsed.success) throw invalidInput(parsed.error);
+      await saveCompany(deps, userId, parsed.data);
+      return redirectWithToast("/electrify/company-setup?tab=depots", {
+        type: "success",
+        title: "Company details saved successfully",
+      });
+    },
+  },
+  depots: {
+    unexpected: "Failed to save depots",
+    run: async (form, { userId, ...deps }) => {
+      const parsed = depotListSchema.safeParse(depotsFromForm(form));
+      if (!parsed.success) throw new UserError(parsed.error.issues[0]!.message);
+      await saveDepotList(deps, userId, parsed.data);
+      return redirectWithToast("/electrify/energy-map", { type: "success", title: "Depots saved successfully" });
+    },
+  },
+  "delete-depot": async (form, { userId, ...deps }) => {
+    const removed = await deleteDepot(deps, userId, parseId(form.get("depotId")));
+    return succeeded(`${removed.name} removed`, {}, "delete-depot");
+  },
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const runtime = getRuntime();
   // Four fields a depot, one more depot than allowed (so its message can be given), and the intent.
   const form = await readForm(request, { fields: 4 * (MAX_DEPOTS_PER_ACCOUNT + 1) + 1 });
-  const intent = String(form.get("intent") ?? "");
-
-  if (intent === "company") {
-    const raw = Object.fromEntries(
-      ["companyName", "contactName", "contactEmail", "contactPhone", "chargingStrategy"].map((name) => [
-        name,
-        String(form.get(name) ?? ""),
-      ]),
-    );
-    const parsed = companySchema.safeParse(raw);
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      return data<ActionData>({ intent, errors, values: raw }, { status: 400 });
-    }
-    try {
-      await saveCompany(runtime, user.id, parsed.data);
-    } catch (error) {
-      runtime.log.error({ err: error }, "Failed to save company details");
-      return data<ActionData>(
-        { intent, errors: { form: "Failed to save company details" }, values: raw },
-        { status: 500 },
-      );
-    }
-    return redirectWithToast("/electrify/company-setup?tab=depots", {
-      type: "success",
-      title: "Company details saved successfully",
-    });
-  }
-
-  if (intent === "depots") {
-    const submitted = depotsFromForm(form);
-    const drafts = submitted.map((depot, i) => ({
-      key: depot.id ? `depot-${depot.id}` : `new-${i}`,
-      ...depot,
-      photos: 0,
-    }));
-    const parsed = depotListSchema.safeParse(submitted);
-    if (!parsed.success)
-      return data<ActionData>(
-        { intent, errors: { form: parsed.error.issues[0]!.message }, depots: drafts },
-        { status: 400 },
-      );
-    try {
-      await saveCompanyDepots(runtime, user.id, parsed.data);
-    } catch (error) {
-      if (error instanceof DepotRuleError || error instanceof DepotLimitError)
-        return data<ActionData>({ intent, errors: { form: error.message }, depots: drafts }, { status: 400 });
-      runtime.log.error({ err: error }, "Failed to save depots");
-      return data<ActionData>({ intent, errors: { form: "Failed to save depots" }, depots: drafts }, { status: 500 });
-    }
-    return redirectWithToast("/electrify/energy-map", { type: "success", title: "Depots saved successfully" });
-  }
-
-  if (intent === "delete-depot") {
-    const id = parseId(form.get("depotId"));
-    try {
-      const removed = await deleteCompanyDepot(runtime, user.id, id);
-      return data<ActionData>({ intent, errors: {}, toast: { type: "success", title: `${removed.name} removed` } });
-    } catch (error) {
-      if (error instanceof DepotRuleError)
-        return data<ActionData>(
-          { intent, errors: { form: error.message }, toast: { type: "error", title: error.message } },
-          { status: 400 },
-        );
-      throw error;
-    }
-  }
-
-  return data<ActionData>({ intent, errors: { form: "Unknown action" } }, { status: 400 });
+  // A refused save shows what was typed again.
+  return handleIntent(form, { userId: user.id, ...getRuntime() }, intents, (intent) =>
+    intent === "company" ? { values: companyValues(form) } : intent === "depots" ? { depots: depotDrafts(form) } : {},
+  );
 }
 
 export default function CompanySetupPage({ loaderData, actionData }: Route.ComponentProps) {

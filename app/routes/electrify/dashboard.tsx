@@ -1,10 +1,12 @@
 import { ArrowRightIcon, Building2Icon, MapIcon, PencilRulerIcon } from "lucide-react";
 import { Link } from "react-router";
 
-import { StatusBadge } from "~/components/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { DEPOT_STATUSES } from "~/features/admin/depot-status";
+import { getCompanyValues } from "~/features/company/company.server";
+import { StatusBadge } from "~/features/depots/components/status-badge";
+import { countDepotsByStatus } from "~/features/depots/depot-queries.server";
+import { DEPOT_STATUSES } from "~/features/depots/depot-status";
 import { getProfile } from "~/features/users/profile.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
@@ -16,30 +18,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Electrify Dashboard | E
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const { db } = runtime.database;
-  const [profile, company, statuses] = await Promise.all([
+  const [profile, company, byStatus] = await Promise.all([
     getProfile(runtime, user.id),
-    db.selectFrom("companies").select("company_name").where("user_id", "=", user.id).executeTakeFirst(),
-    db
-      .selectFrom("depots")
-      .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
-      .where("user_id", "=", user.id)
-      .groupBy("status")
-      .execute(),
+    getCompanyValues(runtime, user),
+    countDepotsByStatus(runtime, user.id),
   ]);
-  const byStatus = Object.fromEntries(DEPOT_STATUSES.map((status) => [status, 0])) as Record<
-    (typeof DEPOT_STATUSES)[number],
-    number
-  >;
-  for (const row of statuses) {
-    const status = (DEPOT_STATUSES as readonly string[]).includes(row.status)
-      ? (row.status as (typeof DEPOT_STATUSES)[number])
-      : "pending";
-    byStatus[status] += Number(row.n);
-  }
   return {
     name: profile.name || "User",
-    organization: company?.company_name || profile.organization || "Your Company",
+    organization: (company.saved && company.values.companyName) || profile.organization || "Your Company",
     email: user.email,
     depotCount: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
     byStatus,

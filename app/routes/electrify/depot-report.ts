@@ -1,35 +1,13 @@
-import { data } from "react-router";
+import { redirect } from "react-router";
 
-import { getReportData } from "~/features/planning/report/report-data.server";
 import { requireUser } from "~/lib/auth/guards.server";
-import { runInBackground } from "~/lib/background/background.server";
-import { parseId } from "~/lib/parse-id";
-import { getRuntime } from "~/lib/runtime.server";
 
 import type { Route } from "./+types/depot-report";
 
-/** 'Download report (PDF)': one of the viewer's own depots with a computed plan; anything else is the same 404. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
-  const runtime = getRuntime();
-  const id = parseId(new URL(request.url).searchParams.get("id"));
-  const report = id > 0 ? await getReportData(runtime, user, id) : null;
-  if (!report) throw data("No report: choose one of your depots and run its charging plan first.", { status: 404 });
-  // Rendered in the lower-priority helper process: several reports at once never slow page requests.
-  const pdf = Buffer.from(await runInBackground("renderDepotReport", report));
-  const fileName = `${
-    report.depot.name
-      .replace(/[^A-Za-z0-9 _-]+/g, "")
-      .trim()
-      .replace(/\s+/g, "-")
-      .slice(0, 60) || "depot"
-  }-report.pdf`;
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(pdf.length),
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+/** The report's address before depots had their own URLs (?id=): moved for good to /electrify/depots/:id/report. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get("id");
+  if (id) return redirect(`/electrify/depots/${encodeURIComponent(id)}/report`, 301);
+  requireUser(context, request);
+  throw new Response("No report: choose one of your depots and run its charging plan first.", { status: 404 });
 }

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { listCompanyDepots, setDepotPosition } from "~/features/company/company.server";
+import { listUserDepots, setDepotPosition } from "~/features/depots/depot-list.server";
 import type { CapacityBand } from "~/features/grid/capacity";
 import {
   capacityFor,
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
   const [depots, index, imports] = await Promise.all([
-    listCompanyDepots(runtime, user.id),
+    listUserDepots(runtime, user.id),
     loadSubstationIndex(runtime),
     listGridImports(runtime),
   ]);

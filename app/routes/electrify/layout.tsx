@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 
-import { ElectrifySidebar } from "~/components/electrify-sidebar";
+import { ElectrifySidebar } from "~/features/electrify/components/electrify-sidebar";
 import { sidebarCollapsedFromCookie } from "~/features/electrify/sidebar-state";
 
 import type { Route } from "./+types/layout";

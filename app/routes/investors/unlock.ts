@@ -8,15 +8,13 @@ import {
   WRONG_PASSWORD_DELAY_MS,
 } from "~/features/investors/investor-access.server";
 import { listInvestorDocuments } from "~/features/investors/investor-document-store.server";
-import { INCORRECT_PASSWORD, type InvestorDocumentListing } from "~/features/investors/investor-documents";
+import { INCORRECT_PASSWORD, type UnlockResult } from "~/features/investors/investor-documents";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 
 import type { Route } from "./+types/unlock";
-
-export type UnlockResult = { ok: true; documents: InvestorDocumentListing[] } | { ok: false; error: string };
 
 export function loader() {
   throw data("Use POST to unlock the investor files.", { status: 405, headers: { Allow: "POST" } });

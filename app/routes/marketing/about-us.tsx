@@ -11,7 +11,7 @@ import { useRootData } from "~/lib/use-root-data";
 import type { Route } from "./+types/about-us";
 
 const InvestorDialog = lazy(() =>
-  import("~/components/investor-dialog").then((module) => ({ default: module.InvestorDialog })),
+  import("~/features/investors/components/investor-dialog").then((module) => ({ default: module.InvestorDialog })),
 );
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,9 +1,9 @@
 import { CalculatorIcon, CalendarClockIcon, LayoutDashboardIcon, ZapIcon } from "lucide-react";
 
 import { FeatureCard, Hero, mailto, Section } from "~/components/marketing/blocks";
-import { SavingsCalculator } from "~/components/marketing/savings-calculator";
 import { VideoSlot } from "~/components/marketing/video-slot";
 import { Button } from "~/components/ui/button";
+import { SavingsCalculator } from "~/features/planning/components/savings-calculator";
 import { savingsFromUrl } from "~/features/planning/savings-from-url.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { pageMeta } from "~/lib/seo";

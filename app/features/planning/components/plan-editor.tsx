@@ -6,10 +6,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
+import { UserError } from "~/lib/user-error";
 
 import type { DutyDay, PlanInput, TariffBand } from "../engine";
 import { clock } from "../format";
-import { LoadProfileError, parseLoadProfile, type LoadProfile } from "../load-profile";
+import { parseLoadProfile, type LoadProfile } from "../load-profile";
 import { WEEKDAY_NAMES } from "../plan-defaults";
 import { TARIFF_PRESETS, type TariffPreset } from "../plan-input";
 
@@ -193,7 +194,7 @@ function ProfileUpload({ onProfile }: { onProfile: (profile: LoadProfile) => voi
             onProfile(parseLoadProfile(await file.text()));
             setError(null);
           } catch (problem) {
-            setError(problem instanceof LoadProfileError ? problem.message : "That file could not be read as a CSV.");
+            setError(problem instanceof UserError ? problem.message : "That file could not be read as a CSV.");
           }
         }}
       />

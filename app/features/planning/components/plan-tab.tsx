@@ -3,14 +3,12 @@ import { useEffect, useMemo, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
+import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
 import type { PlanInput } from "../engine";
 import type { SavedPlan } from "../plan-store.server";
 import { PlanEditor } from "./plan-editor";
 import { PlanResults } from "./plan-results";
-
-export type PlanActionData = { ok: boolean; toast: ActionToast; errors?: string[] };
 
 /**
  * The Charging Plan tab: the inputs (the last run's, or a first plan from
@@ -27,7 +25,7 @@ export function PlanTab({
   defaults: PlanInput;
 }) {
   const [inputs, setInputs] = useState<PlanInput>(() => saved?.inputs ?? defaults);
-  const runner = useFetcher<PlanActionData>();
+  const runner = useFetcher<ActionResult>();
   useFetcherToast(runner.data);
   const revalidator = useRevalidator();
   const running = saved?.status === "running";
@@ -42,7 +40,7 @@ export function PlanTab({
   }, [running, revalidator]);
 
   const submitting = runner.state !== "idle";
-  const errors = runner.state === "idle" && runner.data && !runner.data.ok ? runner.data.errors : undefined;
+  const errors = runner.state === "idle" && runner.data && !runner.data.ok ? runner.data.messages : undefined;
   // Compared as text only when either side changes (not on every progress poll): a year of building-load readings is a large object.
   const savedJson = useMemo(() => (saved?.inputs ? JSON.stringify(saved.inputs) : null), [saved?.inputs]);
   const changed = useMemo(() => savedJson !== null && savedJson !== JSON.stringify(inputs), [savedJson, inputs]);
@@ -54,10 +52,7 @@ export function PlanTab({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void runner.submit(
-            { intent: "run-plan", depotId: String(depotId), plan: JSON.stringify(inputs) },
-            { method: "post" },
-          );
+          void runner.submit({ intent: "run-plan", plan: JSON.stringify(inputs) }, { method: "post" });
         }}
         className="grid grid-cols-1 gap-6"
       >
@@ -112,7 +107,7 @@ export function PlanTab({
               Results{running ? " (previous run)" : ""}
             </h2>
             <Button asChild variant="outline">
-              <a href={`/electrify/depot-report?id=${depotId}`} download>
+              <a href={`/electrify/depots/${depotId}/report`} download>
                 <FileDownIcon aria-hidden="true" /> Download report (PDF)
               </a>
             </Button>

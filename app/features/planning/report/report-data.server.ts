@@ -1,6 +1,8 @@
 import { buffer } from "node:stream/consumers";
 
 import { getCompanyValues } from "~/features/company/company.server";
+import { findOwnedDepot } from "~/features/depots/depot-queries.server";
+import { normalizeStatus } from "~/features/depots/depot-status";
 import { getDesign } from "~/features/designer/design-store.server";
 import type { Placed } from "~/features/designer/designer-state";
 import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/grid-store.server";
@@ -43,6 +45,7 @@ export async function getReportData(
   user: { id: string; email: string },
   depotId: number,
 ): Promise<ReportData | null> {
+  if (!(await findOwnedDepot(deps.database.db, user.id, depotId))) return null;
   const depot = await deps.database.db
     .selectFrom("depots")
     .select([
@@ -56,7 +59,6 @@ export async function getReportData(
       "created_at",
     ])
     .where("id", "=", depotId)
-    .where("user_id", "=", user.id)
     .executeTakeFirst();
   if (!depot) return null;
   const plan = await getPlan(deps, user.id, depotId);
@@ -92,7 +94,7 @@ export async function getReportData(
       name: depot.depot_name,
       address: depot.depot_address,
       vehicles: depot.number_of_vehicles,
-      status: depot.status || "pending",
+      status: normalizeStatus(depot.status),
       latitude: position.latitude,
       longitude: position.longitude,
       notes: depot.additional_notes ?? "",

@@ -1,13 +1,12 @@
-import { photoLabel } from "~/features/surveys/survey-schema";
-
 /** Thumbnails that open the full photo; both are served only to the owner and admins. */
 export function DepotPhotoGallery({
   photos,
-  labelFor = photoLabel,
+  labelFor,
 }: {
   photos: { id: number; imageType: string }[];
   /** How a photo's type reads (the admin view capitalises every word). */
-  labelFor?: (imageType: string) => string;
+  /** The photo kind as the viewer reads it (the survey's own labels, or the admin's). */
+  labelFor: (imageType: string) => string;
 }) {
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3">

@@ -9,7 +9,7 @@ import {
   PencilRulerIcon,
 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { useSignOut } from "~/components/use-sign-out";
@@ -20,13 +20,15 @@ const ENTRIES = [
   { to: "/electrify/dashboard", label: "Dashboard", icon: LayoutDashboardIcon },
   { to: "/electrify/company-setup", label: "Company Setup", icon: Building2Icon },
   { to: "/electrify/energy-map", label: "Energy to Depot", icon: MapIcon },
-  { to: "/electrify/depot-details", label: "Depot Details", icon: PencilRulerIcon },
+  // Also lit inside a depot's workspace, which it opens.
+  { to: "/electrify/depot-details", label: "Depot Details", icon: PencilRulerIcon, within: "/electrify/depots/" },
 ] as const;
 
 const MOBILE_QUERY = "(max-width: 767px)";
 
 function SidebarLinks({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { signOut, pending, label } = useSignOut("/auth");
+  const { pathname } = useLocation();
   const item =
     "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60";
   return (
@@ -38,7 +40,11 @@ function SidebarLinks({ collapsed, onNavigate }: { collapsed: boolean; onNavigat
           onClick={onNavigate}
           title={collapsed ? entry.label : undefined}
           className={({ isActive }) =>
-            cn(item, isActive && "bg-primary/10 text-primary", collapsed && "justify-center px-0")
+            cn(
+              item,
+              (isActive || ("within" in entry && pathname.startsWith(entry.within))) && "bg-primary/10 text-primary",
+              collapsed && "justify-center px-0",
+            )
           }
         >
           <entry.icon className="size-4 shrink-0" aria-hidden="true" />

@@ -10,8 +10,8 @@ import {
   ACCESS_GRANTED,
   documentNotAvailableMessage,
   type InvestorDocumentListing,
+  type UnlockResult,
 } from "~/features/investors/investor-documents";
-import type { UnlockResult } from "~/routes/investors/unlock";
 
 function formatSize(bytes: number | null): string {
   if (!bytes) return "";

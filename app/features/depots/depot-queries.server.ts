@@ -1,0 +1,221 @@
+import type { Kysely } from "kysely";
+
+import { toIsoString } from "~/lib/db/dialect.server";
+import type { Database } from "~/lib/db/schema";
+import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import { DEPOT_STATUSES, normalizeStatus, type DepotStatusValue } from "./depot-status";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Europe/London",
+});
+
+export type DepotSummary = {
+  id: number;
+  name: string;
+  status: DepotStatusValue;
+  vehicles: number | null;
+  location: string | null;
+  submittedOn: string;
+};
+
+/** Depots on one page of the Survey Depots list (a multiple of the grid's three columns). */
+export const DEPOTS_PER_PAGE = 24;
+
+/** One page of the user's depots, newest first, with how many there are in all. */
+export async function listDepotsForUser(
+  deps: Pick<Runtime, "database">,
+  userId: string,
+  requestedPage = 1,
+): Promise<{ depots: DepotSummary[]; total: number; page: number; pageCount: number }> {
+  const { total } = await deps.database.db
+    .selectFrom("depots")
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow()
+    .then((row) => ({ total: Number(row.total) }));
+  const pageCount = Math.max(1, Math.ceil(total / DEPOTS_PER_PAGE));
+  const page = Math.min(Math.max(1, Number.isSafeInteger(requestedPage) ? requestedPage : 1), pageCount);
+  const rows = await deps.database.db
+    .selectFrom("depots")
+    .select(["id", "depot_name", "status", "number_of_vehicles", "location_address", "created_at"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(DEPOTS_PER_PAGE)
+    .offset((page - 1) * DEPOTS_PER_PAGE)
+    .execute();
+  return { total, page, pageCount, depots: rows.map(toSummary) };
+}
+
+function toSummary(row: {
+  id: number;
+  depot_name: string;
+  status: string;
+  number_of_vehicles: number | null;
+  location_address: string | null;
+  created_at: Date | string;
+}): DepotSummary {
+  return {
+    id: row.id,
+    name: row.depot_name,
+    status: normalizeStatus(row.status),
+    vehicles: row.number_of_vehicles,
+    location: row.location_address,
+    submittedOn: dateFormat.format(new Date(toIsoString(row.created_at))),
+  };
+}
+
+export type DepotDetail = DepotSummary & {
+  address: string | null;
+  notes: string | null;
+  cableRunObstacles: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  submittedAt: string;
+  photos: { id: number; imageType: string; width: number; height: number }[];
+};
+
+/** One depot with its photos, only if it belongs to the user (or the viewer is an admin); otherwise null, the same for both cases. */
+export async function getDepotForViewer(
+  deps: Pick<Runtime, "database">,
+  depotId: number,
+  viewer: { id: string; isAdmin: boolean },
+): Promise<DepotDetail | null> {
+  if (!isDepotId(depotId)) return null;
+  let query = deps.database.db
+    .selectFrom("depots")
+    .select([
+      "id",
+      "depot_name",
+      "depot_address",
+      "status",
+      "number_of_vehicles",
+      "location_address",
+      "location_latitude",
+      "location_longitude",
+      "additional_notes",
+      "cable_run_obstacles",
+      "created_at",
+    ])
+    .where("id", "=", depotId);
+  if (!viewer.isAdmin) query = query.where("user_id", "=", viewer.id);
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const photos = await deps.database.db
+    .selectFrom("survey_photos")
+    .select(["id", "image_type", "width", "height"])
+    .where("depot_id", "=", depotId)
+    .orderBy("id")
+    .execute();
+  const created = new Date(toIsoString(row.created_at));
+  return {
+    id: row.id,
+    name: row.depot_name,
+    status: normalizeStatus(row.status),
+    vehicles: row.number_of_vehicles,
+    location: row.location_address,
+    address: row.depot_address || null,
+    notes: row.additional_notes,
+    cableRunObstacles: row.cable_run_obstacles,
+    latitude: row.location_latitude,
+    longitude: row.location_longitude,
+    submittedOn: dateFormat.format(created),
+    submittedAt: dateTimeFormat.format(created),
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      imageType: photo.image_type,
+      width: photo.width,
+      height: photo.height,
+    })),
+  };
+}
+
+/** A stored photo, if the viewer owns its depot or is an admin. */
+export async function getPhotoForViewer(
+  deps: Pick<Runtime, "database">,
+  photoId: number,
+  viewer: { id: string; isAdmin: boolean },
+) {
+  if (!isDepotId(photoId)) return null;
+  let query = deps.database.db
+    .selectFrom("survey_photos")
+    .innerJoin("depots", "depots.id", "survey_photos.depot_id")
+    .select(["survey_photos.storage_key", "survey_photos.thumbnail_key", "survey_photos.content_type"])
+    .where("survey_photos.id", "=", photoId);
+  if (!viewer.isAdmin) query = query.where("depots.user_id", "=", viewer.id);
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+const isDepotId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+/** What every depot page and action knows of a depot once it is known to be the user's. */
+export type OwnedDepot = {
+  id: number;
+  name: string;
+  address: string;
+  vehicles: number | null;
+  status: DepotStatusValue;
+};
+
+/**
+ * The one check that a depot is this user's: the depot, or null when it does
+ * not exist or belongs to someone else (the two answer alike, so ids reveal
+ * nothing). Pass a transaction to check and change in one step.
+ */
+export async function findOwnedDepot(
+  db: Kysely<Database>,
+  userId: string,
+  depotId: number,
+): Promise<OwnedDepot | null> {
+  if (!isDepotId(depotId)) return null;
+  const row = await db
+    .selectFrom("depots")
+    .select(["id", "depot_name", "depot_address", "number_of_vehicles", "status"])
+    .where("id", "=", depotId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.depot_name,
+    address: row.depot_address,
+    vehicles: row.number_of_vehicles,
+    status: normalizeStatus(row.status),
+  };
+}
+
+/** The message of every refusal that names a depot that is not (or no longer) the user's. */
+export const DEPOT_GONE = "That depot no longer exists.";
+
+/** findOwnedDepot, or a UserError (404) for an action to answer. */
+export async function requireOwnedDepot(
+  db: Kysely<Database>,
+  userId: string,
+  depotId: number,
+  message = DEPOT_GONE,
+): Promise<OwnedDepot> {
+  const depot = await findOwnedDepot(db, userId, depotId);
+  if (!depot) throw new UserError(message, { status: 404 });
+  return depot;
+}
+
+/** How many of the user's depots are in each review state (the dashboard's tiles). */
+export async function countDepotsByStatus(
+  deps: Pick<Runtime, "database">,
+  userId: string,
+): Promise<Record<DepotStatusValue, number>> {
+  const rows = await deps.database.db
+    .selectFrom("depots")
+    .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("user_id", "=", userId)
+    .groupBy("status")
+    .execute();
+  const counts = Object.fromEntries(DEPOT_STATUSES.map((status) => [status, 0])) as Record<DepotStatusValue, number>;
+  for (const row of rows) counts[normalizeStatus(row.status)] += Number(row.n);
+  return counts;
+}

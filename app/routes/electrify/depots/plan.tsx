@@ -1,0 +1,44 @@
+import { PlanTab } from "~/features/planning/components/plan-tab";
+import { startPlanRun } from "~/features/planning/plan-store.server";
+import { handleIntent, succeeded } from "~/lib/action-result.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
+import { getRuntime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import type { Route } from "./+types/plan";
+import { useWorkspace } from "./workspace";
+
+/** How long 'Run plan' waits for the result before answering; longer plans report progress instead. */
+const WAIT_FOR_PLAN_MS = 2000;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  // A plan may carry a year of 5-minute building readings in its one JSON field (server/body-limits.ts).
+  const form = await readForm(request, { fields: 10, fieldSize: 16 * 1024 * 1024 });
+  return handleIntent(form, getRuntime(), {
+    "run-plan": {
+      refusedTitle: "The plan was not run",
+      run: async (form, deps) => {
+        let inputs: unknown;
+        try {
+          inputs = JSON.parse(String(form.get("plan") ?? ""));
+        } catch {
+          throw new UserError("The plan's inputs were not readable.");
+        }
+        const run = await startPlanRun(deps, user.id, parseId(params.id), inputs);
+        const done = await Promise.race([
+          run.finished.then(() => true),
+          new Promise<false>((resolve) => setTimeout(() => resolve(false), WAIT_FOR_PLAN_MS)),
+        ]);
+        return succeeded(done ? "Charging plan computed" : "Computing the charging plan…");
+      },
+    },
+  });
+}
+
+export default function DepotPlanTab() {
+  const { depot, plan, planDefaults } = useWorkspace();
+  return <PlanTab depotId={depot.id} saved={plan} defaults={planDefaults} />;
+}

@@ -1,0 +1,135 @@
+import { useId } from "react";
+import { data, Outlet, useLocation, useNavigate, useOutletContext } from "react-router";
+
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { listUserDepots } from "~/features/depots/depot-list.server";
+import type { OwnedDepot } from "~/features/depots/depot-queries.server";
+import { getDesign } from "~/features/designer/design-store.server";
+import { chargersOf } from "~/features/designer/designer-state";
+import { useDesigner, type Designer } from "~/features/designer/use-designer";
+import type { PlanInput } from "~/features/planning/engine";
+import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import { getPlan, type SavedPlan } from "~/features/planning/plan-store.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { getRuntime } from "~/lib/runtime.server";
+
+import type { Route } from "./+types/workspace";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.depot ? `${loaderData.depot.name} | Depot Details | Electrify` : "Depot Details | Electrify" },
+];
+
+/** The workspace's tabs: each is a child route (/electrify/depots/:id/<tab>). */
+const TABS = [
+  { value: "layout", label: "Design Layout" },
+  { value: "summary", label: "Summary" },
+  { value: "plan", label: "Charging Plan" },
+] as const;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const depots = await listUserDepots(runtime, user.id);
+  const requested = parseId(params.id);
+  const found = depots.find((d) => d.id === requested);
+  const depot: OwnedDepot | null = found
+    ? { id: found.id, name: found.name, address: found.address, vehicles: found.vehicles, status: found.status }
+    : null;
+  const [design, plan] = depot
+    ? await Promise.all([getDesign(runtime, user.id, depot.id), getPlan(runtime, user.id, depot.id)])
+    : [null, null];
+  const body = {
+    depots: depots.map((d) => ({ id: d.id, name: d.name })),
+    depot,
+    design: design ?? [],
+    plan,
+    planDefaults: depot ? defaultPlanInput({ vehicles: depot.vehicles, chargers: chargersOf(design ?? []) }) : null,
+  };
+  // A depot that is not the user's answers like an unknown one: 404, with the picker to choose one of theirs.
+  return depot ? body : data(body, { status: 404 });
+}
+
+/** What the tabs (child routes) get from the workspace. */
+export type WorkspaceContext = {
+  depot: OwnedDepot;
+  designer: Designer;
+  plan: SavedPlan | null;
+  planDefaults: PlanInput;
+};
+
+export function useWorkspace(): WorkspaceContext {
+  return useOutletContext<WorkspaceContext>();
+}
+
+export default function DepotWorkspacePage({ loaderData }: Route.ComponentProps) {
+  const { depots, depot, design, plan, planDefaults } = loaderData;
+  const navigate = useNavigate();
+  const tab = useLocation().pathname.split("/").at(-1) ?? "layout";
+  const pickerId = useId();
+  return (
+    <section className="w-full px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">Depot Details</h1>
+        <div className="grid gap-1">
+          <Label htmlFor={pickerId}>Depot</Label>
+          <NativeSelect
+            id={pickerId}
+            value={depot ? String(depot.id) : ""}
+            onChange={(event) => navigate(`/electrify/depots/${event.currentTarget.value}/${tabOrLayout(tab)}`)}
+            wrapperClassName="w-72"
+          >
+            {depot ? null : <option value="">Choose a depot</option>}
+            {depots.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      {depot && planDefaults ? (
+        <Workspace key={depot.id} depot={depot} design={design} plan={plan} planDefaults={planDefaults} tab={tab} />
+      ) : (
+        <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">
+          Depot not found. Choose one of your depots above.
+        </p>
+      )}
+    </section>
+  );
+}
+
+const tabOrLayout = (tab: string) => (TABS.some((t) => t.value === tab) ? tab : "layout");
+
+/** The tabs of one depot; the designer's state lives here so it survives moving between them. */
+function Workspace({
+  depot,
+  design,
+  plan,
+  planDefaults,
+  tab,
+}: Omit<WorkspaceContext, "designer"> & { design: WorkspaceContext["designer"]["state"]["placed"]; tab: string }) {
+  const navigate = useNavigate();
+  const designer = useDesigner({ saved: design, saveTo: `/electrify/depots/${depot.id}/layout`, depotId: depot.id });
+  const context: WorkspaceContext = { depot, designer, plan, planDefaults };
+  return (
+    <Tabs
+      value={tab}
+      onValueChange={(value) => navigate(`/electrify/depots/${depot.id}/${value}`, { preventScrollReset: true })}
+      className="mt-6"
+    >
+      <TabsList>
+        {TABS.map((t) => (
+          <TabsTrigger key={t.value} value={t.value}>
+            {t.label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      <TabsContent value={tab}>
+        <Outlet context={context} />
+      </TabsContent>
+    </Tabs>
+  );
+}
