@@ -1,9 +1,8 @@
 import sharp from "sharp";
 
+import { DEPOT_STATUSES } from "~/features/depots/depot-status";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
-
-import { DEPOT_STATUSES } from "./depot-status";
 
 /**
  * Demo data for trying the admin console and measuring it at scale: hauliers

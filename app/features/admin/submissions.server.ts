@@ -1,13 +1,13 @@
 import { sql, type ExpressionBuilder } from "kysely";
 
+import { normalizeStatus, statusLabel, type DepotStatusValue } from "~/features/depots/depot-status";
+import { recordAudit, type Actor } from "~/lib/audit.server";
 import type { AppDatabase } from "~/lib/db/database.server";
 import { containsInsensitive, toIsoString, type Engine } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { recordAudit, type Actor } from "./audit.server";
-import { normalizeStatus, statusLabel, type DepotStatusValue } from "./depot-status";
 import { containsPattern, PAGE_SIZE, type Paged, type SubmissionParams } from "./list-params";
 
 export type SubmissionRow = {

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { fieldErrors, passwordChangeSchema, profileSchema } from "~/features/users/account-schemas";
+import { passwordChangeSchema, profileSchema } from "~/features/users/account-schemas";
 import { describeUserAgent } from "~/features/users/describe-user-agent";
 import { getProfile, saveProfile } from "~/features/users/profile.server";
 import { verifyTotpCode } from "~/features/users/verify-totp-code.server";
@@ -19,6 +19,7 @@ import { toIsoString } from "~/lib/db/dialect.server";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { fieldErrorsOf } from "~/lib/user-error";
 
 import type { Route } from "./+types/account";
 
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "profile") {
     const parsed = profileSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data<ActionData>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+    if (!parsed.success) return data<ActionData>({ intent, errors: fieldErrorsOf(parsed.error) }, { status: 400 });
     try {
       await saveProfile(runtime, user.id, parsed.data);
     } catch (error) {
@@ -101,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "password") {
     const parsed = passwordChangeSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data<ActionData>({ intent, errors: fieldErrors(parsed.error) }, { status: 400 });
+    if (!parsed.success) return data<ActionData>({ intent, errors: fieldErrorsOf(parsed.error) }, { status: 400 });
     const limit = await blocked();
     if (limit) return tooMany("currentPassword", limit);
     const response = await callAuthEndpoint(request, "/change-password", {
