@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { BetterAuthOptions, DBAdapter, Where } from "better-auth";
 
-import type { Runtime } from "~/lib/runtime.server";
+import type { AppDatabase } from "~/lib/db/database.server";
 
 /**
  * Session tokens are kept in the database only as SHA-256 digests, so a
@@ -117,7 +117,7 @@ export function hashedSessionTokens(factory: (options: BetterAuthOptions) => DBA
 
 /** Ends every session of the user but the current one ("Sign out all other sessions"). */
 export async function revokeOtherSessions(
-  deps: Pick<Runtime, "database">,
+  deps: { database: AppDatabase },
   userId: string,
   currentSessionId: string,
 ): Promise<number> {

@@ -3,8 +3,10 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import nodemailer, { type Transporter } from "nodemailer";
 
+import type { AppDatabase } from "~/lib/db/database.server";
 import type { Database } from "~/lib/db/schema";
-import type { Runtime } from "~/lib/runtime.server";
+import type { Env } from "~/lib/env.server";
+import type { Logger } from "~/lib/log.server";
 
 export type MailMessage = { to: string; subject: string; text: string };
 
@@ -12,7 +14,8 @@ export type MailMessage = { to: string; subject: string; text: string };
 export const MAX_ATTEMPTS = 12;
 const backoffMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** (attempts - 1));
 
-type Deps = Pick<Runtime, "database" | "env" | "log">;
+// The parts of the Runtime it uses, named directly: the runtime module imports this one.
+type Deps = { database: AppDatabase; env: Env; log: Logger };
 
 /** Queues a message; the outbox sends it and retries with backoff until it is delivered. */
 export async function enqueueMail(db: Kysely<Database>, message: MailMessage, now = Date.now()): Promise<number> {
