@@ -114,17 +114,12 @@ export async function getDepotForViewer(
     .execute();
   const created = new Date(toIsoString(row.created_at));
   return {
-    id: row.id,
-    name: row.depot_name,
-    status: normalizeStatus(row.status),
-    vehicles: row.number_of_vehicles,
-    location: row.location_address,
+    ...toSummary(row),
     address: row.depot_address || null,
     notes: row.additional_notes,
     cableRunObstacles: row.cable_run_obstacles,
     latitude: row.location_latitude,
     longitude: row.location_longitude,
-    submittedOn: dateFormat.format(created),
     submittedAt: dateTimeFormat.format(created),
     photos: photos.map((photo) => ({
       id: photo.id,
