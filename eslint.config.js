@@ -1,6 +1,4 @@
 import js from "@eslint/js";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -25,27 +23,33 @@ const FEATURE_DEPENDENCIES = {
   planning: ["company", "depots", "designer", "grid"],
 };
 
-const layerZones = [
+/** Read bodies through one module, where stream errors and limits are handled (decision 020). */
+const busboyPath = { name: "busboy", message: "Read bodies through ~/lib/request-body.server (readForm, streamForm)." };
+const restricted = (patterns, paths = [busboyPath]) => ["error", { paths, patterns }];
+
+/** Import rules per layer: `files` may not import what `group` names (gitignore patterns; `!` allows). */
+const layers = [
   {
-    target: "./app/lib",
-    from: ["./app/features", "./app/routes", "./app/components"],
-    message: "lib is the bottom layer: it imports only lib.",
+    files: ["app/lib/**/*.{ts,tsx}"],
+    group: ["~/features/**", "~/routes/**", "~/components/**", "**/features/**", "**/routes/**"],
+    message: "lib is the bottom layer: it imports only lib (decision 022).",
   },
   {
-    target: "./app/components",
-    from: ["./app/features", "./app/routes"],
+    files: ["app/components/**/*.{ts,tsx}"],
+    group: ["~/features/**", "~/routes/**", "**/features/**", "**/routes/**"],
     message: "Shared components import only components and lib; a component of one feature lives in that feature.",
   },
-  {
-    target: "./app/features",
-    from: ["./app/routes"],
-    message: "Features never import routes: move what both need into the feature.",
-  },
   ...Object.entries(FEATURE_DEPENDENCIES).map(([feature, uses]) => ({
-    target: `./app/features/${feature}`,
-    from: "./app/features",
-    except: [`./${feature}`, ...uses.map((used) => `./${used}`)],
-    message: `features/${feature} may use only ${uses.length ? uses.join(", ") : "no other feature"} (FEATURE_DEPENDENCIES in eslint.config.js).`,
+    files: [`app/features/${feature}/**/*.{ts,tsx}`],
+    group: [
+      "~/routes/**",
+      ...Object.keys(FEATURE_DEPENDENCIES)
+        .filter((other) => other !== feature && !uses.includes(other))
+        .flatMap((other) => [`~/features/${other}`, `~/features/${other}/**`]),
+      // Out of the feature by a relative path: name it ~/features/<other>/… so the rule above sees it.
+      "../../**",
+    ],
+    message: `features/${feature} imports no routes, and of other features only ${uses.length ? uses.join(", ") : "none"} (FEATURE_DEPENDENCIES in eslint.config.js).`,
   })),
 ];
 
@@ -62,15 +66,6 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
-    },
-  },
-  {
-    files: ["app/**/*.{ts,tsx}"],
-    plugins: { "import-x": importX },
-    settings: { "import-x/resolver-next": [createTypeScriptImportResolver()] },
-    rules: {
-      "import-x/no-restricted-paths": ["error", { zones: layerZones }],
-      "import-x/no-duplicates": ["error", { "prefer-inline": true }],
     },
   },
   {
@@ -98,12 +93,7 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
     ignores: ["app/lib/request-body.server.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [{ name: "busboy", message: "Read bodies through ~/lib/request-body.server (readForm, streamForm)." }],
-        },
-      ],
+      "no-restricted-imports": restricted([]),
       "no-restricted-syntax": [
         "error",
         {
@@ -114,5 +104,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // After the rule above, so each layer's files get its patterns and the busboy rule together.
+  ...layers.map(({ files, group, message }) => ({
+    files,
+    // Tests beside the code may reach tests/support.
+    ignores: ["app/lib/request-body.server.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-restricted-imports": restricted([{ group, message }]) },
+  })),
+  {
+    files: ["app/lib/request-body.server.ts"],
+    rules: { "no-restricted-imports": restricted([{ group: layers[0].group, message: layers[0].message }], []) },
   },
 );
