@@ -6,9 +6,9 @@ import { UserError } from "~/lib/user-error";
 
 export type { ActionResult } from "~/lib/use-fetcher-toast";
 
-/** A done intent's answer: its toast (a title, or a title and a description) and anything the page shows with it. */
+/** A done intent's answer: its toast (a title, a title and a description, or none) and anything the page shows with it. */
 export function succeeded<Extra extends object = object>(
-  toast: string | Omit<ActionToast, "type">,
+  toast: string | Omit<ActionToast, "type"> | null,
   extra?: Extra,
   intent?: string,
 ) {
@@ -16,7 +16,7 @@ export function succeeded<Extra extends object = object>(
     ok: true,
     intent,
     errors: {},
-    toast: { type: "success", ...(typeof toast === "string" ? { title: toast } : toast) },
+    toast: toast === null ? undefined : { type: "success", ...(typeof toast === "string" ? { title: toast } : toast) },
     ...(extra as Partial<Extra>),
   });
 }

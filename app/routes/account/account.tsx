@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, MonitorSmartphoneIcon } from "lucide-react";
 import QRCode from "qrcode";
-import { data, Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
 
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
@@ -11,15 +11,17 @@ import { passwordChangeSchema, profileSchema } from "~/features/users/account-sc
 import { describeUserAgent } from "~/features/users/describe-user-agent";
 import { getProfile, saveProfile } from "~/features/users/profile.server";
 import { verifyTotpCode } from "~/features/users/verify-totp-code.server";
+import { failed, handleIntent, succeeded, type ActionResult, type IntentHandler } from "~/lib/action-result.server";
 import { accountAttemptAllowed, recordAccountAttempt, waitText } from "~/lib/attempt-limits.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/lib/auth/auth-handler.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { revokeOtherSessions } from "~/lib/auth/hashed-session-tokens.server";
+import type { SessionUser } from "~/lib/auth/session.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import { readForm } from "~/lib/request-body.server";
-import { getRuntime } from "~/lib/runtime.server";
+import { getRuntime, type Runtime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { fieldErrorsOf } from "~/lib/user-error";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/account";
 
@@ -54,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type TwoFactorSetup = { totpURI: string; qrSvg: string; secret: string; backupCodes: string[] };
-type ActionData = { intent: string; errors: Record<string, string>; setup?: TwoFactorSetup };
+type ActionData = ActionResult & { setup?: TwoFactorSetup };
 
 async function setupFor(totpURI: string, backupCodes: string[]): Promise<TwoFactorSetup> {
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
@@ -69,43 +71,42 @@ async function setupFor(totpURI: string, backupCodes: string[]): Promise<TwoFact
 const DISABLE_2FA_REFUSED =
   "The code or the password is not correct. Enter the current code from your authenticator app and your password.";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const runtime = getRuntime();
-  const form = await readForm(request);
-  const intent = form.get("intent");
+/** A refusal shown by one field of the form. */
+const fieldError = (field: string, message: string, status = 400) =>
+  new UserError(message, { status, fieldErrors: { [field]: message } });
 
-  if (intent === "profile") {
-    const parsed = profileSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data<ActionData>({ intent, errors: fieldErrorsOf(parsed.error) }, { status: 400 });
-    try {
-      await saveProfile(runtime, user.id, parsed.data);
-    } catch (error) {
-      runtime.log.error({ err: error, userId: user.id }, "Error saving profile");
-      return data<ActionData>({ intent, errors: { form: "Error saving profile" } }, { status: 500 });
-    }
-    return redirectWithToast("/account", { type: "success", title: "Profile updated successfully" });
-  }
+type Context = { request: Request; user: SessionUser } & Runtime;
 
-  // Checks of the current password or an authenticator code are throttled per account (5 wrong in 15
-  // minutes): `blocked` is the message when none is left, asked only by the intents that make such a check.
-  const db = runtime.database.db;
-  const blocked = async () => {
-    const decision = await accountAttemptAllowed(db, "account-check", user.id);
-    return decision.allowed
-      ? null
-      : `Too many wrong attempts. Please wait ${waitText(decision.retryAfterSeconds)} and try again.`;
-  };
-  const tooMany = (name: string, message: string) =>
-    data<ActionData>({ intent: String(intent), errors: { [name]: message } }, { status: 429 });
-  const wrong = () => recordAccountAttempt(db, "account-check", user.id);
+/**
+ * Checks of the current password or an authenticator code are throttled per account (5 wrong in 15
+ * minutes): `throttle` refuses (429, on `field`) when none is left; `wrong` counts a failed check.
+ */
+async function throttle({ database, user }: Context, field: string) {
+  const decision = await accountAttemptAllowed(database.db, "account-check", user.id);
+  if (!decision.allowed)
+    throw fieldError(
+      field,
+      `Too many wrong attempts. Please wait ${waitText(decision.retryAfterSeconds)} and try again.`,
+      429,
+    );
+}
+const wrong = ({ database, user }: Context) => recordAccountAttempt(database.db, "account-check", user.id);
 
-  if (intent === "password") {
+const intents: Record<string, IntentHandler<Context, ActionData>> = {
+  profile: {
+    unexpected: "Error saving profile",
+    run: async (form, context) => {
+      const parsed = profileSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) throw invalidInput(parsed.error);
+      await saveProfile(context, context.user.id, parsed.data);
+      return redirectWithToast("/account", { type: "success", title: "Profile updated successfully" });
+    },
+  },
+  password: async (form, context) => {
     const parsed = passwordChangeSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data<ActionData>({ intent, errors: fieldErrorsOf(parsed.error) }, { status: 400 });
-    const limit = await blocked();
-    if (limit) return tooMany("currentPassword", limit);
-    const response = await callAuthEndpoint(request, "/change-password", {
+    if (!parsed.success) throw invalidInput(parsed.error);
+    await throttle(context, "currentPassword");
+    const response = await callAuthEndpoint(context.request, "/change-password", {
       currentPassword: parsed.data.currentPassword,
       newPassword: parsed.data.newPassword,
       revokeOtherSessions: true,
@@ -118,98 +119,85 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     if (body.code === "INVALID_PASSWORD") {
-      await wrong();
-      return data<ActionData>(
-        { intent, errors: { currentPassword: "Current password is incorrect" } },
-        { status: 400 },
-      );
+      await wrong(context);
+      throw fieldError("currentPassword", "Current password is incorrect");
     }
     if (response.status === 429)
-      return data<ActionData>(
-        { intent, errors: { form: "Too many attempts. Please wait a minute and try again." } },
-        { status: 429 },
-      );
-    return data<ActionData>(
-      { intent, errors: { form: body.message || "Error updating password" } },
-      { status: response.status },
-    );
-  }
-
-  if (intent === "enable-2fa") {
+      throw new UserError("Too many attempts. Please wait a minute and try again.", { status: 429 });
+    throw new UserError(body.message || "Error updating password", { status: response.status });
+  },
+  "enable-2fa": async (form, context) => {
     const password = String(form.get("password") ?? "");
-    if (!password)
-      return data<ActionData>({ intent, errors: { password: "Enter your password to continue" } }, { status: 400 });
-    const limit = await blocked();
-    if (limit) return tooMany("password", limit);
-    const response = await callAuthEndpoint(request, "/two-factor/enable", { password });
+    if (!password) throw fieldError("password", "Enter your password to continue");
+    await throttle(context, "password");
+    const response = await callAuthEndpoint(context.request, "/two-factor/enable", { password });
     if (!response.ok) {
-      await wrong();
-      return data<ActionData>({ intent, errors: { password: "Password is incorrect" } }, { status: 400 });
+      await wrong(context);
+      throw fieldError("password", "Password is incorrect");
     }
     const body = (await response.json()) as { totpURI: string; backupCodes: string[] };
-    return data<ActionData>({ intent, errors: {}, setup: await setupFor(body.totpURI, body.backupCodes) });
-  }
-
-  if (intent === "verify-2fa") {
+    // The next step is on this page (scan, then enter a code): no toast.
+    return succeeded(null, { setup: await setupFor(body.totpURI, body.backupCodes) }, "enable-2fa");
+  },
+  "verify-2fa": async (form, context) => {
     const code = String(form.get("code") ?? "").replace(/\s+/g, "");
     const totpURI = String(form.get("totpURI") ?? "");
-    const retry = async (message: string) =>
-      data<ActionData>(
-        {
-          intent: "enable-2fa",
-          errors: { code: message },
-          setup: totpURI.startsWith("otpauth://") ? await setupFor(totpURI, []) : undefined,
-        },
-        { status: 400 },
-      );
-    if (!/^\d{6}$/.test(code)) return retry("Enter the 6-digit code from your authenticator app");
-    const limit = await blocked();
-    if (limit) return retry(limit);
-    const response = await callAuthEndpoint(request, "/two-factor/verify-totp", { code });
+    // A refused code shows the set-up step again (the QR code from the same secret) with the message.
+    const retry = async (error: UserError) =>
+      failed(error, {
+        intent: "enable-2fa",
+        extra: { setup: totpURI.startsWith("otpauth://") ? await setupFor(totpURI, []) : undefined },
+      });
+    if (!/^\d{6}$/.test(code)) return retry(fieldError("code", "Enter the 6-digit code from your authenticator app"));
+    try {
+      await throttle(context, "code");
+    } catch (error) {
+      if (error instanceof UserError) return retry(new UserError(error.message, { fieldErrors: error.fieldErrors }));
+      throw error;
+    }
+    const response = await callAuthEndpoint(context.request, "/two-factor/verify-totp", { code });
     if (!response.ok) {
-      await wrong();
-      return retry("That code is not valid. Check the time on your phone and try again.");
+      await wrong(context);
+      return retry(fieldError("code", "That code is not valid. Check the time on your phone and try again."));
     }
     return redirectWithToast(
       "/account",
       { type: "success", title: "Two-factor sign-in is on" },
       setCookieHeaders(response),
     );
-  }
-
-  if (intent === "disable-2fa") {
+  },
+  "disable-2fa": async (form, context) => {
     const code = String(form.get("code") ?? "").replace(/\s+/g, "");
-    const limit = await blocked();
-    if (limit) return tooMany("code", limit);
+    await throttle(context, "code");
     // One answer for a wrong code and a wrong password, so neither can be guessed on its own.
     const refused = async () => {
-      await wrong();
-      return data<ActionData>({ intent, errors: { code: DISABLE_2FA_REFUSED } }, { status: 400 });
+      await wrong(context);
+      return fieldError("code", DISABLE_2FA_REFUSED);
     };
-    if (!(await verifyTotpCode(runtime, user.id, code))) return refused();
-    const response = await callAuthEndpoint(request, "/two-factor/disable", {
+    if (!(await verifyTotpCode(context, context.user.id, code))) throw await refused();
+    const response = await callAuthEndpoint(context.request, "/two-factor/disable", {
       password: String(form.get("password") ?? ""),
     });
-    if (!response.ok) return refused();
+    if (!response.ok) throw await refused();
     return redirectWithToast(
       "/account",
       { type: "success", title: "Two-factor sign-in is off" },
       setCookieHeaders(response),
     );
-  }
-
-  if (intent === "revoke-other-sessions") {
+  },
+  "revoke-other-sessions": async (_form, context) => {
     // By session id: Better Auth's own endpoint compares tokens, and only their digests are stored.
-    if (!user.sessionId)
-      return data<ActionData>(
-        { intent, errors: { form: "Could not sign out the other sessions. Please try again." } },
-        { status: 500 },
-      );
-    await revokeOtherSessions(runtime, user.id, user.sessionId);
+    if (!context.user.sessionId)
+      throw new UserError("Could not sign out the other sessions. Please try again.", { status: 500 });
+    await revokeOtherSessions(context, context.user.id, context.user.sessionId);
     return redirectWithToast("/account", { type: "success", title: "Signed out of all other sessions" });
-  }
+  },
+};
 
-  return data<ActionData>({ intent: String(intent), errors: { form: "Unknown action" } }, { status: 400 });
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const form = await readForm(request);
+  return handleIntent(form, { request, user, ...getRuntime() }, intents);
 }
 
 function Value({ label, value }: { label: string; value: string | null }) {
