@@ -195,3 +195,12 @@ export function bodyErrorResponse(error: UserError) {
     headers: tooLarge ? { Connection: "close" } : undefined,
   });
 }
+
+/** A form field that carries JSON (a layout, a plan's inputs), parsed; `unreadable` is the refusal when it is not JSON. */
+export function jsonField(form: FormData, name: string, unreadable: string): unknown {
+  try {
+    return JSON.parse(String(form.get(name) ?? ""));
+  } catch {
+    throw new UserError(unreadable);
+  }
+}

@@ -11,9 +11,9 @@ import { designReducer, designStats, initialDesign, type Placed } from "./design
  * to `saveTo` (the layout route's action). It lives above the workspace's
  * tabs, so the Summary tab shows the layout as it is, saved or not.
  */
-export function useDesigner({ saved, saveTo, depotId }: { saved: Placed[]; saveTo: string; depotId: number }) {
+export function useDesigner({ saved, saveTo }: { saved: Placed[]; saveTo: string }) {
   const [state, dispatch] = useReducer(designReducer, saved, initialDesign);
-  const saver = useFetcher<ActionResult>({ key: `save-design-${depotId}` });
+  const saver = useFetcher<ActionResult>();
   useFetcherToast(saver.data);
   // What the server holds: the loaded design, then whatever a save confirmed.
   const [savedJson, setSavedJson] = useState(() => JSON.stringify(saved));

@@ -50,9 +50,8 @@ export function backgroundTask<Args extends unknown[], Result>(
   name: string,
   work: (...args: Args) => Promise<Result>,
 ): (...args: Args) => Promise<Result> {
-  const task = work as unknown as Task;
-  if (tasks.has(name) && tasks.get(name) !== task) throw new Error(`Background task ${name} is defined twice`);
-  tasks.set(name, task);
+  // A module evaluated again (the dev server's reload) replaces its task.
+  tasks.set(name, work as unknown as Task);
   return (...args) => (script ? (send(script, name, args) as Promise<Result>) : work(...args));
 }
 

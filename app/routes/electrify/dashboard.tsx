@@ -25,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     name: profile.name || "User",
-    organization: (company.saved && company.values.companyName) || profile.organization || "Your Company",
+    // The saved company name, else the profile's organisation (getCompanyValues falls back to it).
+    organization: company.values.companyName || "Your Company",
     email: user.email,
     depotCount: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
     byStatus,

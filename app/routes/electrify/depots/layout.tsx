@@ -3,9 +3,8 @@ import { saveDesign } from "~/features/designer/design-store.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
-import { readForm } from "~/lib/request-body.server";
+import { jsonField, readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/layout";
 import { useWorkspace } from "./workspace";
@@ -15,12 +14,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readForm(request);
   return handleIntent(form, getRuntime(), {
     "save-design": async (form, deps) => {
-      let components: unknown;
-      try {
-        components = JSON.parse(String(form.get("components") ?? ""));
-      } catch {
-        throw new UserError("The design could not be saved: it was not readable");
-      }
+      const components = jsonField(form, "components", "The design could not be saved: it was not readable");
       await saveDesign(deps, user.id, parseId(params.id), components);
       return succeeded("Depot design saved successfully");
     },

@@ -3,9 +3,8 @@ import { startPlanRun } from "~/features/planning/plan-store.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
-import { readForm } from "~/lib/request-body.server";
+import { jsonField, readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/plan";
 import { useWorkspace } from "./workspace";
@@ -21,12 +20,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     "run-plan": {
       refusedTitle: "The plan was not run",
       run: async (form, deps) => {
-        let inputs: unknown;
-        try {
-          inputs = JSON.parse(String(form.get("plan") ?? ""));
-        } catch {
-          throw new UserError("The plan's inputs were not readable.");
-        }
+        const inputs = jsonField(form, "plan", "The plan's inputs were not readable.");
         const run = await startPlanRun(deps, user.id, parseId(params.id), inputs);
         const done = await Promise.race([
           run.finished.then(() => true),

@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { listUserDepots } from "~/features/depots/depot-list.server";
 import type { OwnedDepot } from "~/features/depots/depot-queries.server";
 import { getDesign } from "~/features/designer/design-store.server";
-import { chargersOf } from "~/features/designer/designer-state";
+import { chargersOf, type Placed } from "~/features/designer/designer-state";
 import { useDesigner, type Designer } from "~/features/designer/use-designer";
 import type { PlanInput } from "~/features/planning/engine";
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
@@ -110,9 +110,9 @@ function Workspace({
   plan,
   planDefaults,
   tab,
-}: Omit<WorkspaceContext, "designer"> & { design: WorkspaceContext["designer"]["state"]["placed"]; tab: string }) {
+}: Omit<WorkspaceContext, "designer"> & { design: Placed[]; tab: string }) {
   const navigate = useNavigate();
-  const designer = useDesigner({ saved: design, saveTo: `/electrify/depots/${depot.id}/layout`, depotId: depot.id });
+  const designer = useDesigner({ saved: design, saveTo: `/electrify/depots/${depot.id}/layout` });
   const context: WorkspaceContext = { depot, designer, plan, planDefaults };
   return (
     <Tabs
