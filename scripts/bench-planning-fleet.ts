@@ -1,6 +1,6 @@
 // The large depot `npm run bench:planning` plans: 200 vehicles in 10 groups sharing 40 chargers, a year at 15-minute steps
 // (the trucks with tapering charging curves).
-import type { DutyDay, PlanInput } from "../app/features/planning/engine";
+import type { DutyDay, PlanInput } from "../app/features/planning/engine/types";
 import { TARIFF_PRESETS } from "../app/features/planning/plan-input";
 
 const hm = (h: number, m = 0) => h * 60 + m;

@@ -5,7 +5,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-import { planCharging, STRATEGIES } from "../app/features/planning/engine";
+import { planCharging } from "../app/features/planning/engine/plan-charging";
+import { STRATEGIES } from "../app/features/planning/engine/types";
 import { planInputSchema } from "../app/features/planning/plan-input";
 import { BENCH_INPUT } from "./bench-planning-fleet";
 

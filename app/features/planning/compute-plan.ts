@@ -1,4 +1,5 @@
-import { planCharging, STRATEGIES, type PlanInput } from "./engine";
+import { planCharging } from "./engine/plan-charging";
+import { STRATEGIES, type PlanInput } from "./engine/types";
 import { summarisePlan, summariseStrategy, type PlanSummary, type StrategySummary } from "./plan-summary";
 
 /**

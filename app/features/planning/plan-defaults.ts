@@ -1,4 +1,4 @@
-import type { PlanInput } from "./engine";
+import type { PlanInput } from "./engine/types";
 import { clock } from "./format";
 import { TARIFF_PRESETS } from "./plan-input";
 import { SAVINGS_VEHICLES } from "./savings";

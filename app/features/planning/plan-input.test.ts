@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { planCharging, type PlanInput } from "./engine";
+import { planCharging } from "./engine/plan-charging";
+import type { PlanInput } from "./engine/types";
 import { planInputSchema, TARIFF_PRESETS } from "./plan-input";
 
 const day = { depart: 420, return: 1020, km: 120 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { PlanInput, Tariff } from "./engine";
+import type { PlanInput, Tariff } from "./engine/types";
 
 /**
  * What a user may ask the engine to plan, checked before it runs (on the
@@ -26,6 +26,8 @@ const dutyDay = z
 
 export const MAX_VEHICLES = 1000;
 export const MAX_CHARGERS = 500;
+/** Vehicle types in one plan (a fleet described vehicle by vehicle may give each its own). */
+export const MAX_VEHICLE_TYPES = 200;
 /**
  * Steps × vehicles the engine takes on at once: a year at 15-minute steps
  * for 200 vehicles (7 million) is `npm run bench:planning`, each strategy
@@ -58,7 +60,7 @@ export const planInputSchema = z
         }),
       )
       .min(1, "Add at least one vehicle type")
-      .max(20),
+      .max(MAX_VEHICLE_TYPES),
     vehicles: z
       .array(
         z.object({
@@ -70,8 +72,9 @@ export const planInputSchema = z
           targetSocPct: z.number().min(10).max(100),
         }),
       )
+      // Vehicles may be described one by one (a group of one each): the limit is MAX_VEHICLES and MAX_WORK, not a number of groups.
       .min(1, "Add at least one group of vehicles")
-      .max(50),
+      .max(MAX_VEHICLES),
     chargers: z
       .array(
         z.object({
@@ -79,11 +82,12 @@ export const planInputSchema = z
           name: label,
           count: z.number().int().min(1).max(MAX_CHARGERS),
           powerKw: z.number().min(1).max(1000),
-          serves: z.union([z.literal("all"), z.array(id).min(1).max(20)]),
+          minKw: z.number().min(0).max(1000).optional(),
+          serves: z.union([z.literal("all"), z.array(id).min(1).max(MAX_VEHICLE_TYPES)]),
         }),
       )
       .min(1, "Add at least one charger")
-      .max(20),
+      .max(100),
     site: z.object({
       connectionKva: z.number().min(1).max(100_000),
       powerFactor: z.number().min(0.5).max(1),
@@ -143,6 +147,12 @@ export const planInputSchema = z
         });
     });
     input.chargers.forEach((charger, i) => {
+      if (charger.minKw !== undefined && charger.minKw > charger.powerKw)
+        ctx.addIssue({
+          code: "custom",
+          path: ["chargers", i, "minKw"],
+          message: `${charger.name}: the lowest power cannot be above the charger's power`,
+        });
       if (charger.serves !== "all" && charger.serves.some((type) => !types.has(type)))
         ctx.addIssue({
           code: "custom",

@@ -23,6 +23,7 @@ const FIELDS: Record<string, string> = {
   energyKwh: "Energy per trip (kWh)",
   targetSocPct: "Target charge (%)",
   powerKw: "Power (kW)",
+  minKw: "Lowest power (kW)",
   serves: "Serves",
   connectionKva: "Connection (kVA)",
   powerFactor: "Power factor",

@@ -5,7 +5,7 @@ import { Worker } from "node:worker_threads";
 import { UserError } from "~/lib/user-error";
 
 import { computePlan } from "./compute-plan";
-import type { PlanInput } from "./engine";
+import type { PlanInput } from "./engine/types";
 import type { PlanSummary } from "./plan-summary";
 import type { WorkerMessage } from "./plan-worker";
 

@@ -2,7 +2,7 @@ import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/depot-queri
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
-import type { PlanInput } from "./engine";
+import type { PlanInput } from "./engine/types";
 import { planInputSchema } from "./plan-input";
 import { describePlanIssues } from "./plan-issues";
 import { planRunRefusal, PlanSupersededError, runPlanComputation, stopPlanComputations } from "./plan-runner.server";

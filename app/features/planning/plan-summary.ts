@@ -8,7 +8,7 @@ import {
   type ShortfallReason,
   type Strategy,
   type StrategyResult,
-} from "./engine";
+} from "./engine/types";
 
 /**
  * What is kept of a plan: every figure the Charging Plan tab and the report
@@ -33,6 +33,8 @@ const strategySummarySchema = z.object({
   strategy: z.enum(STRATEGIES),
   peakKw: z.number(),
   peakKva: z.number(),
+  /** Peak shaving: the least peak any plan delivering as much could have (equal to peakKw when proven optimal). Absent in results saved before it existed. */
+  peakLowerBoundKw: z.number().nullable().default(null),
   energyKwh: z.number(),
   chargingEnergyKwh: z.number(),
   cost: z.object({
@@ -47,6 +49,8 @@ const strategySummarySchema = z.object({
   transformerKva: z.number().nullable(),
   vehiclesShort: z.number(),
   shortfallKwh: z.number(),
+  /** Energy trips needed beyond what the batteries held when they left (top-ups on the road). */
+  topUpKwh: z.number().default(0),
   shortfalls: z.array(
     z.object({
       vehicle: z.string(),
@@ -110,6 +114,7 @@ export function summariseStrategy(input: PlanInput, result: PlanResult, strategy
     strategy: strategy.strategy,
     peakKw: strategy.peakKw,
     peakKva: strategy.peakKva,
+    peakLowerBoundKw: strategy.peakLowerBoundKw,
     energyKwh: strategy.energyKwh,
     chargingEnergyKwh: strategy.chargingEnergyKwh,
     cost: strategy.cost,
@@ -118,6 +123,7 @@ export function summariseStrategy(input: PlanInput, result: PlanResult, strategy
     transformerKva: strategy.transformerKva,
     vehiclesShort: short.length,
     shortfallKwh: short.reduce((sum, v) => sum + v.shortfallKwh, 0),
+    topUpKwh: strategy.vehicles.reduce((sum, v) => sum + v.topUpKwh, 0),
     shortfalls: short
       .slice(0, LISTED_SHORTFALLS)
       .map((v) => ({ vehicle: v.vehicle, shortfallKwh: v.shortfallKwh, reasons: v.reasons })),
@@ -176,8 +182,11 @@ export const STRATEGY_COLOURS: Record<Strategy, string> = {
 
 export const REASON_LABELS: Record<ShortfallReason, string> = {
   time: "not enough time at the depot",
+  curve: "its charging curve tapers before it is full",
   charger: "no charger free",
+  "charger-power": "the charger is too slow for its time at the depot",
   connection: "the connection is full",
+  building: "the building's own load takes the connection",
   battery: "the trip needs more than the battery holds",
 };
 

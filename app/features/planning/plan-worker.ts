@@ -8,7 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { UserError, type UserErrorData } from "~/lib/user-error";
 
 import { computePlan } from "./compute-plan";
-import type { PlanInput } from "./engine";
+import type { PlanInput } from "./engine/types";
 
 export type WorkerMessage =
   | { type: "progress"; done: number }

@@ -1,4 +1,5 @@
-import { planCharging, type PlanInput, type Strategy, type StrategyResult } from "./engine";
+import { planCharging } from "./engine/plan-charging";
+import type { PlanInput, Strategy, StrategyResult } from "./engine/types";
 import { TARIFF_PRESETS, type TariffPreset } from "./plan-input";
 
 /** Typical vehicles (domain notes) with the charger each would get at the depot. */

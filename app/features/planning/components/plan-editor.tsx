@@ -8,7 +8,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { UserError } from "~/lib/user-error";
 
-import type { DutyDay, PlanInput, TariffBand } from "../engine";
+import type { DutyDay, PlanInput, TariffBand } from "../engine/types";
 import { clock } from "../format";
 import { parseLoadProfile, type LoadProfile } from "../load-profile";
 import { WEEKDAY_NAMES } from "../plan-defaults";

@@ -5,7 +5,7 @@ import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
-import type { PlanInput } from "../engine";
+import type { PlanInput } from "../engine/types";
 import type { SavedPlan } from "../plan-store.server";
 import { PlanEditor } from "./plan-editor";
 import { PlanResults } from "./plan-results";

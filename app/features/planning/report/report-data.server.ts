@@ -8,7 +8,7 @@ import type { Placed } from "~/features/designer/designer-state";
 import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/grid-store.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import type { PlanInput } from "../engine";
+import type { PlanInput } from "../engine/types";
 import { getPlan } from "../plan-store.server";
 import type { PlanSummary } from "../plan-summary";
 

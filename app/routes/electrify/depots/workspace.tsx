@@ -9,7 +9,7 @@ import type { OwnedDepot } from "~/features/depots/depot-queries.server";
 import { getDesign } from "~/features/designer/design-store.server";
 import { chargersOf, type Placed } from "~/features/designer/designer-state";
 import { useDesigner, type Designer } from "~/features/designer/use-designer";
-import type { PlanInput } from "~/features/planning/engine";
+import type { PlanInput } from "~/features/planning/engine/types";
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 import { getPlan, type SavedPlan } from "~/features/planning/plan-store.server";
 import { requireUser } from "~/lib/auth/guards.server";

@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { curveKw, planCharging, type PlanInput } from "./engine";
-import { MaxFlow } from "./max-flow";
-import { planInputSchema } from "./plan-input";
+import { MaxFlow } from "../max-flow";
+import { planInputSchema } from "../plan-input";
+import { curveKw } from "./curve";
+import { planCharging } from "./plan-charging";
+import type { PlanInput } from "./types";
 
 /** Small random depots: 1–3 vehicle types, 1–4 groups with random shifts, chargers, building load, tariff bands. */
 const plans = fc
@@ -33,7 +35,12 @@ const plans = fc
       { minLength: 1, maxLength: 4 },
     ),
     chargers: fc.array(
-      fc.record({ count: fc.integer({ min: 1, max: 8 }), powerKw: fc.integer({ min: 7, max: 350 }) }),
+      fc.record({
+        count: fc.integer({ min: 1, max: 8 }),
+        powerKw: fc.integer({ min: 7, max: 350 }),
+        // Some chargers cannot go below a floor (the default for their power when not given).
+        minKw: fc.option(fc.integer({ min: 0, max: 12 }), { nil: undefined }),
+      }),
       { minLength: 1, maxLength: 3 },
     ),
     connectionKva: fc.integer({ min: 20, max: 3000 }),
@@ -81,6 +88,7 @@ const plans = fc
       name: `Charger ${i}`,
       count: c.count,
       powerKw: c.powerKw,
+      ...(c.minKw !== undefined ? { minKw: c.minKw } : {}),
       serves: "all" as const,
     })),
     site: {
@@ -107,33 +115,64 @@ const plans = fc
     horizon: { days: r.days, stepMinutes: r.step, startWeekday: 0 },
   }));
 
-const delivered = (result: ReturnType<typeof planCharging>, name: string) =>
-  result.strategies.find((s) => s.strategy === name)!.vehicles.reduce((sum, v) => sum + v.deliveredKwh, 0);
+type Result = ReturnType<typeof planCharging>;
+const byName = (result: Result, name: string) => result.strategies.find((s) => s.strategy === name)!;
+const delivered = (result: Result, name: string) =>
+  byName(result, name).vehicles.reduce((sum, v) => sum + v.deliveredKwh, 0);
 
 /**
- * An independent check that a peak can deliver `energy`: one flow node per
- * session and per step (no merging, no segments), as the plain formulation.
+ * An independent check that a peak can deliver `energy` to flat-curve stays:
+ * one flow node per stay and per step (no merging, no segments), as the
+ * plain formulation.
  */
-function canDeliver(input: PlanInput, result: ReturnType<typeof planCharging>, peakKw: number, energy: number) {
-  const sessions = result.strategies[0]!.sessions.filter((s) => s.charger && s.needKwh > 1e-9);
+function canDeliver(input: PlanInput, result: Result, peakKw: number, energy: number) {
+  const sessions = byName(result, "peak-shaving").sessions.filter((s) => s.charger && s.needKwh > 1e-9);
   const steps = result.steps;
   const flow = new MaxFlow(2 + sessions.length + steps);
   sessions.forEach((s, i) => {
     flow.addEdge(0, 2 + i, s.needKwh);
     for (let k = 0; k < s.kw.length; k++)
-      flow.addEdge(
-        2 + i,
-        2 + sessions.length + ((s.start + k) % steps),
-        (s.caps ? s.caps[k]! : s.capKw) * result.stepHours,
-      );
+      flow.addEdge(2 + i, 2 + sessions.length + ((s.start + k) % steps), s.capKw * result.stepHours);
   });
   for (let t = 0; t < steps; t++)
     flow.addEdge(
       2 + sessions.length + t,
       1,
-      Math.max(0, peakKw - result.buildingByStep[t]!) * result.stepHours * input.site.chargingEfficiency,
+      Math.max(0, Math.min(peakKw, result.limitKw) - result.buildingByStep[t]!) *
+        result.stepHours *
+        input.site.chargingEfficiency,
     );
   return flow.run(0, 1) >= energy - 1e-6;
+}
+
+/** The physics alone, computed independently: each vehicle charging as fast as its curve and charger allow from arrival, carrying its charge from stay to stay until the repeating cycle settles. */
+function mostDeliverable(result: Result, dt: number): Map<string, number> {
+  const sessions = result.strategies[0]!.sessions;
+  const byVehicle = new Map<string, typeof sessions>();
+  for (const s of sessions) byVehicle.set(s.vehicle, [...(byVehicle.get(s.vehicle) ?? []), s]);
+  const out = new Map<string, number>();
+  for (const [vehicle, stays] of byVehicle) {
+    let carried = stays[0]!.targetKwh;
+    let total = 0;
+    for (let cycle = 0; cycle < 200; cycle++) {
+      total = 0;
+      let kwh = carried;
+      for (const s of stays) {
+        kwh = Math.max(0, Math.min(s.targetKwh, kwh) - s.tripKwh);
+        if (!s.charger) continue;
+        for (let k = 0; k < s.kw.length; k++) {
+          const most = Math.min(s.capKw, s.curve ? curveKw(s.curve, (kwh / s.batteryKwh) * 100) : Infinity);
+          const add = Math.min(most * dt, s.targetKwh - kwh);
+          kwh += add;
+          total += add;
+        }
+      }
+      if (Math.abs(kwh - carried) < 1e-9) break;
+      carried = kwh;
+    }
+    out.set(vehicle, total);
+  }
+  return out;
 }
 
 describe("charging plan engine on random depots", () => {
@@ -149,35 +188,49 @@ describe("charging plan engine on random depots", () => {
           // Worst cases gathered first (one expect per run keeps 150 runs quick).
           let worstBelowZero = 0;
           let worstOverCap = 0;
-          let worstOverNeed = 0;
-          let worstSoc = 0;
+          let worstOverTarget = 0;
+          let worstBelowFloor = 0;
+          let worstCarry = 0;
           let lowestArrival = 100;
           let energyWithoutCharger = 0;
           let overlaps = 0;
           let overLimit = 0;
           const busy = new Map<string, Uint8Array>();
-          for (const s of strategy.sessions) {
+          const departures = new Map<string, number>();
+          strategy.sessions.forEach((s, index) => {
             const energy = s.kw.reduce((a, kw) => a + kw * dt, 0);
-            // Never over the charger, the vehicle, or the curve at the charge the vehicle really has.
-            let soc = s.arrivalSocPct;
-            for (const kw of s.kw) {
+            const arrival = (s.arrivalSocPct / 100) * s.batteryKwh;
+            // Never over the charger, the vehicle, or the curve at the charge the vehicle really has; never below the charger's floor unless off or finishing.
+            let soc = arrival;
+            const lastOn = s.kw.findLastIndex((kw) => kw > 1e-9);
+            s.kw.forEach((kw, k) => {
+              const curve = s.curve ? curveKw(s.curve, (soc / s.batteryKwh) * 100) : Infinity;
               worstBelowZero = Math.min(worstBelowZero, kw);
-              worstOverCap = Math.max(worstOverCap, kw - s.capKw, s.curve ? kw - curveKw(s.curve, soc) : 0);
-              soc += ((kw * dt) / s.batteryKwh) * 100;
-            }
+              worstOverCap = Math.max(worstOverCap, kw - s.capKw, kw - curve);
+              // (Near full, where the vehicle's curve is below the charger's floor, the vehicle sets what it draws.)
+              const floor = s.minKw <= Math.min(s.capKw, curve) + 1e-9 ? s.minKw : 0;
+              if (kw > 1e-9 && k !== lastOn) worstBelowFloor = Math.max(worstBelowFloor, floor - kw);
+              soc += kw * dt;
+            });
+            worstOverTarget = Math.max(worstOverTarget, soc - s.targetKwh);
+            // The charge carries: each stay starts from how the vehicle left its previous one, less the trip.
+            const previous =
+              index > 0 && strategy.sessions[index - 1]!.vehicle === s.vehicle ? departures.get(s.vehicle) : undefined;
+            const left = (s.previousDepartureSocPct / 100) * s.batteryKwh;
+            if (previous !== undefined) worstCarry = Math.max(worstCarry, Math.abs(previous - left));
+            worstCarry = Math.max(worstCarry, Math.abs(arrival - Math.max(0, Math.min(s.targetKwh, left) - s.tripKwh)));
+            departures.set(s.vehicle, soc);
             if (!s.charger) energyWithoutCharger += energy;
-            worstOverNeed = Math.max(worstOverNeed, energy - s.needKwh);
             lowestArrival = Math.min(lowestArrival, s.arrivalSocPct);
-            worstSoc = Math.max(worstSoc, s.arrivalSocPct + (energy / s.batteryKwh) * 100);
-            // No charger over its power: sessions on one charger never overlap, and each is capped by the charger's power.
-            if (!s.charger) continue;
+            // No charger over its power: stays on one charger never overlap, and each is capped by the charger's power.
+            if (!s.charger) return;
             const used = busy.get(s.charger) ?? new Uint8Array(result.steps);
             for (let k = 0; k < s.kw.length; k++) {
               if (used[(s.start + k) % result.steps]) overlaps++;
               used[(s.start + k) % result.steps] = 1;
             }
             busy.set(s.charger, used);
-          }
+          });
           for (let t = 0; t < result.steps; t++)
             overLimit = Math.max(overLimit, strategy.siteKw[t]! - Math.max(result.limitKw, result.buildingByStep[t]!));
           // The site battery: within its power, never fuller than full or emptier than empty over the repeating cycle, never exporting, and only ever lowering the peak.
@@ -200,8 +253,9 @@ describe("charging plan engine on random depots", () => {
           expect({
             worstBelowZero,
             worstOverCap,
-            worstOverNeed,
-            worstSoc,
+            worstOverTarget,
+            worstBelowFloor,
+            worstCarry,
             lowestArrival,
             energyWithoutCharger,
             overlaps,
@@ -209,43 +263,95 @@ describe("charging plan engine on random depots", () => {
           }).toEqual({
             worstBelowZero: expect.closeTo(0, 6),
             worstOverCap: expect.toSatisfy((v: number) => v <= 1e-6),
-            worstOverNeed: expect.toSatisfy((v: number) => v <= 1e-6),
-            worstSoc: expect.toSatisfy((v: number) => v <= 100 + 1e-6),
+            worstOverTarget: expect.toSatisfy((v: number) => v <= 1e-6),
+            worstBelowFloor: expect.toSatisfy((v: number) => v <= 1e-6),
+            worstCarry: expect.toSatisfy((v: number) => v <= 1e-4),
             lowestArrival: expect.toSatisfy((v: number) => v >= -1e-9),
             energyWithoutCharger: 0,
             overlaps: 0,
             overLimit: expect.toSatisfy((v: number) => v <= 1e-6),
           });
-          for (const v of strategy.vehicles) {
-            expect(v.shortfallKwh).toBeCloseTo(Math.max(0, v.neededKwh - v.deliveredKwh), 6);
-            if (v.shortfallKwh > 1e-6) expect(v.reasons.length).toBeGreaterThan(0);
-          }
+          for (const v of strategy.vehicles) if (v.shortfallKwh > 1e-6) expect(v.reasons.length).toBeGreaterThan(0);
+          if (strategy.strategy === "peak-shaving" && strategy.peakLowerBoundKw !== null)
+            expect(strategy.peakLowerBoundKw).toBeLessThanOrEqual(strategy.peakKw + 1e-6);
         }
       }),
       { numRuns: 150, seed: 20261122 },
     );
-  }, 60_000);
+  }, 120_000);
 
-  it("peak shaving finds the exact lowest peak that still delivers what the connection allows", () => {
+  it("peak shaving finds the exact lowest peak when curves are flat and chargers have no floor", () => {
+    const flat = plans.map((input) => ({
+      ...input,
+      vehicleTypes: input.vehicleTypes.map(({ chargeCurve: _, ...type }) => type),
+      chargers: input.chargers.map((c) => ({ ...c, minKw: 0 })),
+    }));
     fc.assert(
-      fc.property(plans, (input) => {
+      fc.property(flat, (input) => {
         const result = planCharging(input);
-        const shaving = result.strategies.find((s) => s.strategy === "peak-shaving")!;
+        const shaving = byName(result, "peak-shaving");
         const energy = delivered(result, "peak-shaving");
-        // It delivers as much as any strategy…
+        // It delivers as much as any strategy (within 0.1 %: where vehicles leave short and carry the deficit on, its rounds stop before the chain settles)…
         for (const other of result.strategies)
-          expect(energy).toBeGreaterThanOrEqual(delivered(result, other.strategy) - 1e-6);
-        // …and no lower peak could (checked by a plain flow with a node for every session and every step), before the site battery takes more off.
+          expect(energy).toBeGreaterThanOrEqual(delivered(result, other.strategy) - 1e-3 * Math.max(1, energy));
+        // …and no lower peak could (a plain flow with a node for every stay and every step), before the site battery takes more off.
         const vehiclePeak = shaving.battery ? shaving.battery.peakWithoutKw : shaving.peakKw;
         expect(canDeliver(input, result, vehiclePeak + 1e-6, energy)).toBe(true);
         if (energy > 1e-3 && vehiclePeak > Math.max(...result.buildingByStep) + 0.01)
           expect(canDeliver(input, result, vehiclePeak - 0.01, energy)).toBe(false);
-        // When every strategy fills every vehicle, none has a lower peak.
+        // Proven optimal, so the bound is the peak.
+        if (!shaving.battery) expect(shaving.peakLowerBoundKw).toBeCloseTo(shaving.peakKw, 4);
         const allMet = result.strategies.every((s) => s.vehicles.every((v) => v.shortfallKwh < 1e-6));
         if (allMet)
           for (const other of result.strategies) expect(shaving.peakKw).toBeLessThanOrEqual(other.peakKw + 1e-3);
       }),
       { numRuns: 150, seed: 20261123 },
+    );
+  });
+
+  it("delivers all that physics allows when the site does not bind, with any falling curve", () => {
+    // A charger per vehicle, a connection nobody reaches, and curves that only fall with the charge (as real ones do above their first few %).
+    const unbound = plans.map((input) => ({
+      ...input,
+      vehicleTypes: input.vehicleTypes.map((type) =>
+        type.chargeCurve
+          ? {
+              ...type,
+              chargeCurve: type.chargeCurve.map(([soc], k, all): [number, number] => [
+                soc,
+                Math.min(...all.slice(0, k + 1).map(([, kw]) => kw)),
+              ]),
+            }
+          : type,
+      ),
+      chargers: [
+        {
+          id: "c",
+          name: "Charger",
+          count: input.vehicles.reduce((sum, g) => sum + g.count, 0),
+          powerKw: 400,
+          minKw: 0,
+          serves: "all" as const,
+        },
+      ],
+      site: { ...input.site, connectionKva: 100_000, battery: undefined },
+    }));
+    fc.assert(
+      fc.property(unbound, (input) => {
+        const result = planCharging(input);
+        const physics = mostDeliverable(result, result.stepHours);
+        for (const strategy of result.strategies)
+          for (const v of strategy.vehicles)
+            // Within 0.1 %: a vehicle short every cycle settles towards its repeating state geometrically, and the planned strategies stop after a few rounds.
+            expect({ strategy: strategy.strategy, vehicle: v.vehicle, kwh: v.deliveredKwh }).toEqual({
+              strategy: strategy.strategy,
+              vehicle: v.vehicle,
+              kwh: expect.toSatisfy(
+                (kwh: number) => Math.abs(kwh - physics.get(v.vehicle)!) <= 1e-3 * Math.max(1, kwh),
+              ),
+            });
+      }),
+      { numRuns: 150, seed: 20261125 },
     );
   });
 
@@ -255,14 +361,15 @@ describe("charging plan engine on random depots", () => {
       const vehicles = input.vehicles.reduce((sum, g) => sum + g.count, 0);
       return {
         ...input,
-        chargers: [{ id: "c", name: "Charger", count: vehicles, powerKw: 400, serves: "all" as const }],
+        vehicleTypes: input.vehicleTypes.map(({ chargeCurve: _, ...type }) => type),
+        chargers: [{ id: "c", name: "Charger", count: vehicles, powerKw: 400, minKw: 0, serves: "all" as const }],
         site: { ...input.site, connectionKva: 100_000, battery: undefined },
       };
     });
     fc.assert(
       fc.property(unbound, (input) => {
         const result = planCharging(input);
-        const costOptimal = result.strategies.find((s) => s.strategy === "cost-optimal")!;
+        const costOptimal = byName(result, "cost-optimal");
         for (const other of result.strategies) {
           if (other.vehicles.some((v) => v.shortfallKwh > 1e-6)) continue;
           expect(costOptimal.cost.energyPounds).toBeLessThanOrEqual(other.cost.energyPounds + 1e-6);

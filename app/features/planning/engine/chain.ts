@@ -1,0 +1,122 @@
+import { powerAt } from "./curve";
+import type { Stay, Vehicle } from "./stays";
+
+/**
+ * State of charge carried from stay to stay: a vehicle arrives with what it
+ * left its previous stay with, less the trip between (never below empty; the
+ * rest of the trip is a top-up on the road). The cycle repeats, so the first
+ * stay's previous is the last one.
+ */
+export type Chain = {
+  arrivalKwh: Float64Array;
+  /** What each stay must put in to reach its target. */
+  needKwh: Float64Array;
+  /** Energy the trip before the stay needed beyond what the battery held. */
+  topUpKwh: Float64Array;
+  /** Charge the vehicle left its previous stay with. */
+  previousDepartureKwh: Float64Array;
+};
+
+export function chainFrom(stays: Stay[], departureKwh: ArrayLike<number>): Chain {
+  const n = stays.length;
+  const chain: Chain = {
+    arrivalKwh: new Float64Array(n),
+    needKwh: new Float64Array(n),
+    topUpKwh: new Float64Array(n),
+    previousDepartureKwh: new Float64Array(n),
+  };
+  stays.forEach((stay, i) => arrive(chain, i, stay, departureKwh[stay.previous]!));
+  return chain;
+}
+
+/** Sets one stay's arrival from the charge its vehicle left the previous stay with. */
+export function arrive(chain: Chain, i: number, stay: Stay, previousDepartureKwh: number) {
+  const arrival = Math.max(0, Math.min(stay.targetKwh, previousDepartureKwh) - stay.tripKwh);
+  chain.previousDepartureKwh[i] = previousDepartureKwh;
+  chain.arrivalKwh[i] = arrival;
+  chain.topUpKwh[i] = Math.max(0, stay.tripKwh - previousDepartureKwh);
+  chain.needKwh[i] = Math.max(0, stay.targetKwh - arrival);
+}
+
+/** Every vehicle leaving full: the first guess of a plan whose stays all meet their targets. */
+export const fullDepartures = (stays: Stay[]) => Float64Array.from(stays, (stay) => stay.targetKwh);
+
+/**
+ * Walks each vehicle's stays in order from their planned arrivals and makes
+ * the chain consistent with what was delivered: a stay whose vehicle arrives
+ * fuller than planned stops at its target, and no step takes more than the
+ * curve allows at the charge then reached (the last of its energy is
+ * dropped). Returns the departures. Used after the planned strategies, whose
+ * rounds may stop before the chain settles.
+ */
+export function settleChain(
+  stays: Stay[],
+  vehicles: Vehicle[],
+  chain: Chain,
+  schedule: number[][],
+  dt: number,
+  afterClip?: (i: number, arrivalKwh: number) => void,
+): Float64Array {
+  const departure = new Float64Array(stays.length);
+  for (const vehicle of vehicles) {
+    const order = vehicle.stays;
+    // The last stay's departure as planned closes the cycle for the first.
+    const last = order.at(-1)!;
+    let previous = chain.arrivalKwh[last]! + delivered(schedule[last]!, dt);
+    for (const i of order) {
+      const stay = stays[i]!;
+      arrive(chain, i, stay, previous);
+      const kw = schedule[i]!;
+      let kwh = chain.arrivalKwh[i]!;
+      for (let k = 0; k < kw.length; k++) {
+        const most = Math.max(0, Math.min(powerAt(stay, kwh), (stay.targetKwh - kwh) / dt));
+        if (kw[k]! > most) kw[k] = most;
+        kwh += kw[k]! * dt;
+      }
+      if (afterClip) {
+        afterClip(i, chain.arrivalKwh[i]!);
+        kwh = chain.arrivalKwh[i]! + delivered(kw, dt);
+      }
+      departure[i] = kwh;
+      previous = kwh;
+    }
+  }
+  return departure;
+}
+
+export const delivered = (kw: ArrayLike<number>, dt: number) => {
+  let sum = 0;
+  for (let k = 0; k < kw.length; k++) sum += kw[k]! * dt;
+  return sum;
+};
+
+/**
+ * The chain for the next round of a planned strategy: each vehicle's stays
+ * walked in order (twice round its cycle, so the first stay sees how the
+ * last one left). A stay that got all it needed is taken to leave at its
+ * target again (the next round gives it whatever more it then needs); one
+ * that fell short leaves with what it got; one without a charger passes the
+ * deficit straight on.
+ */
+export function chainAfter(stays: Stay[], vehicles: Vehicle[], chain: Chain, schedule: number[][], dt: number): Chain {
+  const leaves = (i: number, arrivalKwh: number) => {
+    const got = delivered(schedule[i]!, dt);
+    return got >= chain.needKwh[i]! - 1e-6 && stays[i]!.charger
+      ? stays[i]!.targetKwh
+      : Math.min(stays[i]!.targetKwh, arrivalKwh + got);
+  };
+  const next = chainFrom(
+    stays,
+    Float64Array.from(stays, (_, i) => leaves(i, chain.arrivalKwh[i]!)),
+  );
+  for (const vehicle of vehicles) {
+    const last = vehicle.stays.at(-1)!;
+    let previous = leaves(last, chain.arrivalKwh[last]!);
+    for (let lap = 0; lap < 2; lap++)
+      for (const i of vehicle.stays) {
+        arrive(next, i, stays[i]!, previous);
+        previous = leaves(i, next.arrivalKwh[i]!);
+      }
+  }
+  return next;
+}

@@ -1,0 +1,86 @@
+import { chainAfter, chainFrom, fullDepartures, type Chain } from "./chain";
+import { balancedPower, speedLimitedCaps } from "./curve";
+import type { Stay, Vehicle } from "./stays";
+
+const EPS = 1e-9;
+
+/**
+ * Each stay's energy goes into the cheapest steps of its stay (earliest
+ * departure first), within the connection. With a charging curve, the limits
+ * come from a speed the stay charges at most at (speedLimitedCaps): the
+ * fastest, the balanced one and one between are tried, and the stay keeps
+ * whichever delivers most, then costs least. State of charge carries from
+ * stay to stay: after a pass, stays that left short make the next stay's
+ * need larger, and the pass runs again (at most `maxRounds` times).
+ */
+export function costOptimal(
+  stays: Stay[],
+  vehicles: Vehicle[],
+  steps: number,
+  dt: number,
+  headroom: number[],
+  price: number[],
+  maxRounds: number,
+): { schedule: number[][]; chain: Chain } {
+  let chain = chainFrom(stays, fullDepartures(stays));
+  let schedule: number[][] = [];
+  for (let round = 0; round < maxRounds; round++) {
+    schedule = pass(stays, chain, steps, dt, headroom, price);
+    if (round === maxRounds - 1) break;
+    const next = chainAfter(stays, vehicles, chain, schedule, dt);
+    const changed = next.needKwh.some((kwh, i) => Math.abs(kwh - chain.needKwh[i]!) > 1e-6);
+    if (!changed) break;
+    chain = next;
+  }
+  return { schedule, chain };
+}
+
+function pass(stays: Stay[], chain: Chain, steps: number, dt: number, headroom: number[], price: number[]) {
+  const schedule = stays.map((s) => new Array<number>(s.length).fill(0));
+  const load = new Array<number>(steps).fill(0);
+  const order = stays
+    .map((_, i) => i)
+    .sort((a, b) => stays[a]!.start + stays[a]!.length - (stays[b]!.start + stays[b]!.length));
+  for (const i of order) {
+    const s = stays[i]!;
+    const need = chain.needKwh[i]!;
+    if (!s.charger || need <= EPS) continue;
+    const offsets = Array.from({ length: s.length }, (_, k) => k).sort(
+      (a, b) => price[(s.start + a) % steps]! - price[(s.start + b) % steps]! || a - b,
+    );
+    const fill = (caps: Float64Array) => {
+      const kw = new Array<number>(s.length).fill(0);
+      let remaining = need;
+      let cost = 0;
+      for (const k of offsets) {
+        if (remaining <= EPS) break;
+        const t = (s.start + k) % steps;
+        const p = Math.min(caps[k]!, remaining / dt, Math.max(0, headroom[t]! - load[t]!));
+        if (p <= EPS) continue;
+        kw[k] = p;
+        remaining -= p * dt;
+        cost += p * price[t]!;
+      }
+      return { kw, delivered: need - remaining, cost };
+    };
+    const arrival = chain.arrivalKwh[i]!;
+    const speeds = [s.capKw];
+    if (s.curve) {
+      const balanced = balancedPower(s, arrival, need, s.length, dt);
+      speeds.push(balanced, Math.sqrt(balanced * s.capKw));
+    }
+    let best: ReturnType<typeof fill> | null = null;
+    for (const speed of speeds) {
+      const option = fill(speedLimitedCaps(s, arrival, s.targetKwh, s.length, dt, speed));
+      if (
+        !best ||
+        option.delivered > best.delivered + 1e-6 ||
+        (option.delivered > best.delivered - 1e-6 && option.cost < best.cost - 1e-9)
+      )
+        best = option;
+    }
+    schedule[i] = best!.kw;
+    best!.kw.forEach((p, k) => (load[(s.start + k) % steps]! += p));
+  }
+  return schedule;
+}

@@ -1,0 +1,180 @@
+import type { Chain } from "./chain";
+import { powerAt } from "./curve";
+import type { Site } from "./min-peak-flow";
+import type { Stay } from "./stays";
+
+const EPS = 1e-9;
+
+/**
+ * Chargers cannot be set below a minimum power (the vehicle may still draw
+ * less when its own curve says so). A planned schedule spreads energy
+ * thinly, so each stay's steps below its floor are gathered and charged at
+ * the floor or above on as few steps as that energy fills, choosing the
+ * steps where the site's load is lowest (so stays that were thin at the same
+ * time take turns rather than all switching on together). What is too little
+ * for a step at the floor joins a step already charging that has room, or
+ * becomes the stay's last charging step (the charger stops within it).
+ * Powers are worked out in time order from the stay's real charge, so the
+ * curve still holds. The site's peak can rise by up to a floor per stay at a
+ * step; peak shaving reports the gap to its lower bound.
+ */
+export function applyMinimumPower(stays: Stay[], chain: Chain, schedule: number[][], site: Site): void {
+  const { steps, dt, limitKw, efficiency } = site;
+  const load = siteLoad(stays, schedule, site);
+  stays.forEach((stay, i) => {
+    if (stay.minKw <= EPS) return;
+    const kw = schedule[i]!;
+    const at = (k: number) => (stay.start + k) % steps;
+    const thin = thinSteps(stay, chain.arrivalKwh[i]!, kw, dt);
+    if (thin.length === 0) return;
+    let energy = 0;
+    for (const k of thin) {
+      energy += kw[k]! * dt;
+      load[at(k)]! -= kw[k]! / efficiency;
+      kw[k] = 0;
+    }
+    const room = (k: number) => Math.max(0, limitKw - load[at(k)]!) * efficiency;
+    // As many steps at the floor as the energy fills, where the site is least loaded.
+    const count = Math.floor(energy / (stay.minKw * dt) + 1e-9);
+    const chosen = [...thin]
+      .filter((k) => room(k) >= stay.minKw - 1e-6)
+      .sort((a, b) => load[at(a)]! - load[at(b)]! || a - b)
+      .slice(0, count);
+    // Each chosen step takes an equal share (at least the floor, under twice it), so nothing is left over to place blindly.
+    const share = chosen.length > 0 ? energy / chosen.length / dt : 0;
+    const planned = new Set(chosen);
+    const add = (k: number, kwh: number) => {
+      kw[k] = kw[k]! + kwh / dt;
+      load[at(k)]! += kwh / dt / efficiency;
+      energy -= kwh;
+    };
+    // In time order, from the stay's real charge, within the curve, the connection and the target.
+    let soc = chain.arrivalKwh[i]!;
+    for (let k = 0; k < kw.length; k++) {
+      if (planned.has(k) && energy > EPS) {
+        const give = Math.min(share, energy / dt, powerAt(stay, soc), room(k), (stay.targetKwh - soc) / dt);
+        if (give > EPS && give >= floorKw(stay, soc) - 1e-9) add(k, give * dt);
+      }
+      soc += kw[k]! * dt;
+    }
+    // Too little for a step at the floor: onto the least loaded step already charging that has room.
+    if (energy > EPS && chosen.length === 0) {
+      const charging = kw.map((_, k) => k).filter((k) => kw[k]! > EPS && room(k) * dt >= energy - 1e-9);
+      charging.sort((a, b) => load[at(a)]! - load[at(b)]!);
+      const k = charging[0];
+      if (k !== undefined) {
+        const before = chain.arrivalKwh[i]! + kw.slice(0, k).reduce((sum, x) => sum + x * dt, 0);
+        const extra = Math.min(energy, (powerAt(stay, before) - kw[k]!) * dt, stay.targetKwh - before - kw[k]! * dt);
+        if (extra > EPS && followsAfter(stay, kw, k, before + kw[k]! * dt + extra, dt)) add(k, extra);
+      }
+    }
+    // The rest finishes the stay after its last charging step: at what the curve and the connection allow, the last of it below the floor if need be (the charger stops within that step).
+    const lastOn = kw.findLastIndex((x) => x > EPS);
+    soc = chain.arrivalKwh[i]! + kw.reduce((sum, x) => sum + x * dt, 0);
+    for (let k = lastOn + 1; k < kw.length && energy > EPS; k++) {
+      const give = Math.min(energy / dt, powerAt(stay, soc), room(k), (stay.targetKwh - soc) / dt);
+      if (give > EPS && (give >= energy / dt - 1e-9 || give >= floorKw(stay, soc) - 1e-9)) {
+        add(k, give * dt);
+        soc += give * dt;
+      }
+    }
+    legaliseStay(stays, i, chain.arrivalKwh[i]!, schedule, site, load);
+  });
+}
+
+/**
+ * The least a charging step may be at a charge: the charger's floor, unless
+ * the vehicle's own curve is below it there (near full, the vehicle sets
+ * what it draws, and a charger set to its floor delivers that).
+ */
+export function floorKw(stay: Pick<Stay, "minKw" | "capKw" | "curve" | "batteryKwh">, kwh: number): number {
+  return stay.minKw <= powerAt(stay, kwh) + 1e-9 ? stay.minKw : 0;
+}
+
+/** Building plus charging (grid side) at each step. */
+export function siteLoad(stays: Stay[], schedule: number[][], site: Site): number[] {
+  const load = site.building.slice();
+  stays.forEach((s, i) => schedule[i]!.forEach((kw, k) => (load[(s.start + k) % site.steps]! += kw / site.efficiency)));
+  return load;
+}
+
+/** legalise for one stay of a schedule, keeping the site's load up to date. */
+export function legaliseStay(
+  stays: Stay[],
+  i: number,
+  arrivalKwh: number,
+  schedule: number[][],
+  site: Site,
+  load: number[],
+) {
+  const stay = stays[i]!;
+  if (stay.minKw <= EPS) return;
+  const at = (k: number) => (stay.start + k) % site.steps;
+  legalise(
+    stay,
+    arrivalKwh,
+    schedule[i]!,
+    site.dt,
+    (k, kwh) => (load[at(k)]! += kwh / site.dt / site.efficiency),
+    (k) => Math.max(0, site.limitKw - load[at(k)]!) * site.efficiency,
+  );
+}
+
+/**
+ * The last word, in time order: a step still below its floor (other than
+ * the stay's last) passes its energy on to the next step that can take it at
+ * or above the floor, or, at the end, to a finishing step. Energy nothing
+ * can take is dropped and shows as a shortfall.
+ */
+function legalise(
+  stay: Stay,
+  arrivalKwh: number,
+  kw: number[],
+  dt: number,
+  onChange: (k: number, kwh: number) => void,
+  room: (k: number) => number,
+) {
+  let soc = arrivalKwh;
+  let carried = 0;
+  const lastOn = kw.findLastIndex((x) => x > EPS);
+  for (let k = 0; k < kw.length; k++) {
+    const most = Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt, kw[k]! + room(k));
+    if (carried > EPS && (kw[k]! > EPS || k > lastOn)) {
+      const extra = Math.min(carried, (most - kw[k]!) * dt);
+      if (extra > EPS && (kw[k]! + extra / dt >= floorKw(stay, soc) - 1e-9 || k >= lastOn)) {
+        kw[k] = kw[k]! + extra / dt;
+        onChange(k, extra);
+        carried -= extra;
+      }
+    }
+    const finishing = k >= lastOn && carried <= EPS;
+    if (kw[k]! > EPS && kw[k]! < floorKw(stay, soc) - 1e-6 && !finishing) {
+      carried += kw[k]! * dt;
+      onChange(k, -kw[k]! * dt);
+      kw[k] = 0;
+    }
+    soc += kw[k]! * dt;
+  }
+}
+
+/** Whether the steps after k still keep the curve when the vehicle has `kwh` after step k. */
+function followsAfter(stay: Stay, kw: number[], k: number, kwh: number, dt: number): boolean {
+  let soc = kwh;
+  for (let n = k + 1; n < kw.length; n++) {
+    if (kw[n]! > powerAt(stay, soc) + 1e-9 || soc + kw[n]! * dt > stay.targetKwh + 1e-9) return false;
+    soc += kw[n]! * dt;
+  }
+  return true;
+}
+
+/** Steps charging below the floor (the stay's last charging step included: it is placed again at the end). */
+function thinSteps(stay: Stay, arrivalKwh: number, kw: number[], dt: number): number[] {
+  const lastOn = kw.findLastIndex((x) => x > EPS);
+  const thin: number[] = [];
+  let soc = arrivalKwh;
+  for (let k = 0; k <= lastOn; k++) {
+    if (kw[k]! > EPS && kw[k]! < floorKw(stay, soc) - 1e-6) thin.push(k);
+    soc += kw[k]! * dt;
+  }
+  return thin;
+}

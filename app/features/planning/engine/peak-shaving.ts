@@ -1,0 +1,148 @@
+import { chainAfter, chainFrom, fullDepartures, type Chain } from "./chain";
+import { balancedPower, fastestPath, powerAt, relaxedCaps, speedLimitedCaps } from "./curve";
+import { clusters, minimumPeak, type FlowStay, type Site } from "./min-peak-flow";
+import type { Stay, Vehicle } from "./stays";
+
+const EPS = 1e-9;
+
+/**
+ * The lowest site peak at which every stay still gets what the connection
+ * lets it have. Per group of overlapping stays:
+ * 1. A relaxation is solved exactly (minimumPeak): each stay's power at a
+ *    step is at most the highest its curve goes between the latest and the
+ *    fastest charge it can be at then. Its peak is a lower bound for any plan.
+ * 2. If that schedule keeps every curve at the charge it really reaches, it
+ *    is the plan, and it is optimal.
+ * 3. Otherwise the stays with curves get limits that hold whatever the flow
+ *    does (speedLimitedCaps, at the speed the relaxation used, at least the
+ *    balanced one), and the group is solved again; if that delivers less,
+ *    the fastest-path limits are tried too. The bound stays beside the answer.
+ * State of charge carries between stays: stays that left short make the next
+ * need larger and the changed groups are solved again (at most `maxRounds`).
+ */
+export function peakShaving(
+  stays: Stay[],
+  vehicles: Vehicle[],
+  site: Site,
+  maxRounds: number,
+): { schedule: number[][]; chain: Chain; lowerBoundKw: number } {
+  const { steps, dt } = site;
+  const schedule = stays.map((s) => new Array<number>(s.length).fill(0));
+  const boundOf = new Float64Array(stays.length);
+  let chain = chainFrom(stays, fullDepartures(stays));
+  let changed: Set<number> | null = null;
+  for (let round = 0; round < maxRounds; round++) {
+    const needs = chain.needKwh;
+    const reachMemo = new Map<string, boolean>();
+    const mustReach = stays.map((s, i) => {
+      if (!s.curve || !s.charger) return false;
+      const key = `${s.typeId}|${s.capKw}|${s.length}|${chain.arrivalKwh[i]}|${s.targetKwh}`;
+      let reaches = reachMemo.get(key);
+      if (reaches === undefined) {
+        reaches = fastestPath(s, chain.arrivalKwh[i]!, s.targetKwh, s.length, dt).deliveredKwh >= needs[i]! - 1e-6;
+        reachMemo.set(key, reaches);
+      }
+      return reaches;
+    });
+    const memo: Memo = new Map();
+    const relaxed = stays.map((s, i) => flowStay(s, chain, i, dt, "relaxed", mustReach[i]!, memo));
+    const groups = clusters(relaxed, steps, (i) => stays[i]!.charger !== null && needs[i]! > EPS);
+    for (const group of groups) {
+      if (changed && !group.some((i) => changed!.has(i))) continue;
+      const bound = solveGroup(group, stays, chain, relaxed, site, schedule, mustReach);
+      for (const i of group) boundOf[i] = bound;
+    }
+    if (round === maxRounds - 1) break;
+    const next = chainAfter(stays, vehicles, chain, schedule, dt);
+    changed = new Set(stays.map((_, i) => i).filter((i) => Math.abs(next.needKwh[i]! - chain.needKwh[i]!) > 1e-6));
+    if (changed.size === 0) break;
+    chain = next;
+    for (const i of changed) schedule[i]!.fill(0);
+  }
+  const lowerBoundKw = boundOf.reduce((max, kw) => Math.max(max, kw), 0);
+  return { schedule, chain, lowerBoundKw };
+}
+
+function solveGroup(
+  group: number[],
+  stays: Stay[],
+  chain: Chain,
+  relaxed: FlowStay[],
+  site: Site,
+  schedule: number[][],
+  mustReach: boolean[],
+): number {
+  const { dt } = site;
+  const lower = minimumPeak(group, relaxed, site, schedule);
+  const follows = group.every(
+    (i) => !stays[i]!.curve || followsCurve(stays[i]!, chain.arrivalKwh[i]!, schedule[i]!, dt),
+  );
+  if (follows) return lower.peakKw;
+  // Limits that hold for any schedule, at the speed the relaxation used (at least the balanced one).
+  const inner = relaxed.slice();
+  for (const i of group) {
+    const s = stays[i]!;
+    if (!s.curve) continue;
+    const used = schedule[i]!.reduce((max, kw) => Math.max(max, kw), 0);
+    const balanced = balancedPower(s, chain.arrivalKwh[i]!, chain.needKwh[i]!, s.length, dt);
+    inner[i] = flowStay(s, chain, i, dt, Math.min(s.capKw, Math.max(used, balanced)));
+  }
+  let plan = minimumPeak(group, inner, site, schedule);
+  if (plan.deliveredKwh < lower.deliveredKwh - 1e-6) {
+    const fastest = relaxed.slice();
+    for (const i of group) if (stays[i]!.curve) fastest[i] = flowStay(stays[i]!, chain, i, dt, stays[i]!.capKw);
+    const scratch = stays.map((s) => new Array<number>(s.length).fill(0));
+    const other = minimumPeak(group, fastest, site, scratch);
+    const better =
+      other.deliveredKwh > plan.deliveredKwh + 1e-6 ||
+      (other.deliveredKwh > plan.deliveredKwh - 1e-6 && other.peakKw < plan.peakKw - 1e-9);
+    if (better) {
+      for (const i of group) schedule[i] = scratch[i]!;
+      plan = other;
+    }
+  }
+  if (plan.deliveredKwh >= lower.deliveredKwh - 1e-6) return lower.peakKw;
+  // The plan delivers less than the relaxation: the bound is for plans delivering as much as it does, without assuming any stay is met in full.
+  const loose = relaxed.slice();
+  for (const i of group) if (mustReach[i]) loose[i] = flowStay(stays[i]!, chain, i, dt, "relaxed", false);
+  const scratch = stays.map((s) => new Array<number>(s.length).fill(0));
+  return Math.min(minimumPeak(group, loose, site, scratch, plan.deliveredKwh).peakKw, plan.peakKw);
+}
+
+/** Limits are the same for equal stays (a group's vehicles on the same shift): worked out once per key. */
+type Memo = Map<string, { caps: Float64Array; reaches: boolean }>;
+
+function flowStay(
+  s: Stay,
+  chain: Chain,
+  i: number,
+  dt: number,
+  speed: number | "relaxed",
+  mustReach = false,
+  memo?: Memo,
+): FlowStay {
+  const arrival = chain.arrivalKwh[i]!;
+  const need = chain.needKwh[i]!;
+  const limits = s.curve ? `${s.typeId}|${s.batteryKwh}|${arrival}|${s.targetKwh}|${speed}|${mustReach}` : "";
+  const key = `${s.start}|${s.length}|${need}|${s.capKw}|${limits}`;
+  const shape = `${s.length}|${s.capKw}|${limits}`;
+  let caps = memo?.get(shape)?.caps;
+  if (!caps) {
+    caps =
+      speed === "relaxed"
+        ? relaxedCaps(s, arrival, s.targetKwh, s.length, dt, mustReach)
+        : speedLimitedCaps(s, arrival, s.targetKwh, s.length, dt, speed);
+    memo?.set(shape, { caps, reaches: false });
+  }
+  return { start: s.start, length: s.length, needKwh: need, caps, key };
+}
+
+/** Whether a schedule keeps the curve at the charge the vehicle really has at each step. */
+export function followsCurve(stay: Stay, arrivalKwh: number, kw: number[], dt: number): boolean {
+  let soc = arrivalKwh;
+  for (const p of kw) {
+    if (p > powerAt(stay, soc) + 1e-6) return false;
+    soc += p * dt;
+  }
+  return true;
+}

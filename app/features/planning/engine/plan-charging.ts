@@ -1,0 +1,148 @@
+import { buildingLoadBySteps } from "../load-profile";
+import { settleChain } from "./chain";
+import { costOptimal } from "./cost-optimal";
+import { applyMinimumPower, legaliseStay, siteLoad } from "./min-power";
+import { peakShaving } from "./peak-shaving";
+import { simulate } from "./simulate";
+import { dispatchBattery, maxOf } from "./site-battery";
+import { staysFor } from "./stays";
+import { CONNECTION_MARGIN, summarise, transformerFor } from "./summarise";
+import { STRATEGIES, type PlanInput, type PlanResult, type Strategy, type StrategyResult, type Tariff } from "./types";
+
+/**
+ * The charging-plan engine: turns a fleet's weekly duty into stays at the
+ * depot, schedules them with four strategies, and reports the site load,
+ * peak, energy, cost and shortfalls of each. Pure: no React, no database;
+ * the server and the tests call it directly (decision 023).
+ *
+ * Time is a cycle of `days` × (1440 / stepMinutes) steps that repeats (a
+ * typical day or week), so a vehicle that returns in the evening and leaves
+ * in the morning charges across the end of the cycle, and the charge a
+ * vehicle leaves its last stay with is what it starts the cycle with.
+ */
+function priceAt(tariff: Tariff, weekday: number, minute: number): number {
+  for (const band of tariff.bands) {
+    if (!band.days.includes(weekday)) continue;
+    const inside =
+      band.from <= band.to ? minute >= band.from && minute < band.to : minute >= band.from || minute < band.to;
+    if (inside) return band.pencePerKwh;
+  }
+  return tariff.defaultPencePerKwh;
+}
+
+/** How many times a simulated cycle is run again until every vehicle starts it as it ends: enough for a day's deficit to work through a week; a long horizon settles on its own. */
+const cyclesFor = (days: number) => Math.max(2, Math.min(30, Math.ceil(60 / days)));
+/** Rounds of the planned strategies in which a deficit carried from one stay is passed on to the next. */
+const PLANNED_ROUNDS = 3;
+
+export function planCharging(input: PlanInput, only: readonly Strategy[] = STRATEGIES): PlanResult {
+  const { stepMinutes, days, startWeekday } = input.horizon;
+  const steps = (days * 1440) / stepMinutes;
+  const dt = stepMinutes / 60;
+  const pf = input.site.powerFactor;
+  const limitKw = input.site.connectionKva * pf;
+  const building = buildingLoadBySteps(input.site.buildingKw, steps, stepMinutes);
+  const price = Array.from({ length: steps }, (_, t) =>
+    priceAt(input.tariff, (startWeekday + Math.floor((t * stepMinutes) / 1440)) % 7, (t * stepMinutes) % 1440),
+  );
+  // Schedules work in battery-side kW; the grid supplies that ÷ efficiency.
+  const efficiency = input.site.chargingEfficiency;
+  const headroom = building.map((kw) => Math.max(0, limitKw - kw) * efficiency);
+  const { stays, vehicles } = staysFor(input, steps, stepMinutes);
+  const site = { steps, dt, building, limitKw, efficiency };
+  const context = { ...site, price, days, powerFactor: pf, tariff: input.tariff };
+
+  const strategies = only.map((strategy): StrategyResult => {
+    let lowerBoundKw: number | null = null;
+    let planned: { schedule: number[][]; chain: ReturnType<typeof simulate>["chain"] };
+    if (strategy === "uncontrolled" || strategy === "balanced") {
+      planned = simulate(stays, vehicles, steps, dt, headroom, strategy, cyclesFor(days));
+    } else {
+      planned =
+        strategy === "cost-optimal"
+          ? costOptimal(stays, vehicles, steps, dt, headroom, price, PLANNED_ROUNDS)
+          : peakShaving(stays, vehicles, site, PLANNED_ROUNDS);
+      if (strategy === "peak-shaving")
+        lowerBoundKw = Math.max(maxOf(building, 0), (planned as ReturnType<typeof peakShaving>).lowerBoundKw);
+      // The chain is made consistent with what was delivered, the chargers' floors applied from the charges then reached, and the chain settled again (keeping the floors as it clips).
+      const { schedule, chain } = planned;
+      settleChain(stays, vehicles, chain, schedule, dt);
+      applyMinimumPower(stays, chain, schedule, site);
+      const load = siteLoad(stays, schedule, site);
+      settleChain(stays, vehicles, chain, schedule, dt, (i, arrival) =>
+        legaliseStay(stays, i, arrival, schedule, site, load),
+      );
+    }
+    const result = summarise(strategy, stays, planned.chain, planned.schedule, context);
+    let battery: StrategyResult["battery"] = null;
+    let { siteKw, peakKw } = result;
+    if (input.site.battery && strategy === "peak-shaving") {
+      // The vehicles' plan is fixed first; the battery then takes what it can off the peak (the bound is for the vehicles' plan, so it no longer applies).
+      const kw = dispatchBattery(siteKw, input.site.battery, dt, limitKw);
+      battery = {
+        kw,
+        chargedKwh: kw.reduce((sum, x) => sum + Math.max(0, x) * dt, 0),
+        dischargedKwh: kw.reduce((sum, x) => sum + Math.max(0, -x) * dt, 0),
+        peakWithoutKw: peakKw,
+      };
+      siteKw = siteKw.map((load, t) => load + kw[t]!);
+      peakKw = maxOf(siteKw, 0);
+      lowerBoundKw = null;
+    }
+    const withBattery = battery ? recost(result, siteKw, peakKw, context) : result;
+    return {
+      ...withBattery,
+      battery,
+      peakLowerBoundKw: lowerBoundKw === null ? null : Math.min(lowerBoundKw, withBattery.peakKw),
+      chargerUtilisation: utilisation(input, stays, planned.schedule, steps * dt, dt),
+    };
+  });
+  return { steps, stepHours: dt, limitKw, priceByStep: price, buildingByStep: building, strategies };
+}
+
+/** A strategy's figures again after the site battery changed its load. */
+function recost(
+  result: ReturnType<typeof summarise>,
+  siteKw: number[],
+  peakKw: number,
+  context: Parameters<typeof summarise>[4],
+): ReturnType<typeof summarise> {
+  const { dt, price, powerFactor: pf } = context;
+  const energyKwh = siteKw.reduce((sum, kw) => sum + kw * dt, 0);
+  const energyPounds = siteKw.reduce((sum, kw, t) => sum + kw * dt * price[t]!, 0) / 100;
+  const months = (context.days * 12) / 365;
+  const capacityPounds =
+    ((peakKw / pf) * (1 + CONNECTION_MARGIN) * context.tariff.capacityPencePerKvaPerMonth * months) / 100;
+  const standingPounds = result.cost.standingPounds;
+  return {
+    ...result,
+    siteKw,
+    peakKw,
+    peakKva: peakKw / pf,
+    energyKwh,
+    cost: { energyPounds, standingPounds, capacityPounds, totalPounds: energyPounds + standingPounds + capacityPounds },
+    recommendedConnectionKva: Math.ceil(((peakKw / pf) * (1 + CONNECTION_MARGIN)) / 10) * 10,
+    transformerKva: transformerFor(peakKw, pf),
+  };
+}
+
+function utilisation(
+  input: PlanInput,
+  stays: ReturnType<typeof staysFor>["stays"],
+  schedule: number[][],
+  horizonHours: number,
+  dt: number,
+) {
+  const perCharger = new Map<string, number>();
+  stays.forEach((s, i) => {
+    if (s.charger)
+      perCharger.set(s.charger, (perCharger.get(s.charger) ?? 0) + schedule[i]!.reduce((sum, kw) => sum + kw * dt, 0));
+  });
+  return input.chargers.flatMap((group) =>
+    Array.from({ length: group.count }, (_, k) => {
+      const id = group.count === 1 ? group.name : `${group.name} ${k + 1}`;
+      const energy = perCharger.get(id) ?? 0;
+      return { charger: id, energyKwh: energy, utilisationPct: (energy / (group.powerKw * horizonHours)) * 100 };
+    }),
+  );
+}

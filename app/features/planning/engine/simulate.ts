@@ -1,0 +1,152 @@
+import { arrive, chainFrom, fullDepartures } from "./chain";
+import { balancedPower, powerAt } from "./curve";
+import type { Stay, Vehicle } from "./stays";
+
+const EPS = 1e-9;
+
+export type Simulated = { schedule: number[][]; chain: ReturnType<typeof chainFrom>; settled: boolean };
+
+/**
+ * Uncontrolled and balanced charging, simulated step by step with each
+ * vehicle's real state of charge: the curve is read at the charge reached,
+ * a stay starts from what the vehicle left its previous stay with, and the
+ * charger never runs below its minimum (a vehicle is switched off instead).
+ * Uncontrolled takes full power from arrival; balanced the lowest constant
+ * power that reaches the target by departure, held until the curve falls
+ * below it (worked out again whenever the connection gave it less). When the
+ * connection binds, everyone is scaled down together, and vehicles that
+ * would fall below their charger's minimum are switched off, the one leaving
+ * last first. The cycle repeats: it is run again from where it ended until
+ * every vehicle starts as it ends (at most `maxCycles` times).
+ */
+export function simulate(
+  stays: Stay[],
+  vehicles: Vehicle[],
+  steps: number,
+  dt: number,
+  headroom: number[],
+  mode: "uncontrolled" | "balanced",
+  maxCycles: number,
+): Simulated {
+  let carry = new Float64Array(vehicles.length);
+  vehicles.forEach((vehicle, v) => (carry[v] = stays[vehicle.stays[0]!]!.targetKwh));
+  let run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry);
+  let settled = false;
+  for (let cycle = 1; cycle < maxCycles; cycle++) {
+    settled = run.endCarry.every((kwh, v) => Math.abs(kwh - carry[v]!) <= 1e-6 * Math.max(1, kwh));
+    if (settled) break;
+    carry = run.endCarry;
+    run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry);
+  }
+  if (!settled) settled = run.endCarry.every((kwh, v) => Math.abs(kwh - carry[v]!) <= 1e-6 * Math.max(1, kwh));
+  return { schedule: run.schedule, chain: run.chain, settled };
+}
+
+function runCycle(
+  stays: Stay[],
+  vehicles: Vehicle[],
+  steps: number,
+  dt: number,
+  headroom: number[],
+  mode: "uncontrolled" | "balanced",
+  startCarry: Float64Array,
+) {
+  const schedule = stays.map((s) => new Array<number>(s.length).fill(0));
+  const chain = chainFrom(stays, fullDepartures(stays));
+  const lastDeparture = Float64Array.from(startCarry);
+  const soc = new Float64Array(stays.length);
+  const speed = new Float64Array(stays.length);
+  const recompute = new Uint8Array(stays.length);
+  const load = new Array<number>(steps).fill(0);
+  // Each vehicle's stays in its own order on an unwrapped timeline (a stay after one that wrapped past the end of the cycle comes a cycle later), so a stay always starts after its previous one has ended; a sweep over two cycles covers them all.
+  const startingAt = new Map<number, number[]>();
+  const unwrapped = new Int32Array(stays.length);
+  for (const vehicle of vehicles) {
+    let free = -Infinity;
+    for (const i of vehicle.stays) {
+      const s = stays[i]!;
+      let start = s.start;
+      while (start < free) start += steps;
+      unwrapped[i] = start;
+      free = start + s.length;
+      startingAt.set(start, [...(startingAt.get(start) ?? []), i]);
+    }
+  }
+  let active: number[] = [];
+  const ending = new Map<number, number[]>();
+  for (let u = 0; u < 2 * steps; u++) {
+    for (const i of ending.get(u) ?? []) lastDeparture[stays[i]!.vehicle] = soc[i]!;
+    ending.delete(u);
+    for (const i of startingAt.get(u) ?? []) {
+      const s = stays[i]!;
+      arrive(chain, i, s, lastDeparture[s.vehicle]!);
+      soc[i] = chain.arrivalKwh[i]!;
+      const end = unwrapped[i]! + s.length;
+      ending.set(end, [...(ending.get(end) ?? []), i]);
+      if (s.charger && chain.needKwh[i]! > EPS) {
+        active.push(i);
+        recompute[i] = 1;
+      }
+    }
+    const t = u % steps;
+    active = active.filter((i) => {
+      const s = stays[i]!;
+      return u < unwrapped[i]! + s.length && s.targetKwh - soc[i]! > EPS;
+    });
+    if (active.length === 0) continue;
+    const wants = active.map((i) => {
+      const s = stays[i]!;
+      const k = u - unwrapped[i]!;
+      const room = (s.targetKwh - soc[i]!) / dt;
+      let want = powerAt(s, soc[i]!);
+      if (mode === "balanced") {
+        if (recompute[i]) speed[i] = balancedPower(s, soc[i]!, s.targetKwh - soc[i]!, s.length - k, dt);
+        recompute[i] = 0;
+        want = Math.min(want, Math.max(speed[i]!, s.minKw));
+      }
+      return Math.min(want, room);
+    });
+    const available = Math.max(0, headroom[t]! - load[t]!);
+    const given = shareConnection(active, wants, available, stays, (i) => unwrapped[i]! + stays[i]!.length);
+    active.forEach((i, n) => {
+      const kw = given[n]!;
+      schedule[i]![u - unwrapped[i]!] = kw;
+      soc[i] = soc[i]! + kw * dt;
+      load[t] = load[t]! + kw;
+      if (kw < wants[n]! - EPS) recompute[i] = 1;
+    });
+  }
+  return { schedule, chain, endCarry: lastDeparture };
+}
+
+/**
+ * What each vehicle gets when the connection has `available` kW left: all it
+ * wants if that fits, otherwise everyone scaled down together, switching off
+ * (leaving last first) any vehicle the scaling would take below its
+ * charger's minimum.
+ */
+function shareConnection(
+  active: number[],
+  wants: number[],
+  available: number,
+  stays: Stay[],
+  leaves: (i: number) => number,
+): number[] {
+  const total = wants.reduce((a, b) => a + b, 0);
+  if (total <= available + EPS) return wants;
+  const on = active.map((_, n) => n).filter((n) => wants[n]! > EPS);
+  // Leaving last first: the vehicle with the most time left gives way.
+  on.sort((a, b) => leaves(active[a]!) - leaves(active[b]!));
+  const given = new Array<number>(wants.length).fill(0);
+  while (on.length > 0) {
+    const sum = on.reduce((acc, n) => acc + wants[n]!, 0);
+    const scale = Math.min(1, available / sum);
+    const tooLow = on.some((n) => wants[n]! * scale < Math.min(stays[active[n]!]!.minKw, wants[n]!) - EPS);
+    if (!tooLow) {
+      for (const n of on) given[n] = wants[n]! * scale;
+      break;
+    }
+    on.pop();
+  }
+  return given;
+}

@@ -1,0 +1,155 @@
+import { sortedCurve, type Curve } from "./curve";
+import type { ChargerGroup, PlanInput } from "./types";
+
+/**
+ * One stay at the depot: plugged in at step `start` (after any wait for a
+ * charger) for `length` steps (unwrapped; steps are taken modulo the cycle).
+ * How much it must put in depends on how the vehicle left its previous stay
+ * (the chain), so needs are worked out per strategy, not here.
+ */
+export type Stay = {
+  vehicle: number;
+  vehicleName: string;
+  start: number;
+  length: number;
+  /** Energy of the trip(s) since the vehicle's previous stay. */
+  tripKwh: number;
+  /** Charge the vehicle should leave with (its group's target). */
+  targetKwh: number;
+  batteryKwh: number;
+  /** Most the vehicle and its charger take (kW into the battery). */
+  capKw: number;
+  /** Lowest power the charger can be set to while charging (0: no floor). */
+  minKw: number;
+  vehicleMaxKw: number;
+  chargerKw: number;
+  curve: Curve | null;
+  typeId: string;
+  charger: string | null;
+  /** Steps it waited on arrival for a charger to free up. */
+  waitedSteps: number;
+  /** The vehicle's stay before this one (itself when it has one stay in the cycle). */
+  previous: number;
+};
+
+export type Vehicle = { name: string; stays: number[] };
+
+/** The typical floor of a charger's power: 6 A per phase on AC (single phase up to 7.4 kW, three phases up to 43 kW); DC units regulate down to about 5 kW. */
+export function chargerMinimumKw(charger: Pick<ChargerGroup, "powerKw" | "minKw">): number {
+  if (charger.minKw !== undefined) return Math.min(charger.minKw, charger.powerKw);
+  if (charger.powerKw <= 7.4) return Math.min(1.4, charger.powerKw);
+  if (charger.powerKw <= 43) return 4.1;
+  return Math.min(5, charger.powerKw);
+}
+
+const unitName = (name: string, count: number, n: number) => (count === 1 ? name : `${name} ${n}`);
+
+/** Expands groups into vehicles and their work into stays at the depot, and gives each stay a charger. */
+export function staysFor(input: PlanInput, steps: number, stepMinutes: number): { stays: Stay[]; vehicles: Vehicle[] } {
+  const types = new Map(input.vehicleTypes.map((type) => [type.id, type]));
+  const perDay = 1440 / stepMinutes;
+  const stays: Stay[] = [];
+  const vehicles: Vehicle[] = [];
+  for (const group of input.vehicles) {
+    const type = types.get(group.typeId);
+    if (!type) throw new Error(`Unknown vehicle type ${group.typeId}`);
+    const curve = sortedCurve(type.chargeCurve);
+    // Trips in the cycle, as [departure step, return step (unwrapped), energy].
+    const trips: { depart: number; back: number; energy: number }[] = [];
+    for (let day = 0; day < input.horizon.days; day++) {
+      const duty = group.week[(input.horizon.startWeekday + day) % 7];
+      if (!duty) continue;
+      const depart = day * perDay + Math.round(duty.depart / stepMinutes);
+      let duration = Math.round((duty.return - duty.depart) / stepMinutes);
+      if (duration <= 0) duration += perDay;
+      const energy = duty.energyKwh ?? (duty.km ?? 0) * type.consumptionKwhPerKm;
+      trips.push({ depart, back: depart + duration, energy });
+    }
+    if (trips.length === 0) continue;
+    trips.sort((a, b) => a.depart - b.depart);
+    for (let n = 1; n <= group.count; n++) {
+      const vehicle: Vehicle = { name: unitName(group.name, group.count, n), stays: [] };
+      // A trip with no stay after it (the next one leaves at once) adds its energy to the next stay's.
+      let pending = 0;
+      for (let i = 0; i < trips.length; i++) {
+        const trip = trips[i]!;
+        pending += trip.energy;
+        const nextDepart = i + 1 < trips.length ? trips[i + 1]!.depart : trips[0]!.depart + steps;
+        const length = nextDepart - trip.back;
+        if (length <= 0) continue;
+        vehicle.stays.push(stays.length);
+        stays.push({
+          vehicle: vehicles.length,
+          vehicleName: vehicle.name,
+          start: trip.back % steps,
+          length: Math.min(length, steps),
+          tripKwh: pending,
+          targetKwh: (type.batteryKwh * group.targetSocPct) / 100,
+          batteryKwh: type.batteryKwh,
+          capKw: type.maxChargeKw,
+          minKw: 0,
+          vehicleMaxKw: type.maxChargeKw,
+          chargerKw: 0,
+          curve,
+          typeId: type.id,
+          charger: null,
+          waitedSteps: 0,
+          previous: -1,
+        });
+        pending = 0;
+      }
+      // Energy of trips after the last stay belongs to the first stay (the cycle repeats).
+      if (pending > 0 && vehicle.stays.length > 0) stays[vehicle.stays[0]!]!.tripKwh += pending;
+      vehicle.stays.forEach((index, k) => {
+        stays[index]!.previous = vehicle.stays[(k + vehicle.stays.length - 1) % vehicle.stays.length]!;
+      });
+      if (vehicle.stays.length > 0) vehicles.push(vehicle);
+    }
+  }
+  assignChargers(input.chargers, stays, steps);
+  return { stays, vehicles };
+}
+
+/**
+ * Chargers: a vehicle keeps the charger it plugs into until it leaves; first
+ * come, first served, the most powerful compatible unit free on arrival, or
+ * failing that the one that frees up first (the vehicle is plugged in then).
+ */
+function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: number) {
+  const units = chargers.flatMap((group) =>
+    Array.from({ length: group.count }, (_, i) => ({
+      id: unitName(group.name, group.count, i + 1),
+      group,
+      busy: new Uint8Array(steps),
+    })),
+  );
+  // How long a stay would wait for a unit that is then free until it leaves (0 when it is free on arrival).
+  const waitFor = (busy: Uint8Array, start: number, length: number) => {
+    for (let k = length - 1; k >= 0; k--) if (busy[(start + k) % steps]) return k + 1;
+    return 0;
+  };
+  const byPower = [...units].sort((a, b) => b.group.powerKw - a.group.powerKw);
+  const order = stays
+    .map((_, i) => i)
+    .sort((a, b) => stays[a]!.start - stays[b]!.start || stays[b]!.tripKwh - stays[a]!.tripKwh);
+  for (const index of order) {
+    const stay = stays[index]!;
+    let chosen: { unit: (typeof units)[number]; wait: number } | null = null;
+    for (const unit of byPower) {
+      if (unit.group.serves !== "all" && !unit.group.serves.includes(stay.typeId)) continue;
+      const wait = waitFor(unit.busy, stay.start, stay.length);
+      if (wait < stay.length && (!chosen || wait < chosen.wait)) chosen = { unit, wait };
+      if (wait === 0) break;
+    }
+    if (!chosen) continue;
+    const { unit, wait } = chosen;
+    stay.start = (stay.start + wait) % steps;
+    stay.length -= wait;
+    stay.waitedSteps = wait;
+    for (let k = 0; k < stay.length; k++) unit.busy[(stay.start + k) % steps] = 1;
+    stay.charger = unit.id;
+    stay.chargerKw = unit.group.powerKw;
+    stay.capKw = Math.min(stay.vehicleMaxKw, unit.group.powerKw);
+    stay.minKw = Math.min(chargerMinimumKw(unit.group), stay.capKw);
+  }
+}

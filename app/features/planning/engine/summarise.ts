@@ -1,0 +1,174 @@
+import type { Chain } from "./chain";
+import { fastestPath, powerAt } from "./curve";
+import { maxOf } from "./site-battery";
+import type { Stay } from "./stays";
+import type { ShortfallReason, StrategyResult, VehicleResult } from "./types";
+
+/** Standard transformer sizes (kVA), from the domain notes. */
+export const TRANSFORMER_SIZES_KVA = [200, 315, 500, 800, 1000, 1250, 1600, 2000, 2500];
+/** Headroom on top of the planned peak when asking for a connection. */
+export const CONNECTION_MARGIN = 0.2;
+const TRANSFORMER_LOADING = 0.8;
+
+export function transformerFor(peakKw: number, powerFactor: number): number | null {
+  const needed = peakKw / powerFactor / TRANSFORMER_LOADING;
+  return TRANSFORMER_SIZES_KVA.find((size) => size >= needed) ?? null;
+}
+
+export type Context = {
+  steps: number;
+  dt: number;
+  building: number[];
+  limitKw: number;
+  efficiency: number;
+};
+
+/**
+ * Why a stay left under its target, from what actually bound: first what the
+ * stay could have had on its own (its time, the vehicle's curve, the charger
+ * it got or waited for), then what the site did (the connection at its limit
+ * while the vehicle could have taken more, and whether the building's own
+ * load was most of it).
+ */
+export function shortfallReasons(
+  stay: Stay,
+  arrivalKwh: number,
+  needKwh: number,
+  kw: number[],
+  siteKw: number[],
+  context: Context,
+): ShortfallReason[] {
+  const { steps, dt, building, limitKw } = context;
+  if (!stay.charger) return ["charger"];
+  const reaches = (limits: Pick<Stay, "capKw" | "curve" | "batteryKwh">, length = stay.length) =>
+    fastestPath(limits, arrivalKwh, stay.targetKwh, length, dt).deliveredKwh >= needKwh - 1e-6;
+  if (!reaches(stay)) {
+    if (stay.waitedSteps > 0 && reaches(stay, stay.length + stay.waitedSteps)) return ["charger"];
+    if (stay.chargerKw < stay.vehicleMaxKw && reaches({ ...stay, capKw: stay.vehicleMaxKw })) return ["charger-power"];
+    if (stay.curve && reaches({ ...stay, curve: null })) return ["curve"];
+    return ["time"];
+  }
+  let bound = false;
+  let buildingHeavy = false;
+  let soc = arrivalKwh;
+  for (let k = 0; k < stay.length; k++) {
+    const t = (stay.start + k) % steps;
+    const couldTake = Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt);
+    if (siteKw[t]! >= limitKw - 1e-6 * Math.max(1, limitKw) && kw[k]! < couldTake - 1e-6) {
+      bound = true;
+      if (building[t]! >= 0.5 * limitKw) buildingHeavy = true;
+    }
+    soc += kw[k]! * dt;
+  }
+  if (bound) return buildingHeavy ? ["connection", "building"] : ["connection"];
+  return [stay.curve ? "curve" : "connection"];
+}
+
+/** Keeps every step within the curve at the charge reached and the target (a safety net: the strategies already do). */
+function clip(stay: Stay, arrivalKwh: number, kw: number[], dt: number) {
+  let soc = arrivalKwh;
+  for (let k = 0; k < kw.length; k++) {
+    const most = Math.max(0, Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt));
+    if (kw[k]! > most + 1e-6) kw[k] = most;
+    if (kw[k]! < 0) kw[k] = 0;
+    soc += kw[k]! * dt;
+  }
+}
+
+export function vehicleResults(
+  stays: Stay[],
+  chain: Chain,
+  schedule: number[][],
+  siteKw: number[],
+  context: Context,
+): VehicleResult[] {
+  const { dt } = context;
+  const byVehicle = new Map<number, VehicleResult>();
+  stays.forEach((s, i) => {
+    const kw = schedule[i]!;
+    const arrival = chain.arrivalKwh[i]!;
+    const delivered = kw.reduce((sum, p) => sum + p * dt, 0);
+    const departure = arrival + delivered;
+    const entry = byVehicle.get(s.vehicle) ?? {
+      vehicle: s.vehicleName,
+      neededKwh: 0,
+      deliveredKwh: 0,
+      shortfallKwh: 0,
+      topUpKwh: 0,
+      reasons: [],
+      minSocPct: 100,
+      maxSocPct: 0,
+    };
+    entry.neededKwh += s.tripKwh;
+    entry.deliveredKwh += delivered;
+    entry.topUpKwh += chain.topUpKwh[i]!;
+    entry.minSocPct = Math.min(entry.minSocPct, (arrival / s.batteryKwh) * 100);
+    entry.maxSocPct = Math.max(entry.maxSocPct, (departure / s.batteryKwh) * 100);
+    const add = (reason: ShortfallReason) => entry.reasons.includes(reason) || entry.reasons.push(reason);
+    if (s.tripKwh > s.targetKwh + 1e-9) add("battery");
+    const short = s.targetKwh - departure;
+    if (short > 1e-6) {
+      entry.shortfallKwh += short;
+      for (const reason of shortfallReasons(s, arrival, chain.needKwh[i]!, kw, siteKw, context)) add(reason);
+    }
+    byVehicle.set(s.vehicle, entry);
+  });
+  return [...byVehicle.values()];
+}
+
+/** Site load, costs and the rest of a strategy's figures from its schedule. */
+export function summarise(
+  strategy: StrategyResult["strategy"],
+  stays: Stay[],
+  chain: Chain,
+  schedule: number[][],
+  context: Context & {
+    price: number[];
+    days: number;
+    powerFactor: number;
+    tariff: { standingPencePerDay: number; capacityPencePerKvaPerMonth: number };
+  },
+): Omit<StrategyResult, "battery" | "peakLowerBoundKw" | "chargerUtilisation"> {
+  const { steps, dt, building, price, efficiency, powerFactor: pf } = context;
+  stays.forEach((s, i) => clip(s, chain.arrivalKwh[i]!, schedule[i]!, dt));
+  const chargingKw = new Array<number>(steps).fill(0);
+  stays.forEach((s, i) => schedule[i]!.forEach((kw, k) => (chargingKw[(s.start + k) % steps]! += kw / efficiency)));
+  const siteKw = chargingKw.map((kw, t) => kw + building[t]!);
+  const vehicles = vehicleResults(stays, chain, schedule, siteKw, context);
+  const peakKw = maxOf(siteKw, 0);
+  const energyKwh = siteKw.reduce((sum, kw) => sum + kw * dt, 0);
+  const chargingEnergyKwh = chargingKw.reduce((sum, kw) => sum + kw * dt, 0);
+  const energyPounds = siteKw.reduce((sum, kw, t) => sum + kw * dt * price[t]!, 0) / 100;
+  const months = (context.days * 12) / 365;
+  const standingPounds = (context.tariff.standingPencePerDay * context.days) / 100;
+  const capacityPounds =
+    ((peakKw / pf) * (1 + CONNECTION_MARGIN) * context.tariff.capacityPencePerKvaPerMonth * months) / 100;
+  return {
+    strategy,
+    siteKw,
+    chargingKw,
+    peakKw,
+    peakKva: peakKw / pf,
+    energyKwh,
+    chargingEnergyKwh,
+    cost: { energyPounds, standingPounds, capacityPounds, totalPounds: energyPounds + standingPounds + capacityPounds },
+    vehicles,
+    recommendedConnectionKva: Math.ceil(((peakKw / pf) * (1 + CONNECTION_MARGIN)) / 10) * 10,
+    transformerKva: transformerFor(peakKw, pf),
+    sessions: stays.map((s, i) => ({
+      vehicle: s.vehicleName,
+      charger: s.charger,
+      start: s.start,
+      kw: schedule[i]!,
+      capKw: s.capKw,
+      minKw: s.minKw,
+      curve: s.curve,
+      tripKwh: s.tripKwh,
+      needKwh: chain.needKwh[i]!,
+      targetKwh: s.targetKwh,
+      batteryKwh: s.batteryKwh,
+      arrivalSocPct: (chain.arrivalKwh[i]! / s.batteryKwh) * 100,
+      previousDepartureSocPct: (chain.previousDepartureKwh[i]! / s.batteryKwh) * 100,
+    })),
+  };
+}
