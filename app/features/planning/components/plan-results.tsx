@@ -39,6 +39,19 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
             ? ` ${best.vehiclesShort} vehicle${best.vehiclesShort === 1 ? "" : "s"} would still leave under-charged.`
             : " Every vehicle leaves charged to its target."}
         </p>
+        {shaving.peakLowerBoundKw !== null ? (
+          <p className="mt-1" data-testid="peak-bound">
+            {shaving.peakKw - shaving.peakLowerBoundKw < 0.05
+              ? `Peak shaving's ${formatNumber(shaving.peakKw, 1)} kW is the lowest peak any plan delivering as much can have.`
+              : `Peak shaving's ${formatNumber(shaving.peakKw, 1)} kW is at most ${formatNumber(shaving.peakKw - shaving.peakLowerBoundKw, 1)} kW above the lowest any plan delivering as much could reach (${formatNumber(shaving.peakLowerBoundKw, 1)} kW): chargers cannot be set below their lowest power, and charging curves are planned with a margin.`}
+          </p>
+        ) : null}
+        {best.topUpKwh > 0.05 ? (
+          <p className="mt-1" data-testid="top-up-note">
+            Arriving short, vehicles would need {formatNumber(best.topUpKwh)} kWh more than their batteries held over
+            the {summary.days} days: top-ups on the road.
+          </p>
+        ) : null}
         {battery ? (
           <p className="mt-1" data-testid="battery-note">
             With peak shaving the site battery takes the peak from {formatNumber(battery.peakWithoutKw)} kW down to{" "}
@@ -110,7 +123,7 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
               <details key={s.strategy} className="rounded-md border p-3 text-sm">
                 <summary className="cursor-pointer">
                   {STRATEGY_LABELS[s.strategy]}: {s.vehiclesShort} vehicle{s.vehiclesShort === 1 ? "" : "s"},{" "}
-                  {formatNumber(s.shortfallKwh)} kWh short in all
+                  {formatNumber(s.shortfallKwh)} kWh short of their targets, over all departures
                 </summary>
                 <ul className="mt-2 grid gap-1">
                   {s.shortfalls.map((v) => (

@@ -7,7 +7,7 @@ import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
 import type { PlanInput } from "../engine/types";
 import type { SavedPlan } from "../plan-store.server";
-import { PlanEditor } from "./plan-editor";
+import { PlanEditor } from "./plan-editor/plan-editor";
 import { PlanResults } from "./plan-results";
 
 /**

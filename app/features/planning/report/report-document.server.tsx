@@ -460,19 +460,30 @@ export function DepotReport({ data }: { data: ReportData }) {
           How these figures were made
         </Text>
         <Text>
-          The fleet's weekly duty is turned into charging sessions at the depot; each vehicle keeps the charger it plugs
-          into until it leaves. Uncontrolled charging takes full power from arrival; balanced charging the lowest
-          constant power that finishes by departure; cost-optimal charging the cheapest intervals of each stay within
-          the connection; peak shaving the lowest site peak that still meets every departure target, found exactly (a
-          maximum-flow feasibility test). Charging curves are read at the start of each step, cautiously: a vehicle
-          never takes more than the curve allows at the highest charge it could have by then. A site battery is run by
-          peak shaving after the vehicles are planned, to take the top off the site's load. Costs are energy by tariff
-          band, the standing charge per day, and the capacity charge on the connection asked for.
+          The fleet's weekly duty is turned into stays at the depot; each vehicle keeps the charger it plugs into until
+          it leaves, and arrives with what it left its previous stay with, less the trip (a stay that falls short
+          carries the deficit into the next). Charging curves are read at the charge each vehicle reaches, at the start
+          of each step, and no charger is set below its lowest power. Uncontrolled charging takes full power from
+          arrival; balanced charging the lowest constant power that reaches the target by departure, held until the
+          curve falls below it; cost-optimal charging the cheapest intervals of each stay within the connection; peak
+          shaving the lowest site peak that still meets every departure target, found with a maximum-flow test, with a
+          lower bound that no plan can beat beside it{shavingBound(summary)}. A site battery is run by peak shaving
+          after the vehicles are planned, to take the top off the site's load. Costs are energy by tariff band, the
+          standing charge per day, and the capacity charge on the connection asked for.
         </Text>
         <Footer name={depot.name} />
       </Page>
     </Document>
   );
+}
+
+/** Peak shaving's answer against its lower bound, in words. */
+function shavingBound(summary: PlanSummary): string {
+  const shaving = summary.strategies.find((s) => s.strategy === "peak-shaving");
+  if (!shaving || shaving.peakLowerBoundKw === null) return "";
+  return shaving.peakKw - shaving.peakLowerBoundKw < 0.05
+    ? ` (here ${formatNumber(shaving.peakKw, 1)} kW, proven lowest)`
+    : ` (here ${formatNumber(shaving.peakKw, 1)} kW against a bound of ${formatNumber(shaving.peakLowerBoundKw, 1)} kW)`;
 }
 
 function Footer({ name }: { name: string }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatCurve, parseCurve } from "./plan-editor";
+import { formatCurve, parseCurve } from "./curve-input";
 
 describe("charging curve field", () => {
   it("reads charge:power pairs, and says when it cannot", () => {

@@ -1,0 +1,257 @@
+import { PlusIcon } from "lucide-react";
+
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import type { DutyDay } from "~/features/planning/engine/types";
+import { clock } from "~/features/planning/format";
+import { WEEKDAY_NAMES } from "~/features/planning/plan-defaults";
+
+import {
+  cell,
+  fromTime,
+  head,
+  HeaderRow,
+  newId,
+  NumberInput,
+  RemoveButton,
+  Section,
+  workingShift,
+  type SectionProps,
+} from "./fields";
+
+/** Groups of vehicles with their shift on each working day (one shift for the group, or day by day). */
+export function FleetSection({ value, edit }: SectionProps) {
+  const { set, update, remove } = edit;
+  return (
+    <Section
+      title="Fleet and duty"
+      description="Groups of identical vehicles, when they leave and return, how far they go, and how full they must leave."
+      action={
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            const day = { depart: 7 * 60, return: 17 * 60, km: 100 };
+            set("vehicles", [
+              ...value.vehicles,
+              {
+                id: newId("g"),
+                name: `Group ${value.vehicles.length + 1}`,
+                typeId: value.vehicleTypes[0]!.id,
+                count: 1,
+                week: [day, day, day, day, day, null, null],
+                targetSocPct: 90,
+              },
+            ]);
+          }}
+        >
+          <PlusIcon aria-hidden="true" /> Add vehicle group
+        </Button>
+      }
+    >
+      <table className="w-full text-sm">
+        <HeaderRow
+          columns={["Group", "Type", "Vehicles", "Departs", "Returns", "km per day", "Working days", "Leave at (%)"]}
+        />
+        <tbody>
+          {value.vehicles.map((group, i) => {
+            const shift = workingShift(group.week);
+            const setShift = (patch: Partial<{ depart: number; return: number; km: number }>) =>
+              update("vehicles", i, {
+                week: group.week.map((d) => (d ? { ...shift, ...d, ...patch, energyKwh: undefined } : null)),
+              });
+            return (
+              <tr key={group.id}>
+                <td className={cell}>
+                  <Input
+                    aria-label={`Vehicle group ${i + 1} name`}
+                    value={group.name}
+                    onChange={(e) => update("vehicles", i, { name: e.currentTarget.value })}
+                    className="min-w-32"
+                  />
+                </td>
+                <td className={cell}>
+                  <NativeSelect
+                    aria-label={`Vehicle type, ${group.name}`}
+                    value={group.typeId}
+                    onChange={(e) => update("vehicles", i, { typeId: e.currentTarget.value })}
+                    wrapperClassName="min-w-48"
+                  >
+                    {value.vehicleTypes.map((type) => (
+                      <option key={type.id} value={type.id}>
+                        {type.name}
+                      </option>
+                    ))}
+                    {value.vehicleTypes.some((t) => t.id === group.typeId) ? null : (
+                      <option value={group.typeId}>Choose a type</option>
+                    )}
+                  </NativeSelect>
+                </td>
+                <td className={cell}>
+                  <NumberInput
+                    label={`Vehicles, ${group.name}`}
+                    step="1"
+                    min={1}
+                    value={group.count}
+                    onChange={(v) => update("vehicles", i, { count: v })}
+                    className="w-20"
+                  />
+                </td>
+                <td className={cell}>
+                  <Input
+                    aria-label={`Departs, ${group.name}`}
+                    type="time"
+                    value={clock(shift.depart)}
+                    onChange={(e) => setShift({ depart: fromTime(e.currentTarget.value) })}
+                    className="w-28"
+                  />
+                </td>
+                <td className={cell}>
+                  <Input
+                    aria-label={`Returns, ${group.name}`}
+                    type="time"
+                    value={clock(shift.return)}
+                    onChange={(e) => setShift({ return: fromTime(e.currentTarget.value) })}
+                    className="w-28"
+                  />
+                </td>
+                <td className={cell}>
+                  <NumberInput
+                    label={`km per day, ${group.name}`}
+                    value={shift.km ?? null}
+                    onChange={(v) => setShift({ km: v })}
+                    className="w-20"
+                  />
+                </td>
+                <td className={cell}>
+                  <fieldset className="flex gap-1">
+                    <legend className="sr-only">Working days, {group.name}</legend>
+                    {WEEKDAY_NAMES.map((dayName, d) => (
+                      <label key={dayName} className="flex flex-col items-center text-xs">
+                        {dayName}
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-primary"
+                          checked={group.week[d] !== null}
+                          onChange={(e) =>
+                            update("vehicles", i, {
+                              week: group.week.map((day, k) =>
+                                k === d
+                                  ? e.currentTarget.checked
+                                    ? { depart: shift.depart, return: shift.return, km: shift.km ?? 0 }
+                                    : null
+                                  : day,
+                              ),
+                            })
+                          }
+                        />
+                      </label>
+                    ))}
+                  </fieldset>
+                </td>
+                <td className={cell}>
+                  <NumberInput
+                    label={`Leave at (%), ${group.name}`}
+                    value={group.targetSocPct}
+                    onChange={(v) => update("vehicles", i, { targetSocPct: v })}
+                    className="w-20"
+                  />
+                </td>
+                <td className={cell}>
+                  <RemoveButton
+                    label={`Remove vehicle group ${group.name}`}
+                    onClick={() => remove("vehicles", i)}
+                    disabled={value.vehicles.length === 1}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-muted-foreground">
+        A return at or before the departure time means the vehicle is out overnight. The times and distance in a group's
+        row set every working day; to vary them by day, open its day-by-day shifts.
+      </p>
+      <div className="mt-3 grid gap-2">
+        {value.vehicles.map((group, i) => (
+          <details key={group.id} className="rounded-md border p-3 text-sm">
+            <summary className="cursor-pointer">Day-by-day shifts: {group.name}</summary>
+            <table className="mt-2 text-sm">
+              <thead>
+                <tr>
+                  <th className={head}>Day</th>
+                  <th className={head}>Works</th>
+                  <th className={head}>Departs</th>
+                  <th className={head}>Returns</th>
+                  <th className={head}>km</th>
+                </tr>
+              </thead>
+              <tbody>
+                {WEEKDAY_NAMES.map((dayName, d) => {
+                  const day = group.week[d] ?? null;
+                  const setDay = (next: DutyDay) =>
+                    update("vehicles", i, { week: group.week.map((old, k) => (k === d ? next : old)) });
+                  const shift = day ?? workingShift(group.week);
+                  return (
+                    <tr key={dayName}>
+                      <th scope="row" className="px-1 text-left font-normal">
+                        {dayName}
+                      </th>
+                      <td className={cell}>
+                        <input
+                          type="checkbox"
+                          aria-label={`${group.name} works on ${dayName}`}
+                          className="size-4 accent-primary"
+                          checked={day !== null}
+                          onChange={(e) =>
+                            setDay(
+                              e.currentTarget.checked
+                                ? { depart: shift.depart, return: shift.return, km: shift.km ?? 0 }
+                                : null,
+                            )
+                          }
+                        />
+                      </td>
+                      <td className={cell}>
+                        <Input
+                          aria-label={`${group.name} departs on ${dayName}`}
+                          type="time"
+                          disabled={!day}
+                          value={clock(shift.depart)}
+                          onChange={(e) => day && setDay({ ...day, depart: fromTime(e.currentTarget.value) })}
+                          className="w-28"
+                        />
+                      </td>
+                      <td className={cell}>
+                        <Input
+                          aria-label={`${group.name} returns on ${dayName}`}
+                          type="time"
+                          disabled={!day}
+                          value={clock(shift.return)}
+                          onChange={(e) => day && setDay({ ...day, return: fromTime(e.currentTarget.value) })}
+                          className="w-28"
+                        />
+                      </td>
+                      <td className={cell}>
+                        <NumberInput
+                          label={`${group.name} km on ${dayName}`}
+                          disabled={!day}
+                          value={day ? (day.km ?? null) : null}
+                          onChange={(v) => day && setDay({ ...day, km: v, energyKwh: undefined })}
+                          className="w-20"
+                        />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </details>
+        ))}
+      </div>
+    </Section>
+  );
+}
