@@ -357,6 +357,9 @@ test.describe("charging plan", () => {
     await page.getByLabel("Count, DC 150 kW").fill("3");
     await page.getByLabel("Power (kW), DC 150 kW").fill("150");
     await page.getByLabel("Serves, DC 150 kW").selectOption({ label: "19 t rigid truck only" });
+    // A DC unit that cannot be set below 10 kW (empty means the typical floor for its power).
+    await expect(page.getByLabel("Lowest setting in kW, DC 150 kW")).toHaveAttribute("placeholder", "5 (typical)");
+    await page.getByLabel("Lowest setting in kW, DC 150 kW").fill("10");
     await page.getByLabel("Connection (kVA)").fill("800");
     // The building's load from a CSV: a refused file says why; a typical day replaces the constant.
     const profile = page.getByLabel("Building load from a CSV file (optional)");

@@ -1,13 +1,13 @@
-import { ArrowLeftIcon, MonitorSmartphoneIcon } from "lucide-react";
+import { ArrowLeftIcon } from "lucide-react";
 import QRCode from "qrcode";
-import { Form, Link, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { useNavigate, useNavigation, useSearchParams } from "react-router";
 
-import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { passwordChangeSchema, profileSchema } from "~/features/users/account-schemas";
+import { PasswordCard } from "~/features/users/components/password-card";
+import { ProfileCard } from "~/features/users/components/profile-card";
+import { SessionsCard } from "~/features/users/components/sessions-card";
+import { TwoFactorCard, type TwoFactorSetup } from "~/features/users/components/two-factor-card";
 import { describeUserAgent } from "~/features/users/describe-user-agent";
 import { getProfile, saveProfile } from "~/features/users/profile.server";
 import { verifyTotpCode } from "~/features/users/verify-totp-code.server";
@@ -55,7 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type TwoFactorSetup = { totpURI: string; qrSvg: string; secret: string; backupCodes: string[] };
 type ActionData = ActionResult & { setup?: TwoFactorSetup };
 
 async function setupFor(totpURI: string, backupCodes: string[]): Promise<TwoFactorSetup> {
@@ -200,15 +199,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleIntent(form, { request, user, ...getRuntime() }, intents);
 }
 
-function Value({ label, value }: { label: string; value: string | null }) {
-  return (
-    <div>
-      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-1">{value || "Not provided"}</dd>
-    </div>
-  );
-}
-
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -230,266 +220,26 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <h1 className="mt-2 text-3xl font-bold tracking-tight">My Account</h1>
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Profile</CardTitle>
-          <CardDescription>How you appear to our team and in the app.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {editing ? (
-            <Form method="post" className="grid gap-4">
-              <input type="hidden" name="intent" value="profile" />
-              <div className="grid gap-2">
-                <Label htmlFor="account-email">Email</Label>
-                <Input id="account-email" value={loaderData.email} readOnly disabled />
-              </div>
-              <TextField
-                name="name"
-                label="Name"
-                defaultValue={profile.name ?? ""}
-                error={errors("profile").name}
-                autoComplete="name"
-              />
-              <TextField
-                name="organization"
-                label="Organization"
-                defaultValue={profile.organization ?? ""}
-                error={errors("profile").organization}
-                autoComplete="organization"
-              />
-              <TextField
-                name="phone"
-                label="Phone"
-                type="tel"
-                defaultValue={profile.phone ?? ""}
-                error={errors("profile").phone}
-                autoComplete="tel"
-              />
-              {errors("profile").form ? (
-                <p role="alert" className="text-sm text-destructive">
-                  {errors("profile").form}
-                </p>
-              ) : null}
-              <div className="flex gap-3">
-                <Button type="submit" disabled={busy("profile")}>
-                  {busy("profile") ? "Saving..." : "Save Changes"}
-                </Button>
-                <Button asChild variant="outline">
-                  <Link to="/account" replace>
-                    Cancel
-                  </Link>
-                </Button>
-              </div>
-            </Form>
-          ) : (
-            <div className="grid gap-5">
-              <dl className="grid gap-5 sm:grid-cols-2">
-                <Value label="Email" value={loaderData.email} />
-                <Value label="Name" value={profile.name} />
-                <Value label="Organization" value={profile.organization} />
-                <Value label="Phone" value={profile.phone} />
-              </dl>
-              <div>
-                <Button asChild>
-                  <Link to="/account?edit=profile" replace>
-                    Edit Profile
-                  </Link>
-                </Button>
-              </div>
-            </div>
-          )}
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>Update Password</CardTitle>
-          <CardDescription>Other devices are signed out when your password changes.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form
-            method="post"
-            className="grid gap-4"
-            key={actionData?.intent === "password" ? "password-retry" : "password"}
-          >
-            <input type="hidden" name="intent" value="password" />
-            <TextField
-              name="currentPassword"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              error={errors("password").currentPassword}
-            />
-            <TextField
-              name="newPassword"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              error={errors("password").newPassword}
-            />
-            <TextField
-              name="confirmPassword"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              error={errors("password").confirmPassword}
-            />
-            {errors("password").form ? (
-              <p role="alert" className="text-sm text-destructive">
-                {errors("password").form}
-              </p>
-            ) : null}
-            <div>
-              <Button type="submit" disabled={busy("password")}>
-                {busy("password") ? "Updating..." : "Update Password"}
-              </Button>
-            </div>
-          </Form>
-        </CardContent>
-      </Card>
-
-      <Card id="two-factor">
-        <CardHeader>
-          <CardTitle>Two-factor sign-in</CardTitle>
-          <CardDescription>
-            {loaderData.twoFactorEnabled
-              ? "On: signing in asks for a code from your authenticator app."
-              : "Protect your account with a code from an authenticator app."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {loaderData.twoFactorRequired && !loaderData.twoFactorEnabled ? (
-            <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Admin pages need two-factor sign-in. Set it up below to continue.
-            </p>
-          ) : null}
-          {loaderData.twoFactorEnabled ? (
-            <Form method="post" className="grid gap-4">
-              <input type="hidden" name="intent" value="disable-2fa" />
-              <TextField
-                name="code"
-                label="Code from your app"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                error={errors("disable-2fa").code}
-              />
-              <TextField
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                error={errors("disable-2fa").password}
-              />
-              <div>
-                <Button type="submit" variant="outline" disabled={busy("disable-2fa")}>
-                  Turn off two-factor sign-in
-                </Button>
-              </div>
-            </Form>
-          ) : actionData?.setup ? (
-            <div className="grid gap-4">
-              <p className="text-sm">Scan this code with your authenticator app, or type the secret key into it.</p>
-              <div
-                role="img"
-                aria-label="QR code for your authenticator app"
-                className="w-[200px]"
-                dangerouslySetInnerHTML={{ __html: actionData.setup.qrSvg }}
-              />
-              <p className="text-sm">
-                Secret key:{" "}
-                <code data-testid="totp-secret" className="rounded bg-muted px-1.5 py-0.5 font-mono">
-                  {actionData.setup.secret}
-                </code>
-              </p>
-              {actionData.setup.backupCodes.length > 0 ? (
-                <div className="grid gap-2">
-                  <p className="text-sm font-medium">
-                    Backup codes: each works once if you lose your phone. Keep them somewhere safe; they are shown only
-                    now.
-                  </p>
-                  <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
-                    {actionData.setup.backupCodes.map((code) => (
-                      <li key={code}>{code}</li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
-              <Form method="post" className="grid gap-4">
-                <input type="hidden" name="intent" value="verify-2fa" />
-                <input type="hidden" name="totpURI" value={actionData.setup.totpURI} />
-                <TextField
-                  name="code"
-                  label="Code from your app"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  error={errors("enable-2fa").code}
-                />
-                <div>
-                  <Button type="submit" disabled={busy("verify-2fa")}>
-                    Confirm and turn on
-                  </Button>
-                </div>
-              </Form>
-            </div>
-          ) : (
-            <Form method="post" className="grid gap-4">
-              <input type="hidden" name="intent" value="enable-2fa" />
-              <TextField
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                error={errors("enable-2fa").password}
-              />
-              <div>
-                <Button type="submit" disabled={busy("enable-2fa")}>
-                  Set up two-factor sign-in
-                </Button>
-              </div>
-            </Form>
-          )}
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>Sessions</CardTitle>
-          <CardDescription>Where your account is signed in.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <ul className="grid gap-2" aria-label="Active sessions">
-            {loaderData.sessions.map((session) => (
-              <li key={session.id} className="flex items-center justify-between gap-3 rounded-lg border p-3">
-                <span className="flex items-center gap-3">
-                  <MonitorSmartphoneIcon className="size-5 text-muted-foreground" aria-hidden="true" />
-                  <span>
-                    <span className="block font-medium">{session.device}</span>
-                    <span className="block text-sm text-muted-foreground">Last active {session.lastActive}</span>
-                  </span>
-                </span>
-                {session.current ? (
-                  <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground">
-                    This device
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {loaderData.sessions.length > 1 ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="revoke-other-sessions" />
-              <Button type="submit" variant="outline" disabled={busy("revoke-other-sessions")}>
-                Sign out all other sessions
-              </Button>
-            </Form>
-          ) : null}
-          {errors("revoke-other-sessions").form ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errors("revoke-other-sessions").form}
-            </p>
-          ) : null}
-        </CardContent>
-      </Card>
+      <ProfileCard
+        email={loaderData.email}
+        profile={profile}
+        editing={editing}
+        errors={errors("profile")}
+        busy={busy("profile")}
+      />
+      <PasswordCard errors={errors("password")} busy={busy("password")} retry={actionData?.intent === "password"} />
+      <TwoFactorCard
+        enabled={loaderData.twoFactorEnabled}
+        required={loaderData.twoFactorRequired}
+        setup={actionData?.setup}
+        errors={errors}
+        busy={busy}
+      />
+      <SessionsCard
+        sessions={loaderData.sessions}
+        errors={errors("revoke-other-sessions")}
+        busy={busy("revoke-other-sessions")}
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { MapPinIcon, ZapIcon } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -14,12 +14,14 @@ import {
   loadSubstationIndex,
   type DepotCapacity,
 } from "~/features/grid/grid-store.server";
+import { handleIntent, succeeded, type ActionResult } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
-import { useFetcherToast, type ActionToast } from "~/lib/use-fetcher-toast";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { useHydrated } from "~/lib/use-hydrated";
+import { UserError } from "~/lib/user-error";
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/energy-map";
@@ -85,52 +87,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { ok: boolean; toast: ActionToast };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
-  const form = await readForm(request);
-  if (form.get("intent") !== "position")
-    return data<ActionData>({ ok: false, toast: { type: "error", title: "Unknown action" } }, { status: 400 });
+/** Placing a depot on the map: a valid latitude and longitude for one of the user's depots. */
+async function placeDepot(form: FormData, userId: string) {
   const id = parseId(form.get("depotId"));
-  const latitude = Number(form.get("latitude"));
-  const longitude = Number(form.get("longitude"));
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const latitude = Number(text("latitude"));
+  const longitude = Number(text("longitude"));
   const valid =
     id > 0 &&
+    text("latitude") !== "" &&
+    text("longitude") !== "" &&
     Number.isFinite(latitude) &&
     Number.isFinite(longitude) &&
     Math.abs(latitude) <= 90 &&
     Math.abs(longitude) <= 180;
-  if (!valid || String(form.get("latitude") ?? "").trim() === "" || String(form.get("longitude") ?? "").trim() === "") {
-    return data<ActionData>(
-      {
-        ok: false,
-        toast: {
-          type: "error",
-          title: "Could not place the depot",
-          description: "The position is not a valid latitude and longitude.",
-        },
-      },
-      { status: 400 },
-    );
-  }
-  const saved = await setDepotPosition(getRuntime(), user.id, id, { latitude, longitude });
-  if (!saved)
-    return data<ActionData>(
-      {
-        ok: false,
-        toast: { type: "error", title: "Could not place the depot", description: "That depot no longer exists." },
-      },
-      { status: 404 },
-    );
-  return data<ActionData>({
-    ok: true,
-    toast: {
-      type: "success",
-      title: "Depot position saved",
-      description: `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`,
+  if (!valid) throw new UserError("The position is not a valid latitude and longitude.");
+  const saved = await setDepotPosition(getRuntime(), userId, id, { latitude, longitude });
+  if (!saved) throw new UserError("That depot no longer exists.", { status: 404 });
+  return succeeded({ title: "Depot position saved", description: `${latitude.toFixed(6)}, ${longitude.toFixed(6)}` });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const form = await readForm(request);
+  return handleIntent(
+    form,
+    {},
+    {
+      position: { run: (submitted) => placeDepot(submitted, user.id), refusedTitle: "Could not place the depot" },
     },
-  });
+  );
 }
 
 const BAND_CLASSES: Record<CapacityBand, { dot: string; bar: string }> = {
@@ -170,7 +156,7 @@ export default function EnergyMapPage({ loaderData }: Route.ComponentProps) {
   const [selectedId, setSelectedId] = useState<number | null>(depots[0]?.id ?? null);
   const [placingId, setPlacingId] = useState<number | null>(null);
   const hydrated = useHydrated();
-  const placer = useFetcher<ActionData>();
+  const placer = useFetcher<ActionResult>();
   useFetcherToast(placer.data);
   const selected = depots.find((depot) => depot.id === selectedId) ?? null;
 
@@ -388,7 +374,7 @@ function DepotPanel({
 
 /** The keyboard way to place a depot: type its coordinates (e.g. from the survey or a map app). */
 function CoordinatesForm({ depot }: { depot: { id: number; latitude: number | null; longitude: number | null } }) {
-  const fetcher = useFetcher<ActionData>();
+  const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher.data);
   const latId = useId();
   const lngId = useId();

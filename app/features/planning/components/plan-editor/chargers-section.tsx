@@ -62,7 +62,7 @@ export function ChargersSection({ value, edit }: SectionProps) {
               </td>
               <td className={cell}>
                 <NumberInput
-                  label={`Lowest power (kW), ${charger.name}`}
+                  label={`Lowest setting in kW, ${charger.name}`}
                   placeholder={`${chargerMinimumKw(charger).toLocaleString("en-GB")} (typical)`}
                   value={charger.minKw ?? null}
                   onChange={(v) => update("chargers", i, { minKw: v === null || Number.isNaN(v) ? undefined : v })}
