@@ -57,14 +57,19 @@ export function applyMinimumPower(stays: Stay[], chain: Chain, schedule: number[
       }
       soc += kw[k]! * dt;
     }
-    // Too little for a step at the floor: onto the least loaded step already charging that has room.
-    if (energy > EPS && chosen.length === 0) {
-      const charging = kw.map((_, k) => k).filter((k) => kw[k]! > EPS && room(k) * dt >= energy - 1e-9);
-      charging.sort((a, b) => load[at(a)]! - load[at(b)]!);
-      const k = charging[0];
-      if (k !== undefined) {
+    // What is left (too little for a step at the floor, or what a chosen step could not take): onto steps already charging that have room, where the site is least loaded.
+    if (energy > EPS) {
+      const charging = kw.map((_, k) => k).filter((k) => kw[k]! > EPS);
+      charging.sort((a, b) => load[at(a)]! - load[at(b)]! || a - b);
+      for (const k of charging) {
+        if (energy <= EPS) break;
         const before = chain.arrivalKwh[i]! + kw.slice(0, k).reduce((sum, x) => sum + x * dt, 0);
-        const extra = Math.min(energy, (powerAt(stay, before) - kw[k]!) * dt, stay.targetKwh - before - kw[k]! * dt);
+        const extra = Math.min(
+          energy,
+          (powerAt(stay, before) - kw[k]!) * dt,
+          room(k) * dt,
+          stay.targetKwh - before - kw[k]! * dt,
+        );
         if (extra > EPS && followsAfter(stay, kw, k, before + kw[k]! * dt + extra, dt)) add(k, extra);
       }
     }

@@ -74,20 +74,27 @@ function solveGroup(
 ): number {
   const { dt } = site;
   const lower = minimumPeak(group, relaxed, site, schedule);
-  const follows = group.every(
-    (i) => !stays[i]!.curve || followsCurve(stays[i]!, chain.arrivalKwh[i]!, schedule[i]!, dt),
-  );
-  if (follows) return lower.peakKw;
-  // Limits that hold for any schedule, at the speed the relaxation used (at least the balanced one).
+  const breaks = (i: number) => !!stays[i]!.curve && !followsCurve(stays[i]!, chain.arrivalKwh[i]!, schedule[i]!, dt);
+  let broken = group.filter(breaks);
+  if (broken.length === 0) return lower.peakKw;
+  // Limits that hold for any schedule, at the speed the relaxation used (at least the balanced one), for the stays whose schedule broke their curve; solved again until none does (then every stay with a curve gets them).
   const inner = relaxed.slice();
-  for (const i of group) {
+  const tighten = (i: number) => {
     const s = stays[i]!;
-    if (!s.curve) continue;
     const used = schedule[i]!.reduce((max, kw) => Math.max(max, kw), 0);
     const balanced = balancedPower(s, chain.arrivalKwh[i]!, chain.needKwh[i]!, s.length, dt);
     inner[i] = flowStay(s, chain, i, dt, Math.min(s.capKw, Math.max(used, balanced)));
+  };
+  let plan = lower;
+  for (let attempt = 0; attempt < 4 && broken.length > 0; attempt++) {
+    for (const i of broken) tighten(i);
+    plan = minimumPeak(group, inner, site, schedule);
+    broken = group.filter((i) => inner[i] === relaxed[i] && breaks(i));
   }
-  let plan = minimumPeak(group, inner, site, schedule);
+  if (broken.length > 0) {
+    for (const i of group) if (stays[i]!.curve && inner[i] === relaxed[i]) tighten(i);
+    plan = minimumPeak(group, inner, site, schedule);
+  }
   if (plan.deliveredKwh < lower.deliveredKwh - 1e-6) {
     const fastest = relaxed.slice();
     for (const i of group) if (stays[i]!.curve) fastest[i] = flowStay(stays[i]!, chain, i, dt, stays[i]!.capKw);

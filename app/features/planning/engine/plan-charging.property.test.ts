@@ -88,7 +88,7 @@ const plans = fc
       name: `Charger ${i}`,
       count: c.count,
       powerKw: c.powerKw,
-      ...(c.minKw !== undefined ? { minKw: c.minKw } : {}),
+      ...(c.minKw !== undefined ? { minKw: Math.min(c.minKw, c.powerKw) } : {}),
       serves: "all" as const,
     })),
     site: {
@@ -291,9 +291,12 @@ describe("charging plan engine on random depots", () => {
         const result = planCharging(input);
         const shaving = byName(result, "peak-shaving");
         const energy = delivered(result, "peak-shaving");
-        // It delivers as much as any strategy (within 0.1 %: where vehicles leave short and carry the deficit on, its rounds stop before the chain settles)…
+        // It delivers as much as any strategy: exactly when no vehicle is short; within 1 % where vehicles leave short every cycle and carry the deficit on (its rounds pass deficits on one stay at a time, the simulations settle the whole cycle).
+        const anyShort = result.strategies.some((s) => s.vehicles.some((v) => v.shortfallKwh > 1e-6));
         for (const other of result.strategies)
-          expect(energy).toBeGreaterThanOrEqual(delivered(result, other.strategy) - 1e-3 * Math.max(1, energy));
+          expect(energy).toBeGreaterThanOrEqual(
+            delivered(result, other.strategy) - (anyShort ? 1e-2 * Math.max(1, energy) : 1e-6),
+          );
         // …and no lower peak could (a plain flow with a node for every stay and every step), before the site battery takes more off.
         const vehiclePeak = shaving.battery ? shaving.battery.peakWithoutKw : shaving.peakKw;
         expect(canDeliver(input, result, vehiclePeak + 1e-6, energy)).toBe(true);

@@ -32,8 +32,8 @@ function priceAt(tariff: Tariff, weekday: number, minute: number): number {
 
 /** How many times a simulated cycle is run again until every vehicle starts it as it ends: enough for a day's deficit to work through a week; a long horizon settles on its own. */
 const cyclesFor = (days: number) => Math.max(2, Math.min(30, Math.ceil(60 / days)));
-/** Rounds of the planned strategies in which a deficit carried from one stay is passed on to the next. */
-const PLANNED_ROUNDS = 3;
+/** Rounds of the planned strategies in which a deficit carried from one stay is passed on to the next: enough to settle a week; a long horizon's deficits settle within it. */
+const plannedRounds = (days: number) => (days <= 7 ? 12 : 3);
 
 export function planCharging(input: PlanInput, only: readonly Strategy[] = STRATEGIES): PlanResult {
   const { stepMinutes, days, startWeekday } = input.horizon;
@@ -60,8 +60,8 @@ export function planCharging(input: PlanInput, only: readonly Strategy[] = STRAT
     } else {
       planned =
         strategy === "cost-optimal"
-          ? costOptimal(stays, vehicles, steps, dt, headroom, price, PLANNED_ROUNDS)
-          : peakShaving(stays, vehicles, site, PLANNED_ROUNDS);
+          ? costOptimal(stays, vehicles, steps, dt, headroom, price, plannedRounds(days))
+          : peakShaving(stays, vehicles, site, plannedRounds(days));
       if (strategy === "peak-shaving")
         lowerBoundKw = Math.max(maxOf(building, 0), (planned as ReturnType<typeof peakShaving>).lowerBoundKw);
       // The chain is made consistent with what was delivered, the chargers' floors applied from the charges then reached, and the chain settled again (keeping the floors as it clips).

@@ -1,4 +1,4 @@
-import { sortedCurve, type Curve } from "./curve";
+import { fastestPath, sortedCurve, type Curve } from "./curve";
 import type { ChargerGroup, PlanInput } from "./types";
 
 /**
@@ -10,6 +10,7 @@ import type { ChargerGroup, PlanInput } from "./types";
 export type Stay = {
   vehicle: number;
   vehicleName: string;
+  groupName: string;
   start: number;
   length: number;
   /** Energy of the trip(s) since the vehicle's previous stay. */
@@ -81,6 +82,7 @@ export function staysFor(input: PlanInput, steps: number, stepMinutes: number): 
         stays.push({
           vehicle: vehicles.length,
           vehicleName: vehicle.name,
+          groupName: group.name,
           start: trip.back % steps,
           length: Math.min(length, steps),
           tripKwh: pending,
@@ -106,16 +108,18 @@ export function staysFor(input: PlanInput, steps: number, stepMinutes: number): 
       if (vehicle.stays.length > 0) vehicles.push(vehicle);
     }
   }
-  assignChargers(input.chargers, stays, steps);
+  assignChargers(input.chargers, stays, steps, stepMinutes / 60);
   return { stays, vehicles };
 }
 
 /**
  * Chargers: a vehicle keeps the charger it plugs into until it leaves; first
- * come, first served, the most powerful compatible unit free on arrival, or
- * failing that the one that frees up first (the vehicle is plugged in then).
+ * come, first served (one that did not drive does not plug in). Of the compatible units free on arrival it takes the
+ * least powerful that can put back its trip in the stay (so a van does not
+ * hold a 150 kW unit a truck will need), or the most powerful when none can;
+ * with none free, the one that frees up first (it is plugged in then).
  */
-function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: number) {
+function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: number, dt: number) {
   const units = chargers.flatMap((group) =>
     Array.from({ length: group.count }, (_, i) => ({
       id: unitName(group.name, group.count, i + 1),
@@ -128,19 +132,38 @@ function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: number) 
     for (let k = length - 1; k >= 0; k--) if (busy[(start + k) % steps]) return k + 1;
     return 0;
   };
-  const byPower = [...units].sort((a, b) => b.group.powerKw - a.group.powerKw);
+  const byPower = [...units].sort((a, b) => a.group.powerKw - b.group.powerKw);
   const order = stays
     .map((_, i) => i)
     .sort((a, b) => stays[a]!.start - stays[b]!.start || stays[b]!.tripKwh - stays[a]!.tripKwh);
+  const enough = new Map<string, boolean>();
   for (const index of order) {
     const stay = stays[index]!;
-    let chosen: { unit: (typeof units)[number]; wait: number } | null = null;
+    // A vehicle that did not drive since its last stay has nothing to put back and leaves the chargers to others.
+    if (stay.tripKwh <= 1e-9) continue;
+    const fits = (powerKw: number) => {
+      const key = `${stay.typeId}|${stay.length}|${stay.tripKwh}|${stay.targetKwh}|${powerKw}`;
+      let result = enough.get(key);
+      if (result === undefined) {
+        const limits = { ...stay, capKw: Math.min(stay.vehicleMaxKw, powerKw) };
+        const need = Math.min(stay.tripKwh, stay.targetKwh);
+        result =
+          fastestPath(limits, stay.targetKwh - need, stay.targetKwh, stay.length, dt).deliveredKwh >= need - 1e-6;
+        enough.set(key, result);
+      }
+      return result;
+    };
+    let free: (typeof units)[number] | null = null;
+    let waiting: { unit: (typeof units)[number]; wait: number } | null = null;
     for (const unit of byPower) {
       if (unit.group.serves !== "all" && !unit.group.serves.includes(stay.typeId)) continue;
       const wait = waitFor(unit.busy, stay.start, stay.length);
-      if (wait < stay.length && (!chosen || wait < chosen.wait)) chosen = { unit, wait };
-      if (wait === 0) break;
+      if (wait === 0) {
+        free = unit;
+        if (fits(unit.group.powerKw)) break;
+      } else if (wait < stay.length && (!waiting || wait < waiting.wait)) waiting = { unit, wait };
     }
+    const chosen = free ? { unit: free, wait: 0 } : waiting;
     if (!chosen) continue;
     const { unit, wait } = chosen;
     stay.start = (stay.start + wait) % steps;

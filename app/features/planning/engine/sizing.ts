@@ -1,0 +1,196 @@
+import { fastestPath } from "./curve";
+import { planCharging } from "./plan-charging";
+import { staysFor, type Stay } from "./stays";
+import { STRATEGIES, type ChargerGroup, type PlanInput, type Strategy } from "./types";
+
+/** A charger the sizing may choose: its power, whether it is AC (for vans) or DC, and its price supplied and installed. */
+export type CatalogueCharger = { powerKw: number; kind: "AC" | "DC"; pricePounds: number };
+
+/**
+ * The chargers sizing chooses from (issue 20): AC 7, 11 and 22 kW for
+ * vehicles that take 22 kW or less (vans), DC 50, 150 and 350 kW for any.
+ * Prices are indicative UK supply-and-install figures for a depot (Nov 2026;
+ * hardware, groundworks and cabling, not the grid connection): replace them
+ * with quotes.
+ */
+export const DEFAULT_CATALOGUE: CatalogueCharger[] = [
+  { powerKw: 7, kind: "AC", pricePounds: 1_500 },
+  { powerKw: 11, kind: "AC", pricePounds: 2_000 },
+  { powerKw: 22, kind: "AC", pricePounds: 3_500 },
+  { powerKw: 50, kind: "DC", pricePounds: 30_000 },
+  { powerKw: 150, kind: "DC", pricePounds: 75_000 },
+  { powerKw: 350, kind: "DC", pricePounds: 160_000 },
+];
+/** AC chargers serve vehicles that take at most this much (vans); heavier vehicles charge on DC. */
+export const AC_VEHICLE_MAX_KW = 22;
+
+export type SizedCharger = CatalogueCharger & { count: number };
+export type Unreachable = {
+  group: string;
+  /** time: even the vehicle's own full power cannot put back its trip in its time at the depot; charger: the vehicle could, but no charger in the list is powerful enough; battery: the trip needs more than the battery holds at its target. */
+  reason: "time" | "charger" | "battery";
+  neededKwh: number;
+  mostKwh: number;
+  hours: number;
+};
+export type SizingResult = {
+  chargers: SizedCharger[];
+  capitalPounds: number;
+  unreachable: Unreachable[];
+  /** Each strategy with the sized chargers: its peak, cost and who is still short (the connection, or stays no charger can serve). */
+  strategies: {
+    strategy: Strategy;
+    peakKw: number;
+    totalPounds: number;
+    vehiclesShort: number;
+    recommendedConnectionKva: number;
+  }[];
+};
+
+/**
+ * The fewest chargers that let every vehicle leave with its target when it
+ * keeps its charger until it leaves. Each stay needs the least powerful
+ * catalogue charger that puts back its trip in its time (with the vehicle's
+ * own limit and curve; where none can, the least powerful that gives it all
+ * the vehicle itself can take, and the group is reported); a stay needing class k can use any class at or above
+ * it, so at every step the stays needing k or more must not outnumber the
+ * chargers of k or more. The least that holds at every step, class by class
+ * from the most powerful down, is the minimum on a timeline (intervals
+ * needing nested classes: the greedy that gives each arrival the least
+ * powerful free charger that serves it meets it, and no fewer can). It is
+ * also the cheapest mix whenever a more powerful charger costs more. The
+ * cycle repeats, so the engine's own charger assignment is then run with
+ * them; where it leaves a stay without a charger (arcs that wrap round the
+ * cycle can need one more), that class gets one more, and again.
+ */
+export function sizeChargers(
+  input: PlanInput,
+  catalogue: CatalogueCharger[] = DEFAULT_CATALOGUE,
+  only: readonly Strategy[] = STRATEGIES,
+): SizingResult {
+  const { stepMinutes, days } = input.horizon;
+  const steps = (days * 1440) / stepMinutes;
+  const dt = stepMinutes / 60;
+  const classes = [...catalogue].sort((a, b) => a.powerKw - b.powerKw);
+  const { stays } = staysFor({ ...input, chargers: [] }, steps, stepMinutes);
+  const unreachable = new Map<string, Unreachable>();
+  const required = stays.map((stay) => {
+    const need = Math.min(stay.tripKwh, stay.targetKwh);
+    if (stay.tripKwh > stay.targetKwh + 1e-9)
+      note(unreachable, stay.groupName, "battery", stay, stay.tripKwh, stay.targetKwh, dt);
+    if (need <= 1e-9) return -1;
+    const usable = classes.map((c, k) => (c.kind === "DC" || stay.vehicleMaxKw <= AC_VEHICLE_MAX_KW ? k : -1));
+    for (const k of usable) if (k >= 0 && delivers(stay, classes[k]!.powerKw, need, dt) >= need - 1e-6) return k;
+    // No charger is enough: it still charges, on the least powerful charger that gives it all it can take (or the most powerful in the list).
+    const most = delivers(stay, stay.vehicleMaxKw, need, dt);
+    const largest = usable.findLast((k) => k >= 0) ?? -1;
+    if (most < need - 1e-6) note(unreachable, stay.groupName, "time", stay, need, most, dt);
+    else
+      note(
+        unreachable,
+        stay.groupName,
+        "charger",
+        stay,
+        need,
+        largest >= 0 ? delivers(stay, classes[largest]!.powerKw, need, dt) : 0,
+        dt,
+      );
+    for (const k of usable) if (k >= 0 && delivers(stay, classes[k]!.powerKw, need, dt) >= most - 1e-6) return k;
+    return largest;
+  });
+  const counts = minimumCounts(stays, required, classes.length, steps);
+  const chargersFor = (n: number[]): ChargerGroup[] =>
+    classes.flatMap((c, k) =>
+      n[k]! > 0
+        ? [
+            {
+              id: `sized-${c.powerKw}`,
+              name: `${c.kind} ${c.powerKw} kW`,
+              count: n[k]!,
+              powerKw: c.powerKw,
+              serves: c.kind === "DC" ? ("all" as const) : acTypes(input),
+            },
+          ]
+        : [],
+    );
+  let result = verify(input, chargersFor(counts), only);
+  // The engine keeps a fixed assignment round the repeating cycle: where that leaves a stay without a charger, one more of the class it needs.
+  for (let attempt = 0; attempt < 5 && result.unplugged.size > 0; attempt++) {
+    const short = stays.findIndex((s, i) => required[i]! >= 0 && result.unplugged.has(s.vehicleName));
+    // (Stays are in each vehicle's order; its most demanding stay decides the class.)
+    if (short < 0) break;
+    counts[required[short]!]! += 1;
+    result = verify(input, chargersFor(counts), only);
+  }
+  const chargers = classes.flatMap((c, k) => (counts[k]! > 0 ? [{ ...c, count: counts[k]! }] : []));
+  return {
+    chargers,
+    capitalPounds: chargers.reduce((sum, c) => sum + c.count * c.pricePounds, 0),
+    unreachable: [...unreachable.values()],
+    strategies: result.strategies,
+  };
+}
+
+/** The fewest chargers of each class: from the most powerful down, the most stays needing that class or more at any step, less what the classes above give. */
+export function minimumCounts(stays: Stay[], required: number[], classCount: number, steps: number): number[] {
+  const counts = new Array<number>(classCount).fill(0);
+  let above = 0;
+  for (let k = classCount - 1; k >= 0; k--) {
+    const demand = new Int32Array(steps);
+    stays.forEach((s, i) => {
+      if (required[i]! < k) return;
+      for (let n = 0; n < s.length; n++) demand[(s.start + n) % steps]! += 1;
+    });
+    const most = demand.reduce((max, d) => Math.max(max, d), 0);
+    counts[k] = Math.max(0, most - above);
+    above += counts[k]!;
+  }
+  return counts;
+}
+
+function verify(input: PlanInput, chargers: ChargerGroup[], only: readonly Strategy[]) {
+  if (chargers.length === 0) return { strategies: [], unplugged: new Set<string>() };
+  const plan = planCharging({ ...input, chargers }, only);
+  // Vehicles left without a charger, or waiting for one, on some stay.
+  const unplugged = new Set<string>();
+  for (const strategy of plan.strategies)
+    for (const v of strategy.vehicles) if (v.reasons.includes("charger")) unplugged.add(v.vehicle);
+  return {
+    unplugged,
+    strategies: plan.strategies.map((s) => ({
+      strategy: s.strategy,
+      peakKw: s.peakKw,
+      totalPounds: s.cost.totalPounds,
+      vehiclesShort: s.vehicles.filter((v) => v.shortfallKwh > 1e-6).length,
+      recommendedConnectionKva: s.recommendedConnectionKva,
+    })),
+  };
+}
+
+const delivers = (stay: Stay, powerKw: number, need: number, dt: number) =>
+  fastestPath(
+    { ...stay, capKw: Math.min(stay.vehicleMaxKw, powerKw) },
+    stay.targetKwh - need,
+    stay.targetKwh,
+    stay.length,
+    dt,
+  ).deliveredKwh;
+
+function note(
+  into: Map<string, Unreachable>,
+  group: string,
+  reason: Unreachable["reason"],
+  stay: Stay,
+  neededKwh: number,
+  mostKwh: number,
+  dt: number,
+) {
+  const key = `${group}|${reason}`;
+  const known = into.get(key);
+  // The worst stay of the group is the one to show.
+  if (!known || neededKwh - mostKwh > known.neededKwh - known.mostKwh)
+    into.set(key, { group, reason, neededKwh, mostKwh, hours: stay.length * dt });
+}
+
+const acTypes = (input: PlanInput) =>
+  input.vehicleTypes.filter((t) => t.maxChargeKw <= AC_VEHICLE_MAX_KW).map((t) => t.id);
