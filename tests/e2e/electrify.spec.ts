@@ -384,6 +384,10 @@ test.describe("charging plan", () => {
     const results = page.getByRole("table", { name: "Charging plan results by strategy" });
     await expect(results).toBeVisible();
     await expect(results.getByRole("row")).toHaveCount(5);
+    // It opens with whether the plan works: here every vehicle leaves charged.
+    await expect(page.getByTestId("feasibility")).toContainText(
+      "The plan works: with 13 chargers, every vehicle leaves charged",
+    );
     for (const name of ["Uncontrolled", "Balanced", "Cost-optimal", "Peak shaving"])
       await expect(results).toContainText(name);
     // Peak shaving's peak is the lowest of the four.
@@ -412,8 +416,14 @@ test.describe("charging plan", () => {
     expect(recommendedKva).toMatch(/^[\d,]+ kVA$/);
     await expectNoAxeViolations(page);
 
-    // Saved with the depot: a reload shows the same inputs and results.
+    // Saved with the depot: a reload shows the results first, under the inputs folded into one line, and the same inputs when opened.
     await gotoHydrated(page, `/electrify/depots/${depot}/plan`);
+    await expect(page.getByTestId("feasibility")).toContainText("The plan works");
+    await expect(page.getByTestId("inputs-summary")).toHaveText(
+      "13 vehicles in 2 groups · chargers 10 × 22 kW + 3 × 150 kW · connection 800 kVA · Red/amber/green bands · 7 days at 15 min",
+    );
+    await expect(page.getByLabel("Vehicles, Night rigids")).toBeHidden();
+    await page.getByTestId("inputs-summary").click();
     await expect(page.getByLabel("Vehicles, Night rigids")).toHaveValue("3");
     await page.getByText("Day-by-day shifts: Vans").click();
     await expect(page.getByLabel("Vans departs on Fri")).toHaveValue("06:00");
@@ -442,5 +452,42 @@ test.describe("charging plan", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoHydrated(page, `/electrify/depots/${depot}/plan`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test("a depot with too few chargers: under-charged first, the chargers it needs, one click, and every van leaves charged", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const user = await createTestUser();
+    const [depot] = await createTestDepots(user.email, [{ name: "Thirty Vans Yard", photos: 0 }]);
+    await signedIn(page, user);
+    await gotoHydrated(page, `/electrify/depots/${depot}/plan`);
+    // 30 vans sharing the 8 chargers of its layout.
+    await page.getByLabel("Vehicles, Vans").fill("30");
+    await page.getByLabel("Count, AC charger 22 kW").fill("8");
+    await page.getByRole("button", { name: "Run plan" }).click();
+    await expect(page.getByText("Charging plan computed")).toBeVisible({ timeout: 20_000 });
+    const feasibility = page.getByTestId("feasibility");
+    await expect(feasibility).toContainText("The plan does not work yet: 22 of 30 vehicles would leave under-charged");
+    await expect(feasibility).toContainText("no charger free (22)");
+    await expect(feasibility).toContainText("No connection or transformer is recommended");
+    await expect(page.getByTestId("recommended-kva")).toHaveCount(0);
+    await expect(page.getByTestId("sizing")).toContainText("You need 30 × 7 kW AC");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Use these chargers and run the plan" }).click();
+    await expect(page.getByTestId("feasibility")).toContainText(
+      "The plan works: with 30 chargers, every vehicle leaves charged",
+      {
+        timeout: 20_000,
+      },
+    );
+    await expect(page.getByTestId("inputs-summary")).toContainText("chargers 30 × 7 kW");
+    await expect(page.getByTestId("recommended-kva")).toHaveText(/^[\d,]+ kVA$/);
+    // The report leads with the same answer.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download report (PDF)" }).click();
+    const text = pdfText(await readFile((await (await downloading).path())!));
+    expect(text).toContain("The plan works: every vehicle leaves at its target charge (30 vehicles, 30 chargers).");
+    expect(text).toContain("Chargers the fleet needs: 30 × 7 kW AC");
   });
 });

@@ -43,7 +43,7 @@ describe.each(ENGINES)("charging plans saved with depots on %s", (engine) => {
     await run.finished;
     const saved = (await getPlan(runtime, owner.id, depotId))!;
     expect(saved.status).toBe("done");
-    expect(saved.progress).toBe(4);
+    expect(saved.progress).toBe(5);
     expect(saved.inputs).toEqual(plan);
     expect(saved.results!.strategies.map((s) => s.strategy)).toEqual([
       "uncontrolled",
@@ -206,7 +206,7 @@ describe("charging plan over HTTP", () => {
       seen.add((await status()).progress);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    expect(await status()).toEqual({ status: "done", progress: 4 });
+    expect(await status()).toEqual({ status: "done", progress: 5 });
     expect([...seen].some((p) => p > 0 && p < 4)).toBe(true);
     expect((await first).status).toBe(200);
     expect(await otherStatus()).toBe("done");

@@ -6,7 +6,7 @@ import type { PlanInput } from "./engine/types";
 import { planInputSchema } from "./plan-input";
 import { describePlanIssues } from "./plan-issues";
 import { planRunRefusal, PlanSupersededError, runPlanComputation, stopPlanComputations } from "./plan-runner.server";
-import { planSummarySchema, type PlanSummary } from "./plan-summary";
+import { PLAN_STEPS, planSummarySchema, type PlanSummary } from "./plan-summary";
 
 type Deps = Pick<Runtime, "database" | "log">;
 
@@ -114,7 +114,7 @@ export async function startPlanRun(
       await thisRun(
         deps.database.db.updateTable("depot_plans").set({
           status: "done",
-          progress: 4,
+          progress: PLAN_STEPS,
           results: JSON.stringify(summary),
           finished_at: new Date().toISOString(),
         }),

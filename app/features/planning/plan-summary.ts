@@ -19,6 +19,8 @@ import {
  * stretch, so no peak is lost in either chart.
  */
 export const HORIZON_POINTS = 672;
+/** Steps a plan reports progress in: the four strategies, then sizing the chargers. */
+export const PLAN_STEPS = STRATEGIES.length + 1;
 /** Vehicles listed by name with their shortfall (the rest are counted). */
 export const LISTED_SHORTFALLS = 50;
 
@@ -66,6 +68,33 @@ const strategySummarySchema = z.object({
 });
 export type StrategySummary = z.infer<typeof strategySummarySchema>;
 
+/** The fewest chargers the fleet needs (engine/sizing.ts), and how each strategy does with them. */
+const sizingSchema = z.object({
+  chargers: z.array(
+    z.object({ powerKw: z.number(), kind: z.enum(["AC", "DC"]), pricePounds: z.number(), count: z.number() }),
+  ),
+  capitalPounds: z.number(),
+  unreachable: z.array(
+    z.object({
+      group: z.string(),
+      reason: z.enum(["time", "charger", "battery"]),
+      neededKwh: z.number(),
+      mostKwh: z.number(),
+      hours: z.number(),
+    }),
+  ),
+  strategies: z.array(
+    z.object({
+      strategy: z.enum(STRATEGIES),
+      peakKw: z.number(),
+      totalPounds: z.number(),
+      vehiclesShort: z.number(),
+      recommendedConnectionKva: z.number(),
+    }),
+  ),
+});
+export type SizingSummary = z.infer<typeof sizingSchema>;
+
 export const planSummarySchema = z.object({
   computedAt: z.string(),
   durationMs: z.number(),
@@ -80,6 +109,8 @@ export const planSummarySchema = z.object({
   horizonPointMinutes: z.number(),
   typicalDayBuildingKw: kwSeries,
   strategies: z.array(strategySummarySchema),
+  /** Absent in results saved before sizing existed. */
+  sizing: sizingSchema.nullable().default(null),
 });
 export type PlanSummary = z.infer<typeof planSummarySchema>;
 
@@ -147,6 +178,7 @@ export function summarisePlan(
   result: PlanResult,
   strategies: StrategySummary[],
   durationMs: number,
+  sizing: SizingSummary | null = null,
 ): PlanSummary {
   const stepsPerDay = 1440 / input.horizon.stepMinutes;
   return {
@@ -162,6 +194,7 @@ export function summarisePlan(
     horizonPointMinutes: Math.max(1, Math.ceil(result.steps / HORIZON_POINTS)) * input.horizon.stepMinutes,
     typicalDayBuildingKw: typicalDay(result.buildingByStep, stepsPerDay).map((kw) => round(kw)),
     strategies,
+    sizing,
   };
 }
 
@@ -189,6 +222,26 @@ export const REASON_LABELS: Record<ShortfallReason, string> = {
   building: "the building's own load takes the connection",
   battery: "the trip needs more than the battery holds",
 };
+
+/** "6 × 22 kW AC + 2 × 150 kW DC" */
+export const describeChargers = (chargers: SizingSummary["chargers"]) =>
+  chargers.map((c) => `${c.count} × ${c.powerKw.toLocaleString("en-GB")} kW ${c.kind}`).join(" + ");
+
+export const UNREACHABLE_LABELS: Record<SizingSummary["unreachable"][number]["reason"], string> = {
+  time: "not enough time at the depot, even at the vehicle's own full power",
+  charger: "no charger in the list is powerful enough",
+  battery: "the trip needs more than the battery holds",
+};
+
+/** Why vehicles are short under a strategy, most common first: "no charger free (22); the connection is full (3)". */
+export function shortfallCauses(strategy: StrategySummary): string {
+  const counts = new Map<ShortfallReason, number>();
+  for (const v of strategy.shortfalls) for (const r of v.reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${REASON_LABELS[reason]} (${n})`)
+    .join("; ");
+}
 
 /** The strategy to recommend: the cheapest over the horizon among those that leave no vehicle short (or the one with the least shortfall). */
 export function recommendedStrategy(summary: PlanSummary): StrategySummary {

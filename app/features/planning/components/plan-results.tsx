@@ -4,12 +4,29 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { formatNumber, formatPounds } from "../format";
-import { REASON_LABELS, recommendedStrategy, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
+import {
+  REASON_LABELS,
+  recommendedStrategy,
+  STRATEGY_LABELS,
+  type PlanSummary,
+  type SizingSummary,
+} from "../plan-summary";
+import { PlanFeasibility } from "./plan-feasibility";
 
 const PlanCharts = lazy(() => import("./plan-charts"));
 
 /** The KPI table (every figure, readable without the charts) and the charts, loaded on demand. */
-export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; startWeekday: number }) {
+export function PlanResults({
+  summary,
+  startWeekday,
+  onUseChargers,
+  busy,
+}: {
+  summary: PlanSummary;
+  startWeekday: number;
+  onUseChargers?: (chargers: SizingSummary["chargers"]) => void;
+  busy?: boolean;
+}) {
   const hydrated = useHydrated();
   const best = recommendedStrategy(summary);
   const uncontrolled = summary.strategies.find((s) => s.strategy === "uncontrolled")!;
@@ -17,18 +34,26 @@ export function PlanResults({ summary, startWeekday }: { summary: PlanSummary; s
   const battery = shaving.battery;
   return (
     <div className="grid grid-cols-1 gap-6">
+      <PlanFeasibility summary={summary} onUseChargers={onUseChargers} busy={busy} />
       <div className="rounded-md border bg-muted/40 p-4 text-sm" data-testid="plan-headline">
         <p>
           <strong>{STRATEGY_LABELS[best.strategy]}</strong> charging peaks at{" "}
-          <strong>{formatNumber(best.peakKw)} kW</strong> ({formatNumber(best.peakKva)} kVA): ask for a connection of{" "}
-          <strong data-testid="recommended-kva">{formatNumber(best.recommendedConnectionKva)} kVA</strong>
-          {best.transformerKva ? (
+          <strong>{formatNumber(best.peakKw)} kW</strong> ({formatNumber(best.peakKva)} kVA)
+          {best.vehiclesShort === 0 ? (
             <>
-              {" "}
-              with a <strong>{formatNumber(best.transformerKva)} kVA</strong> transformer
+              : ask for a connection of{" "}
+              <strong data-testid="recommended-kva">{formatNumber(best.recommendedConnectionKva)} kVA</strong>
+              {best.transformerKva ? (
+                <>
+                  {" "}
+                  with a <strong>{formatNumber(best.transformerKva)} kVA</strong> transformer
+                </>
+              ) : (
+                " (beyond the largest standard transformer: more than one is needed)"
+              )}
             </>
           ) : (
-            " (beyond the largest standard transformer: more than one is needed)"
+            " while vehicles are still short, so it is not a connection to ask for"
           )}
           . It costs {formatPounds(best.annualPounds)} a year
           {best.strategy !== "uncontrolled" && uncontrolled.annualPounds > best.annualPounds

@@ -5,10 +5,25 @@ import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
-import type { PlanInput } from "../engine/types";
+import { AC_VEHICLE_MAX_KW, STRATEGIES, type PlanInput } from "../engine/types";
 import type { SavedPlan } from "../plan-store.server";
+import { PLAN_STEPS, type SizingSummary } from "../plan-summary";
 import { PlanEditor } from "./plan-editor/plan-editor";
 import { PlanResults } from "./plan-results";
+
+/** The inputs in one line: "30 vehicles in 1 group · 8 chargers · 210 kVA · Day/night · 7 days at 15 min". */
+function describeInputs(inputs: PlanInput): string {
+  const vehicles = inputs.vehicles.reduce((sum, g) => sum + g.count, 0);
+  const chargers = inputs.chargers.map((c) => `${c.count} × ${c.powerKw} kW`).join(" + ");
+  const groups = inputs.vehicles.length;
+  return [
+    `${vehicles} vehicle${vehicles === 1 ? "" : "s"} in ${groups} group${groups === 1 ? "" : "s"}`,
+    `chargers ${chargers}`,
+    `connection ${inputs.site.connectionKva.toLocaleString("en-GB")} kVA`,
+    inputs.tariff.name,
+    `${inputs.horizon.days} day${inputs.horizon.days === 1 ? "" : "s"} at ${inputs.horizon.stepMinutes} min`,
+  ].join(" · ");
+}
 
 /**
  * The Charging Plan tab: the inputs (the last run's, or a first plan from
@@ -25,6 +40,8 @@ export function PlanTab({
   defaults: PlanInput;
 }) {
   const [inputs, setInputs] = useState<PlanInput>(() => saved?.inputs ?? defaults);
+  // With results to read, the inputs start folded into one line above them.
+  const [showInputs, setShowInputs] = useState(() => !saved?.results);
   const runner = useFetcher<ActionResult>();
   useFetcherToast(runner.data);
   const revalidator = useRevalidator();
@@ -40,6 +57,24 @@ export function PlanTab({
   }, [running, revalidator]);
 
   const submitting = runner.state !== "idle";
+  const run = (plan: PlanInput) =>
+    void runner.submit({ intent: "run-plan", plan: JSON.stringify(plan) }, { method: "post" });
+  // The sized chargers replace the plan's: AC ones for the vehicle types that charge on AC, DC for any.
+  const useChargers = (sized: SizingSummary["chargers"]) => {
+    const acTypes = inputs.vehicleTypes.filter((t) => t.maxChargeKw <= AC_VEHICLE_MAX_KW).map((t) => t.id);
+    const next: PlanInput = {
+      ...inputs,
+      chargers: sized.map((c) => ({
+        id: `sized-${c.kind}-${c.powerKw}`,
+        name: `${c.kind} ${c.powerKw} kW`,
+        count: c.count,
+        powerKw: c.powerKw,
+        serves: c.kind === "DC" || acTypes.length === 0 ? ("all" as const) : acTypes,
+      })),
+    };
+    setInputs(next);
+    run(next);
+  };
   const errors = runner.state === "idle" && runner.data && !runner.data.ok ? runner.data.messages : undefined;
   // Compared as text only when either side changes (not on every progress poll): a year of building-load readings is a large object.
   const savedJson = useMemo(() => (saved?.inputs ? JSON.stringify(saved.inputs) : null), [saved?.inputs]);
@@ -52,11 +87,25 @@ export function PlanTab({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void runner.submit({ intent: "run-plan", plan: JSON.stringify(inputs) }, { method: "post" });
+          run(inputs);
         }}
         className="grid grid-cols-1 gap-6"
       >
-        <PlanEditor value={inputs} onChange={setInputs} />
+        <details
+          open={showInputs}
+          onToggle={(event) => setShowInputs(event.currentTarget.open)}
+          className="group rounded-md border"
+        >
+          <summary className="cursor-pointer px-4 py-3 text-sm">
+            <span className="font-medium">Inputs</span>{" "}
+            <span className="text-muted-foreground" data-testid="inputs-summary">
+              {describeInputs(inputs)}
+            </span>
+          </summary>
+          <div className="border-t p-4">
+            <PlanEditor value={inputs} onChange={setInputs} />
+          </div>
+        </details>
         {errors && errors.length > 0 ? (
           <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
             <p className="font-medium">The plan was not run:</p>
@@ -89,9 +138,16 @@ export function PlanTab({
       {running ? (
         <div className="grid gap-2" role="status">
           <label className="text-sm font-medium" htmlFor="plan-progress">
-            Computing the plan: {saved.progress} of 4 strategies done
+            {saved.progress < STRATEGIES.length
+              ? `Computing the plan: ${saved.progress} of ${STRATEGIES.length} strategies done`
+              : "Sizing the chargers the fleet needs"}
           </label>
-          <progress id="plan-progress" className="h-2 w-full max-w-md accent-primary" value={saved.progress} max={4} />
+          <progress
+            id="plan-progress"
+            className="h-2 w-full max-w-md accent-primary"
+            value={saved.progress}
+            max={PLAN_STEPS}
+          />
         </div>
       ) : null}
       {saved?.status === "failed" && saved.error ? (
@@ -112,7 +168,12 @@ export function PlanTab({
               </a>
             </Button>
           </div>
-          <PlanResults summary={saved.results} startWeekday={saved.inputs?.horizon.startWeekday ?? 0} />
+          <PlanResults
+            summary={saved.results}
+            startWeekday={saved.inputs?.horizon.startWeekday ?? 0}
+            onUseChargers={running ? undefined : useChargers}
+            busy={submitting}
+          />
         </section>
       ) : null}
     </div>

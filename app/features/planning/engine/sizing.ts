@@ -1,7 +1,7 @@
 import { fastestPath } from "./curve";
 import { planCharging } from "./plan-charging";
 import { staysFor, type Stay } from "./stays";
-import { STRATEGIES, type ChargerGroup, type PlanInput, type Strategy } from "./types";
+import { AC_VEHICLE_MAX_KW, STRATEGIES, type ChargerGroup, type PlanInput, type Strategy } from "./types";
 
 /** A charger the sizing may choose: its power, whether it is AC (for vans) or DC, and its price supplied and installed. */
 export type CatalogueCharger = { powerKw: number; kind: "AC" | "DC"; pricePounds: number };
@@ -21,8 +21,6 @@ export const DEFAULT_CATALOGUE: CatalogueCharger[] = [
   { powerKw: 150, kind: "DC", pricePounds: 75_000 },
   { powerKw: 350, kind: "DC", pricePounds: 160_000 },
 ];
-/** AC chargers serve vehicles that take at most this much (vans); heavier vehicles charge on DC. */
-export const AC_VEHICLE_MAX_KW = 22;
 
 export type SizedCharger = CatalogueCharger & { count: number };
 export type Unreachable = {

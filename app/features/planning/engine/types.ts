@@ -66,6 +66,9 @@ export type PlanInput = {
   horizon: { days: number; stepMinutes: 5 | 15 | 30 | 60; startWeekday: number };
 };
 
+/** AC chargers serve vehicles that take at most this much (vans); heavier vehicles charge on DC. */
+export const AC_VEHICLE_MAX_KW = 22;
+
 export const STRATEGIES = ["uncontrolled", "balanced", "cost-optimal", "peak-shaving"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 

@@ -20,10 +20,13 @@ import { catalogueItem, COMPONENT_COLOURS, SITE } from "~/features/designer/cata
 import { formatNumber, formatPounds } from "../format";
 import { describeWeek } from "../plan-defaults";
 import {
+  describeChargers,
   REASON_LABELS,
   recommendedStrategy,
+  shortfallCauses,
   STRATEGY_COLOURS,
   STRATEGY_LABELS,
+  UNREACHABLE_LABELS,
   type PlanSummary,
 } from "../plan-summary";
 import type { ReportData } from "./report-data.server";
@@ -45,7 +48,7 @@ const styles = StyleSheet.create({
     color: "#0f172a",
     lineHeight: 1.35,
   },
-  title: { fontSize: 18, fontFamily: "Helvetica-Bold", marginBottom: 2 },
+  title: { fontSize: 18, fontFamily: "Helvetica-Bold", lineHeight: 1.25, marginBottom: 6 },
   subtitle: { fontSize: 10, color: "#475569", marginBottom: 14 },
   h2: { fontSize: 12.5, fontFamily: "Helvetica-Bold", marginTop: 14, marginBottom: 6 },
   row: { flexDirection: "row" },
@@ -56,6 +59,7 @@ const styles = StyleSheet.create({
   th: { fontFamily: "Helvetica-Bold" },
   highlight: { backgroundColor: "#f1f5f9", padding: 8, borderRadius: 3, marginTop: 4 },
   small: { fontSize: 8, color: "#475569" },
+  strong: { fontFamily: "Helvetica-Bold", marginBottom: 2 },
   photos: { flexDirection: "row", flexWrap: "wrap", gap: 6 },
   footer: {
     position: "absolute",
@@ -236,17 +240,38 @@ export function DepotReport({ data }: { data: ReportData }) {
         <Text style={styles.subtitle}>{`Depot electrification report · generated ${generated} UTC`}</Text>
 
         <View style={styles.highlight}>
-          <Text>
-            {`Recommended connection: ${formatNumber(best.recommendedConnectionKva)} kVA`}
-            {best.transformerKva
-              ? ` with a ${formatNumber(best.transformerKva)} kVA transformer`
-              : " (more than one 2,500 kVA transformer)"}
-            {`, for ${STRATEGY_LABELS[best.strategy].toLowerCase()} charging that peaks at ${formatNumber(best.peakKw)} kW (${formatNumber(best.peakKva)} kVA) and costs ${formatPounds(best.annualPounds)} a year.`}
-          </Text>
+          {best.vehiclesShort === 0 ? (
+            <>
+              <Text style={styles.strong}>
+                {`The plan works: every vehicle leaves at its target charge (${summary.vehicles} vehicles, ${summary.chargers} chargers).`}
+              </Text>
+              <Text>
+                {`Recommended connection: ${formatNumber(best.recommendedConnectionKva)} kVA`}
+                {best.transformerKva
+                  ? ` with a ${formatNumber(best.transformerKva)} kVA transformer`
+                  : " (more than one 2,500 kVA transformer)"}
+                {`, for ${STRATEGY_LABELS[best.strategy].toLowerCase()} charging that peaks at ${formatNumber(best.peakKw)} kW (${formatNumber(best.peakKva)} kVA) and costs ${formatPounds(best.annualPounds)} a year.`}
+              </Text>
+            </>
+          ) : (
+            <>
+              <Text style={styles.strong}>
+                {`The plan does not work yet: ${best.vehiclesShort} of ${summary.vehicles} vehicles would leave under their target charge, even with ${STRATEGY_LABELS[best.strategy].toLowerCase()} charging.`}
+              </Text>
+              <Text>{`Why: ${shortfallCauses(best)}. No connection or transformer is recommended until every vehicle is charged.`}</Text>
+            </>
+          )}
+          {summary.sizing && summary.sizing.chargers.length > 0 ? (
+            <Text>
+              {`Chargers the fleet needs: ${describeChargers(summary.sizing.chargers)} (${formatPounds(summary.sizing.capitalPounds)} supplied and installed at list prices)${sizedOutcome(summary)}.`}
+            </Text>
+          ) : null}
+          {summary.sizing?.unreachable.map((u) => (
+            <Text key={`${u.group}-${u.reason}`}>
+              {`${u.group}: no number of chargers is enough — ${UNREACHABLE_LABELS[u.reason]} (${formatNumber(u.neededKwh, 1)} kWh in ${formatNumber(u.hours, 1)} h; at most ${formatNumber(u.mostKwh, 1)} kWh).`}
+            </Text>
+          ))}
           <Text style={styles.small}>
-            {best.vehiclesShort > 0
-              ? `${best.vehiclesShort} vehicle(s) would still leave under their target charge (details below). `
-              : "Every vehicle leaves at its target charge. "}
             Connection includes a 20% margin on the peak; transformers are sized for 80% loading.
           </Text>
         </View>
@@ -471,10 +496,19 @@ export function DepotReport({ data }: { data: ReportData }) {
           after the vehicles are planned, to take the top off the site's load. Costs are energy by tariff band, the
           standing charge per day, and the capacity charge on the connection asked for.
         </Text>
-        <Footer name={depot.name} />
+        <Footer name={company ? `${company.name} · ${depot.name}` : depot.name} />
       </Page>
     </Document>
   );
+}
+
+/** How the plan does with the sized chargers (peak shaving), in words. */
+function sizedOutcome(summary: PlanSummary): string {
+  const sized = summary.sizing?.strategies.find((s) => s.strategy === "peak-shaving");
+  if (!sized) return "";
+  return sized.vehiclesShort === 0
+    ? `; with them every vehicle leaves charged, and peak shaving peaks at ${formatNumber(sized.peakKw)} kW (a ${formatNumber(sized.recommendedConnectionKva)} kVA connection)`
+    : `; with them ${sized.vehiclesShort} vehicle(s) would still be short: the connection is then the limit`;
 }
 
 /** Peak shaving's answer against its lower bound, in words. */
