@@ -1,19 +1,29 @@
+import { annualKmByGroup, businessCase, defaultBusinessCase, type PlanFigures } from "./business-case";
 import { planCharging } from "./engine/plan-charging";
-import { sizeChargers } from "./engine/sizing";
-import { STRATEGIES, type PlanInput } from "./engine/types";
-import { PLAN_STEPS, summarisePlan, summariseStrategy, type PlanSummary, type StrategySummary } from "./plan-summary";
+import { DEFAULT_CATALOGUE, sizeChargers } from "./engine/sizing";
+import { CONNECTION_MARGIN } from "./engine/summarise";
+import { STRATEGIES, type ChargerGroup, type PlanResult } from "./engine/types";
+import type { PlanRequest } from "./plan-input";
+import {
+  PLAN_STEPS,
+  recommendedStrategy,
+  summarisePlan,
+  summariseStrategy,
+  type PlanSummary,
+  type StrategySummary,
+} from "./plan-summary";
 
 /**
  * Runs every strategy one after the other, reporting after each, and keeps
  * only the summary of each (so a year-long plan never holds four full
- * schedules at once); then sizes the chargers the fleet needs. Used by the
- * worker thread and, where there is no built worker (development, unit
- * tests), in the calling thread.
+ * schedules at once); then sizes the chargers the fleet needs and works out
+ * the business case against diesel. Used by the worker thread and, where
+ * there is no built worker (development, unit tests), in the calling thread.
  */
-export function computePlan(input: PlanInput, onProgress: (done: number) => void): PlanSummary {
+export function computePlan(input: PlanRequest, onProgress: (done: number) => void): PlanSummary {
   const started = performance.now();
   const strategies: StrategySummary[] = [];
-  let last: ReturnType<typeof planCharging> | null = null;
+  let last: PlanResult | null = null;
   for (const strategy of STRATEGIES) {
     last = planCharging(input, [strategy]);
     strategies.push(summariseStrategy(input, last, last.strategies[0]!));
@@ -21,5 +31,74 @@ export function computePlan(input: PlanInput, onProgress: (done: number) => void
   }
   const sizing = sizeChargers(input);
   onProgress(PLAN_STEPS);
-  return summarisePlan(input, last!, strategies, performance.now() - started, sizing);
+  const summary = summarisePlan(input, last!, strategies, performance.now() - started, sizing);
+  const economics = input.businessCase ?? defaultBusinessCase(input);
+  const figures = planFigures(input, summary, last!);
+  return {
+    ...summary,
+    businessCase: {
+      ...businessCase(input, economics, figures),
+      strategy: figures.strategy,
+      electricityPoundsPerYear: figures.electricityPoundsPerYear,
+      chargersFrom: figures.chargersFrom,
+      years: economics.years,
+      discountRatePct: economics.discountRatePct,
+      co2FactorsYear: economics.co2.factorsYear,
+    },
+  };
+}
+
+/**
+ * What the business case takes from the plan: the vehicles' electricity under
+ * the recommended strategy for a year (the site's energy and capacity charges
+ * less the building's own), and the depot it needs — the plan's chargers when
+ * every vehicle is charged with them, otherwise the sized ones.
+ */
+function planFigures(input: PlanRequest, summary: PlanSummary, result: PlanResult) {
+  const best = recommendedStrategy(summary);
+  const year = 365 / input.horizon.days;
+  const { buildingByStep: building, priceByStep: price, stepHours: dt } = result;
+  const buildingEnergy = building.reduce((sum, kw, t) => sum + kw * dt * price[t]!, 0) / 100;
+  const buildingPeak = building.reduce((max, kw) => Math.max(max, kw), 0);
+  const months = (input.horizon.days * 12) / 365;
+  const buildingCapacity =
+    ((buildingPeak / input.site.powerFactor) *
+      (1 + CONNECTION_MARGIN) *
+      input.tariff.capacityPencePerKvaPerMonth *
+      months) /
+    100;
+  const standing = (input.tariff.standingPencePerDay * input.horizon.days) / 100;
+  // When vehicles are short with the plan's chargers, the business case is for the fleet with the chargers it needs (sized, under peak shaving).
+  const sized = summary.sizing && summary.sizing.chargers.length > 0 && best.vehiclesShort > 0 ? summary.sizing : null;
+  const sizedCheck = sized?.strategies.find((s) => s.strategy === "peak-shaving") ?? null;
+  const vehiclesPounds = sizedCheck
+    ? sizedCheck.totalPounds - (buildingEnergy + standing + buildingCapacity)
+    : best.cost.energyPounds - buildingEnergy + (best.cost.capacityPounds - buildingCapacity);
+  const figures: PlanFigures & { strategy: typeof best.strategy; chargersFrom: "plan" | "sizing" } = {
+    strategy: sizedCheck ? sizedCheck.strategy : best.strategy,
+    electricityPoundsPerYear: Math.max(0, vehiclesPounds) * year,
+    // The energy the fleet's trips take, drawn from the grid: every vehicle electric, whether or not today's plan charges it all.
+    chargingKwhPerYear: fleetKwhPerYear(input) / input.site.chargingEfficiency,
+    chargersPounds: sized ? sized.capitalPounds : priced(input.chargers),
+    connectionKva: sizedCheck ? sizedCheck.recommendedConnectionKva : best.recommendedConnectionKva,
+    chargersFrom: sized ? "sizing" : "plan",
+  };
+  return figures;
+}
+
+function fleetKwhPerYear(input: PlanRequest): number {
+  const km = annualKmByGroup(input);
+  return input.vehicles.reduce((sum, g) => {
+    const type = input.vehicleTypes.find((t) => t.id === g.typeId);
+    return sum + g.count * km.get(g.id)! * (type?.consumptionKwhPerKm ?? 0);
+  }, 0);
+}
+
+/** The plan's chargers at catalogue prices (each at the least powerful catalogue charger at least as powerful, or the most powerful). */
+function priced(chargers: ChargerGroup[]): number {
+  const catalogue = [...DEFAULT_CATALOGUE].sort((a, b) => a.powerKw - b.powerKw);
+  return chargers.reduce((sum, c) => {
+    const item = catalogue.find((k) => k.powerKw >= c.powerKw) ?? catalogue.at(-1)!;
+    return sum + c.count * item.pricePounds;
+  }, 0);
 }

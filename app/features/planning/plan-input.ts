@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { businessCaseSchema } from "./business-case";
 import type { PlanInput, Tariff } from "./engine/types";
 
 /**
@@ -130,6 +131,8 @@ export const planInputSchema = z
       standingPencePerDay: z.number().min(0).max(100_000),
       capacityPencePerKvaPerMonth: z.number().min(0).max(10_000),
     }),
+    /** The business case's figures (not the engine's): absent means the defaults. */
+    businessCase: businessCaseSchema.optional(),
     horizon: z.object({
       days: z.number().int().min(1).max(366),
       stepMinutes: z.union([z.literal(5), z.literal(15), z.literal(30), z.literal(60)]),
@@ -179,6 +182,9 @@ export const planInputSchema = z
       });
     }
   }) satisfies z.ZodType<PlanInput>;
+
+/** What a user asks to plan: the engine's input and, beside it, the business case's figures. */
+export type PlanRequest = z.infer<typeof planInputSchema>;
 
 const everyDay = [0, 1, 2, 3, 4, 5, 6];
 const weekdays = [0, 1, 2, 3, 4];

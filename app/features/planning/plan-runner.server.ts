@@ -5,7 +5,7 @@ import { Worker } from "node:worker_threads";
 import { UserError } from "~/lib/user-error";
 
 import { computePlan } from "./compute-plan";
-import type { PlanInput } from "./engine/types";
+import type { PlanRequest } from "./plan-input";
 import type { PlanSummary } from "./plan-summary";
 import type { WorkerMessage } from "./plan-worker";
 
@@ -37,7 +37,7 @@ export class PlanSupersededError extends Error {
 type Job = {
   owner: string;
   key: string;
-  input: PlanInput;
+  input: PlanRequest;
   onProgress: (done: number) => void;
   resolve: (summary: PlanSummary) => void;
   reject: (error: Error) => void;
@@ -79,7 +79,7 @@ export function planRunRefusal(owner: string, key: string): string | null {
  * PlanSupersededError when a newer run of the same key replaced it.
  */
 export function runPlanComputation(
-  input: PlanInput,
+  input: PlanRequest,
   onProgress: (done: number) => void,
   options: { owner: string; key: string },
 ): Promise<PlanSummary> {

@@ -2,8 +2,7 @@ import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/depot-queri
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
-import type { PlanInput } from "./engine/types";
-import { planInputSchema } from "./plan-input";
+import { planInputSchema, type PlanRequest } from "./plan-input";
 import { describePlanIssues } from "./plan-issues";
 import { planRunRefusal, PlanSupersededError, runPlanComputation, stopPlanComputations } from "./plan-runner.server";
 import { PLAN_STEPS, planSummarySchema, type PlanSummary } from "./plan-summary";
@@ -14,7 +13,7 @@ type Deps = Pick<Runtime, "database" | "log">;
 const STALE_MS = 5 * 60_000;
 
 export type SavedPlan = {
-  inputs: PlanInput | null;
+  inputs: PlanRequest | null;
   status: "running" | "done" | "failed";
   /** Strategies computed so far (of 4) while running. */
   progress: number;

@@ -65,6 +65,8 @@ const strategySummarySchema = z.object({
   battery: z.object({ chargedKwh: z.number(), dischargedKwh: z.number(), peakWithoutKw: z.number() }).nullable(),
   typicalDayKw: kwSeries,
   horizonKw: kwSeries,
+  /** The highest load of each day of the horizon (the year at a glance); absent in results saved before it. */
+  dailyPeakKw: kwSeries.default([]),
 });
 export type StrategySummary = z.infer<typeof strategySummarySchema>;
 
@@ -95,6 +97,42 @@ const sizingSchema = z.object({
 });
 export type SizingSummary = z.infer<typeof sizingSchema>;
 
+/** The business case against diesel (business-case.ts), as stored. */
+const businessCaseResultSchema = z.object({
+  types: z.array(
+    z.object({
+      typeId: z.string(),
+      name: z.string(),
+      vehicles: z.number(),
+      kmPerYear: z.number(),
+      evPoundsPerVehicle: z.number(),
+      dieselPoundsPerVehicle: z.number(),
+      evPencePerKm: z.number(),
+      dieselPencePerKm: z.number(),
+    }),
+  ),
+  site: z.object({
+    chargersPounds: z.number(),
+    connectionPounds: z.number(),
+    connectionEstimated: z.boolean(),
+    transformerPounds: z.number(),
+    grantPounds: z.number(),
+  }),
+  cumulativeEv: z.array(z.number()),
+  cumulativeDiesel: z.array(z.number()),
+  netPresentValuePounds: z.number(),
+  paybackYear: z.number().nullable(),
+  co2eTonnesSavedPerYear: z.number(),
+  dieselLitresPerYear: z.number(),
+  strategy: z.enum(STRATEGIES),
+  electricityPoundsPerYear: z.number(),
+  chargersFrom: z.enum(["plan", "sizing"]),
+  years: z.number(),
+  discountRatePct: z.number(),
+  co2FactorsYear: z.number(),
+});
+export type BusinessCaseSummary = z.infer<typeof businessCaseResultSchema>;
+
 export const planSummarySchema = z.object({
   computedAt: z.string(),
   durationMs: z.number(),
@@ -111,6 +149,8 @@ export const planSummarySchema = z.object({
   strategies: z.array(strategySummarySchema),
   /** Absent in results saved before sizing existed. */
   sizing: sizingSchema.nullable().default(null),
+  /** Absent in results saved before the business case existed. */
+  businessCase: businessCaseResultSchema.nullable().default(null),
 });
 export type PlanSummary = z.infer<typeof planSummarySchema>;
 
@@ -170,6 +210,7 @@ export function summariseStrategy(input: PlanInput, result: PlanResult, strategy
       : null,
     typicalDayKw: typicalDay(strategy.siteKw, stepsPerDay).map((kw) => round(kw)),
     horizonKw: reduceToPeaks(strategy.siteKw, per).map((kw) => round(kw)),
+    dailyPeakKw: reduceToPeaks(strategy.siteKw, stepsPerDay).map((kw) => round(kw)),
   };
 }
 
@@ -195,6 +236,7 @@ export function summarisePlan(
     typicalDayBuildingKw: typicalDay(result.buildingByStep, stepsPerDay).map((kw) => round(kw)),
     strategies,
     sizing,
+    businessCase: null,
   };
 }
 

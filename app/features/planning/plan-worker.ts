@@ -8,7 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { UserError, type UserErrorData } from "~/lib/user-error";
 
 import { computePlan } from "./compute-plan";
-import type { PlanInput } from "./engine/types";
+import type { PlanRequest } from "./plan-input";
 
 export type WorkerMessage =
   | { type: "progress"; done: number }
@@ -17,7 +17,7 @@ export type WorkerMessage =
 
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 try {
-  const summary = computePlan(workerData as PlanInput, (done) => post({ type: "progress", done }));
+  const summary = computePlan(workerData as PlanRequest, (done) => post({ type: "progress", done }));
   post({ type: "done", summary });
 } catch (error) {
   // A UserError crosses as its data (the runner makes it a UserError again); a fault as its message.

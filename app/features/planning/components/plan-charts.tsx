@@ -12,48 +12,86 @@ import {
   YAxis,
 } from "recharts";
 
-import { clock } from "../format";
+import { clock, formatNumber } from "../format";
 import { WEEKDAY_NAMES } from "../plan-defaults";
 import { STRATEGY_COLOURS, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
 
 /** Recharts is loaded with this module only when results are on screen (React.lazy in plan-results). */
 const kw = (value: unknown) => `${Number(value).toLocaleString("en-GB", { maximumFractionDigits: 0 })} kW`;
 
-function Figure({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+/** Horizons longer than this show one point per day (the day's peak) rather than every step. */
+const DAILY_FROM_DAYS = 14;
+
+function Figure({
+  id,
+  title,
+  note,
+  children,
+}: {
+  id: string;
+  title: string;
+  note?: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <figure aria-labelledby={id} className="grid min-w-0 grid-cols-1 gap-2">
       <figcaption id={id} className="text-sm font-medium">
         {title}
       </figcaption>
       <div className="h-72 w-full">{children}</div>
+      {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
     </figure>
   );
 }
 
+/** Round steps for a kW axis: 0 to a little above the highest value, in steps of 1, 2 or 5 × a power of ten. */
+function kwTicks(top: number): number[] {
+  const raw = Math.max(top, 1) / 5;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  return Array.from({ length: Math.ceil(top / step) + 1 }, (_, i) => i * step);
+}
+
 export default function PlanCharts({ summary, startWeekday }: { summary: PlanSummary; startWeekday: number }) {
   const day = summary.typicalDayBuildingKw.map((building, k) => {
-    const point: Record<string, number | string> = { time: clock(k * summary.stepMinutes), building };
+    const point: Record<string, number> = { minute: k * summary.stepMinutes, building };
     for (const s of summary.strategies) point[s.strategy] = s.typicalDayKw[k]!;
     return point;
   });
-  const horizon = summary.strategies[0]!.horizonKw.map((_, k) => {
-    const minutes = k * summary.horizonPointMinutes;
-    const point: Record<string, number | string> = {
-      time: `${WEEKDAY_NAMES[(startWeekday + Math.floor(minutes / 1440)) % 7]} ${summary.days > 7 ? `day ${Math.floor(minutes / 1440) + 1} ` : ""}${clock(minutes % 1440)}`,
-    };
-    for (const s of summary.strategies) point[s.strategy] = s.horizonKw[k]!;
-    return point;
-  });
+  // The last step holds until midnight.
+  day.push({ ...day.at(-1)!, minute: 1440 });
+  const daily = summary.days > DAILY_FROM_DAYS && summary.strategies[0]!.dailyPeakKw.length > 0;
+  const horizon = daily
+    ? summary.strategies[0]!.dailyPeakKw.map((_, d) => {
+        const point: Record<string, number> = { day: d + 1 };
+        for (const s of summary.strategies) point[s.strategy] = s.dailyPeakKw[d]!;
+        return point;
+      })
+    : summary.strategies[0]!.horizonKw.map((_, k) => {
+        const point: Record<string, number> = { minute: k * summary.horizonPointMinutes };
+        for (const s of summary.strategies) point[s.strategy] = s.horizonKw[k]!;
+        return point;
+      });
   const costs = summary.strategies.map((s) => ({
     name: STRATEGY_LABELS[s.strategy],
     energy: s.cost.energyPounds,
     standing: s.cost.standingPounds,
     capacity: s.cost.capacityPounds,
   }));
-  const limit = (
+  // The connection line only where it is within reach of the loads; otherwise the charts fit the loads and say so.
+  const highest = Math.max(
+    ...summary.strategies.flatMap((s) => [...s.typicalDayKw, ...s.horizonKw]),
+    ...summary.typicalDayBuildingKw,
+  );
+  const showLimit = summary.limitKw <= highest * 1.5;
+  const top = showLimit ? Math.max(highest, summary.limitKw) * 1.05 : highest * 1.1;
+  const ticks = kwTicks(top);
+  const limitNote = showLimit
+    ? null
+    : `The connection (${kw(summary.limitKw)}) is far above these loads, so the chart stops at ${kw(ticks.at(-1)!)}.`;
+  const limit = showLimit ? (
     <ReferenceLine
       y={summary.limitKw}
-      ifOverflow="extendDomain"
       stroke="#0f172a"
       strokeDasharray="6 4"
       label={{
@@ -62,6 +100,14 @@ export default function PlanCharts({ summary, startWeekday }: { summary: PlanSum
         fill: "#0f172a",
         fontSize: 12,
       }}
+    />
+  ) : null;
+  const yAxis = (
+    <YAxis
+      domain={[0, ticks.at(-1)!]}
+      ticks={ticks}
+      tickFormatter={(v: number) => formatNumber(v)}
+      label={{ value: "kW", angle: -90, position: "insideLeft" }}
     />
   );
   const lines = summary.strategies.map((s) => (
@@ -76,15 +122,28 @@ export default function PlanCharts({ summary, startWeekday }: { summary: PlanSum
       isAnimationActive={false}
     />
   ));
+  const hours = Array.from({ length: 9 }, (_, i) => i * 180);
+  const days = Array.from({ length: Math.min(summary.days, 14) + 1 }, (_, d) => d * 1440);
+  const months = Array.from({ length: Math.floor((summary.days - 1) / 30) + 1 }, (_, m) => m * 30 + 1);
   return (
     <div className="grid grid-cols-1 gap-8">
-      <Figure id="chart-typical-day" title="Site load over a typical day (the highest at each time of day)">
+      <Figure
+        id="chart-typical-day"
+        title="Site load over a typical day (the highest at each time of day)"
+        note={limitNote}
+      >
         <ResponsiveContainer>
           <LineChart data={day} margin={{ top: 16, right: 16, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="time" minTickGap={24} />
-            <YAxis tickFormatter={(v: number) => `${v}`} label={{ value: "kW", angle: -90, position: "insideLeft" }} />
-            <Tooltip formatter={kw} />
+            <XAxis
+              dataKey="minute"
+              type="number"
+              domain={[0, 1440]}
+              ticks={hours}
+              tickFormatter={(m: number) => clock(m)}
+            />
+            {yAxis}
+            <Tooltip formatter={kw} labelFormatter={(m) => clock(Number(m))} />
             <Legend />
             {limit}
             <Line
@@ -102,20 +161,76 @@ export default function PlanCharts({ summary, startWeekday }: { summary: PlanSum
       </Figure>
       <Figure
         id="chart-horizon"
-        title={`Site load over the ${summary.days}-day horizon${summary.horizonPointMinutes > summary.stepMinutes ? ` (highest load in each ${summary.horizonPointMinutes >= 60 ? `${Math.round(summary.horizonPointMinutes / 60)} h` : `${summary.horizonPointMinutes} min`})` : ""}`}
+        title={
+          daily
+            ? `Highest site load of each day over the ${summary.days}-day horizon`
+            : `Site load over the ${summary.days}-day horizon${summary.horizonPointMinutes > summary.stepMinutes ? ` (highest load in each ${summary.horizonPointMinutes >= 60 ? `${Math.round(summary.horizonPointMinutes / 60)} h` : `${summary.horizonPointMinutes} min`})` : ""}`
+        }
+        note={limitNote}
       >
         <ResponsiveContainer>
           <LineChart data={horizon} margin={{ top: 16, right: 16, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="time" minTickGap={40} />
-            <YAxis label={{ value: "kW", angle: -90, position: "insideLeft" }} />
-            <Tooltip formatter={kw} />
+            {daily ? (
+              <XAxis
+                dataKey="day"
+                type="number"
+                domain={[1, summary.days]}
+                ticks={months}
+                tickFormatter={(d: number) => `Day ${d}`}
+              />
+            ) : (
+              <XAxis
+                dataKey="minute"
+                type="number"
+                domain={[0, summary.days * 1440]}
+                ticks={days}
+                tickFormatter={(m: number) => WEEKDAY_NAMES[(startWeekday + Math.floor(m / 1440)) % 7]!}
+              />
+            )}
+            {yAxis}
+            <Tooltip
+              formatter={kw}
+              labelFormatter={(x) =>
+                daily
+                  ? `Day ${x}`
+                  : `${WEEKDAY_NAMES[(startWeekday + Math.floor(Number(x) / 1440)) % 7]} ${clock(Number(x) % 1440)}`
+              }
+            />
             <Legend />
             {limit}
             {lines}
           </LineChart>
         </ResponsiveContainer>
       </Figure>
+      {summary.businessCase ? (
+        <Figure
+          id="chart-ownership"
+          title={`Cumulative cost of ownership, electric against diesel, over ${summary.businessCase.years} years (discounted)`}
+        >
+          <ResponsiveContainer>
+            <LineChart
+              data={summary.businessCase.cumulativeEv.map((ev, year) => ({
+                year,
+                ev,
+                diesel: summary.businessCase!.cumulativeDiesel[year]!,
+              }))}
+              margin={{ top: 16, right: 16, bottom: 0, left: 24 }}
+            >
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="year" tickFormatter={(y: number) => `Year ${y}`} />
+              <YAxis tickFormatter={(v: number) => `£${formatNumber(v / 1000)}k`} />
+              <Tooltip
+                formatter={(v) => `£${Number(v).toLocaleString("en-GB", { maximumFractionDigits: 0 })}`}
+                labelFormatter={(y) => `Year ${y}`}
+              />
+              <Legend />
+              <Line dataKey="ev" name="Electric" stroke="#047857" strokeWidth={2} isAnimationActive={false} />
+              <Line dataKey="diesel" name="Diesel" stroke="#b91c1c" strokeWidth={2} isAnimationActive={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </Figure>
+      ) : null}
       <Figure id="chart-cost" title={`Cost by strategy over the ${summary.days}-day horizon`}>
         <ResponsiveContainer>
           <BarChart data={costs} margin={{ top: 16, right: 16, bottom: 0, left: 16 }}>

@@ -11,9 +11,12 @@ import {
   type PlanSummary,
   type SizingSummary,
 } from "../plan-summary";
+import { BusinessCaseResults } from "./business-case-results";
 import { PlanFeasibility } from "./plan-feasibility";
 
 const PlanCharts = lazy(() => import("./plan-charts"));
+/** The strategy column stays in view while the figures scroll sideways under it (laptop and phone widths). */
+const firstColumn = "sticky left-0 z-10 bg-background whitespace-nowrap";
 
 /** The KPI table (every figure, readable without the charts) and the charts, loaded on demand. */
 export function PlanResults({
@@ -97,10 +100,11 @@ export function PlanResults({
           UTC. Connection asks include a 20% margin; transformers are sized for 80% loading.
         </p>
       </div>
+      {summary.businessCase ? <BusinessCaseResults result={summary.businessCase} /> : null}
       <Table aria-label="Charging plan results by strategy" scrollLabel="Results by strategy (scrolls sideways)">
         <TableHeader>
           <TableRow>
-            <TableHead>Strategy</TableHead>
+            <TableHead className={firstColumn}>Strategy</TableHead>
             <TableHead className="text-right">Peak (kW)</TableHead>
             <TableHead className="text-right">Peak (kVA)</TableHead>
             <TableHead className="text-right">Energy (kWh)</TableHead>
@@ -118,7 +122,7 @@ export function PlanResults({
         <TableBody>
           {summary.strategies.map((s) => (
             <TableRow key={s.strategy} data-strategy={s.strategy}>
-              <TableCell className="font-medium">{STRATEGY_LABELS[s.strategy]}</TableCell>
+              <TableCell className={`${firstColumn} font-medium`}>{STRATEGY_LABELS[s.strategy]}</TableCell>
               <TableCell className="text-right">{formatNumber(s.peakKw, 1)}</TableCell>
               <TableCell className="text-right">{formatNumber(s.peakKva, 1)}</TableCell>
               <TableCell className="text-right">{formatNumber(s.energyKwh)}</TableCell>

@@ -5,14 +5,15 @@ import { useFetcher, useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
-import { AC_VEHICLE_MAX_KW, STRATEGIES, type PlanInput } from "../engine/types";
+import { AC_VEHICLE_MAX_KW, STRATEGIES } from "../engine/types";
+import type { PlanRequest } from "../plan-input";
 import type { SavedPlan } from "../plan-store.server";
 import { PLAN_STEPS, type SizingSummary } from "../plan-summary";
 import { PlanEditor } from "./plan-editor/plan-editor";
 import { PlanResults } from "./plan-results";
 
 /** The inputs in one line: "30 vehicles in 1 group · 8 chargers · 210 kVA · Day/night · 7 days at 15 min". */
-function describeInputs(inputs: PlanInput): string {
+function describeInputs(inputs: PlanRequest): string {
   const vehicles = inputs.vehicles.reduce((sum, g) => sum + g.count, 0);
   const chargers = inputs.chargers.map((c) => `${c.count} × ${c.powerKw} kW`).join(" + ");
   const groups = inputs.vehicles.length;
@@ -37,9 +38,9 @@ export function PlanTab({
 }: {
   depotId: number;
   saved: SavedPlan | null;
-  defaults: PlanInput;
+  defaults: PlanRequest;
 }) {
-  const [inputs, setInputs] = useState<PlanInput>(() => saved?.inputs ?? defaults);
+  const [inputs, setInputs] = useState<PlanRequest>(() => saved?.inputs ?? defaults);
   // With results to read, the inputs start folded into one line above them.
   const [showInputs, setShowInputs] = useState(() => !saved?.results);
   const runner = useFetcher<ActionResult>();
@@ -57,12 +58,12 @@ export function PlanTab({
   }, [running, revalidator]);
 
   const submitting = runner.state !== "idle";
-  const run = (plan: PlanInput) =>
+  const run = (plan: PlanRequest) =>
     void runner.submit({ intent: "run-plan", plan: JSON.stringify(plan) }, { method: "post" });
   // The sized chargers replace the plan's: AC ones for the vehicle types that charge on AC, DC for any.
   const useChargers = (sized: SizingSummary["chargers"]) => {
     const acTypes = inputs.vehicleTypes.filter((t) => t.maxChargeKw <= AC_VEHICLE_MAX_KW).map((t) => t.id);
-    const next: PlanInput = {
+    const next: PlanRequest = {
       ...inputs,
       chargers: sized.map((c) => ({
         id: `sized-${c.kind}-${c.powerKw}`,

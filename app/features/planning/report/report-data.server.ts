@@ -8,7 +8,7 @@ import type { Placed } from "~/features/designer/designer-state";
 import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/grid-store.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import type { PlanInput } from "../engine/types";
+import type { PlanRequest } from "../plan-input";
 import { getPlan } from "../plan-store.server";
 import type { PlanSummary } from "../plan-summary";
 
@@ -32,7 +32,7 @@ export type ReportData = {
   photoCount: number;
   design: Placed[];
   capacity: DepotCapacity;
-  inputs: PlanInput;
+  inputs: PlanRequest;
   results: PlanSummary;
 };
 

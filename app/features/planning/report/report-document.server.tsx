@@ -27,6 +27,7 @@ import {
   STRATEGY_COLOURS,
   STRATEGY_LABELS,
   UNREACHABLE_LABELS,
+  type BusinessCaseSummary,
   type PlanSummary,
 } from "../plan-summary";
 import type { ReportData } from "./report-data.server";
@@ -271,6 +272,7 @@ export function DepotReport({ data }: { data: ReportData }) {
               {`${u.group}: no number of chargers is enough — ${UNREACHABLE_LABELS[u.reason]} (${formatNumber(u.neededKwh, 1)} kWh in ${formatNumber(u.hours, 1)} h; at most ${formatNumber(u.mostKwh, 1)} kWh).`}
             </Text>
           ))}
+          {summary.businessCase ? <Text>{businessCaseLine(summary.businessCase)}</Text> : null}
           <Text style={styles.small}>
             Connection includes a 20% margin on the peak; transformers are sized for 80% loading.
           </Text>
@@ -500,6 +502,17 @@ export function DepotReport({ data }: { data: ReportData }) {
       </Page>
     </Document>
   );
+}
+
+/** The business case in one sentence. */
+function businessCaseLine(result: BusinessCaseSummary): string {
+  const payback =
+    result.paybackYear === null
+      ? `does not pay back within ${result.years} years`
+      : result.paybackYear === 0
+        ? "costs less from the start"
+        : `pays back in year ${result.paybackYear}`;
+  return `Business case: over ${result.years} years at ${formatNumber(result.discountRatePct, 1)}%, the electric fleet and its depot cost ${formatPounds(Math.abs(result.netPresentValuePounds))} ${result.netPresentValuePounds >= 0 ? "less" : "more"} than diesel (net present value) and ${payback}; they save ${formatNumber(result.co2eTonnesSavedPerYear, 1)} t CO2e a year (${result.co2FactorsYear} UK Government factors)${result.site.connectionEstimated ? ". The connection cost is an estimate until a quote is entered" : ""}.`;
 }
 
 /** How the plan does with the sized chargers (peak shaving), in words. */

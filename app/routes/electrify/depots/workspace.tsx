@@ -9,8 +9,8 @@ import type { OwnedDepot } from "~/features/depots/depot-queries.server";
 import { getDesign } from "~/features/designer/design-store.server";
 import { chargersOf, type Placed } from "~/features/designer/designer-state";
 import { useDesigner, type Designer } from "~/features/designer/use-designer";
-import type { PlanInput } from "~/features/planning/engine/types";
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import type { PlanRequest } from "~/features/planning/plan-input";
 import { getPlan, type SavedPlan } from "~/features/planning/plan-store.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
@@ -57,7 +57,7 @@ export type WorkspaceContext = {
   depot: OwnedDepot;
   designer: Designer;
   plan: SavedPlan | null;
-  planDefaults: PlanInput;
+  planDefaults: PlanRequest;
 };
 
 export function useWorkspace(): WorkspaceContext {

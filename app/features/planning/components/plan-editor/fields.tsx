@@ -5,24 +5,25 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { DutyDay, PlanInput, TariffBand } from "~/features/planning/engine/types";
+import type { DutyDay, TariffBand } from "~/features/planning/engine/types";
+import type { PlanRequest } from "~/features/planning/plan-input";
 
 /** What every section of the plan editor gets: the inputs and the ways to change them. */
-export type SectionProps = { value: PlanInput; edit: Editing };
+export type SectionProps = { value: PlanRequest; edit: Editing };
 export type ListKey = "vehicleTypes" | "vehicles" | "chargers";
 export type Editing = {
-  set: <K extends keyof PlanInput>(key: K, next: PlanInput[K]) => void;
-  update: <K extends ListKey>(key: K, index: number, patch: Partial<PlanInput[K][number]>) => void;
+  set: <K extends keyof PlanRequest>(key: K, next: PlanRequest[K]) => void;
+  update: <K extends ListKey>(key: K, index: number, patch: Partial<PlanRequest[K][number]>) => void;
   remove: (key: ListKey, index: number) => void;
 };
 
-export function editing(value: PlanInput, onChange: (next: PlanInput) => void): Editing {
+export function editing(value: PlanRequest, onChange: (next: PlanRequest) => void): Editing {
   const set: Editing["set"] = (key, next) => onChange({ ...value, [key]: next });
   return {
     set,
     update: (key, index, patch) =>
-      set(key, value[key].map((row, i) => (i === index ? { ...row, ...patch } : row)) as PlanInput[typeof key]),
-    remove: (key, index) => set(key, value[key].filter((_, i) => i !== index) as PlanInput[typeof key]),
+      set(key, value[key].map((row, i) => (i === index ? { ...row, ...patch } : row)) as PlanRequest[typeof key]),
+    remove: (key, index) => set(key, value[key].filter((_, i) => i !== index) as PlanRequest[typeof key]),
   };
 }
 

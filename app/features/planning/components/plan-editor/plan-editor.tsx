@@ -1,5 +1,6 @@
-import type { PlanInput } from "~/features/planning/engine/types";
+import type { PlanRequest } from "~/features/planning/plan-input";
 
+import { BusinessCaseSection } from "./business-case-section";
 import { ChargersSection } from "./chargers-section";
 import { editing } from "./fields";
 import { FleetSection } from "./fleet-section";
@@ -14,7 +15,7 @@ import { VehicleTypesSection } from "./vehicle-types-section";
  * shift (departure, return, distance) on the weekdays ticked, or a shift
  * per day; the server checks everything again before it runs.
  */
-export function PlanEditor({ value, onChange }: { value: PlanInput; onChange: (next: PlanInput) => void }) {
+export function PlanEditor({ value, onChange }: { value: PlanRequest; onChange: (next: PlanRequest) => void }) {
   const edit = editing(value, onChange);
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -26,6 +27,7 @@ export function PlanEditor({ value, onChange }: { value: PlanInput; onChange: (n
         <HorizonSection value={value} edit={edit} />
       </div>
       <TariffSection value={value} edit={edit} />
+      <BusinessCaseSection value={value} edit={edit} />
     </div>
   );
 }
