@@ -20,7 +20,7 @@ if (!checked.success) throw new Error(`bench input refused: ${checked.error.issu
 
 const rows: string[] = [];
 let slowest = 0;
-let sizingSeconds = 0;
+let sizingSeconds: number;
 const WITH_BATTERY = {
   ...BENCH_INPUT,
   site: { ...BENCH_INPUT.site, battery: { capacityKwh: 1000, powerKw: 500, roundTripEfficiency: 0.9 } },

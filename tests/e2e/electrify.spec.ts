@@ -485,15 +485,25 @@ test.describe("charging plan", () => {
     await expect(page.getByTestId("recommended-kva")).toHaveText(/^[\d,]+ kVA$/);
     // What it costs against diesel, and when it pays back.
     const payback = (await page.getByTestId("payback").textContent())!;
-    expect(payback).toMatch(/^(It pays back in year \d+\.|It does not pay back within 7 years\.|It costs less from the start\.)$/);
+    expect(payback).toMatch(
+      /^(It pays back in year \d+\.|It does not pay back within 7 years\.|It costs less from the start\.)$/,
+    );
     await expect(page.getByTestId("co2e")).toHaveText(/^[\d,.]+ t CO2e a year$/);
-    await expect(page.getByRole("table", { name: "Cost of ownership per vehicle" })).toContainText("Large electric van");
+    await expect(page.getByRole("table", { name: "Cost of ownership per vehicle" })).toContainText(
+      "Large electric van",
+    );
     // The report leads with the same answer.
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download report (PDF)" }).click();
     const text = pdfText(await readFile((await (await downloading).path())!));
     expect(text).toContain("The plan works: every vehicle leaves at its target charge (30 vehicles, 30 chargers).");
     expect(text).toContain("Chargers the fleet needs: 30 × 7 kW AC");
-    expect(text).toContain(payback.replace(/^It /, "").replace(/\.$/, "").replace("pays back", "and pays back").replace("does not", "and does not"));
+    expect(text).toContain(
+      payback
+        .replace(/^It /, "")
+        .replace(/\.$/, "")
+        .replace("pays back", "and pays back")
+        .replace("does not", "and does not"),
+    );
   });
 });
