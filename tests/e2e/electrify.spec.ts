@@ -474,6 +474,10 @@ test.describe("charging plan", () => {
     await expect(page.getByTestId("recommended-kva")).toHaveCount(0);
     await expect(page.getByTestId("sizing")).toContainText("You need 30 × 7 kW AC");
     await expectNoAxeViolations(page);
+    // Kept as a scenario to compare with what comes next.
+    await page.getByLabel("Save this plan as a scenario").fill("Today's layout");
+    await page.getByRole("button", { name: "Save scenario" }).click();
+    await expect(page.getByText('Scenario "Today\'s layout" saved')).toBeVisible();
     await page.getByRole("button", { name: "Use these chargers and run the plan" }).click();
     await expect(page.getByTestId("feasibility")).toContainText(
       "The plan works: with 30 chargers, every vehicle leaves charged",
@@ -483,6 +487,14 @@ test.describe("charging plan", () => {
     );
     await expect(page.getByTestId("inputs-summary")).toContainText("chargers 30 × 7 kW");
     await expect(page.getByTestId("recommended-kva")).toHaveText(/^[\d,]+ kVA$/);
+    await page.getByLabel("Save this plan as a scenario").fill("Sized chargers");
+    await page.getByRole("button", { name: "Save scenario" }).click();
+    const compared = page.getByRole("table", { name: "Scenarios compared" });
+    await expect(compared.locator("tbody tr")).toHaveCount(2);
+    await expect(compared.locator("tbody tr").first()).toContainText("Today's layout");
+    await expect(compared.locator("tbody tr").first()).toContainText("22 of 30");
+    await expect(compared.locator("tbody tr").nth(1)).toContainText("30 × 7 kW");
+    await expect(compared.locator("tbody tr").nth(1)).toContainText("none");
     // What it costs against diesel, and when it pays back.
     const payback = (await page.getByTestId("payback").textContent())!;
     expect(payback).toMatch(

@@ -217,7 +217,11 @@ describe("charging plan over HTTP", () => {
     expect(report.headers.get("content-disposition")).toBe('attachment; filename="Worker-Yard-report.pdf"');
     const text = pdfText(Buffer.from(await report.arrayBuffer()));
     expect(text).toContain("Worker Yard");
-    expect(text).toMatch(/Recommended connection: [\d,]+ kVA/);
+    // 200 vehicles on 40 chargers: it says so first, asks for no connection, and gives the chargers the fleet needs.
+    expect(text).toMatch(/The plan does not work yet: \d+ of 200 vehicles would leave under their target charge/);
+    expect(text).not.toContain("Recommended connection");
+    expect(text).toMatch(/Chargers the fleet needs: [\d,]+ × 7 kW AC \+ [\d,]+ × 50 kW DC/);
+    expect(text).toMatch(/Business case: over 7 years/);
     expect(text).toContain("The depot has not been placed on the map");
   }, 90_000);
 });

@@ -146,6 +146,18 @@ export type CompanyTable = {
   updated_at: Timestamp;
 };
 
+/** A named copy of a depot's plan: its inputs and results as run, to compare with others. */
+export type PlanScenarioTable = {
+  id: Generated<number>;
+  depot_id: number;
+  name: string;
+  /** JSON text: the PlanRequest. */
+  inputs: string;
+  /** JSON text: the PlanSummary. */
+  results: string;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+};
+
 export type DepotPlanTable = {
   depot_id: number;
   /** JSON text: the PlanInput last run. */
@@ -215,6 +227,7 @@ export type Database = {
   companies: CompanyTable;
   depot_designs: DepotDesignTable;
   depot_plans: DepotPlanTable;
+  plan_scenarios: PlanScenarioTable;
   grid_imports: GridImportTable;
   substations: SubstationTable;
 };

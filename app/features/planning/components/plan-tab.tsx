@@ -9,8 +9,10 @@ import { AC_VEHICLE_MAX_KW, STRATEGIES } from "../engine/types";
 import type { PlanRequest } from "../plan-input";
 import type { SavedPlan } from "../plan-store.server";
 import { PLAN_STEPS, type SizingSummary } from "../plan-summary";
+import type { ScenarioRow } from "../scenario-store.server";
 import { PlanEditor } from "./plan-editor/plan-editor";
 import { PlanResults } from "./plan-results";
+import { ScenariosCard } from "./scenarios-card";
 
 /** The inputs in one line: "30 vehicles in 1 group · 8 chargers · 210 kVA · Day/night · 7 days at 15 min". */
 function describeInputs(inputs: PlanRequest): string {
@@ -35,10 +37,12 @@ export function PlanTab({
   depotId,
   saved,
   defaults,
+  scenarios,
 }: {
   depotId: number;
   saved: SavedPlan | null;
   defaults: PlanRequest;
+  scenarios: ScenarioRow[];
 }) {
   const [inputs, setInputs] = useState<PlanRequest>(() => saved?.inputs ?? defaults);
   // With results to read, the inputs start folded into one line above them.
@@ -177,6 +181,14 @@ export function PlanTab({
           />
         </section>
       ) : null}
+      <ScenariosCard
+        scenarios={scenarios}
+        canSave={Boolean(saved?.results) && !running}
+        onOpen={(next) => {
+          setInputs(next);
+          setShowInputs(true);
+        }}
+      />
     </div>
   );
 }

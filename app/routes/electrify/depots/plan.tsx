@@ -1,5 +1,6 @@
 import { PlanTab } from "~/features/planning/components/plan-tab";
 import { startPlanRun } from "~/features/planning/plan-store.server";
+import { deleteScenario, listScenarios, saveScenario } from "~/features/planning/scenario-store.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
@@ -11,6 +12,14 @@ import { useWorkspace } from "./workspace";
 
 /** How long 'Run plan' waits for the result before answering; longer plans report progress instead. */
 const WAIT_FOR_PLAN_MS = 2000;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const depotId = parseId(params.id);
+  // Someone else's (or an unknown) depot: the workspace answers 404; its scenarios are simply none.
+  const scenarios = await listScenarios(getRuntime(), user.id, depotId).catch(() => []);
+  return { scenarios };
+}
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
@@ -29,10 +38,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return succeeded(done ? "Charging plan computed" : "Computing the charging plan…");
       },
     },
+    "save-scenario": {
+      refusedTitle: "The scenario was not saved",
+      run: async (form, deps) => {
+        const name = await saveScenario(deps, user.id, parseId(params.id), { name: form.get("name") });
+        return succeeded(`Scenario "${name}" saved`);
+      },
+    },
+    "delete-scenario": {
+      refusedTitle: "The scenario was not deleted",
+      run: async (form, deps) => {
+        await deleteScenario(deps, user.id, parseId(params.id), parseId(form.get("scenarioId")));
+        return succeeded("Scenario deleted");
+      },
+    },
   });
 }
 
-export default function DepotPlanTab() {
+export default function DepotPlanTab({ loaderData }: Route.ComponentProps) {
   const { depot, plan, planDefaults } = useWorkspace();
-  return <PlanTab depotId={depot.id} saved={plan} defaults={planDefaults} />;
+  return <PlanTab depotId={depot.id} saved={plan} defaults={planDefaults} scenarios={loaderData.scenarios} />;
 }
