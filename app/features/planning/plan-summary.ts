@@ -65,6 +65,8 @@ const strategySummarySchema = z.object({
   battery: z.object({ chargedKwh: z.number(), dischargedKwh: z.number(), peakWithoutKw: z.number() }).nullable(),
   typicalDayKw: kwSeries,
   horizonKw: kwSeries,
+  /** Cost-optimal's search: yearly bill against the peak for each cap it tried (absent in older results). */
+  tradeOff: z.array(z.object({ peakKw: z.number(), poundsPerYear: z.number() })).default([]),
   /** The highest load of each day of the horizon (the year at a glance); absent in results saved before it. */
   dailyPeakKw: kwSeries.default([]),
 });
@@ -211,6 +213,7 @@ export function summariseStrategy(input: PlanInput, result: PlanResult, strategy
     typicalDayKw: typicalDay(strategy.siteKw, stepsPerDay).map((kw) => round(kw)),
     horizonKw: reduceToPeaks(strategy.siteKw, per).map((kw) => round(kw)),
     dailyPeakKw: reduceToPeaks(strategy.siteKw, stepsPerDay).map((kw) => round(kw)),
+    tradeOff: strategy.tradeOff ?? [],
   };
 }
 

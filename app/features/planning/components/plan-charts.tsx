@@ -72,6 +72,7 @@ export default function PlanCharts({ summary, startWeekday }: { summary: PlanSum
         for (const s of summary.strategies) point[s.strategy] = s.horizonKw[k]!;
         return point;
       });
+  const tradeOff = summary.strategies.find((s) => s.strategy === "cost-optimal")?.tradeOff ?? [];
   const costs = summary.strategies.map((s) => ({
     name: STRATEGY_LABELS[s.strategy],
     energy: s.cost.energyPounds,
@@ -227,6 +228,38 @@ export default function PlanCharts({ summary, startWeekday }: { summary: PlanSum
               <Legend />
               <Line dataKey="ev" name="Electric" stroke="#047857" strokeWidth={2} isAnimationActive={false} />
               <Line dataKey="diesel" name="Diesel" stroke="#b91c1c" strokeWidth={2} isAnimationActive={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </Figure>
+      ) : null}
+      {tradeOff.length >= 2 ? (
+        <Figure
+          id="chart-trade-off"
+          title="Cost-optimal: the yearly bill (energy and capacity charge) against the peak allowed"
+          note={`Cost-optimal plans within the cap with the lowest bill: ${kw(summary.strategies.find((s) => s.strategy === "cost-optimal")!.peakKw)}.`}
+        >
+          <ResponsiveContainer>
+            <LineChart data={tradeOff} margin={{ top: 16, right: 16, bottom: 0, left: 24 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis
+                dataKey="peakKw"
+                type="number"
+                domain={["dataMin", "dataMax"]}
+                tickFormatter={(v: number) => formatNumber(v)}
+                label={{ value: "Peak (kW)", position: "insideBottomRight", offset: -2 }}
+              />
+              <YAxis tickFormatter={(v: number) => `£${formatNumber(v / 1000)}k`} domain={["auto", "auto"]} />
+              <Tooltip
+                formatter={(v) => `£${Number(v).toLocaleString("en-GB", { maximumFractionDigits: 0 })} a year`}
+                labelFormatter={(v) => kw(v)}
+              />
+              <Line
+                dataKey="poundsPerYear"
+                name="Yearly bill"
+                stroke={STRATEGY_COLOURS["cost-optimal"]}
+                strokeWidth={2}
+                isAnimationActive={false}
+              />
             </LineChart>
           </ResponsiveContainer>
         </Figure>

@@ -348,14 +348,31 @@ describe("charging plan engine", () => {
   });
 
   it("prices energy by band and adds standing and capacity charges", () => {
-    const result = planCharging(vans);
+    // Without a capacity charge the whole bill is the energy: cost-optimal puts the vans' charging in the 12p night band.
+    const input = { ...vans, tariff: { ...vans.tariff, capacityPencePerKvaPerMonth: 0 } };
+    const result = planCharging(input);
     const cost = by(result, "cost-optimal").cost;
     expect(cost.standingPounds).toBeCloseTo(7, 6);
     expect(cost.totalPounds).toBeCloseTo(cost.energyPounds + cost.standingPounds + cost.capacityPounds, 6);
-    // Vans are home 17:00–07:00: cost-optimal puts their charging in the 12p night band.
     const plan = by(result, "cost-optimal");
     const charging = plan.chargingKw.map((kw, t) => ({ kw, price: result.priceByStep[t]! })).filter((x) => x.kw > 1e-9);
     expect(charging.every((x) => x.price === 12)).toBe(true);
+  });
+
+  it("counts the capacity charge: cost-optimal lowers its peak when the kVA costs more than the cheap hours save", () => {
+    const cheapOnly = planCharging({ ...vans, tariff: { ...vans.tariff, capacityPencePerKvaPerMonth: 0 } });
+    const dear = { ...vans, tariff: { ...vans.tariff, capacityPencePerKvaPerMonth: 3_000 } };
+    const result = planCharging(dear);
+    const wholeBill = by(result, "cost-optimal");
+    // Cramming into the night band peaks at every van at full power; with £30 a kVA a month the cheapest bill spreads out.
+    expect(wholeBill.peakKw).toBeLessThan(by(cheapOnly, "cost-optimal").peakKw * 0.8);
+    expect(wholeBill.vehicles.every((v) => v.shortfallKwh < 1e-6)).toBe(true);
+    // And the bill is no higher than the cheapest-energy schedule's would be at this tariff.
+    const cheapSchedulePeak = by(cheapOnly, "cost-optimal").peakKw;
+    const cheapScheduleBill =
+      by(cheapOnly, "cost-optimal").cost.energyPounds +
+      ((cheapSchedulePeak / 0.95) * 1.2 * 3_000 * (7 * 12)) / 365 / 100;
+    expect(wholeBill.cost.energyPounds + wholeBill.cost.capacityPounds).toBeLessThanOrEqual(cheapScheduleBill + 1e-6);
   });
 
   it("sizes the transformer to the next standard size", () => {

@@ -1,13 +1,14 @@
-import { buildingLoadBySteps } from "../load-profile";
 import { settleChain } from "./chain";
 import { costOptimal } from "./cost-optimal";
 import { applyMinimumPower, legaliseStay, siteLoad } from "./min-power";
 import { peakShaving } from "./peak-shaving";
+import { prepare } from "./prepare";
 import { simulate } from "./simulate";
 import { dispatchBattery, maxOf } from "./site-battery";
-import { staysFor } from "./stays";
+import type { Stay } from "./stays";
 import { CONNECTION_MARGIN, summarise, transformerFor } from "./summarise";
-import { STRATEGIES, type PlanInput, type PlanResult, type Strategy, type StrategyResult, type Tariff } from "./types";
+import { STRATEGIES, type PlanInput, type PlanResult, type Strategy, type StrategyResult } from "./types";
+import { wholeBillHeadroom } from "./whole-bill";
 
 /**
  * The charging-plan engine: turns a fleet's weekly duty into stays at the
@@ -20,48 +21,28 @@ import { STRATEGIES, type PlanInput, type PlanResult, type Strategy, type Strate
  * in the morning charges across the end of the cycle, and the charge a
  * vehicle leaves its last stay with is what it starts the cycle with.
  */
-function priceAt(tariff: Tariff, weekday: number, minute: number): number {
-  for (const band of tariff.bands) {
-    if (!band.days.includes(weekday)) continue;
-    const inside =
-      band.from <= band.to ? minute >= band.from && minute < band.to : minute >= band.from || minute < band.to;
-    if (inside) return band.pencePerKwh;
-  }
-  return tariff.defaultPencePerKwh;
-}
-
 /** How many times a simulated cycle is run again until every vehicle starts it as it ends: enough for a day's deficit to work through a week; a long horizon settles on its own. */
 const cyclesFor = (days: number) => Math.max(2, Math.min(30, Math.ceil(60 / days)));
 /** Rounds of the planned strategies in which a deficit carried from one stay is passed on to the next: enough to settle a week; a long horizon's deficits settle within it. */
 const plannedRounds = (days: number) => (days <= 7 ? 12 : 3);
 
 export function planCharging(input: PlanInput, only: readonly Strategy[] = STRATEGIES): PlanResult {
-  const { stepMinutes, days, startWeekday } = input.horizon;
-  const steps = (days * 1440) / stepMinutes;
-  const dt = stepMinutes / 60;
-  const pf = input.site.powerFactor;
-  const limitKw = input.site.connectionKva * pf;
-  const building = buildingLoadBySteps(input.site.buildingKw, steps, stepMinutes);
-  const price = Array.from({ length: steps }, (_, t) =>
-    priceAt(input.tariff, (startWeekday + Math.floor((t * stepMinutes) / 1440)) % 7, (t * stepMinutes) % 1440),
-  );
-  // Schedules work in battery-side kW; the grid supplies that ÷ efficiency.
-  const efficiency = input.site.chargingEfficiency;
-  const headroom = building.map((kw) => Math.max(0, limitKw - kw) * efficiency);
-  const { stays, vehicles } = staysFor(input, steps, stepMinutes);
-  const site = { steps, dt, building, limitKw, efficiency };
-  const context = { ...site, price, days, powerFactor: pf, tariff: input.tariff };
+  const prepared = prepare(input);
+  const { steps, dt, building, price, limitKw, headroom, stays, vehicles, site, context } = prepared;
+  const days = input.horizon.days;
 
   const strategies = only.map((strategy): StrategyResult => {
     let lowerBoundKw: number | null = null;
+    let tradeOff: StrategyResult["tradeOff"] = null;
     let planned: { schedule: number[][]; chain: ReturnType<typeof simulate>["chain"] };
     if (strategy === "uncontrolled" || strategy === "balanced") {
       planned = simulate(stays, vehicles, steps, dt, headroom, strategy, cyclesFor(days));
     } else {
-      planned =
-        strategy === "cost-optimal"
-          ? costOptimal(stays, vehicles, steps, dt, headroom, price, plannedRounds(days))
-          : peakShaving(stays, vehicles, site, plannedRounds(days));
+      if (strategy === "cost-optimal") {
+        const capped = wholeBillHeadroom(input, prepared);
+        tradeOff = capped.tradeOff;
+        planned = costOptimal(stays, vehicles, steps, dt, capped.headroom, price, plannedRounds(days));
+      } else planned = peakShaving(stays, vehicles, site, plannedRounds(days));
       if (strategy === "peak-shaving")
         lowerBoundKw = Math.max(maxOf(building, 0), (planned as ReturnType<typeof peakShaving>).lowerBoundKw);
       // The chain is made consistent with what was delivered, the chargers' floors applied from the charges then reached, and the chain settled again (keeping the floors as it clips).
@@ -94,6 +75,7 @@ export function planCharging(input: PlanInput, only: readonly Strategy[] = STRAT
       ...withBattery,
       battery,
       peakLowerBoundKw: lowerBoundKw === null ? null : Math.min(lowerBoundKw, withBattery.peakKw),
+      tradeOff,
       chargerUtilisation: utilisation(input, stays, planned.schedule, steps * dt, dt),
     };
   });
@@ -126,13 +108,7 @@ function recost(
   };
 }
 
-function utilisation(
-  input: PlanInput,
-  stays: ReturnType<typeof staysFor>["stays"],
-  schedule: number[][],
-  horizonHours: number,
-  dt: number,
-) {
+function utilisation(input: PlanInput, stays: Stay[], schedule: number[][], horizonHours: number, dt: number) {
   const perCharger = new Map<string, number>();
   stays.forEach((s, i) => {
     if (s.charger)

@@ -128,7 +128,7 @@ export function summarise(
     powerFactor: number;
     tariff: { standingPencePerDay: number; capacityPencePerKvaPerMonth: number };
   },
-): Omit<StrategyResult, "battery" | "peakLowerBoundKw" | "chargerUtilisation"> {
+): Omit<StrategyResult, "battery" | "peakLowerBoundKw" | "chargerUtilisation" | "tradeOff"> {
   const { steps, dt, building, price, efficiency, powerFactor: pf } = context;
   stays.forEach((s, i) => clip(s, chain.arrivalKwh[i]!, schedule[i]!, dt));
   const chargingKw = new Array<number>(steps).fill(0);

@@ -139,6 +139,8 @@ export type StrategyResult = {
    * optimal; null for the other strategies.
    */
   peakLowerBoundKw: number | null;
+  /** Cost-optimal only: the caps on the peak it tried, each with its yearly bill (energy and capacity charge), for the cost-against-peak chart. */
+  tradeOff: { peakKw: number; poundsPerYear: number }[] | null;
   energyKwh: number;
   chargingEnergyKwh: number;
   cost: { energyPounds: number; standingPounds: number; capacityPounds: number; totalPounds: number };

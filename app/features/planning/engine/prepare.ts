@@ -1,0 +1,34 @@
+import { buildingLoadBySteps } from "../load-profile";
+import { staysFor } from "./stays";
+import type { PlanInput, Tariff } from "./types";
+
+function priceAt(tariff: Tariff, weekday: number, minute: number): number {
+  for (const band of tariff.bands) {
+    if (!band.days.includes(weekday)) continue;
+    const inside =
+      band.from <= band.to ? minute >= band.from && minute < band.to : minute >= band.from || minute < band.to;
+    if (inside) return band.pencePerKwh;
+  }
+  return tariff.defaultPencePerKwh;
+}
+
+/** What every strategy works on: the cycle's steps, the building's load and prices at each, the connection, and the stays with their chargers. */
+export function prepare(input: PlanInput) {
+  const { stepMinutes, days, startWeekday } = input.horizon;
+  const steps = (days * 1440) / stepMinutes;
+  const dt = stepMinutes / 60;
+  const limitKw = input.site.connectionKva * input.site.powerFactor;
+  const building = buildingLoadBySteps(input.site.buildingKw, steps, stepMinutes);
+  const price = Array.from({ length: steps }, (_, t) =>
+    priceAt(input.tariff, (startWeekday + Math.floor((t * stepMinutes) / 1440)) % 7, (t * stepMinutes) % 1440),
+  );
+  // Schedules work in battery-side kW; the grid supplies that ÷ efficiency.
+  const efficiency = input.site.chargingEfficiency;
+  const headroom = building.map((kw) => Math.max(0, limitKw - kw) * efficiency);
+  const { stays, vehicles } = staysFor(input, steps, stepMinutes);
+  const site = { steps, dt, building, limitKw, efficiency };
+  const context = { ...site, price, days, powerFactor: input.site.powerFactor, tariff: input.tariff };
+  return { steps, dt, limitKw, building, price, efficiency, headroom, stays, vehicles, site, context };
+}
+
+export type Prepared = ReturnType<typeof prepare>;
