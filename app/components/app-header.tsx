@@ -1,4 +1,5 @@
-import { LogOutIcon, ShieldIcon } from "lucide-react";
+import { LogOutIcon, MenuIcon, ShieldIcon } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 
 import { LogoMark } from "~/components/logo";
@@ -12,6 +13,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { useSignOut } from "~/components/use-sign-out";
 import { initialsFor } from "~/lib/initials";
 import { useRootData } from "~/lib/use-root-data";
@@ -23,16 +25,23 @@ const menuLinks = [
   { to: "/account", label: "Account Settings" },
 ];
 
-const mobileLinks = [
-  { to: "/account", label: "My Account" },
+/** Every entry of the signed-in menu, for the drawer on small screens. */
+const drawerLinks = [
   { to: "/electrify/dashboard", label: "Electrify Dashboard" },
+  { to: "/electrify/company-setup", label: "Company Setup" },
   { to: "/depots", label: "Survey Depots" },
+  { to: "/account", label: "My Account" },
 ];
 
-/** The signed-in header: logo, 'Electrify', Contact Us, Admin (admins only) and the user menu. */
+/**
+ * The signed-in header: logo, 'Electrify', Contact Us, Admin (admins only)
+ * and the user menu; under 768 px a menu button opens a drawer with every
+ * entry (the header stays one row, opaque and sticky).
+ */
 export function AppHeader() {
   const { user, contactEmail } = useRootData();
   const { signOut, pending, label } = useSignOut("/");
+  const [drawerOpen, setDrawerOpen] = useState(false);
   if (!user) return null;
   const displayName = user.name?.trim() || "User";
 
@@ -99,16 +108,49 @@ export function AppHeader() {
           </DropdownMenu>
         </nav>
 
-        <nav aria-label="Account" className="flex flex-wrap items-center justify-end gap-1 md:hidden">
-          {mobileLinks.map((link) => (
-            <Button key={link.to} asChild variant="ghost" size="sm">
-              <Link to={link.to}>{link.label}</Link>
+        <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <SheetTrigger asChild>
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+              <MenuIcon aria-hidden="true" />
             </Button>
-          ))}
-          <Button variant="ghost" size="sm" disabled={pending} onClick={() => void signOut()}>
-            {label}
-          </Button>
-        </nav>
+          </SheetTrigger>
+          <SheetContent aria-describedby={undefined}>
+            <SheetTitle>Menu</SheetTitle>
+            <div className="text-sm">
+              <p className="font-medium">{displayName}</p>
+              <p className="truncate text-muted-foreground">{user.email}</p>
+            </div>
+            <nav aria-label="Account" className="flex flex-col gap-1">
+              {drawerLinks.map((link) => (
+                <Button key={link.to} asChild variant="ghost" className="justify-start">
+                  <Link to={link.to} onClick={() => setDrawerOpen(false)}>
+                    {link.label}
+                  </Link>
+                </Button>
+              ))}
+              {user.isAdmin ? (
+                <Button asChild variant="ghost" className="justify-start">
+                  <Link to="/admin" onClick={() => setDrawerOpen(false)}>
+                    <ShieldIcon aria-hidden="true" />
+                    Admin
+                  </Link>
+                </Button>
+              ) : null}
+              <Button asChild variant="ghost" className="justify-start">
+                <a href={`mailto:${contactEmail}`}>Contact Us</a>
+              </Button>
+              <Button
+                variant="outline"
+                className="mt-2 justify-start"
+                disabled={pending}
+                onClick={() => void signOut()}
+              >
+                <LogOutIcon aria-hidden="true" />
+                {label}
+              </Button>
+            </nav>
+          </SheetContent>
+        </Sheet>
       </div>
     </header>
   );

@@ -74,16 +74,40 @@ test.describe("[shell] headers, footers and error pages", () => {
     await expect(page).toHaveURL("/account");
   });
 
-  test("on a phone the app header shows flat links", async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
+  test("on a phone the app header is one row with a menu that reaches every entry", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await signInOnPage(page, await createTestUser());
     await expect(page).toHaveURL("/depots");
-    const nav = page.getByRole("navigation", { name: "Account" }).filter({ visible: true });
-    for (const name of ["My Account", "Electrify Dashboard", "Survey Depots"])
-      await expect(nav.getByRole("link", { name })).toBeVisible();
-    await nav.getByRole("button", { name: "Sign Out" }).click();
+    // One opaque row inside the screen: nothing above the top, nothing hanging below, no sideways scroll.
+    const header = page.locator("header").first();
+    const box = (await header.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.height).toBeLessThanOrEqual(65);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    for (const name of ["Electrify Dashboard", "Company Setup", "Survey Depots", "My Account", "Contact Us"])
+      await expect(drawer.getByRole("link", { name })).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "Admin" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await drawer.getByRole("link", { name: "Company Setup" }).click();
+    await expect(page).toHaveURL("/electrify/company-setup");
+    await expect(drawer).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByText("Signed out successfully")).toBeVisible();
+  });
+
+  test("on a phone an admin's menu has Admin", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInOnPage(page, await createTestUser({ admin: true, name: "Alex Admin" }));
+    await expect(page).toHaveURL("/admin");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Admin" })).toHaveAttribute(
+      "href",
+      "/admin",
+    );
   });
 
   test("admins see the Admin link", async ({ page }) => {
