@@ -17,7 +17,8 @@ export function Logo({ to = "/" }: { to?: string }) {
       className="flex items-center gap-2 rounded-md font-bold text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
     >
       <LogoMark />
-      <span className="text-lg tracking-tight">Electrify</span>
+      {/* On the narrowest phones the mark alone, so the header's buttons fit. */}
+      <span className="text-lg tracking-tight max-[359px]:sr-only">Electrify</span>
       <span className="sr-only">home</span>
     </Link>
   );

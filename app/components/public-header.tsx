@@ -1,6 +1,6 @@
-import { MenuIcon } from "lucide-react";
+import { MailIcon, MenuIcon } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 
 import { useLoginDialog } from "~/components/login-dialog-provider";
 import { Logo } from "~/components/logo";
@@ -43,6 +43,7 @@ function useScrolledPast(offset: number, enabled: boolean): boolean {
  */
 export function PublicHeader({ showMenu, fixed = false }: { showMenu: boolean; fixed?: boolean }) {
   const { contactEmail, user } = useRootData();
+  const { pathname } = useLocation();
   const loginDialog = useLoginDialog();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerRequested, setDrawerRequested] = useState(false);
@@ -55,12 +56,14 @@ export function PublicHeader({ showMenu, fixed = false }: { showMenu: boolean; f
     loginDialog.openFromLink(event);
   };
 
+  // No Login button on the sign-in page itself.
+  const onSignIn = pathname === "/auth" || pathname.startsWith("/auth/");
   const account = user ? (
-    <Button asChild variant="outline">
+    <Button asChild variant="outline" size="sm" className="sm:h-10 sm:px-4">
       <Link to={user.isAdmin ? "/admin" : "/depots"}>{user.isAdmin ? "Admin Dashboard" : "My Depots"}</Link>
     </Button>
-  ) : (
-    <Button asChild>
+  ) : onSignIn ? null : (
+    <Button asChild size="sm" className="sm:h-10 sm:px-4">
       <a href="/auth" onClick={openLogin}>
         Login
       </a>
@@ -120,11 +123,19 @@ export function PublicHeader({ showMenu, fixed = false }: { showMenu: boolean; f
               </NavigationMenuList>
             </NavigationMenu>
           ) : null}
-          <div className={cn("items-center gap-2", showMenu ? "hidden md:flex" : "flex")}>
+          {/* Login (or the way back in) stays beside the menu button on a phone; Contact Us shrinks to an icon there, or moves into the menu. */}
+          <div className="ml-auto flex items-center gap-2 md:ml-0">
             {account}
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" className={showMenu ? "hidden md:inline-flex" : "hidden sm:inline-flex"}>
               <a href={mailto}>Contact Us</a>
             </Button>
+            {showMenu ? null : (
+              <Button asChild variant="outline" size="icon" className="sm:hidden">
+                <a href={mailto} aria-label="Contact Us">
+                  <MailIcon aria-hidden="true" />
+                </a>
+              </Button>
+            )}
           </div>
           {showMenu ? (
             <Button

@@ -71,7 +71,7 @@ test.describe("[admin] depot submissions", () => {
     const select = page.getByLabel(`Status of Yard ${run} 02`);
     await expect(select).toHaveValue("reviewing");
     await select.selectOption("rejected");
-    await expect(page.getByText("Depot status updated to rejected")).toBeVisible();
+    await expect(page.getByText("Depot status updated to Rejected")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel(`Status of Yard ${run} 02`)).toHaveValue("rejected");
 

@@ -6,6 +6,8 @@ test.describe("[auth] signing in", () => {
   test("a haulier signs in on /auth and lands on /depots with a toast", async ({ page }) => {
     const user = await createTestUser();
     await gotoHydrated(page, "/auth");
+    // No Login button on the sign-in page itself.
+    await expect(page.getByTestId("public-header").getByRole("link", { name: "Login" })).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Sign in to Electrify" })).toBeVisible();
     await expect(page.getByText("Enter your credentials to access your account")).toBeVisible();
     await expect(page.getByText("Need an account?")).toBeVisible();

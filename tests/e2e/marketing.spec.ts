@@ -122,6 +122,9 @@ test.describe("[marketing] investor room", () => {
     await dialog.getByLabel("Password").fill(INVESTOR_PASSWORD);
     await dialog.getByRole("button", { name: "Access Files" }).click();
     await expect(page.getByText("Access granted to investor files")).toBeVisible();
+    // The dialog no longer asks for the password it has had.
+    await expect(dialog).toContainText("Access granted for 15 minutes");
+    await expect(dialog).not.toContainText("Enter the investor password");
     const list = dialog.getByRole("list", { name: "Investor documents" });
     for (const title of ["Pitch Deck", "Business Plan", "Term Sheet", "Financial Model"])
       await expect(list.getByText(title)).toBeVisible();

@@ -115,4 +115,31 @@ test.describe("[shell] headers, footers and error pages", () => {
     await expect(page).toHaveURL("/admin");
     await expect(page.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
   });
+
+  test("the public header fits a phone on every kind of page, for a visitor and a signed-in admin", async ({
+    page,
+  }) => {
+    const check = async (width: number, path: string) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scroll, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
+      for (const control of await page.getByTestId("public-header").locator("a:visible, button:visible").all()) {
+        const box = (await control.boundingBox())!;
+        expect(box.x + box.width, `${path} at ${width} px: a header control past the edge`).toBeLessThanOrEqual(
+          width + 0.5,
+        );
+      }
+    };
+    // A visitor on a phone sees Login beside the menu button, not only inside the drawer.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    await expect(page.getByTestId("public-header").getByRole("link", { name: "Login" })).toBeVisible();
+    for (const width of [320, 390])
+      for (const path of ["/", "/auth", "/forgot-password", "/no-such-page"]) await check(width, path);
+    await signInOnPage(page, await createTestUser({ admin: true }));
+    await expect(page).toHaveURL("/admin");
+    for (const width of [320, 390])
+      for (const path of ["/forgot-password", "/no-such-page", "/about-us"]) await check(width, path);
+  });
 });

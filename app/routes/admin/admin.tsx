@@ -10,7 +10,7 @@ import { formatDate, formatDateTime } from "~/features/admin/format";
 import { PAGE_SIZE, readParams, submissionParamsSchema, userParamsSchema } from "~/features/admin/list-params";
 import { listSubmissions, reviewDepot } from "~/features/admin/submissions.server";
 import { listUsersPage } from "~/features/admin/users-page.server";
-import { depotStatusSchema } from "~/features/depots/depot-status";
+import { depotStatusSchema, statusLabel } from "~/features/depots/depot-status";
 import { addUser, changeUserRole, setUserActive } from "~/features/users/manage-users.server";
 import { roleSchema } from "~/features/users/user-schemas";
 import { handleIntent, succeeded, type IntentHandler } from "~/lib/action-result.server";
@@ -91,7 +91,7 @@ const intents: Record<string, IntentHandler<Context>> = {
       if (!status.success) throw new UserError(status.error.issues[0]?.message ?? "Choose a status");
       const result = await reviewDepot(deps, { depotId: parseId(text(form, "depotId")), status: status.data, actor });
       if (result.outcome === "not-found") throw new UserError("That depot no longer exists", { status: 404 });
-      return succeeded(`Depot status updated to ${status.data}`);
+      return succeeded(`Depot status updated to ${statusLabel(status.data)}`);
     },
   },
   "set-role": {

@@ -1,7 +1,9 @@
-import { data } from "react-router";
+import { ZapIcon } from "lucide-react";
+import { data, Link } from "react-router";
 
 import { BackLink } from "~/components/back-link";
 import { DetailField } from "~/components/detail-field";
+import { Button } from "~/components/ui/button";
 import { DepotNotFound } from "~/features/depots/components/depot-not-found";
 import { DepotPhotoGallery } from "~/features/depots/components/depot-photo-gallery";
 import { StatusBadge } from "~/features/depots/components/status-badge";
@@ -33,6 +35,13 @@ export default function DepotPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold tracking-tight">{depot.name}</h1>
         <StatusBadge status={depot.status} />
+        {/* Surveys and Electrify are one product: from the survey straight to this depot's plan. */}
+        <Button asChild className="sm:ml-auto">
+          <Link to={`/electrify/depots/${depot.id}/plan`}>
+            <ZapIcon aria-hidden="true" />
+            Plan this depot
+          </Link>
+        </Button>
       </div>
       <dl className="mt-6 grid gap-5 rounded-xl border p-6 sm:grid-cols-2">
         <DetailField label="Number of vehicles">{depot.vehicles ?? "Not specified"}</DetailField>

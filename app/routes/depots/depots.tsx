@@ -35,6 +35,12 @@ export default function DepotsPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-10 rounded-xl border border-dashed p-10 text-center">
           <h2 className="text-xl font-semibold">No depots yet</h2>
           <p className="mt-2 text-muted-foreground">Start by adding your first depot</p>
+          <Button asChild className="mt-6">
+            <Link to="/survey">
+              <PlusIcon aria-hidden="true" />
+              Survey your first depot
+            </Link>
+          </Button>
         </div>
       ) : (
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

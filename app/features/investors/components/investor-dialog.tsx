@@ -1,5 +1,5 @@
 import { DownloadIcon, FileTextIcon, LockIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 
@@ -64,14 +64,16 @@ function DocumentList({ documents }: { documents: InvestorDocumentListing[] }) {
   );
 }
 
-function InvestorRoom() {
+function InvestorRoom({ onUnlock }: { onUnlock: () => void }) {
   const fetcher = useFetcher<UnlockResult>();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const unlocked = result?.ok ? result : null;
 
   useEffect(() => {
-    if (unlocked) toast.success(ACCESS_GRANTED);
-  }, [unlocked]);
+    if (!unlocked) return;
+    toast.success(ACCESS_GRANTED);
+    onUnlock();
+  }, [unlocked, onUnlock]);
 
   if (unlocked) return <DocumentList documents={unlocked.documents} />;
   const error = result && !result.ok ? result.error : null;
@@ -112,9 +114,12 @@ export function InvestorDialog({
 }) {
   const lock = useFetcher();
   const [generation, setGeneration] = useState(0);
+  const [unlocked, setUnlocked] = useState(false);
+  const onUnlock = useCallback(() => setUnlocked(true), []);
   const change = (next: boolean) => {
     if (!next) {
       setGeneration((value) => value + 1);
+      setUnlocked(false);
       if (enabled) void lock.submit(null, { method: "post", action: "/investors/lock" });
     }
     onOpenChange(next);
@@ -125,13 +130,15 @@ export function InvestorDialog({
         <DialogHeader>
           <DialogTitle>Investor Relations</DialogTitle>
           <DialogDescription>
-            {enabled
-              ? "Enter the investor password to access our pitch deck, business plan, term sheet and financial model."
-              : "Our investor files are not available online at the moment."}
+            {!enabled
+              ? "Our investor files are not available online at the moment."
+              : unlocked
+                ? "Access granted for 15 minutes: download the documents below. Closing this window locks them again."
+                : "Enter the investor password to access our pitch deck, business plan, term sheet and financial model."}
           </DialogDescription>
         </DialogHeader>
         {enabled ? (
-          <InvestorRoom key={generation} />
+          <InvestorRoom key={generation} onUnlock={onUnlock} />
         ) : (
           <p className="text-sm">
             Please contact{" "}
