@@ -5,7 +5,7 @@ import { startPlanRun } from "~/features/planning/plan-store.server";
 import { deleteScenario, listScenarios, MAX_SCENARIOS, saveScenario } from "~/features/planning/scenario-store.server";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
+import { type UserError } from "~/lib/user-error";
 
 import { insertDepot } from "../support/depots";
 import { createTestDatabase, ENGINES } from "../support/test-database";
