@@ -4,7 +4,7 @@ import type { Stay, Vehicle } from "./stays";
 
 const EPS = 1e-9;
 
-export type Simulated = { schedule: number[][]; chain: ReturnType<typeof chainFrom>; settled: boolean };
+export type Simulated = { schedule: number[][]; chain: ReturnType<typeof chainFrom> };
 
 /**
  * Uncontrolled and balanced charging, simulated step by step with each
@@ -31,15 +31,12 @@ export function simulate(
   let carry = new Float64Array(vehicles.length);
   vehicles.forEach((vehicle, v) => (carry[v] = stays[vehicle.stays[0]!]!.targetKwh));
   let run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry);
-  let settled = false;
-  for (let cycle = 1; cycle < maxCycles; cycle++) {
-    settled = run.endCarry.every((kwh, v) => Math.abs(kwh - carry[v]!) <= 1e-6 * Math.max(1, kwh));
-    if (settled) break;
+  const settled = (end: Float64Array) => end.every((kwh, v) => Math.abs(kwh - carry[v]!) <= 1e-6 * Math.max(1, kwh));
+  for (let cycle = 1; cycle < maxCycles && !settled(run.endCarry); cycle++) {
     carry = run.endCarry;
     run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry);
   }
-  if (!settled) settled = run.endCarry.every((kwh, v) => Math.abs(kwh - carry[v]!) <= 1e-6 * Math.max(1, kwh));
-  return { schedule: run.schedule, chain: run.chain, settled };
+  return { schedule: run.schedule, chain: run.chain };
 }
 
 function runCycle(

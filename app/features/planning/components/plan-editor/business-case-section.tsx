@@ -22,6 +22,75 @@ const TYPE_COLUMNS: { key: keyof Omit<VehicleEconomics, "typeId">; label: string
   { key: "dieselResidualPct", label: "Diesel residual (%)" },
 ];
 
+/** One field of the business case: where its value is read and written, and whether empty means "use the estimate". */
+type FieldSpec = {
+  key: string;
+  label: string;
+  read: (b: BusinessCaseInput) => number | null;
+  write: (b: BusinessCaseInput, v: number | null) => Partial<BusinessCaseInput>;
+  step?: string;
+};
+const site = (key: keyof BusinessCaseInput["site"], label: string, optional = false): FieldSpec => ({
+  key,
+  label,
+  read: (b) => b.site[key],
+  write: (b, v) => ({ site: { ...b.site, [key]: optional ? v : (v ?? Number.NaN) } }),
+});
+const co2 = (key: keyof BusinessCaseInput["co2"], label: string, step?: string): FieldSpec => ({
+  key,
+  label,
+  step,
+  read: (b) => b.co2[key],
+  write: (b, v) => ({ co2: { ...b.co2, [key]: v ?? Number.NaN } }),
+});
+const GENERAL: FieldSpec[] = [
+  { key: "years", label: "Years of ownership", step: "1", read: (b) => b.years, write: (_, v) => ({ years: v! }) },
+  {
+    key: "rate",
+    label: "Discount rate (%)",
+    read: (b) => b.discountRatePct,
+    write: (_, v) => ({ discountRatePct: v! }),
+  },
+  {
+    key: "fuel",
+    label: "Diesel price (p/litre, less VAT)",
+    read: (b) => b.fuelPencePerLitre,
+    write: (_, v) => ({ fuelPencePerLitre: v! }),
+  },
+];
+const SITE: FieldSpec[] = [
+  site("chargersPounds", "Chargers, installed (£; empty: list prices)", true),
+  site("connectionQuotePounds", "Connection quote (£; empty: estimate)", true),
+  site("distanceToSubstationM", "Distance to the substation (m)"),
+  site("connectionPoundsPerKva", "Estimate: £ per kVA"),
+  site("cablePoundsPerMetre", "Estimate: £ per metre of cable"),
+  site("transformerPounds", "Transformer and switchgear (£)"),
+  site("grantPounds", "Depot charging grants (£)"),
+  co2("factorsYear", "CO2e factors: year of the set", "1"),
+  co2("dieselKgPerLitre", "Diesel (kg CO2e per litre)"),
+  co2("gridKgPerKwh", "Grid electricity (kg CO2e per kWh)"),
+];
+
+function fields(
+  specs: FieldSpec[],
+  current: BusinessCaseInput,
+  change: (patch: Partial<BusinessCaseInput>) => void,
+  ids: string,
+) {
+  return specs.map((spec) => (
+    <Field key={spec.key} label={spec.label} id={`${ids}-${spec.key}`}>
+      <NumberInput
+        id={`${ids}-${spec.key}`}
+        step={spec.step}
+        value={spec.read(current)}
+        // An empty field is null: the server refuses it where a figure is needed, and reads it as "estimate" where that is allowed.
+        onChange={(v) => change(spec.write(current, v === null || Number.isNaN(v) ? null : v))}
+        className="w-full"
+      />
+    </Field>
+  ));
+}
+
 /**
  * The business case's figures: the electric vehicles against the diesel ones
  * they replace, the depot's costs and the CO2e factors. Every figure starts
@@ -37,40 +106,12 @@ export function BusinessCaseSection({ value, edit }: SectionProps) {
       current.vehicles.find((v) => v.typeId === type.id) ?? defaults.vehicles.find((v) => v.typeId === type.id)!,
   );
   const change = (patch: Partial<BusinessCaseInput>) => edit.set("businessCase", { ...current, vehicles, ...patch });
-  const site = (patch: Partial<BusinessCaseInput["site"]>) => change({ site: { ...current.site, ...patch } });
-  const optional = (v: number) => (v === null || Number.isNaN(v) ? null : v);
   return (
     <Section
       title="Business case against diesel"
       description="What the electric fleet and its depot cost against the diesel fleet they replace, discounted over the years you keep them. The electricity comes from the plan."
     >
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Years of ownership" id={`${ids}-years`}>
-          <NumberInput
-            id={`${ids}-years`}
-            step="1"
-            value={current.years}
-            onChange={(v) => change({ years: v })}
-            className="w-full"
-          />
-        </Field>
-        <Field label="Discount rate (%)" id={`${ids}-rate`}>
-          <NumberInput
-            id={`${ids}-rate`}
-            value={current.discountRatePct}
-            onChange={(v) => change({ discountRatePct: v })}
-            className="w-full"
-          />
-        </Field>
-        <Field label="Diesel price (p/litre, less VAT)" id={`${ids}-fuel`}>
-          <NumberInput
-            id={`${ids}-fuel`}
-            value={current.fuelPencePerLitre}
-            onChange={(v) => change({ fuelPencePerLitre: v })}
-            className="w-full"
-          />
-        </Field>
-      </div>
+      <div className="grid gap-4 sm:grid-cols-3">{fields(GENERAL, current, change, ids)}</div>
       <table className="mt-4 w-full text-sm">
         <caption className="mb-1 text-left text-sm font-medium">
           Each vehicle type against its diesel equivalent
@@ -101,89 +142,7 @@ export function BusinessCaseSection({ value, edit }: SectionProps) {
           ))}
         </tbody>
       </table>
-      <div className="mt-4 grid gap-4 sm:grid-cols-3">
-        <Field label="Chargers, installed (£; empty: list prices)" id={`${ids}-chargers`}>
-          <NumberInput
-            id={`${ids}-chargers`}
-            value={current.site.chargersPounds}
-            onChange={(v) => site({ chargersPounds: optional(v) })}
-            className="w-full"
-          />
-        </Field>
-        <Field label="Connection quote (£; empty: estimate)" id={`${ids}-quote`}>
-          <NumberInput
-            id={`${ids}-quote`}
-            value={current.site.connectionQuotePounds}
-            onChange={(v) => site({ connectionQuotePounds: optional(v) })}
-            className="w-full"
-          />
-        </Field>
-        <Field label="Distance to the substation (m)" id={`${ids}-distance`}>
-          <NumberInput
-            id={`${ids}-distance`}
-            value={current.site.distanceToSubstationM}
-            onChange={(v) => site({ distanceToSubstationM: v })}
-            className="w-full"
-          />
-        </Field>
-        <Field label="Estimate: £ per kVA" id={`${ids}-kva`}>
-          <NumberInput
-            id={`${ids}-kva`}
-            value={current.site.connectionPoundsPerKva}
-            onChange={(v) => site({ connectionPoundsPerKva: v })}
-            className="w-full"
-          />
-        </Field>
-        <Field label="Estimate: £ per metre of cable" id={`${ids}-cable`}>
-          <NumberInput
-            id={`${ids}-cable`}
-            value={current.site.cablePoundsPerMetre}
-            onChange={(v) => site({ cablePoundsPerMetre: v })}
-            className="w-full"
-          />
-        </Field>
-        <Field label="Transformer and switchgear (£)" id={`${ids}-transformer`}>
-          <NumberInput
-            id={`${ids}-transformer`}
-            value={current.site.transformerPounds}
-            onChange={(v) => site({ transformerPounds: v })}
-            className="w-full"
-          />
-        </Field>
-        <Field label="Depot charging grants (£)" id={`${ids}-grant`}>
-          <NumberInput
-            id={`${ids}-grant`}
-            value={current.site.grantPounds}
-            onChange={(v) => site({ grantPounds: v })}
-            className="w-full"
-          />
-        </Field>
-        <Field label="CO2e factors: year of the set" id={`${ids}-co2year`}>
-          <NumberInput
-            id={`${ids}-co2year`}
-            step="1"
-            value={current.co2.factorsYear}
-            onChange={(v) => change({ co2: { ...current.co2, factorsYear: v } })}
-            className="w-full"
-          />
-        </Field>
-        <Field label="Diesel (kg CO2e per litre)" id={`${ids}-co2diesel`}>
-          <NumberInput
-            id={`${ids}-co2diesel`}
-            value={current.co2.dieselKgPerLitre}
-            onChange={(v) => change({ co2: { ...current.co2, dieselKgPerLitre: v } })}
-            className="w-full"
-          />
-        </Field>
-        <Field label="Grid electricity (kg CO2e per kWh)" id={`${ids}-co2grid`}>
-          <NumberInput
-            id={`${ids}-co2grid`}
-            value={current.co2.gridKgPerKwh}
-            onChange={(v) => change({ co2: { ...current.co2, gridKgPerKwh: v } })}
-            className="w-full"
-          />
-        </Field>
-      </div>
+      <div className="mt-4 grid gap-4 sm:grid-cols-3">{fields(SITE, current, change, ids)}</div>
       <details className="mt-4 text-sm">
         <summary className="cursor-pointer">Where the starting figures come from</summary>
         <ul className="mt-2 grid gap-1">
