@@ -1,17 +1,46 @@
-import { useId, type ComponentProps } from "react";
+import { useId, useState, type ComponentProps } from "react";
 
 import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
-/** A labelled input with its validation message, wired for screen readers. */
+/** What a corrected value looks like, unless the field says otherwise: filled in when required, an address for e-mail. */
+function looksValid(value: string, input: { required?: boolean; type?: string; minLength?: number }): boolean {
+  const trimmed = value.trim();
+  if (input.required && trimmed === "") return false;
+  if (input.type === "email" && trimmed !== "" && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) return false;
+  if (input.minLength !== undefined && value.length < input.minLength) return false;
+  return true;
+}
+
+/**
+ * A labelled input with its validation message, wired for screen readers.
+ * The server's message stays until the value is corrected, then goes at once
+ * (the server checks again on the next submit).
+ */
 export function TextField({
   label,
   error,
   required,
+  isValid,
+  onChange,
   ...input
-}: { label: string; error?: string; required?: boolean } & ComponentProps<typeof Input>) {
+}: {
+  label: string;
+  error?: string;
+  required?: boolean;
+  /** Whether a typed value answers the error (default: filled in when required, an e-mail address for type email). */
+  isValid?: (value: string) => boolean;
+} & ComponentProps<typeof Input>) {
   const id = useId();
+  const [shownFor, setShownFor] = useState(error);
+  const [corrected, setCorrected] = useState(false);
+  // A new message from the server is shown again, even after an earlier one was corrected.
+  if (error !== shownFor) {
+    setShownFor(error);
+    setCorrected(false);
+  }
+  const visible = corrected ? undefined : error;
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>
@@ -20,11 +49,18 @@ export function TextField({
       </Label>
       <Input
         id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-invalid={visible ? true : undefined}
+        aria-describedby={visible ? `${id}-error` : undefined}
+        onChange={(event) => {
+          if (error) {
+            const value = event.currentTarget.value;
+            setCorrected(isValid ? isValid(value) : looksValid(value, { required, ...input }));
+          }
+          onChange?.(event);
+        }}
         {...input}
       />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
+      <FieldError id={`${id}-error`}>{visible}</FieldError>
     </div>
   );
 }

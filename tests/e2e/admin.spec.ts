@@ -173,7 +173,10 @@ test.describe("[admin] user management", () => {
     await expect(dialog.getByRole("alert").filter({ hasText: "Email and password are required" })).toBeVisible();
     await expectNoAxeViolations(page);
     const email = `new-${tag()}@e2e.example`;
+    await expect(dialog.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
     await dialog.getByLabel("Email").fill(email);
+    // Corrected: the field is no longer marked as wrong before anything is sent again.
+    await expect(dialog.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
     await dialog.locator('input[name="password"]').fill("new-user-password");
     await dialog.getByRole("button", { name: "Create User" }).click();
     await expect(page.getByText("User created successfully")).toBeVisible();

@@ -85,6 +85,13 @@ test.describe("[surveys] depot survey from a phone", () => {
     await expect(form.getByText("Please take a photo of the proposed EV charging area")).toBeVisible();
     await expect(form.getByText("Please capture your depot location")).toBeVisible();
     await expect(page.getByLabel("Depot name")).toHaveAttribute("aria-invalid", "true");
+    // A corrected field loses its message at once; the others keep theirs.
+    await page.getByLabel("Depot name").fill("North Yard");
+    await expect(form.getByText("Depot name is required")).toBeHidden();
+    await expect(page.getByLabel("Depot name")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText("Address is required")).toBeVisible();
+    await page.getByLabel("Depot name").fill("");
+    await expect(form.getByText("Depot name is required")).toBeVisible();
     await page.goto("/depots");
     await expect(page.getByText("No depots yet")).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import { annualKmByGroup, businessCase, defaultBusinessCase, type PlanFigures } from "./business-case";
 import { planCharging } from "./engine/plan-charging";
-import { DEFAULT_CATALOGUE, sizeChargers } from "./engine/sizing";
+import { DEFAULT_CATALOGUE, sizeChargers, type CatalogueCharger } from "./engine/sizing";
 import { CONNECTION_MARGIN } from "./engine/summarise";
 import { STRATEGIES, type ChargerGroup, type PlanResult } from "./engine/types";
 import type { PlanRequest } from "./plan-input";
@@ -29,11 +29,12 @@ export function computePlan(input: PlanRequest, onProgress: (done: number) => vo
     strategies.push(summariseStrategy(input, last, last.strategies[0]!));
     onProgress(strategies.length);
   }
-  const sizing = sizeChargers(input);
+  const catalogue = input.chargerCatalogue ?? DEFAULT_CATALOGUE;
+  const sizing = sizeChargers(input, catalogue);
   onProgress(PLAN_STEPS);
   const summary = summarisePlan(input, last!, strategies, performance.now() - started, sizing);
   const economics = input.businessCase ?? defaultBusinessCase(input);
-  const figures = planFigures(input, summary, last!);
+  const figures = planFigures(input, summary, last!, catalogue);
   return {
     ...summary,
     businessCase: {
@@ -54,7 +55,7 @@ export function computePlan(input: PlanRequest, onProgress: (done: number) => vo
  * less the building's own), and the depot it needs — the plan's chargers when
  * every vehicle is charged with them, otherwise the sized ones.
  */
-function planFigures(input: PlanRequest, summary: PlanSummary, result: PlanResult) {
+function planFigures(input: PlanRequest, summary: PlanSummary, result: PlanResult, catalogue: CatalogueCharger[]) {
   const best = recommendedStrategy(summary);
   const year = 365 / input.horizon.days;
   const { buildingByStep: building, priceByStep: price, stepHours: dt } = result;
@@ -79,7 +80,7 @@ function planFigures(input: PlanRequest, summary: PlanSummary, result: PlanResul
     electricityPoundsPerYear: Math.max(0, vehiclesPounds) * year,
     // The energy the fleet's trips take, drawn from the grid: every vehicle electric, whether or not today's plan charges it all.
     chargingKwhPerYear: fleetKwhPerYear(input) / input.site.chargingEfficiency,
-    chargersPounds: sized ? sized.capitalPounds : priced(input.chargers),
+    chargersPounds: sized ? sized.capitalPounds : priced(input.chargers, catalogue),
     connectionKva: sizedCheck ? sizedCheck.recommendedConnectionKva : best.recommendedConnectionKva,
     chargersFrom: sized ? "sizing" : "plan",
   };
@@ -95,8 +96,8 @@ function fleetKwhPerYear(input: PlanRequest): number {
 }
 
 /** The plan's chargers at catalogue prices (each at the least powerful catalogue charger at least as powerful, or the most powerful). */
-function priced(chargers: ChargerGroup[]): number {
-  const catalogue = [...DEFAULT_CATALOGUE].sort((a, b) => a.powerKw - b.powerKw);
+function priced(chargers: ChargerGroup[], list: CatalogueCharger[]): number {
+  const catalogue = [...list].sort((a, b) => a.powerKw - b.powerKw);
   return chargers.reduce((sum, c) => {
     const item = catalogue.find((k) => k.powerKw >= c.powerKw) ?? catalogue.at(-1)!;
     return sum + c.count * item.pricePounds;

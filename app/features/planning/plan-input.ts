@@ -71,6 +71,7 @@ export const planInputSchema = z
           count: z.number().int().min(1).max(MAX_VEHICLES),
           week: z.array(dutyDay).length(7, "A duty pattern has one entry per weekday, Monday first"),
           targetSocPct: z.number().min(10).max(100),
+          swapAt: MINUTES.optional(),
         }),
       )
       // Vehicles may be described one by one (a group of one each): the limit is MAX_VEHICLES and MAX_WORK, not a number of groups.
@@ -133,6 +134,18 @@ export const planInputSchema = z
     }),
     /** The business case's figures (not the engine's): absent means the defaults. */
     businessCase: businessCaseSchema.optional(),
+    /** The chargers sizing chooses from, with prices (absent: the list prices of engine/sizing.ts). */
+    chargerCatalogue: z
+      .array(
+        z.object({
+          powerKw: z.number().min(1).max(1000),
+          kind: z.enum(["AC", "DC"]),
+          pricePounds: z.number().min(0).max(10_000_000),
+        }),
+      )
+      .min(1)
+      .max(12)
+      .optional(),
     horizon: z.object({
       days: z.number().int().min(1).max(366),
       stepMinutes: z.union([z.literal(5), z.literal(15), z.literal(30), z.literal(60)]),

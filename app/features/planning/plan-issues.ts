@@ -22,6 +22,7 @@ const FIELDS: Record<string, string> = {
   km: "Distance (km)",
   energyKwh: "Energy per trip (kWh)",
   targetSocPct: "Target charge (%)",
+  swapAt: "Moved off the charger at",
   powerKw: "Power (kW)",
   minKw: "Lowest power (kW)",
   serves: "Serves",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { defaultPlanInput } from "../plan-defaults";
 import { planCharging } from "./plan-charging";
-import { DEFAULT_CATALOGUE, sizeChargers, type CatalogueCharger } from "./sizing";
+import { cheapestClasses, DEFAULT_CATALOGUE, sizeChargers, type CatalogueCharger } from "./sizing";
 import { staysFor } from "./stays";
 import type { PlanInput } from "./types";
 
@@ -147,5 +147,31 @@ describe("charger sizing", () => {
     expect(sized.unreachable).toEqual([
       expect.objectContaining({ group: "Quick turnaround", reason: "time", hours: 1, mostKwh: 11 }),
     ]);
+  });
+
+  it("takes the user's prices: a charger another beats on power, reach and price drops out, so the mix is the cheapest", () => {
+    // A 22 kW AC unit quoted below the 7 kW one beats it; DC beats AC for vans only when no dearer.
+    const quoted: CatalogueCharger[] = [
+      { powerKw: 7, kind: "AC", pricePounds: 2_000 },
+      { powerKw: 22, kind: "AC", pricePounds: 1_800 },
+      { powerKw: 50, kind: "DC", pricePounds: 30_000 },
+    ];
+    expect(cheapestClasses(quoted).map((c) => c.powerKw)).toEqual([22, 50]);
+    const input = defaultPlanInput({ vehicles: 10, chargers: [] });
+    const sized = sizeChargers(input, quoted);
+    expect(sized.chargers).toEqual([{ powerKw: 22, kind: "AC", pricePounds: 1_800, count: 10 }]);
+    expect(sized.capitalPounds).toBe(18_000);
+  });
+
+  it("with a swap time, a depot hand moves a charged van off so one charger serves two", () => {
+    // Two vans home 17:00–07:00 needing 42 kWh each at 11 kW: each needs about 4 h, and there is one charger.
+    const base = defaultPlanInput({ vehicles: 2, chargers: [{ name: "AC 22 kW", powerKw: 22, count: 1 }] });
+    const keep = planCharging(base, ["uncontrolled"]).strategies[0]!;
+    expect(keep.vehicles.filter((v) => v.shortfallKwh > 1e-6).map((v) => v.reasons)).toEqual([["charger"]]);
+    const swapped: typeof base = { ...base, vehicles: base.vehicles.map((g) => ({ ...g, swapAt: 22 * 60 })) };
+    for (const strategy of planCharging(swapped).strategies)
+      expect(strategy.vehicles.every((v) => v.shortfallKwh < 1e-6)).toBe(true);
+    // (Sizing itself still gives each vehicle a charger for its whole stay: with a swap it may size more than the rotation needs.)
+    expect(sizeChargers(base).chargers.reduce((sum, c) => sum + c.count, 0)).toBe(2);
   });
 });

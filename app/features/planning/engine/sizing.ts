@@ -1,26 +1,17 @@
 import { fastestPath } from "./curve";
 import { planCharging } from "./plan-charging";
 import { staysFor, type Stay } from "./stays";
-import { AC_VEHICLE_MAX_KW, STRATEGIES, type ChargerGroup, type PlanInput, type Strategy } from "./types";
+import {
+  AC_VEHICLE_MAX_KW,
+  DEFAULT_CATALOGUE,
+  STRATEGIES,
+  type CatalogueCharger,
+  type ChargerGroup,
+  type PlanInput,
+  type Strategy,
+} from "./types";
 
-/** A charger the sizing may choose: its power, whether it is AC (for vans) or DC, and its price supplied and installed. */
-export type CatalogueCharger = { powerKw: number; kind: "AC" | "DC"; pricePounds: number };
-
-/**
- * The chargers sizing chooses from (issue 20): AC 7, 11 and 22 kW for
- * vehicles that take 22 kW or less (vans), DC 50, 150 and 350 kW for any.
- * Prices are indicative UK supply-and-install figures for a depot (Nov 2026;
- * hardware, groundworks and cabling, not the grid connection): replace them
- * with quotes.
- */
-export const DEFAULT_CATALOGUE: CatalogueCharger[] = [
-  { powerKw: 7, kind: "AC", pricePounds: 1_500 },
-  { powerKw: 11, kind: "AC", pricePounds: 2_000 },
-  { powerKw: 22, kind: "AC", pricePounds: 3_500 },
-  { powerKw: 50, kind: "DC", pricePounds: 30_000 },
-  { powerKw: 150, kind: "DC", pricePounds: 75_000 },
-  { powerKw: 350, kind: "DC", pricePounds: 160_000 },
-];
+export { DEFAULT_CATALOGUE, type CatalogueCharger };
 
 export type SizedCharger = CatalogueCharger & { count: number };
 export type Unreachable = {
@@ -69,7 +60,7 @@ export function sizeChargers(
   const { stepMinutes, days } = input.horizon;
   const steps = (days * 1440) / stepMinutes;
   const dt = stepMinutes / 60;
-  const classes = [...catalogue].sort((a, b) => a.powerKw - b.powerKw);
+  const classes = cheapestClasses(catalogue);
   const { stays } = staysFor({ ...input, chargers: [] }, steps, stepMinutes);
   const unreachable = new Map<string, Unreachable>();
   const required = stays.map((stay) => {
@@ -127,6 +118,21 @@ export function sizeChargers(
     unreachable: [...unreachable.values()],
     strategies: result.strategies,
   };
+}
+
+/**
+ * The catalogue without chargers another beats: one at least as powerful, as
+ * widely usable (DC serves whoever AC does) and no dearer. What is left costs
+ * more the more powerful it is, so the fewest chargers are also the cheapest.
+ */
+export function cheapestClasses(catalogue: CatalogueCharger[]): CatalogueCharger[] {
+  const beats = (a: CatalogueCharger, b: CatalogueCharger) =>
+    a !== b &&
+    a.powerKw >= b.powerKw &&
+    (a.kind === b.kind || a.kind === "DC") &&
+    a.pricePounds <= b.pricePounds &&
+    (a.powerKw > b.powerKw || a.pricePounds < b.pricePounds || a.kind !== b.kind);
+  return catalogue.filter((c) => !catalogue.some((other) => beats(other, c))).sort((a, b) => a.powerKw - b.powerKw);
 }
 
 /** The fewest chargers of each class: from the most powerful down, the most stays needing that class or more at any step, less what the classes above give. */

@@ -31,6 +31,8 @@ export type Stay = {
   waitedSteps: number;
   /** The vehicle's stay before this one (itself when it has one stay in the cycle). */
   previous: number;
+  /** When a depot hand moves the vehicle off its charger (minutes after midnight), if the group says so. */
+  swapAt?: number;
 };
 
 export type Vehicle = { name: string; stays: number[] };
@@ -44,6 +46,14 @@ export function chargerMinimumKw(charger: Pick<ChargerGroup, "powerKw" | "minKw"
 }
 
 const unitName = (name: string, count: number, n: number) => (count === 1 ? name : `${name} ${n}`);
+
+/** Steps from plugging in at step `plugged` until the next "swap at" time, when the vehicle is moved off its charger (no limit without one; one plugged in at that time stays a day). */
+function swapAfter(plugged: number, swapAt: number | undefined, stepMinutes: number, perDay: number): number {
+  if (swapAt === undefined) return Infinity;
+  const swapStep = Math.round(swapAt / stepMinutes) % perDay;
+  const wait = (swapStep - (plugged % perDay) + perDay) % perDay;
+  return wait === 0 ? perDay : wait;
+}
 
 /** Expands groups into vehicles and their work into stays at the depot, and gives each stay a charger. */
 export function staysFor(input: PlanInput, steps: number, stepMinutes: number): { stays: Stay[]; vehicles: Vehicle[] } {
@@ -97,6 +107,7 @@ export function staysFor(input: PlanInput, steps: number, stepMinutes: number): 
           charger: null,
           waitedSteps: 0,
           previous: -1,
+          swapAt: group.swapAt,
         });
         pending = 0;
       }
@@ -167,7 +178,8 @@ function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: number, 
     if (!chosen) continue;
     const { unit, wait } = chosen;
     stay.start = (stay.start + wait) % steps;
-    stay.length -= wait;
+    // Plugged in, it charges until it leaves, or until a depot hand moves it off at the group's swap time.
+    stay.length = Math.min(stay.length - wait, swapAfter(stay.start, stay.swapAt, dt * 60, Math.round(24 / dt)));
     stay.waitedSteps = wait;
     for (let k = 0; k < stay.length; k++) unit.busy[(stay.start + k) % steps] = 1;
     stay.charger = unit.id;

@@ -22,6 +22,8 @@ export type VehicleGroup = {
   count: number;
   week: DutyDay[];
   targetSocPct: number;
+  /** Minutes after midnight at which a depot hand moves the group's vehicles off their chargers (freeing them for others); without it a vehicle keeps its charger until it leaves. */
+  swapAt?: number;
 };
 /**
  * Chargers of one kind. `minKw` is the lowest power the charger can be set
@@ -68,6 +70,25 @@ export type PlanInput = {
 
 /** AC chargers serve vehicles that take at most this much (vans); heavier vehicles charge on DC. */
 export const AC_VEHICLE_MAX_KW = 22;
+
+/** A charger the sizing may choose: its power, whether it is AC (for vans) or DC, and its price supplied and installed. */
+export type CatalogueCharger = { powerKw: number; kind: "AC" | "DC"; pricePounds: number };
+
+/**
+ * The chargers sizing chooses from (issue 20): AC 7, 11 and 22 kW for
+ * vehicles that take 22 kW or less (vans), DC 50, 150 and 350 kW for any.
+ * Prices are indicative UK supply-and-install figures for a depot (Nov 2026;
+ * hardware, groundworks and cabling, not the grid connection): replace them
+ * with quotes.
+ */
+export const DEFAULT_CATALOGUE: CatalogueCharger[] = [
+  { powerKw: 7, kind: "AC", pricePounds: 1_500 },
+  { powerKw: 11, kind: "AC", pricePounds: 2_000 },
+  { powerKw: 22, kind: "AC", pricePounds: 3_500 },
+  { powerKw: 50, kind: "DC", pricePounds: 30_000 },
+  { powerKw: 150, kind: "DC", pricePounds: 75_000 },
+  { powerKw: 350, kind: "DC", pricePounds: 160_000 },
+];
 
 export const STRATEGIES = ["uncontrolled", "balanced", "cost-optimal", "peak-shaving"] as const;
 export type Strategy = (typeof STRATEGIES)[number];

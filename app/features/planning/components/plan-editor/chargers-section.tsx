@@ -4,12 +4,14 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { chargerMinimumKw } from "~/features/planning/engine/stays";
+import { DEFAULT_CATALOGUE } from "~/features/planning/engine/types";
 
 import { cell, HeaderRow, newId, NumberInput, RemoveButton, Section, type SectionProps } from "./fields";
 
 /** The chargers: how many, how powerful, their lowest setting, and which vehicle types each serves. */
 export function ChargersSection({ value, edit }: SectionProps) {
   const { set, update, remove } = edit;
+  const catalogue = value.chargerCatalogue ?? DEFAULT_CATALOGUE;
   return (
     <Section
       title="Chargers"
@@ -99,6 +101,45 @@ export function ChargersSection({ value, edit }: SectionProps) {
           ))}
         </tbody>
       </table>
+      <details className="mt-4 text-sm">
+        <summary className="cursor-pointer">The chargers sizing may choose, and their prices</summary>
+        <table className="mt-2 text-sm">
+          <thead>
+            <tr>
+              <th className="px-1 pb-1 text-left text-xs font-medium text-muted-foreground">Charger</th>
+              <th className="px-1 pb-1 text-left text-xs font-medium text-muted-foreground">
+                Supplied and installed (£)
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {catalogue.map((item, i) => (
+              <tr key={`${item.kind}-${item.powerKw}`}>
+                <th scope="row" className={`${cell} text-left font-normal`}>
+                  {item.kind} {item.powerKw} kW{item.kind === "AC" ? " (vans)" : ""}
+                </th>
+                <td className={cell}>
+                  <NumberInput
+                    label={`Price of the ${item.kind} ${item.powerKw} kW charger (£)`}
+                    value={item.pricePounds}
+                    onChange={(v) =>
+                      set(
+                        "chargerCatalogue",
+                        catalogue.map((row, k) => (k === i ? { ...row, pricePounds: v } : row)),
+                      )
+                    }
+                    className="w-32"
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-1 text-xs text-muted-foreground">
+          Starting prices are Electrify's estimates (Nov 2026); enter your quotes. A charger that another beats on power
+          and price is never chosen.
+        </p>
+      </details>
     </Section>
   );
 }

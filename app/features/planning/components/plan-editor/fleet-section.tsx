@@ -53,7 +53,17 @@ export function FleetSection({ value, edit }: SectionProps) {
     >
       <table className="w-full text-sm">
         <HeaderRow
-          columns={["Group", "Type", "Vehicles", "Departs", "Returns", "km per day", "Working days", "Leave at (%)"]}
+          columns={[
+            "Group",
+            "Type",
+            "Vehicles",
+            "Departs",
+            "Returns",
+            "km per day",
+            "Working days",
+            "Leave at (%)",
+            "Moved off charger at",
+          ]}
         />
         <tbody>
           {value.vehicles.map((group, i) => {
@@ -160,6 +170,19 @@ export function FleetSection({ value, edit }: SectionProps) {
                   />
                 </td>
                 <td className={cell}>
+                  <Input
+                    aria-label={`Moved off the charger at, ${group.name} (empty: keeps it until leaving)`}
+                    type="time"
+                    value={group.swapAt === undefined ? "" : clock(group.swapAt)}
+                    onChange={(e) =>
+                      update("vehicles", i, {
+                        swapAt: e.currentTarget.value === "" ? undefined : fromTime(e.currentTarget.value),
+                      })
+                    }
+                    className="w-28"
+                  />
+                </td>
+                <td className={cell}>
                   <RemoveButton
                     label={`Remove vehicle group ${group.name}`}
                     onClick={() => remove("vehicles", i)}
@@ -172,8 +195,10 @@ export function FleetSection({ value, edit }: SectionProps) {
         </tbody>
       </table>
       <p className="mt-2 text-xs text-muted-foreground">
-        A return at or before the departure time means the vehicle is out overnight. The times and distance in a group's
-        row set every working day; to vary them by day, open its day-by-day shifts.
+        A return at or before the departure time means the vehicle is out overnight. "Moved off charger at": a depot
+        hand moves the group's vehicles off their chargers at that time, freeing them for others (empty: a vehicle keeps
+        its charger until it leaves). The times and distance in a group's row set every working day; to vary them by
+        day, open its day-by-day shifts.
       </p>
       <div className="mt-3 grid gap-2">
         {value.vehicles.map((group, i) => (
