@@ -182,9 +182,17 @@ test.describe("[electrify] workspace", () => {
     const depots = page.getByRole("list", { name: "Your depots" });
     await expect(depots.getByRole("button", { name: /Lockleaze Depot/ })).toContainText("Energy Capacity: 55%");
     await expect(depots.getByRole("button", { name: /Peterborough Depot/ })).toContainText("No capacity data");
-    // The map still works without tiles: the depot's marker is there, with the publishers' credit.
+    // The map still works without tiles: it says so, draws the bundled coastline, names the depot's marker and explains the colours.
     await expect(page.getByRole("button", { name: "Lockleaze Depot (drag to move)" })).toBeVisible();
+    await expect(page.getByTestId("map-offline")).toContainText("shows the coastline only");
+    // (The coastline is the one land-coloured shape on the map.)
+    await expect(page.locator('.leaflet-overlay-pane path[fill="#f8fafc"]')).not.toHaveCount(0);
+    await expect(page.locator(".leaflet-tooltip").filter({ hasText: "Lockleaze Depot" })).toBeVisible();
+    const legend = page.getByTestId("map-legend");
+    for (const band of ["More than 66 % of capacity available", "33–66 % available", "33 % or less available"])
+      await expect(legend).toContainText(band);
     await expect(page.getByText("Contains data from National Grid Electricity Distribution")).toBeVisible();
+    await expect(page.getByText("Coastline: Natural Earth")).toBeVisible();
 
     await depots.getByRole("button", { name: /Lockleaze Depot/ }).click();
     await expect(page.getByText("55% Available")).toBeVisible();

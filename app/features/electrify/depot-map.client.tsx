@@ -2,7 +2,7 @@ import L from "leaflet";
 
 import "leaflet/dist/leaflet.css";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import type { CapacityBand } from "~/features/grid/capacity";
 
@@ -29,6 +29,17 @@ const BAND_COLOURS: Record<CapacityBand | "none", string> = {
   none: "#64748b",
 };
 const GB_CENTRE: L.LatLngTuple = [52.5, -1.8];
+/** Tiles that fail before any loads: after this many, the map is taken to be offline and shows its bundled outline. */
+const FAILED_TILES = 3;
+/** The offline base layer: Great Britain's and Ireland's coasts (Natural Earth, public domain; scripts/extract-gb-outline.ts). */
+const OUTLINE_URL = "/maps/great-britain.json";
+
+const LEGEND: { colour: string; text: string }[] = [
+  { colour: BAND_COLOURS.green, text: "More than 66 % of capacity available" },
+  { colour: BAND_COLOURS.yellow, text: "33–66 % available" },
+  { colour: BAND_COLOURS.red, text: "33 % or less available" },
+  { colour: BAND_COLOURS.none, text: "No capacity data" },
+];
 
 function depotIcon(depot: MapDepot, selected: boolean) {
   const colour = BAND_COLOURS[depot.band ?? "none"];
@@ -44,8 +55,9 @@ function depotIcon(depot: MapDepot, selected: boolean) {
  * The energy map (browser only: Leaflet needs the DOM). Depots are square
  * markers coloured by the capacity band of their nearest substation and can
  * be dragged to their true position; substations are circles. Clicking the
- * map while placing a depot puts it there. Without tiles it still shows
- * every marker on a plain background.
+ * map while placing a depot puts it there. When the tiles cannot load (no
+ * tile server, an isolated network), it says so and falls back to a bundled
+ * outline of the coast, with the legend and the depots' names on the map.
  */
 export default function DepotMap({
   depots,
@@ -67,6 +79,8 @@ export default function DepotMap({
   onPlace: (id: number, latitude: number, longitude: number) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
+  // Offline: no tile server configured, or its tiles do not load (an isolated network, a strict proxy).
+  const [offline, setOffline] = useState(tileUrl === null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
   const handlers = useRef({ onSelect, onPlace, placingId });
@@ -78,8 +92,20 @@ export default function DepotMap({
     if (!container.current) return;
     const instance = L.map(container.current, { center: GB_CENTRE, zoom: 6, attributionControl: true });
     instance.attributionControl.setPrefix(false);
-    if (tileUrl) L.tileLayer(tileUrl, { maxZoom: 19, attribution }).addTo(instance);
-    else instance.attributionControl.addAttribution(attribution);
+    if (tileUrl) {
+      const tiles = L.tileLayer(tileUrl, { maxZoom: 19, attribution }).addTo(instance);
+      let loaded = 0;
+      let failed = 0;
+      tiles.on("tileload", () => (loaded += 1));
+      tiles.on("tileerror", () => {
+        failed += 1;
+        if (loaded === 0 && failed >= FAILED_TILES) {
+          tiles.remove();
+          instance.attributionControl.addAttribution(attribution);
+          setOffline(true);
+        }
+      });
+    } else instance.attributionControl.addAttribution(attribution);
     instance.on("click", (event: L.LeafletMouseEvent) => {
       const { placingId: id, onPlace: place } = handlers.current;
       if (id !== null) place(id, Number(event.latlng.lat.toFixed(6)), Number(event.latlng.lng.toFixed(6)));
@@ -91,6 +117,30 @@ export default function DepotMap({
       map.current = null;
     };
   }, [tileUrl, attribution]);
+
+  // Offline, the bundled outline of Great Britain is the base layer (fetched only then).
+  useEffect(() => {
+    const instance = map.current;
+    if (!offline || !instance) return;
+    let outline: L.GeoJSON | null = null;
+    let cancelled = false;
+    void fetch(OUTLINE_URL)
+      .then((response) => (response.ok ? response.json() : null))
+      .then((data: GeoJSON.FeatureCollection | null) => {
+        if (cancelled || !data) return;
+        outline = L.geoJSON(data, {
+          interactive: false,
+          style: { color: "#64748b", weight: 1, fillColor: "#f8fafc", fillOpacity: 1 },
+        }).addTo(instance);
+        outline.bringToBack();
+        instance.attributionControl.addAttribution("Coastline: Natural Earth");
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      outline?.remove();
+    };
+  }, [offline]);
 
   // Markers follow the data; the view fits the depots the first time they are known.
   const fitted = useRef(false);
@@ -122,6 +172,13 @@ export default function DepotMap({
         title: `${depot.name} (drag to move)`,
         zIndexOffset: depot.id === selectedId ? 1000 : 0,
       });
+      // Named on the map itself, so the squares read without hovering.
+      marker.bindTooltip(depot.name, {
+        permanent: true,
+        direction: "right",
+        offset: [12, 0],
+        className: "depot-label",
+      });
       marker.on("click", () => handlers.current.onSelect(depot.id));
       marker.on("dragend", () => {
         const at = marker.getLatLng();
@@ -144,11 +201,46 @@ export default function DepotMap({
   }, [selectedId, depots]);
 
   return (
-    <div
-      ref={container}
-      className={placingId !== null ? "h-full w-full cursor-crosshair bg-slate-100" : "h-full w-full bg-slate-100"}
-      role="application"
-      aria-label="Energy to Depot map: depots (squares) and substations (circles)"
-    />
+    <div className="relative h-full w-full">
+      <div
+        ref={container}
+        className={
+          placingId !== null
+            ? "h-full w-full cursor-crosshair " + (offline ? "bg-sky-100" : "bg-slate-100")
+            : "h-full w-full " + (offline ? "bg-sky-100" : "bg-slate-100")
+        }
+        role="application"
+        aria-label="Energy to Depot map: depots (squares) and substations (circles)"
+      />
+      {offline ? (
+        <p
+          role="status"
+          data-testid="map-offline"
+          className="absolute top-3 left-1/2 z-[1000] w-[min(90%,28rem)] -translate-x-1/2 rounded-md border bg-background/95 px-3 py-2 text-center text-xs shadow"
+        >
+          The map's streets could not be loaded here, so it shows the coastline only. Every figure is in the list beside
+          it.
+        </p>
+      ) : null}
+      <div
+        data-testid="map-legend"
+        className="absolute bottom-3 left-3 z-[1000] grid gap-1 rounded-md border bg-background/95 p-2 text-xs shadow"
+      >
+        <p className="font-medium">Nearest substation's headroom</p>
+        <ul className="grid gap-0.5">
+          {LEGEND.map((item) => (
+            <li key={item.text} className="flex items-center gap-2">
+              <span
+                aria-hidden="true"
+                className="inline-block size-3 rounded-full"
+                style={{ background: item.colour }}
+              />
+              {item.text}
+            </li>
+          ))}
+        </ul>
+        <p className="text-muted-foreground">Squares: your depots (drag to move). Circles: substations.</p>
+      </div>
+    </div>
   );
 }
