@@ -3,7 +3,6 @@
 // (shown when map tiles cannot load). Run again after upgrading world-atlas: npx tsx scripts/extract-gb-outline.ts
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 
@@ -20,7 +19,12 @@ const round = (value: unknown): unknown =>
 const out = {
   type: "FeatureCollection",
   attribution: "Natural Earth (public domain), via world-atlas",
-  features: kept.map((f) => ({ type: "Feature", id: f.id, properties: { name: f.properties?.name }, geometry: round(f.geometry) })),
+  features: kept.map((f) => ({
+    type: "Feature",
+    id: f.id,
+    properties: { name: f.properties?.name },
+    geometry: round(f.geometry),
+  })),
 };
 writeFileSync(path.join(root, "public/maps/great-britain.json"), `${JSON.stringify(out)}\n`);
 console.log(`wrote public/maps/great-britain.json (${kept.length} countries)`);
