@@ -11,6 +11,7 @@ import {
 import { listUsersPage } from "~/features/admin/users-page.server";
 import { createUser } from "~/features/users/create-user.server";
 import { addUser, changeUserRole, setUserActive } from "~/features/users/manage-users.server";
+import { saveProfile } from "~/features/users/profile.server";
 import { CLI_ACTOR, type Actor } from "~/lib/audit.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -95,6 +96,32 @@ describe.each(ENGINES)("admin console rules on %s", (engine) => {
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(33);
     // A page past the end shows the last page rather than nothing.
     expect((await listSubmissions(runtime, params({ page: 99 }))).page).toBe(2);
+  });
+
+  it("shows the submitter's name, organisation and phone where the survey only kept an e-mail", async () => {
+    const owner = hauliers[0]!;
+    await saveProfile(runtime, owner.id, {
+      name: "Robin Fleet",
+      organization: "Alpha Haulage",
+      phone: "0117 496 0123",
+    });
+    const id = await insertDepot(runtime, {
+      user_id: owner.id,
+      // A survey fills the contact's name with the e-mail.
+      contact_name: owner.email,
+      contact_email: owner.email,
+      depot_name: "Profile Yard",
+      depot_address: "3 Profile Road",
+    });
+    const detail = (await getSubmissionDetail(runtime, id))!;
+    expect(detail.contact).toEqual({
+      name: "Robin Fleet",
+      email: owner.email,
+      phone: "0117 496 0123",
+      organization: "Alpha Haulage",
+    });
+    // The other tests count this console's depots.
+    await runtime.database.db.deleteFrom("depots").where("id", "=", id).execute();
   });
 
   it("searches name, address and contact e-mail, ignoring letter case, with % and _ taken literally", async () => {

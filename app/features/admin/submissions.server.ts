@@ -219,7 +219,7 @@ export type SubmissionDetail = {
   locationAddress: string | null;
   latitude: number | null;
   longitude: number | null;
-  contact: { name: string | null; email: string | null; phone: string | null };
+  contact: { name: string | null; email: string | null; phone: string | null; organization: string | null };
   submitterEmail: string | null;
   adminNotes: string;
   photos: { id: number; imageType: string; width: number; height: number }[];
@@ -236,7 +236,11 @@ export async function getSubmissionDetail(
   const row = await db
     .selectFrom("depots")
     .leftJoin("user", "user.id", "depots.user_id")
+    .leftJoin("profiles", "profiles.id", "depots.user_id")
     .select([
+      "profiles.name as submitter_name",
+      "profiles.organization as submitter_organization",
+      "profiles.phone as submitter_phone",
       "depots.id",
       "depots.depot_name",
       "depots.depot_address",
@@ -278,7 +282,13 @@ export async function getSubmissionDetail(
     locationAddress: row.location_address,
     latitude: row.location_latitude,
     longitude: row.location_longitude,
-    contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
+    // A survey fills the contact's name with the e-mail (as the specification's form did): the submitter's profile knows better.
+    contact: {
+      name: row.contact_name && row.contact_name !== row.contact_email ? row.contact_name : row.submitter_name,
+      email: row.contact_email,
+      phone: row.contact_phone || row.submitter_phone,
+      organization: row.submitter_organization,
+    },
     submitterEmail: row.submitter_email,
     adminNotes: row.admin_notes ?? "",
     photos: photos.map((photo) => ({

@@ -126,7 +126,10 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
                 <DetailField label="Number of vehicles">{depot.vehicles ?? "Not specified"}</DetailField>
                 {hasLocation ? (
                   <DetailField label="Location">
-                    {depot.locationAddress ? <span className="block">{depot.locationAddress}</span> : null}
+                    {/* A captured location's text is its coordinates ("Location at …"): shown once. */}
+                    {depot.locationAddress && !depot.locationAddress.startsWith("Location at") ? (
+                      <span className="block">{depot.locationAddress}</span>
+                    ) : null}
                     {depot.latitude !== null && depot.longitude !== null ? (
                       <span className="block text-sm text-muted-foreground">
                         {depot.latitude.toFixed(6)}, {depot.longitude.toFixed(6)}
@@ -199,6 +202,9 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
             <CardContent>
               <dl className="grid gap-4">
                 <DetailField label="Name">{depot.contact.name || "Not given"}</DetailField>
+                {depot.contact.organization ? (
+                  <DetailField label="Organisation">{depot.contact.organization}</DetailField>
+                ) : null}
                 <DetailField label="Email">
                   {depot.contact.email ? (
                     <a
