@@ -19,6 +19,14 @@ describe("Box Charge savings estimate", () => {
     expect(estimate.with.weekPounds).toBeLessThanOrEqual(estimate.without.weekPounds);
   });
 
+  it("says how low the peak could go when the cheapest plan keeps it (the 244 kW puzzle)", () => {
+    // Ten vans, 150 km a day, day/night: all their energy fits the cheap night only at full power.
+    const estimate = estimateSavings({ fleetSize: 10, vehicle: "van", kmPerDay: 150, tariff: "day-night" });
+    expect(estimate.with.peakKw).toBeCloseTo(estimate.without.peakKw, 3);
+    expect(estimate.lowestPeak.peakKw).toBeLessThan(estimate.without.peakKw * 0.7);
+    expect(estimate.lowestPeak.shortfallKwh).toBe(0);
+  });
+
   it("checks its inputs", () => {
     expect(savingsInputErrors({ fleetSize: 0, kmPerDay: 100 })).toEqual({
       fleetSize: "Enter a fleet of 1 to 200 vehicles",

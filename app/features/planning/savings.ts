@@ -102,9 +102,12 @@ export function estimateSavings(input: SavingsInput) {
       .filter((o) => o.shortfallKwh < 1e-6)
       .sort((a, b) => a.weekPounds - b.weekPounds)[0] ?? without;
   const savedPounds = without.weekPounds - managed.weekPounds;
+  // The lowest peak managed charging reaches, for when the cheapest plan keeps the same peak.
+  const shaving = outcome(result.strategies.find((s) => s.strategy === "peak-shaving")!);
   return {
     without,
     with: managed,
+    lowestPeak: shaving,
     savedPounds,
     savedPct: without.weekPounds > 0 ? (savedPounds / without.weekPounds) * 100 : 0,
     unmetKwh: without.shortfallKwh,

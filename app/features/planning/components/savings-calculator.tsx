@@ -162,6 +162,15 @@ export function SavingsCalculator({
                 "On this tariff, managed charging saves little: the gain is a smaller connection."
               )}
             </p>
+            {estimate.with.peakKw >= estimate.without.peakKw - 0.5 &&
+            estimate.lowestPeak.peakKw < estimate.without.peakKw - 0.5 ? (
+              <p className="text-sm" data-testid="same-peak">
+                The cheapest plan keeps the same peak: to put all the energy into the cheap night hours, every vehicle
+                charges at full power then. Spreading the charging instead (peak shaving) would bring the peak down to{" "}
+                {`${kw.format(estimate.lowestPeak.peakKw)} kW for ${pounds.format(estimate.lowestPeak.weekPounds)} a week`}
+                : a smaller connection for a little more energy cost.
+              </p>
+            ) : null}
             {estimate.unmetKwh > 0 ? (
               <p className="text-sm text-amber-800">
                 Some vehicles could not be fully charged between shifts even unmanaged.
