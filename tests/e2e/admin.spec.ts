@@ -64,6 +64,13 @@ test.describe("[admin] depot submissions", () => {
     await expect(page).toHaveURL(/status=approved/);
     await expect(page).not.toHaveURL(/page=/);
 
+    // Counts per status across every depot, each a way to filter; each row shows its status as a coloured badge.
+    const counts = page.getByRole("list", { name: "Depots by status" });
+    await expect(counts.getByRole("link")).toHaveCount(4);
+    await expect(counts.getByRole("link", { name: /Approved/ })).toHaveAttribute("aria-current", "true");
+    const approved = Number((await counts.getByRole("link", { name: /Approved/ }).textContent())!.replace(/\D/g, ""));
+    expect(approved).toBeGreaterThanOrEqual(10);
+
     // Inline status change, kept after a reload.
     await page.getByLabel("Filter by status").selectOption("");
     await page.getByPlaceholder("Search depots...").fill(`Yard ${run} 02`);

@@ -202,14 +202,15 @@ export async function requireOwnedDepot(
 /** How many of the user's depots are in each review state (the dashboard's tiles). */
 export async function countDepotsByStatus(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  /** Whose depots; null for every depot (the admin console). */
+  userId: string | null,
 ): Promise<Record<DepotStatusValue, number>> {
-  const rows = await deps.database.db
+  let query = deps.database.db
     .selectFrom("depots")
     .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
-    .where("user_id", "=", userId)
-    .groupBy("status")
-    .execute();
+    .groupBy("status");
+  if (userId !== null) query = query.where("user_id", "=", userId);
+  const rows = await query.execute();
   const counts = Object.fromEntries(DEPOT_STATUSES.map((status) => [status, 0])) as Record<DepotStatusValue, number>;
   for (const row of rows) counts[normalizeStatus(row.status)] += Number(row.n);
   return counts;

@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from "~/features/admin/format";
 import { PAGE_SIZE, readParams, submissionParamsSchema, userParamsSchema } from "~/features/admin/list-params";
 import { listSubmissions, reviewDepot } from "~/features/admin/submissions.server";
 import { listUsersPage } from "~/features/admin/users-page.server";
+import { countDepotsByStatus } from "~/features/depots/depot-queries.server";
 import { depotStatusSchema, statusLabel } from "~/features/depots/depot-status";
 import { addUser, changeUserRole, setUserActive } from "~/features/users/manage-users.server";
 import { roleSchema } from "~/features/users/user-schemas";
@@ -73,7 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       entries.map((entry) => ({ ...entry, atLabel: formatDateTime(entry.at) })),
     ),
   ]);
-  return { tab, params, userParams, submissions, users, activity, currentUserId: admin.id };
+  const statusCounts = tab === "submissions" ? await countDepotsByStatus(runtime, null) : null;
+  return { tab, params, userParams, submissions, users, activity, statusCounts, currentUserId: admin.id };
 }
 
 type Context = { actor: Actor } & Runtime;
@@ -188,7 +190,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </TabsList>
         <TabsContent value="submissions">
           {loaderData.submissions ? (
-            <SubmissionsPanel submissions={loaderData.submissions} params={loaderData.params} />
+            <SubmissionsPanel
+              submissions={loaderData.submissions}
+              params={loaderData.params}
+              counts={loaderData.statusCounts}
+            />
           ) : (
             <TabLoading />
           )}

@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { StatusBadge } from "~/features/depots/components/status-badge";
 import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "~/features/depots/depot-status";
 import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
@@ -28,6 +29,8 @@ type Row = {
 type Props = {
   submissions: { rows: Row[]; total: number; page: number; pageCount: number; pageSize: number; error: string | null };
   params: SubmissionParams;
+  /** Depots in each review state, all of them (not just this page). */
+  counts: Record<DepotStatusValue, number> | null;
 };
 
 /**
@@ -56,7 +59,7 @@ function useDebouncedSubmit(delay = 300) {
   };
 }
 
-export function SubmissionsPanel({ submissions, params }: Props) {
+export function SubmissionsPanel({ submissions, params, counts }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const submitSoon = useDebouncedSubmit();
   const [searchParams] = useSearchParams();
@@ -125,6 +128,29 @@ export function SubmissionsPanel({ submissions, params }: Props) {
         </Button>
       </div>
 
+      {counts ? (
+        <ul aria-label="Depots by status" className="mt-4 flex flex-wrap gap-2">
+          {DEPOT_STATUSES.map((status) => {
+            const query = new URLSearchParams(searchParams);
+            query.set("status", status);
+            query.delete("page");
+            return (
+              <li key={status}>
+                <Link
+                  to={`?${query}`}
+                  preventScrollReset
+                  aria-current={params.status === status ? "true" : undefined}
+                  className="flex items-center gap-2 rounded-full border px-2 py-1 text-sm hover:bg-accent aria-[current=true]:border-primary"
+                >
+                  <StatusBadge status={status} />
+                  <span className="font-semibold tabular-nums">{counts[status].toLocaleString("en-GB")}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+
       {submissions.error ? (
         <p
           role="alert"
@@ -161,7 +187,10 @@ export function SubmissionsPanel({ submissions, params }: Props) {
                       <time dateTime={row.submittedAt}>{row.submittedLabel}</time>
                     </TableCell>
                     <TableCell>
-                      <RowStatus id={row.id} name={row.name} status={row.status} />
+                      <div className="flex flex-wrap items-center gap-2">
+                        <StatusBadge status={row.status} />
+                        <RowStatus id={row.id} name={row.name} status={row.status} />
+                      </div>
                     </TableCell>
                     <TableCell>
                       <Link to={`/admin/depot/${row.id}`} aria-label={`View ${row.name}`} className={viewLinkClass}>
