@@ -20,6 +20,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "tmp/reports/playwright.json" }]],
   use: {
     baseURL,
+    // A UK browser: native time fields show 24-hour times, as they do for the people using the product.
+    locale: "en-GB",
+    timezoneId: "Europe/London",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -118,15 +118,18 @@ export function ElectrifySidebar({
           collapsed ? "w-12" : "w-64",
         )}
       >
-        <p
-          className={cn(
-            "flex h-12 items-center border-b px-4 text-lg font-bold text-primary",
-            collapsed && "justify-center px-0",
-          )}
-        >
-          {collapsed ? <GaugeIcon className="size-5" aria-label="Electrify" /> : "Electrify"}
-        </p>
-        <SidebarLinks collapsed={collapsed} />
+        {/* The aside runs the page's full height (its background meets the footer); its contents stay in view below the sticky header. */}
+        <div className="sticky top-16 flex h-[calc(100vh-4rem)] flex-col">
+          <p
+            className={cn(
+              "flex h-12 items-center border-b px-4 text-lg font-bold text-primary",
+              collapsed && "justify-center px-0",
+            )}
+          >
+            {collapsed ? <GaugeIcon className="size-5" aria-label="Electrify" /> : "Electrify"}
+          </p>
+          <SidebarLinks collapsed={collapsed} />
+        </div>
       </aside>
       <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
         <SheetContent className="left-0 right-auto w-72 border-r border-l-0 p-0 sm:max-w-72">
