@@ -113,7 +113,10 @@ test.describe("[shell] headers, footers and error pages", () => {
   test("admins see the Admin link", async ({ page }) => {
     await signInOnPage(page, await createTestUser({ admin: true, name: "Alex Admin" }));
     await expect(page).toHaveURL("/admin");
-    await expect(page.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Admin", exact: true })).toHaveAttribute(
+      "href",
+      "/admin",
+    );
   });
 
   test("the public header fits a phone on every kind of page, for a visitor and a signed-in admin", async ({

@@ -96,7 +96,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </Card>
       </div>
-      <div className="mt-6 grid gap-6 md:grid-cols-3">
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
         {NEXT_STEPS.map((step) => (
           <Card key={step.to}>
             <CardHeader>

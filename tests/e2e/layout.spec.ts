@@ -1,0 +1,107 @@
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+
+import { createTestDepots, createTestUser, signInOnPage } from "./fixtures";
+
+/**
+ * Every page of the access table, as each audience sees it, at phone,
+ * tablet and laptop widths: the document never scrolls sideways and no
+ * header control lies outside the screen. Screenshots at 390 and 1280 px go
+ * to test-results/screens/ for a reviewer to look at (`npm run test:e2e`).
+ */
+const WIDTHS = [320, 390, 768, 1280];
+const SHOTS = new Set([390, 1280]);
+const SCREENS = "test-results/screens";
+
+/** The pages (not resources or actions) of app/access-table.ts, with ids filled in. */
+function pages(depotId: number | null): string[] {
+  const common = [
+    "/",
+    "/products",
+    "/electrify",
+    "/box-charge",
+    "/about-us",
+    "/auth",
+    "/forgot-password",
+    "/no-such-page",
+  ];
+  if (depotId === null) return common;
+  return [
+    ...common,
+    "/depots",
+    `/depots/${depotId}`,
+    "/survey",
+    "/confirmation?email=success",
+    "/account",
+    "/electrify/dashboard",
+    "/electrify/company-setup",
+    "/electrify/energy-map",
+    `/electrify/depots/${depotId}/layout`,
+    `/electrify/depots/${depotId}/summary`,
+    `/electrify/depots/${depotId}/plan`,
+    "/admin",
+    `/admin/depot/${depotId}`,
+    "/admin/grid-data",
+  ];
+}
+
+async function sweep(page: Page, audience: string, paths: string[]) {
+  mkdirSync(SCREENS, { recursive: true });
+  // Map tiles are outside this machine's reach, as on an isolated network: the pages must still look deliberate.
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  for (const path of paths)
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+      await page.goto(path, { waitUntil: "load" });
+      const where = `${audience} ${path} at ${width} px`;
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      // Name the widest offenders, so a failure says where to look.
+      const offenders =
+        scroll > width
+          ? await page.evaluate(
+              (limit) =>
+                [...document.querySelectorAll("body *")]
+                  .filter((e) => e.getBoundingClientRect().right > limit + 0.5)
+                  .slice(-3)
+                  .map((e) => `<${e.tagName.toLowerCase()} class="${String(e.className).slice(0, 60)}">`),
+              width,
+            )
+          : [];
+      expect(scroll, `${where}: the page scrolls sideways (${offenders.join(", ")})`).toBeLessThanOrEqual(width);
+      for (const control of await page.locator("header a:visible, header button:visible").all()) {
+        const box = await control.boundingBox();
+        if (!box) continue;
+        expect(box.x, `${where}: a header control starts off screen`).toBeGreaterThanOrEqual(-0.5);
+        expect(box.x + box.width, `${where}: a header control ends off screen`).toBeLessThanOrEqual(width + 0.5);
+        expect(box.y, `${where}: a header control sits above the screen`).toBeGreaterThanOrEqual(-0.5);
+      }
+      if (SHOTS.has(width)) {
+        const name = `${audience}${path.replace(/[/?=]+/g, "-").replace(/-$/, "") || "-home"}-${width}.png`;
+        await page.screenshot({ path: `${SCREENS}/${name}`, fullPage: true });
+      }
+    }
+}
+
+test.describe("[layout] every page fits every width", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("as a visitor", async ({ page }) => {
+    await sweep(page, "visitor", pages(null));
+  });
+
+  test("as a haulier", async ({ page }) => {
+    const user = await createTestUser({ name: "Sam Sweep" });
+    const [depot] = await createTestDepots(user.email, [{ name: "Sweep Yard", photos: 1, photoFiles: true }]);
+    await signInOnPage(page, user);
+    await expect(page).toHaveURL("/depots");
+    await sweep(page, "haulier", pages(depot!));
+  });
+
+  test("as an admin", async ({ page }) => {
+    const owner = await createTestUser();
+    const [depot] = await createTestDepots(owner.email, [{ name: "Admin Sweep Yard", photos: 1, photoFiles: true }]);
+    await signInOnPage(page, await createTestUser({ admin: true, name: "Ada Admin" }));
+    await expect(page).toHaveURL("/admin");
+    await sweep(page, "admin", pages(depot!));
+  });
+});
