@@ -1,7 +1,7 @@
 import { annualKmByGroup, businessCase, defaultBusinessCase, type PlanFigures } from "./business-case";
 import { planCharging } from "./engine/plan-charging";
 import { DEFAULT_CATALOGUE, sizeChargers, type CatalogueCharger } from "./engine/sizing";
-import { CONNECTION_MARGIN } from "./engine/summarise";
+import { siteBill } from "./engine/summarise";
 import { STRATEGIES, type ChargerGroup, type PlanResult } from "./engine/types";
 import type { PlanRequest } from "./plan-input";
 import {
@@ -58,23 +58,24 @@ export function computePlan(input: PlanRequest, onProgress: (done: number) => vo
 function planFigures(input: PlanRequest, summary: PlanSummary, result: PlanResult, catalogue: CatalogueCharger[]) {
   const best = recommendedStrategy(summary);
   const year = 365 / input.horizon.days;
-  const { buildingByStep: building, priceByStep: price, stepHours: dt } = result;
-  const buildingEnergy = building.reduce((sum, kw, t) => sum + kw * dt * price[t]!, 0) / 100;
-  const buildingPeak = building.reduce((max, kw) => Math.max(max, kw), 0);
-  const months = (input.horizon.days * 12) / 365;
-  const buildingCapacity =
-    ((buildingPeak / input.site.powerFactor) *
-      (1 + CONNECTION_MARGIN) *
-      input.tariff.capacityPencePerKvaPerMonth *
-      months) /
-    100;
-  const standing = (input.tariff.standingPencePerDay * input.horizon.days) / 100;
+  // What the building alone would pay: the vehicles' electricity is the site's bill less this.
+  const building = siteBill(
+    result.buildingByStep,
+    result.buildingByStep.reduce((max, kw) => Math.max(max, kw), 0),
+    {
+      dt: result.stepHours,
+      price: result.priceByStep,
+      days: input.horizon.days,
+      powerFactor: input.site.powerFactor,
+      tariff: input.tariff,
+    },
+  );
   // When vehicles are short with the plan's chargers, the business case is for the fleet with the chargers it needs (sized, under peak shaving).
   const sized = summary.sizing && summary.sizing.chargers.length > 0 && best.vehiclesShort > 0 ? summary.sizing : null;
   const sizedCheck = sized?.strategies.find((s) => s.strategy === "peak-shaving") ?? null;
   const vehiclesPounds = sizedCheck
-    ? sizedCheck.totalPounds - (buildingEnergy + standing + buildingCapacity)
-    : best.cost.energyPounds - buildingEnergy + (best.cost.capacityPounds - buildingCapacity);
+    ? sizedCheck.totalPounds - building.totalPounds
+    : best.cost.energyPounds - building.energyPounds + (best.cost.capacityPounds - building.capacityPounds);
   const figures: PlanFigures & { strategy: typeof best.strategy; chargersFrom: "plan" | "sizing" } = {
     strategy: sizedCheck ? sizedCheck.strategy : best.strategy,
     electricityPoundsPerYear: Math.max(0, vehiclesPounds) * year,

@@ -73,6 +73,10 @@ export function defaultPlanInput(depot: {
   };
 }
 
+/** A plan's chargers in a few words: "8 × 22 kW + 3 × 150 kW". */
+export const describeChargerGroups = (chargers: PlanInput["chargers"]) =>
+  chargers.map((c) => `${c.count} × ${c.powerKw} kW`).join(" + ");
+
 /** A weekly duty in words, days with the same shift together: "Mon Tue Wed Thu out 07:00–17:00, 120 km; Fri out 06:00–17:00, 160 km". */
 export function describeWeek(week: PlanInput["vehicles"][number]["week"]): string {
   const shifts = new Map<string, string[]>();

@@ -6,6 +6,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { singleLine } from "~/lib/single-line";
 import { invalidInput, UserError } from "~/lib/user-error";
 
+import { describeChargerGroups } from "./plan-defaults";
 import { planInputSchema, type PlanRequest } from "./plan-input";
 import { planSummarySchema, recommendedStrategy, type PlanSummary } from "./plan-summary";
 
@@ -39,7 +40,7 @@ export type ScenarioRow = {
 };
 
 /** Inputs larger than this (as JSON) are not sent with the page. */
-const MAX_INPUTS_SENT = 200_000;
+const MAX_INPUTS_SENT = 50_000;
 
 function row(
   id: number,
@@ -56,7 +57,7 @@ function row(
     name,
     createdAt,
     inputs: size <= MAX_INPUTS_SENT ? inputs : null,
-    chargers: inputs.chargers.map((c) => `${c.count} × ${c.powerKw} kW`).join(" + "),
+    chargers: describeChargerGroups(inputs.chargers),
     vehicles: results.vehicles,
     vehiclesShort: best.vehiclesShort,
     peakKw: best.peakKw,

@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
 import { AC_VEHICLE_MAX_KW, STRATEGIES } from "../engine/types";
+import { describeChargerGroups } from "../plan-defaults";
 import type { PlanRequest } from "../plan-input";
 import type { SavedPlan } from "../plan-store.server";
 import { PLAN_STEPS, type SizingSummary } from "../plan-summary";
@@ -17,7 +18,7 @@ import { ScenariosCard } from "./scenarios-card";
 /** The inputs in one line: "30 vehicles in 1 group · 8 chargers · 210 kVA · Day/night · 7 days at 15 min". */
 function describeInputs(inputs: PlanRequest): string {
   const vehicles = inputs.vehicles.reduce((sum, g) => sum + g.count, 0);
-  const chargers = inputs.chargers.map((c) => `${c.count} × ${c.powerKw} kW`).join(" + ");
+  const chargers = describeChargerGroups(inputs.chargers);
   const groups = inputs.vehicles.length;
   return [
     `${vehicles} vehicle${vehicles === 1 ? "" : "s"} in ${groups} group${groups === 1 ? "" : "s"}`,

@@ -6,7 +6,7 @@ import { prepare } from "./prepare";
 import { simulate } from "./simulate";
 import { dispatchBattery, maxOf } from "./site-battery";
 import type { Stay } from "./stays";
-import { CONNECTION_MARGIN, summarise, transformerFor } from "./summarise";
+import { connectionFor, siteBill, summarise } from "./summarise";
 import { STRATEGIES, type PlanInput, type PlanResult, type Strategy, type StrategyResult } from "./types";
 import { wholeBillHeadroom } from "./whole-bill";
 
@@ -89,22 +89,15 @@ function recost(
   peakKw: number,
   context: Parameters<typeof summarise>[4],
 ): ReturnType<typeof summarise> {
-  const { dt, price, powerFactor: pf } = context;
-  const energyKwh = siteKw.reduce((sum, kw) => sum + kw * dt, 0);
-  const energyPounds = siteKw.reduce((sum, kw, t) => sum + kw * dt * price[t]!, 0) / 100;
-  const months = (context.days * 12) / 365;
-  const capacityPounds =
-    ((peakKw / pf) * (1 + CONNECTION_MARGIN) * context.tariff.capacityPencePerKvaPerMonth * months) / 100;
-  const standingPounds = result.cost.standingPounds;
+  const { dt, powerFactor: pf } = context;
   return {
     ...result,
     siteKw,
     peakKw,
     peakKva: peakKw / pf,
-    energyKwh,
-    cost: { energyPounds, standingPounds, capacityPounds, totalPounds: energyPounds + standingPounds + capacityPounds },
-    recommendedConnectionKva: Math.ceil(((peakKw / pf) * (1 + CONNECTION_MARGIN)) / 10) * 10,
-    transformerKva: transformerFor(peakKw, pf),
+    energyKwh: siteKw.reduce((sum, kw) => sum + kw * dt, 0),
+    cost: siteBill(siteKw, peakKw, context),
+    ...connectionFor(peakKw, pf),
   };
 }
 

@@ -15,6 +15,39 @@ export function transformerFor(peakKw: number, powerFactor: number): number | nu
   return TRANSFORMER_SIZES_KVA.find((size) => size >= needed) ?? null;
 }
 
+/** What the bill needs: the steps' length and prices, the horizon, the power factor and the tariff's fixed charges. */
+export type BillContext = {
+  dt: number;
+  price: number[];
+  days: number;
+  powerFactor: number;
+  tariff: { standingPencePerDay: number; capacityPencePerKvaPerMonth: number };
+};
+
+/**
+ * The site's bill over the horizon for a load (kW at each step): energy by
+ * tariff band, the standing charge per day, and the capacity charge per kVA
+ * per month on the connection its peak needs (the one place this is worked
+ * out: the strategies, the site battery, the whole-bill search and the
+ * business case all use it).
+ */
+export function siteBill(load: ArrayLike<number>, peakKw: number, context: BillContext) {
+  let energyPounds = 0;
+  for (let t = 0; t < load.length; t++) energyPounds += (load[t]! * context.dt * context.price[t]!) / 100;
+  const months = (context.days * 12) / 365;
+  const standingPounds = (context.tariff.standingPencePerDay * context.days) / 100;
+  const capacityPounds =
+    ((peakKw / context.powerFactor) * (1 + CONNECTION_MARGIN) * context.tariff.capacityPencePerKvaPerMonth * months) /
+    100;
+  return { energyPounds, standingPounds, capacityPounds, totalPounds: energyPounds + standingPounds + capacityPounds };
+}
+
+/** The connection to ask for (peak kVA plus the margin, to 10 kVA) and the transformer for a peak. */
+export const connectionFor = (peakKw: number, powerFactor: number) => ({
+  recommendedConnectionKva: Math.ceil(((peakKw / powerFactor) * (1 + CONNECTION_MARGIN)) / 10) * 10,
+  transformerKva: transformerFor(peakKw, powerFactor),
+});
+
 export type Context = {
   steps: number;
   dt: number;
@@ -122,14 +155,9 @@ export function summarise(
   stays: Stay[],
   chain: Chain,
   schedule: number[][],
-  context: Context & {
-    price: number[];
-    days: number;
-    powerFactor: number;
-    tariff: { standingPencePerDay: number; capacityPencePerKvaPerMonth: number };
-  },
+  context: Context & BillContext,
 ): Omit<StrategyResult, "battery" | "peakLowerBoundKw" | "chargerUtilisation" | "tradeOff"> {
-  const { steps, dt, building, price, efficiency, powerFactor: pf } = context;
+  const { steps, dt, building, efficiency, powerFactor: pf } = context;
   stays.forEach((s, i) => clip(s, chain.arrivalKwh[i]!, schedule[i]!, dt));
   const chargingKw = new Array<number>(steps).fill(0);
   stays.forEach((s, i) => schedule[i]!.forEach((kw, k) => (chargingKw[(s.start + k) % steps]! += kw / efficiency)));
@@ -138,11 +166,6 @@ export function summarise(
   const peakKw = maxOf(siteKw, 0);
   const energyKwh = siteKw.reduce((sum, kw) => sum + kw * dt, 0);
   const chargingEnergyKwh = chargingKw.reduce((sum, kw) => sum + kw * dt, 0);
-  const energyPounds = siteKw.reduce((sum, kw, t) => sum + kw * dt * price[t]!, 0) / 100;
-  const months = (context.days * 12) / 365;
-  const standingPounds = (context.tariff.standingPencePerDay * context.days) / 100;
-  const capacityPounds =
-    ((peakKw / pf) * (1 + CONNECTION_MARGIN) * context.tariff.capacityPencePerKvaPerMonth * months) / 100;
   return {
     strategy,
     siteKw,
@@ -151,10 +174,9 @@ export function summarise(
     peakKva: peakKw / pf,
     energyKwh,
     chargingEnergyKwh,
-    cost: { energyPounds, standingPounds, capacityPounds, totalPounds: energyPounds + standingPounds + capacityPounds },
+    cost: siteBill(siteKw, peakKw, context),
     vehicles,
-    recommendedConnectionKva: Math.ceil(((peakKw / pf) * (1 + CONNECTION_MARGIN)) / 10) * 10,
-    transformerKva: transformerFor(peakKw, pf),
+    ...connectionFor(peakKw, pf),
     sessions: stays.map((s, i) => ({
       vehicle: s.vehicleName,
       charger: s.charger,

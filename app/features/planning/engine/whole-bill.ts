@@ -1,7 +1,7 @@
 import { delivered } from "./chain";
 import { costOptimal } from "./cost-optimal";
 import { prepare, type Prepared } from "./prepare";
-import { CONNECTION_MARGIN } from "./summarise";
+import { siteBill } from "./summarise";
 import type { PlanInput } from "./types";
 
 /** Longer horizons choose the cap on their first four weeks (the same shifts and tariff), then plan the whole horizon with it. */
@@ -33,11 +33,9 @@ export function wholeBillSearch(input: PlanInput): { capKw: number; tradeOff: Tr
     const site = p.building.slice();
     p.stays.forEach((s, i) => schedule[i]!.forEach((kw, k) => (site[(s.start + k) % p.steps]! += kw / p.efficiency)));
     const peakKw = site.reduce((max, kw) => Math.max(max, kw), 0);
-    const energy = site.reduce((sum, kw, t) => sum + kw * p.dt * p.price[t]!, 0) / 100;
-    const months = (searched.horizon.days * 12) / 365;
-    const capacityPounds = ((peakKw / input.site.powerFactor) * (1 + CONNECTION_MARGIN) * capacity * months) / 100;
+    const { energyPounds, capacityPounds } = siteBill(site, peakKw, p.context);
     const energyDelivered = schedule.reduce((sum, kw) => sum + delivered(kw, p.dt), 0);
-    return { capKw, peakKw, poundsPerYear: (energy + capacityPounds) * year, energyDelivered };
+    return { capKw, peakKw, poundsPerYear: (energyPounds + capacityPounds) * year, energyDelivered };
   };
   const uncapped = tryCap(p.limitKw);
   if (capacity <= 0 || uncapped.peakKw <= 0) return { capKw: Infinity, tradeOff: [] };
