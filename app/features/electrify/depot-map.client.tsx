@@ -216,7 +216,7 @@ export default function DepotMap({
         <p
           role="status"
           data-testid="map-offline"
-          className="absolute top-3 left-1/2 z-[1000] w-[min(90%,28rem)] -translate-x-1/2 rounded-md border bg-background/95 px-3 py-2 text-center text-xs shadow"
+          className="absolute top-3 right-3 left-14 z-[1000] mx-auto max-w-md rounded-md border bg-background/95 px-3 py-2 text-center text-xs shadow"
         >
           The map's streets could not be loaded here, so it shows the coastline only. Every figure is in the list beside
           it.
@@ -224,7 +224,7 @@ export default function DepotMap({
       ) : null}
       <div
         data-testid="map-legend"
-        className="absolute bottom-3 left-3 z-[1000] grid gap-1 rounded-md border bg-background/95 p-2 text-xs shadow"
+        className="absolute bottom-12 left-3 z-[1000] grid max-w-[calc(100%-1.5rem)] gap-1 rounded-md sm:bottom-8 border bg-background/95 p-2 text-xs shadow"
       >
         <p className="font-medium">Nearest substation's headroom</p>
         <ul className="grid gap-0.5">
