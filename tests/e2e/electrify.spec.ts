@@ -495,6 +495,15 @@ test.describe("charging plan", () => {
     );
     await expect(page.getByTestId("inputs-summary")).toContainText("chargers 30 × 7 kW");
     await expect(page.getByTestId("recommended-kva")).toHaveText(/^[\d,]+ kVA$/);
+    // The depot has no layout yet: the sized chargers go onto it in one click, and stay there.
+    await expect(page.getByTestId("sizing")).toContainText("the depot's layout shows no chargers");
+    await page.getByRole("button", { name: "Put them on the layout" }).click();
+    await expect(page.getByText("Layout: 30 chargers added.")).toBeVisible();
+    await expect(page.getByText("Depot design saved successfully")).toBeVisible();
+    await expect(page.getByTestId("sizing")).toHaveCount(0);
+    await gotoHydrated(page, `/electrify/depots/${depot}/layout`);
+    await expect(page.locator('[data-component="ac7charger"]')).toHaveCount(30);
+    await gotoHydrated(page, `/electrify/depots/${depot}/plan`);
     await page.getByLabel("Save this plan as a scenario").fill("Sized chargers");
     await page.getByRole("button", { name: "Save scenario" }).click();
     const compared = page.getByRole("table", { name: "Scenarios compared" });

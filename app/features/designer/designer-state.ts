@@ -46,7 +46,9 @@ export type DesignAction =
   | { type: "undo-last-placement" }
   | { type: "undo" }
   | { type: "redo" }
-  | { type: "load"; placed: Placed[] };
+  | { type: "load"; placed: Placed[] }
+  /** The whole layout at once (chargers fitted from a plan), as one step undo takes back. */
+  | { type: "replace"; placed: Placed[] };
 
 function commit(state: DesignState, placed: Placed[]): DesignState {
   return { ...state, placed, past: [...state.past, state.placed].slice(-HISTORY), future: [] };
@@ -138,6 +140,13 @@ export function designReducer(state: DesignState, action: DesignAction): DesignS
     }
     case "load":
       return initialDesign(action.placed);
+    case "replace":
+      return {
+        ...commit(state, action.placed),
+        counter: Math.max(state.counter, initialDesign(action.placed).counter),
+        selected: null,
+        armed: null,
+      };
   }
 }
 

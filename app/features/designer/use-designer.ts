@@ -1,9 +1,11 @@
 import { useEffect, useReducer, useState } from "react";
 import { useFetcher } from "react-router";
+import { toast } from "sonner";
 
 import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
-import { designReducer, designStats, initialDesign, type Placed } from "./designer-state";
+import { chargersOf, designReducer, designStats, initialDesign, type Placed } from "./designer-state";
+import { describeFit, fitChargers, type WantedChargers } from "./fit-chargers";
 
 /**
  * The layout being designed for one depot: the placed components with undo
@@ -26,9 +28,21 @@ export function useDesigner({ saved, saveTo }: { saved: Placed[]; saveTo: string
   const currentJson = JSON.stringify(state.placed);
   const unsaved = currentJson !== savedJson;
 
-  const save = () => {
-    setSentJson(currentJson);
-    void saver.submit({ intent: "save-design", components: currentJson }, { method: "post", action: saveTo });
+  /** Saves the layout on screen, or `placed` when a change is dispatched and saved in the same step. */
+  const save = (placed?: Placed[]) => {
+    const json = placed ? JSON.stringify(placed) : currentJson;
+    setSentJson(json);
+    void saver.submit({ intent: "save-design", components: json }, { method: "post", action: saveTo });
+  };
+
+  /** Puts exactly these chargers on the layout (kept where they stand, the rest placed or removed) and saves it. */
+  const placeChargers = (wanted: WantedChargers) => {
+    const fitted = fitChargers(state.placed, wanted);
+    dispatch({ type: "replace", placed: fitted.placed });
+    save(fitted.placed);
+    const { done, missing } = describeFit(fitted);
+    if (missing) toast.warning(`${done} ${missing}`);
+    else toast.info(done);
   };
 
   // Leaving with unsaved changes asks first.
@@ -46,6 +60,8 @@ export function useDesigner({ saved, saveTo }: { saved: Placed[]; saveTo: string
     saving: saver.state !== "idle",
     unsaved,
     stats: designStats(state.placed),
+    chargers: chargersOf(state.placed),
+    placeChargers,
     selectedItem: state.placed.find((p) => p.uid === state.selected),
   };
 }

@@ -78,6 +78,8 @@ const sizingSchema = z.object({
     z.object({ powerKw: z.number(), kind: z.enum(["AC", "DC"]), pricePounds: z.number(), count: z.number() }),
   ),
   capitalPounds: z.number(),
+  /** Counted with vehicles moved off at their groups' swap times (one charger serving one vehicle after another). */
+  rotation: z.boolean().default(false),
   unreachable: z.array(
     z.object({
       group: z.string(),

@@ -1,17 +1,18 @@
 import { useRef, useState } from "react";
 
-import { catalogueItem, COMPONENT_COLOURS, SITE, type ComponentId } from "../catalogue";
+import { catalogueItem, COMPONENT_COLOURS, MARKER_M, SITE, type ComponentId } from "../catalogue";
 import type { DesignAction, Placed } from "../designer-state";
 
 const SYMBOLS: Record<ComponentId, string> = {
+  ac7charger: "7",
+  ac11charger: "11",
+  ac22charger: "22",
   fastcharger: "50",
   rapidcharger: "150",
   ultracharger: "350",
   parking: "P",
   transformer: "T",
 };
-/** Chargers are small: each gets a round marker of this radius (m) to see and grab, over its true footprint. */
-const MARKER_M = 1.8;
 
 /**
  * The depot plan: the site in metres with a 1 m and 10 m grid, each

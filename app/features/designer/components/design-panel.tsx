@@ -129,7 +129,7 @@ function EditCard({ designer }: { designer: Designer }) {
           <Trash2Icon aria-hidden="true" />{" "}
           {selectedItem ? `Delete ${catalogueItem(selectedItem.componentId).name}` : "Delete selected"}
         </Button>
-        <Button type="button" onClick={save} disabled={saving}>
+        <Button type="button" onClick={() => save()} disabled={saving}>
           <SaveIcon aria-hidden="true" /> {saving ? "Saving..." : "Save Design"}
         </Button>
         <p className={cn("text-sm", unsaved ? "text-amber-800" : "text-muted-foreground")} role="status">

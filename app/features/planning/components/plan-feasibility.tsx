@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, PlugZapIcon, TriangleAlertIcon } from "lucide-react";
+import { CheckCircle2Icon, MapPinPlusIcon, PlugZapIcon, TriangleAlertIcon } from "lucide-react";
 
 import { Button } from "~/components/ui/button";
 
@@ -21,10 +21,12 @@ import {
 export function PlanFeasibility({
   summary,
   onUseChargers,
+  layout,
   busy,
 }: {
   summary: PlanSummary;
   onUseChargers?: (chargers: SizingSummary["chargers"]) => void;
+  layout?: LayoutLink;
   busy?: boolean;
 }) {
   const best = recommendedStrategy(summary);
@@ -36,6 +38,7 @@ export function PlanFeasibility({
     sizing.chargers.reduce((sum, c) => sum + c.count, 0) === summary.chargers &&
     sizing.chargers.length > 0 &&
     works;
+  const onLayout = sizing && layout ? sameSet(sizing.chargers, layout.chargers) : true;
   return (
     <div className="grid gap-3">
       {works ? (
@@ -71,14 +74,33 @@ export function PlanFeasibility({
           </div>
         </div>
       )}
+      {sizing && sizing.chargers.length > 0 && sameChargers && !onLayout ? (
+        <div className="grid gap-2 rounded-md border p-4 text-sm" data-testid="sizing">
+          <p className="flex items-start gap-2">
+            <PlugZapIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>
+              The plan uses the chargers the fleet needs, <strong>{describeChargers(sizing.chargers)}</strong>; the
+              depot&apos;s layout shows{" "}
+              {layout!.chargers.length
+                ? layout!.chargers.map((c) => `${c.count} × ${formatNumber(c.powerKw)} kW`).join(" + ")
+                : "no chargers"}
+              .
+            </span>
+          </p>
+          <PlaceOnLayout chargers={sizing.chargers} layout={layout!} primary />
+        </div>
+      ) : null}
       {sizing && sizing.chargers.length > 0 && !sameChargers ? (
         <div className="grid gap-2 rounded-md border p-4 text-sm" data-testid="sizing">
           <p className="flex items-start gap-2">
             <PlugZapIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
             <span>
               <strong>You need {describeChargers(sizing.chargers)}</strong> (the fewest chargers that let every vehicle
-              leave charged while it keeps its charger until it leaves; {formatPounds(sizing.capitalPounds)} supplied
-              and installed at list prices).
+              leave charged
+              {sizing.rotation
+                ? ", with vehicles moved off at their swap times"
+                : " while it keeps its charger until it leaves"}
+              ; {formatPounds(sizing.capitalPounds)} supplied and installed at list prices).
               {sized
                 ? sized.vehiclesShort === 0
                   ? ` With them, ${STRATEGY_LABELS[sized.strategy].toLowerCase()} peaks at ${formatNumber(sized.peakKw)} kW and costs ${formatPounds((sized.totalPounds * 365) / summary.days)} a year.`
@@ -86,13 +108,14 @@ export function PlanFeasibility({
                 : ""}
             </span>
           </p>
-          {onUseChargers ? (
-            <div>
+          <div className="flex flex-wrap gap-2">
+            {onUseChargers ? (
               <Button type="button" onClick={() => onUseChargers(sizing.chargers)} disabled={busy}>
                 Use these chargers and run the plan
               </Button>
-            </div>
-          ) : null}
+            ) : null}
+            {layout && !onLayout ? <PlaceOnLayout chargers={sizing.chargers} layout={layout} /> : null}
+          </div>
         </div>
       ) : null}
       {sizing && sizing.unreachable.length > 0 ? (
@@ -111,4 +134,41 @@ export function PlanFeasibility({
       ) : null}
     </div>
   );
+}
+
+/** The depot's layout as the plan sees it: its chargers, and a way to put others on it. */
+export type LayoutLink = {
+  chargers: { powerKw: number; count: number }[];
+  place: (chargers: { powerKw: number; count: number }[]) => void;
+};
+
+function PlaceOnLayout({
+  chargers,
+  layout,
+  primary,
+}: {
+  chargers: SizingSummary["chargers"];
+  layout: LayoutLink;
+  primary?: boolean;
+}) {
+  return (
+    <div>
+      <Button type="button" variant={primary ? "default" : "outline"} onClick={() => layout.place(chargers)}>
+        <MapPinPlusIcon aria-hidden="true" /> Put them on the layout
+      </Button>
+    </div>
+  );
+}
+
+/** Whether two lists hold the same chargers (count per power), in any order. */
+function sameSet(a: { powerKw: number; count: number }[], b: { powerKw: number; count: number }[]): boolean {
+  const tally = (list: typeof a) => {
+    const byPower = new Map<number, number>();
+    for (const c of list) byPower.set(c.powerKw, (byPower.get(c.powerKw) ?? 0) + c.count);
+    return [...byPower]
+      .filter(([, n]) => n > 0)
+      .sort(([x], [y]) => x - y)
+      .join(";");
+  };
+  return tally(a) === tally(b);
 }

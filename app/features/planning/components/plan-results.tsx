@@ -12,7 +12,7 @@ import {
   type SizingSummary,
 } from "../plan-summary";
 import { BusinessCaseResults } from "./business-case-results";
-import { PlanFeasibility } from "./plan-feasibility";
+import { PlanFeasibility, type LayoutLink } from "./plan-feasibility";
 
 const PlanCharts = lazy(() => import("./plan-charts"));
 /** The strategy column stays in view while the figures scroll sideways under it (laptop and phone widths). */
@@ -23,11 +23,13 @@ export function PlanResults({
   summary,
   startWeekday,
   onUseChargers,
+  layout,
   busy,
 }: {
   summary: PlanSummary;
   startWeekday: number;
   onUseChargers?: (chargers: SizingSummary["chargers"]) => void;
+  layout?: LayoutLink;
   busy?: boolean;
 }) {
   const hydrated = useHydrated();
@@ -37,7 +39,7 @@ export function PlanResults({
   const battery = shaving.battery;
   return (
     <div className="grid grid-cols-1 gap-6">
-      <PlanFeasibility summary={summary} onUseChargers={onUseChargers} busy={busy} />
+      <PlanFeasibility summary={summary} onUseChargers={onUseChargers} layout={layout} busy={busy} />
       <div className="rounded-md border bg-muted/40 p-4 text-sm" data-testid="plan-headline">
         <p>
           <strong>{STRATEGY_LABELS[best.strategy]}</strong> charging peaks at{" "}

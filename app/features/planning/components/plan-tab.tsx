@@ -12,6 +12,7 @@ import type { SavedPlan } from "../plan-store.server";
 import { PLAN_STEPS, type SizingSummary } from "../plan-summary";
 import type { ScenarioRow } from "../scenario-store.server";
 import { PlanEditor } from "./plan-editor/plan-editor";
+import type { LayoutLink } from "./plan-feasibility";
 import { PlanResults } from "./plan-results";
 import { ScenariosCard } from "./scenarios-card";
 
@@ -39,11 +40,14 @@ export function PlanTab({
   saved,
   defaults,
   scenarios,
+  layout,
 }: {
   depotId: number;
   saved: SavedPlan | null;
   defaults: PlanRequest;
   scenarios: ScenarioRow[];
+  /** The depot's layout, when the plan is shown beside it, so sized chargers can be put on it. */
+  layout?: LayoutLink;
 }) {
   const [inputs, setInputs] = useState<PlanRequest>(() => saved?.inputs ?? defaults);
   // With results to read, the inputs start folded into one line above them.
@@ -178,6 +182,7 @@ export function PlanTab({
             summary={saved.results}
             startWeekday={saved.inputs?.horizon.startWeekday ?? 0}
             onUseChargers={running ? undefined : useChargers}
+            layout={layout}
             busy={submitting}
           />
         </section>

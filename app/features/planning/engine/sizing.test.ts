@@ -171,7 +171,29 @@ describe("charger sizing", () => {
     const swapped: typeof base = { ...base, vehicles: base.vehicles.map((g) => ({ ...g, swapAt: 22 * 60 })) };
     for (const strategy of planCharging(swapped).strategies)
       expect(strategy.vehicles.every((v) => v.shortfallKwh < 1e-6)).toBe(true);
-    // (Sizing itself still gives each vehicle a charger for its whole stay: with a swap it may size more than the rotation needs.)
-    expect(sizeChargers(base).chargers.reduce((sum, c) => sum + c.count, 0)).toBe(2);
+    // Sizing counts the rotation (here at midnight, when a van on a 7 kW charger since 17:00 has its 42 kWh): one charger for the two vans.
+    const at = (input: typeof base, swapAt: number) => ({
+      ...input,
+      vehicles: input.vehicles.map((g) => ({ ...g, swapAt })),
+    });
+    const total = (input: typeof base) =>
+      sizeChargers(input)
+        .chargers.map((c) => `${c.count} × ${c.powerKw}`)
+        .join(" + ");
+    expect(total(base)).toBe("2 × 7");
+    expect(total(at(base, 0))).toBe("1 × 7");
+    // Five vans: three charge until midnight, then the other two until 07:00; with one fewer someone is short.
+    const five = defaultPlanInput({ vehicles: 5, chargers: [] });
+    const sized = sizeChargers(at(five, 0));
+    expect(total(at(five, 0))).toBe("3 × 7");
+    expect(sized.strategies.every((s) => s.vehiclesShort === 0)).toBe(true);
+    const two = [{ id: "c", name: "AC 7 kW", powerKw: 7, count: 2, serves: "all" as const }];
+    expect(
+      planCharging({ ...at(five, 0), chargers: two }).strategies.every((s) =>
+        s.vehicles.some((v) => v.shortfallKwh > 1e-6),
+      ),
+    ).toBe(true);
+    // Moved off at 22:00, a van has 5 h: 7 kW is too slow for 42 kWh, so 11 kW units, three of them.
+    expect(total(at(five, 22 * 60))).toBe("3 × 11");
   });
 });

@@ -1,6 +1,6 @@
 import { fastestPath } from "./curve";
 import { planCharging } from "./plan-charging";
-import { staysFor, type Stay } from "./stays";
+import { staysFor, swapAfter, type Stay } from "./stays";
 import {
   AC_VEHICLE_MAX_KW,
   DEFAULT_CATALOGUE,
@@ -25,6 +25,8 @@ export type Unreachable = {
 export type SizingResult = {
   chargers: SizedCharger[];
   capitalPounds: number;
+  /** Whether swap times let a charger serve vehicles one after another (counted by the engine, not per stay). */
+  rotation: boolean;
   unreachable: Unreachable[];
   /** Each strategy with the sized chargers: its peak, cost and who is still short (the connection, or stays no charger can serve). */
   strategies: {
@@ -50,7 +52,8 @@ export type SizingResult = {
  * also the cheapest mix whenever a more powerful charger costs more. The
  * cycle repeats, so the engine's own charger assignment is then run with
  * them; where it leaves a stay without a charger (arcs that wrap round the
- * cycle can need one more), that class gets one more, and again.
+ * cycle can need one more), that class gets one more, and again. With
+ * swap times the engine then takes away what the rotation does not need.
  */
 export function sizeChargers(
   input: PlanInput,
@@ -63,7 +66,12 @@ export function sizeChargers(
   const classes = cheapestClasses(catalogue);
   const { stays } = staysFor({ ...input, chargers: [] }, steps, stepMinutes);
   const unreachable = new Map<string, Unreachable>();
-  const required = stays.map((stay) => {
+  const required = stays.map((whole) => {
+    // Moved off at the group's swap time, a vehicle plugged in on arrival charges only until then.
+    const stay = {
+      ...whole,
+      length: Math.min(whole.length, swapAfter(whole.start, whole.swapAt, stepMinutes, 1440 / stepMinutes)),
+    };
     const need = Math.min(stay.tripKwh, stay.targetKwh);
     if (stay.tripKwh > stay.targetKwh + 1e-9)
       note(unreachable, stay.groupName, "battery", stay, stay.tripKwh, stay.targetKwh, dt);
@@ -111,13 +119,48 @@ export function sizeChargers(
     counts[required[short]!]! += 1;
     result = verify(input, chargersFor(counts), only);
   }
+  const rotation = input.vehicles.some((g) => g.swapAt !== undefined);
+  if (rotation && result.unplugged.size === 0 && result.strategies.every((s) => s.vehiclesShort === 0))
+    result = fewerWithSwaps(counts, result, (n) => verify(input, chargersFor(n), only));
   const chargers = classes.flatMap((c, k) => (counts[k]! > 0 ? [{ ...c, count: counts[k]! }] : []));
   return {
     chargers,
     capitalPounds: chargers.reduce((sum, c) => sum + c.count * c.pricePounds, 0),
+    rotation,
     unreachable: [...unreachable.values()],
     strategies: result.strategies,
   };
+}
+
+type Verified = ReturnType<typeof verify>;
+
+/**
+ * With "moved off the charger at" times, a charger serves one vehicle after
+ * another, so the whole-stay count can be more than the rotation needs. The
+ * count is a scheduling question then (who waits for whom), not a count of
+ * overlapping stays, so the engine decides. Starting from a whole-stay count
+ * with which every vehicle leaves charged, from the dearest class down: the
+ * fewest of it (a binary search) with which every strategy still charges
+ * every vehicle. Never more than the whole-stay count; not proven the least
+ * (who waits for whom is the engine's first-come rule). Changes `counts`.
+ */
+function fewerWithSwaps(counts: number[], start: Verified, check: (counts: number[]) => Verified): Verified {
+  let best = start;
+  const holds = (r: Verified) =>
+    r.strategies.length === start.strategies.length &&
+    r.unplugged.size === 0 &&
+    r.strategies.every((s) => s.vehiclesShort === 0);
+  for (let k = counts.length - 1; k >= 0; k--) {
+    let [low, high] = [0, counts[k]!];
+    while (low < high) {
+      const mid = Math.floor((low + high) / 2);
+      const trial = check(counts.map((n, i) => (i === k ? mid : n)));
+      if (holds(trial)) [high, best] = [mid, trial];
+      else low = mid + 1;
+    }
+    counts[k] = high;
+  }
+  return best;
 }
 
 /**

@@ -48,7 +48,7 @@ export function chargerMinimumKw(charger: Pick<ChargerGroup, "powerKw" | "minKw"
 const unitName = (name: string, count: number, n: number) => (count === 1 ? name : `${name} ${n}`);
 
 /** Steps from plugging in at step `plugged` until the next "swap at" time, when the vehicle is moved off its charger (no limit without one; one plugged in at that time stays a day). */
-function swapAfter(plugged: number, swapAt: number | undefined, stepMinutes: number, perDay: number): number {
+export function swapAfter(plugged: number, swapAt: number | undefined, stepMinutes: number, perDay: number): number {
   if (swapAt === undefined) return Infinity;
   const swapStep = Math.round(swapAt / stepMinutes) % perDay;
   const wait = (swapStep - (plugged % perDay) + perDay) % perDay;

@@ -488,15 +488,16 @@ export function DepotReport({ data }: { data: ReportData }) {
         </Text>
         <Text>
           The fleet's weekly duty is turned into stays at the depot; each vehicle keeps the charger it plugs into until
-          it leaves, and arrives with what it left its previous stay with, less the trip (a stay that falls short
-          carries the deficit into the next). Charging curves are read at the charge each vehicle reaches, at the start
-          of each step, and no charger is set below its lowest power. Uncontrolled charging takes full power from
-          arrival; balanced charging the lowest constant power that reaches the target by departure, held until the
-          curve falls below it; cost-optimal charging the cheapest intervals of each stay within the connection; peak
-          shaving the lowest site peak that still meets every departure target, found with a maximum-flow test, with a
-          lower bound that no plan can beat beside it{shavingBound(summary)}. A site battery is run by peak shaving
-          after the vehicles are planned, to take the top off the site's load. Costs are energy by tariff band, the
-          standing charge per day, and the capacity charge on the connection asked for.
+          it leaves (or until its group's swap time, when a depot hand moves it off for the next), and arrives with what
+          it left its previous stay with, less the trip (a stay that falls short carries the deficit into the next).
+          Charging curves are read at the charge each vehicle reaches, at the start of each step, and no charger is set
+          below its lowest power. Uncontrolled charging takes full power from arrival; balanced charging the lowest
+          constant power that reaches the target by departure, held until the curve falls below it; cost-optimal
+          charging the cheapest intervals of each stay within the connection; peak shaving the lowest site peak that
+          still meets every departure target, found with a maximum-flow test, with a lower bound that no plan can beat
+          beside it{shavingBound(summary)}. A site battery is run by peak shaving after the vehicles are planned, to
+          take the top off the site's load. Costs are energy by tariff band, the standing charge per day, and the
+          capacity charge on the connection asked for.
         </Text>
         <Footer name={company ? `${company.name} · ${depot.name}` : depot.name} />
       </Page>

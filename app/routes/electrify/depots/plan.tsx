@@ -56,6 +56,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function DepotPlanTab({ loaderData }: Route.ComponentProps) {
-  const { depot, plan, planDefaults } = useWorkspace();
-  return <PlanTab depotId={depot.id} saved={plan} defaults={planDefaults} scenarios={loaderData.scenarios} />;
+  const { depot, plan, planDefaults, designer } = useWorkspace();
+  return (
+    <PlanTab
+      depotId={depot.id}
+      saved={plan}
+      defaults={planDefaults}
+      scenarios={loaderData.scenarios}
+      layout={{ chargers: designer.chargers, place: designer.placeChargers }}
+    />
+  );
 }
