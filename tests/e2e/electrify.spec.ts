@@ -326,6 +326,52 @@ test.describe("[electrify] depot designer", () => {
   });
 });
 
+test.describe("[electrify] depot designer on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("places by tap and by drag from the palette at 390 px, with markers big enough to tap", async ({ page }) => {
+    const user = await createTestUser();
+    const [depot] = await createTestDepots(user.email, [{ name: "Phone Yard", photos: 0 }]);
+    await signedIn(page, user);
+    await gotoHydrated(page, `/electrify/depots/${depot}/layout`);
+    const canvas = page.getByRole("group", { name: /Depot plan/ });
+    const palette = page.getByRole("toolbar", { name: "Components" });
+    const count = page.getByTestId("component-count");
+    // The plan is drawn to the site's proportions (90 × 60 m plus a 2 m margin), not letterboxed.
+    const box = (await canvas.boundingBox())!;
+    expect(box.width / box.height).toBeCloseTo(94 / 64, 1);
+
+    await palette.getByRole("button", { name: "AC Charger 22kW" }).tap();
+    await expect(palette.getByRole("button", { name: "AC Charger 22kW" })).toHaveAttribute("aria-pressed", "true");
+    await canvas.tap({ position: { x: 120, y: 120 } });
+    await expect(page.getByText("AC Charger 22kW placed on the map")).toBeVisible();
+    await expect(count).toHaveText("1");
+    const marker = page.getByRole("button", { name: /^AC Charger 22kW at/ });
+    const size = (await marker.locator("circle").boundingBox())!;
+    expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(24);
+
+    // The palette stays on screen while the page scrolls down to the plan.
+    await page.mouse.wheel(0, 400);
+    await expect(palette).toBeInViewport();
+
+    // Dragged from the palette and let go over the plan: placed where it was let go.
+    await page.keyboard.press("Escape");
+    // (The toolbar scrolls sideways on a phone: bring the chip into view first.)
+    await palette.getByRole("button", { name: "AC Charger 7kW" }).scrollIntoViewIfNeeded();
+    const chip = (await palette.getByRole("button", { name: "AC Charger 7kW" }).boundingBox())!;
+    const plan = (await canvas.boundingBox())!;
+    await page.mouse.move(chip.x + chip.width / 2, chip.y + chip.height / 2);
+    await page.mouse.down();
+    // Let go in the middle of the screen, over the plan (its top may have scrolled under the palette).
+    await page.mouse.move(plan.x + 200, Math.min(plan.y + plan.height - 20, 422), { steps: 8 });
+    await page.mouse.up();
+    await expect(count).toHaveText("2");
+    await expect(page.getByRole("button", { name: /^AC Charger 7kW at/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe("charging plan", () => {
   test("fill the form, run the plan, read the results and charts, download the report", async ({ page }) => {
     test.setTimeout(90_000);

@@ -1,5 +1,7 @@
 import { useRef, useState } from "react";
 
+import { cn } from "~/lib/utils";
+
 import { catalogueItem, COMPONENT_COLOURS, MARKER_M, SITE, type ComponentId } from "../catalogue";
 import type { DesignAction, Placed } from "../designer-state";
 
@@ -20,6 +22,14 @@ const SYMBOLS: Record<ComponentId, string> = {
  * component; components can be selected, dragged, and moved with the
  * arrow keys.
  */
+/** The point on the site (metres) under a point on the screen. */
+export function siteAt(plan: SVGSVGElement, clientX: number, clientY: number): { x: number; y: number } | null {
+  const matrix = plan.getScreenCTM();
+  if (!matrix) return null;
+  const point = new DOMPoint(clientX, clientY).matrixTransform(matrix.inverse());
+  return { x: point.x, y: point.y };
+}
+
 export function DesignCanvas({
   placed,
   armed,
@@ -35,14 +45,11 @@ export function DesignCanvas({
 }) {
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<{ uid: string; x: number; y: number; moved: boolean } | null>(null);
+  // A press on a component (to select or drag it) ends in a click on the plan, which must not place or deselect.
+  const pressedItem = useRef(false);
 
-  const toSite = (event: { clientX: number; clientY: number }) => {
-    const element = svg.current;
-    const matrix = element?.getScreenCTM();
-    if (!element || !matrix) return null;
-    const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-    return { x: point.x, y: point.y };
-  };
+  const toSite = (event: { clientX: number; clientY: number }) =>
+    svg.current ? siteAt(svg.current, event.clientX, event.clientY) : null;
 
   const lines = [];
   for (let x = 0; x <= SITE.width; x++)
@@ -74,13 +81,20 @@ export function DesignCanvas({
     <svg
       ref={svg}
       viewBox={`-2 -2 ${SITE.width + 4} ${SITE.depth + 4}`}
-      className={
-        armed ? "h-[600px] w-full cursor-crosshair touch-none bg-white" : "h-[600px] w-full touch-none bg-white"
-      }
+      data-plan="true"
+      // Sized to the site, never letterboxed; on a phone wider than the screen (it scrolls sideways inside its card) so markers are big enough to tap.
+      className={cn(
+        "block aspect-[94/64] h-auto w-full min-w-[720px] touch-pan-x touch-pan-y bg-white md:min-w-0",
+        armed && "cursor-crosshair",
+      )}
       role="group"
       aria-label={`Depot plan, ${SITE.width} by ${SITE.depth} metres${armed ? `: click to place ${catalogueItem(armed).name}` : ""}`}
-      onPointerDown={(event) => {
-        // Armed: a click anywhere places (a charger may go at the head of a parking bay). Otherwise a click on the ground deselects.
+      // Armed: a click or tap anywhere places (a charger may go at the head of a parking bay); on a click, not on touching down, so a finger can still scroll the plan. Otherwise a click on the ground deselects.
+      onClick={(event) => {
+        if (pressedItem.current) {
+          pressedItem.current = false;
+          return;
+        }
         if (armed) {
           const at = toSite(event);
           if (!at) return;
@@ -120,10 +134,11 @@ export function DesignCanvas({
             aria-pressed={isSelected}
             aria-label={`${spec.name} at ${item.x.toFixed(1)} m, ${item.y.toFixed(1)} m`}
             data-component={item.componentId}
-            className="cursor-move outline-none focus-visible:[&>circle]:stroke-[0.5]"
+            className="cursor-move touch-none outline-none focus-visible:[&>circle]:stroke-[0.5]"
             onPointerDown={(event) => {
               if (armed) return;
               event.stopPropagation();
+              pressedItem.current = true;
               (event.currentTarget.ownerSVGElement ?? event.currentTarget).setPointerCapture?.(event.pointerId);
               dispatch({ type: "select", uid: item.uid });
               setDrag({ uid: item.uid, x: item.x, y: item.y, moved: false });

@@ -2,66 +2,43 @@ import { Redo2Icon, SaveIcon, Trash2Icon, Undo2Icon } from "lucide-react";
 import { toast } from "sonner";
 
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 
-import { CATALOGUE, catalogueItem, type ComponentId } from "../catalogue";
+import { catalogueItem, type ComponentId } from "../catalogue";
 import { useDesignerShortcuts, type Designer } from "../use-designer";
 import { DesignCanvas } from "./design-canvas";
+import { DesignPalette } from "./design-palette";
 
 /** The Design Layout tab: the site plan to place components on, the catalogue, the layout's figures and saving. */
 export function DesignPanel({ designer }: { designer: Designer }) {
   useDesignerShortcuts(designer);
   const { state, dispatch } = designer;
+  const onPlaced = (componentId: ComponentId) => toast.success(`${catalogueItem(componentId).name} placed on the map`);
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
-      <Card className="gap-0 overflow-hidden py-0">
-        <DesignCanvas
-          placed={state.placed}
-          armed={state.armed}
-          selected={state.selected}
-          dispatch={dispatch}
-          onPlaced={(componentId: ComponentId) => toast.success(`${catalogueItem(componentId).name} placed on the map`)}
-        />
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_18rem]">
+      {/* No overflow clipping here: the palette sticks to the top of the screen while the page scrolls. */}
+      <Card className="min-w-0 gap-0 py-0">
+        <DesignPalette armed={state.armed} dispatch={dispatch} onPlaced={onPlaced} />
+        <div className="overflow-x-auto">
+          <DesignCanvas
+            placed={state.placed}
+            armed={state.armed}
+            selected={state.selected}
+            dispatch={dispatch}
+            onPlaced={onPlaced}
+          />
+        </div>
+        <p className="border-t px-4 py-3 text-xs text-muted-foreground">
+          Drag to move; arrows nudge 0.5 m (Shift: 1 m); Delete removes; Ctrl+Z / Ctrl+Y undo and redo; Ctrl+S saves;
+          Esc stops placing. On a phone the plan scrolls sideways.
+        </p>
       </Card>
       <div className="grid content-start gap-6">
-        <ComponentsCard designer={designer} />
         <StatsCard designer={designer} />
         <EditCard designer={designer} />
       </div>
     </div>
-  );
-}
-
-function ComponentsCard({ designer: { state, dispatch } }: { designer: Designer }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Components</CardTitle>
-        <CardDescription>Choose one, then click on the plan.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        {CATALOGUE.map((item) => (
-          <Button
-            key={item.id}
-            type="button"
-            variant={state.armed === item.id ? "default" : "outline"}
-            aria-pressed={state.armed === item.id}
-            className="justify-start"
-            onClick={() => {
-              toast.info(`Selected ${item.name}. Click on the map to place it.`);
-              dispatch({ type: "arm", componentId: item.id });
-            }}
-          >
-            {item.name}
-          </Button>
-        ))}
-        <p className="text-xs text-muted-foreground">
-          Drag to move; arrows nudge 0.5 m (Shift: 1 m); Delete removes; Ctrl+Z / Ctrl+Y undo and redo; Ctrl+S saves;
-          Esc stops placing.
-        </p>
-      </CardContent>
-    </Card>
   );
 }
 
