@@ -26,6 +26,7 @@ export const accessTable: Record<string, AccessRule> = {
   "/electrify": { anonymous: "ok", user: "/electrify/dashboard", admin: "/electrify/dashboard" },
   "/box-charge": everyone,
   "/about-us": everyone,
+  "/legal": everyone,
   "/auth": { anonymous: "ok", user: "/depots", admin: "/admin" },
   "/forgot-password": everyone,
   "/auth/two-factor": { anonymous: "ok", user: "/depots", admin: "/admin" },

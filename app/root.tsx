@@ -10,10 +10,15 @@ import { getRuntime } from "~/lib/runtime.server";
 import { toastContext, toastMiddleware, type Toast } from "~/lib/toast.server";
 
 import type { Route } from "./+types/root";
+import interFont from "./assets/fonts/inter-subset.woff2?url";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, toastMiddleware];
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The one font file (app.css), fetched with the page rather than after the styles are read.
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = getRuntime();

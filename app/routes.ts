@@ -7,6 +7,7 @@ export default [
     route("electrify", "routes/marketing/electrify.tsx"),
     route("box-charge", "routes/marketing/box-charge.tsx"),
     route("about-us", "routes/marketing/about-us.tsx"),
+    route("legal", "routes/marketing/legal.tsx"),
   ]),
   layout("routes/auth/layout.tsx", [
     route("auth", "routes/auth/auth.tsx"),

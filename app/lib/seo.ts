@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-export const PUBLIC_PAGES = ["/", "/products", "/electrify", "/box-charge", "/about-us"] as const;
+export const PUBLIC_PAGES = ["/", "/products", "/electrify", "/box-charge", "/about-us", "/legal"] as const;
 
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 

@@ -21,6 +21,7 @@ function pages(depotId: number | null): string[] {
     "/electrify",
     "/box-charge",
     "/about-us",
+    "/legal",
     "/auth",
     "/forgot-password",
     "/no-such-page",

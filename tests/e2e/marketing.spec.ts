@@ -67,7 +67,10 @@ test.describe("[marketing] public pages", () => {
     for (const name of ["Intelligent Planning", "Depot Analysis", "Energy Management", "Infrastructure Design"]) {
       await expect(page.getByRole("heading", { name })).toBeVisible();
     }
-    await expect(page.getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute("href", `mailto:${CONTACT_EMAIL}`);
+    await expect(page.getByRole("main").getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute(
+      "href",
+      `mailto:${CONTACT_EMAIL}`,
+    );
     await expect(page.getByRole("link", { name: "Discover Electrify" })).toHaveAttribute("href", "/electrify");
     await expect(page.getByRole("link", { name: "Discover Box Charge" })).toHaveAttribute("href", "/box-charge");
     await expectNoAxeViolations(page);

@@ -12,6 +12,24 @@ test.describe("[shell] headers, footers and error pages", () => {
     await expect(page).toHaveURL("/");
   });
 
+  test("the public footer: contact, solutions, company and the legal page it links to", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, "/box-charge");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute("href", `mailto:${CONTACT_EMAIL}`);
+    await expect(
+      footer.getByRole("navigation", { name: "Footer: Solutions" }).getByRole("link", { name: /Electrify/ }),
+    ).toHaveAttribute("href", "/electrify");
+    await expect(
+      footer.getByRole("navigation", { name: "Footer: Company" }).getByRole("link", { name: "About us" }),
+    ).toBeVisible();
+    await footer.getByRole("link", { name: "Cookies" }).click();
+    await expect(page).toHaveURL("/legal#cookies");
+    await expect(page.getByRole("heading", { name: "Cookies", exact: true })).toBeInViewport();
+    await expect(page.getByText("electrify_sidebar", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test("the public header has the marketing menu with the Solutions dropdown and a Contact Us mail link", async ({
     page,
   }) => {

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 
 import { FeatureCard, Hero, mailto, Section } from "~/components/marketing/blocks";
 import { DepotIllustration } from "~/components/marketing/depot-illustration";
+import { ProofPoints } from "~/components/marketing/proof-points";
 import { Button } from "~/components/ui/button";
 import { redirectSignedInToLandingMiddleware } from "~/lib/auth/guards.server";
 import { pageMeta } from "~/lib/seo";
@@ -69,6 +70,8 @@ export default function Home() {
           operator will both sign.
         </p>
       </Hero>
+
+      <ProofPoints />
 
       <Section
         id="mission"
