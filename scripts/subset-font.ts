@@ -7,7 +7,6 @@
 // back to the system font through the @font-face's unicode-range (app.css).
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-
 import subsetFont from "subset-font";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -39,4 +38,6 @@ const output = await subsetFont(input, text, {
   variationAxes: { wght: { min: 400, max: 700, default: 400 } },
 });
 await writeFile(target, output);
-console.log(`${path.relative(root, target)}: ${(output.length / 1024).toFixed(1)} KB (from ${(input.length / 1024).toFixed(1)} KB)`);
+console.log(
+  `${path.relative(root, target)}: ${(output.length / 1024).toFixed(1)} KB (from ${(input.length / 1024).toFixed(1)} KB)`,
+);
