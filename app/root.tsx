@@ -1,8 +1,16 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 
 import { useInlineCss, useNonce } from "~/components/document-context";
+import { LazyToaster } from "~/components/lazy-toaster";
 import { getHeaderUser } from "~/features/users/get-header-user.server";
 import { getSessionUser } from "~/lib/auth/guards.server";
 import { sessionMiddleware } from "~/lib/auth/session.server";
@@ -34,6 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const inlineCss = useInlineCss();
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en-GB">
       <head>
@@ -46,7 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <Toaster position="bottom-right" visibleToasts={3} duration={4000} richColors closeButton />
+        <LazyToaster eager={Boolean(root?.user || root?.toast)} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -58,7 +67,9 @@ function useToastOnce(toast: Toast | null | undefined) {
   useEffect(() => {
     if (!toast) return;
     // Sonner's id makes a toast appear once even if the effect runs twice.
-    showToast[toast.type](toast.title, { id: toast.id, description: toast.description });
+    void import("sonner").then(({ toast: show }) =>
+      show[toast.type](toast.title, { id: toast.id, description: toast.description }),
+    );
   }, [toast]);
 }
 

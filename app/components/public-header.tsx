@@ -5,15 +5,7 @@ import { Link, useLocation } from "react-router";
 import { useLoginDialog } from "~/components/login-dialog-provider";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
-import {
-  navigationLinkClass,
-  NavigationMenu,
-  NavigationMenuContent,
-  NavigationMenuItem,
-  NavigationMenuLink,
-  NavigationMenuList,
-  NavigationMenuTrigger,
-} from "~/components/ui/navigation-menu";
+import { NavDropdown, navigationLinkClass } from "~/components/ui/navigation-menu";
 import { useRootData } from "~/lib/use-root-data";
 import { cn } from "~/lib/utils";
 
@@ -84,44 +76,35 @@ export function PublicHeader({ showMenu, fixed = false }: { showMenu: boolean; f
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
           <Logo />
           {showMenu ? (
-            <NavigationMenu className="hidden md:flex" aria-label="Main" delayDuration={200} skipDelayDuration={300}>
-              <NavigationMenuList>
-                <NavigationMenuItem>
-                  <NavigationMenuLink asChild>
-                    <Link to="/products" className={navigationLinkClass}>
-                      Products
-                    </Link>
-                  </NavigationMenuLink>
-                </NavigationMenuItem>
-                <NavigationMenuItem>
-                  <NavigationMenuTrigger>Solutions</NavigationMenuTrigger>
-                  <NavigationMenuContent>
-                    <ul className="grid gap-1">
-                      {solutions.map((solution) => (
-                        <li key={solution.to}>
-                          <NavigationMenuLink asChild>
-                            <Link
-                              to={solution.to}
-                              className="block rounded-md p-3 hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
-                            >
-                              <span className="block text-sm font-medium">{solution.title}</span>
-                              <span className="block text-sm text-muted-foreground">{solution.text}</span>
-                            </Link>
-                          </NavigationMenuLink>
-                        </li>
-                      ))}
-                    </ul>
-                  </NavigationMenuContent>
-                </NavigationMenuItem>
-                <NavigationMenuItem>
-                  <NavigationMenuLink asChild>
-                    <Link to="/about-us" className={navigationLinkClass}>
-                      About us
-                    </Link>
-                  </NavigationMenuLink>
-                </NavigationMenuItem>
-              </NavigationMenuList>
-            </NavigationMenu>
+            <nav className="hidden md:flex" aria-label="Main">
+              <ul className="flex list-none items-center gap-1">
+                <li>
+                  <Link to="/products" className={navigationLinkClass}>
+                    Products
+                  </Link>
+                </li>
+                <NavDropdown label="Solutions">
+                  <ul className="grid gap-1">
+                    {solutions.map((solution) => (
+                      <li key={solution.to}>
+                        <Link
+                          to={solution.to}
+                          className="block rounded-md p-3 hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+                        >
+                          <span className="block text-sm font-medium">{solution.title}</span>
+                          <span className="block text-sm text-muted-foreground">{solution.text}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </NavDropdown>
+                <li>
+                  <Link to="/about-us" className={navigationLinkClass}>
+                    About us
+                  </Link>
+                </li>
+              </ul>
+            </nav>
           ) : null}
           {/* Login (or the way back in) stays beside the menu button on a phone; Contact Us shrinks to an icon there, or moves into the menu. */}
           <div className="ml-auto flex items-center gap-2 md:ml-0">

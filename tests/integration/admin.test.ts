@@ -9,6 +9,7 @@ import {
   reviewDepot,
 } from "~/features/admin/submissions.server";
 import { listUsersPage } from "~/features/admin/users-page.server";
+import { saveDepotList } from "~/features/depots/depot-list.server";
 import { createUser } from "~/features/users/create-user.server";
 import { addUser, changeUserRole, setUserActive } from "~/features/users/manage-users.server";
 import { saveProfile } from "~/features/users/profile.server";
@@ -96,6 +97,25 @@ describe.each(ENGINES)("admin console rules on %s", (engine) => {
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(33);
     // A page past the end shows the last page rather than nothing.
     expect((await listSubmissions(runtime, params({ page: 99 }))).page).toBe(2);
+  });
+
+  it("lists users with their name and organisation, and tells Company Setup depots from site surveys", async () => {
+    const owner = hauliers[1]!;
+    await saveProfile(runtime, owner.id, { name: "Sam Beta", organization: "Beta Freight", phone: null });
+    expect((await listUsersPage(runtime, { uq: "ops@beta", upage: 1 })).rows[0]).toMatchObject({
+      email: owner.email,
+      name: "Sam Beta",
+      organization: "Beta Freight",
+    });
+    // An account without a profile row still lists, with neither.
+    expect((await listUsersPage(runtime, { uq: "boss@", upage: 1 })).rows[0]).toMatchObject({
+      name: null,
+      organization: null,
+    });
+    await saveDepotList(runtime, owner.id, [{ name: "Setup Line Depot", address: "9 Setup Street", notes: null }]);
+    const find = async (q: string) => (await listSubmissions(runtime, params({ q }))).rows[0];
+    expect(await find("Setup Line Depot")).toMatchObject({ origin: "company-setup", photos: 0 });
+    expect(await find("Bulk Depot 01")).toMatchObject({ name: "Bulk Depot 01", origin: "survey" });
   });
 
   it("shows the submitter's name, organisation and phone where the survey only kept an e-mail", async () => {

@@ -4,7 +4,7 @@ import { normalizeStatus, statusLabel, type DepotStatusValue } from "~/features/
 import { recordAudit, type Actor } from "~/lib/audit.server";
 import type { AppDatabase } from "~/lib/db/database.server";
 import { containsInsensitive, toIsoString, type Engine } from "~/lib/db/dialect.server";
-import type { Database } from "~/lib/db/schema";
+import type { Database, DepotOrigin } from "~/lib/db/schema";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -17,6 +17,8 @@ export type SubmissionRow = {
   contactEmail: string | null;
   status: DepotStatusValue;
   submittedAt: string;
+  origin: DepotOrigin;
+  photos: number;
 };
 
 type Filter = Pick<SubmissionParams, "q" | "status">;
@@ -69,6 +71,13 @@ export async function listSubmissions(
         "depots.contact_email",
         "depots.status",
         "depots.created_at",
+        "depots.origin",
+        (eb) =>
+          eb
+            .selectFrom("survey_photos")
+            .select((inner) => inner.fn.countAll<number | string>().as("n"))
+            .whereRef("survey_photos.depot_id", "=", "depots.id")
+            .as("photos"),
       ])
       .select((eb) => (params.q ? eb.fn.countAll<number | string>().over() : eb.lit(0)).as("total"))
       .orderBy(orderSql(params))
@@ -107,6 +116,8 @@ export async function listSubmissions(
       contactEmail: row.contact_email,
       status: normalizeStatus(row.status),
       submittedAt: toIsoString(row.created_at),
+      origin: row.origin,
+      photos: Number(row.photos ?? 0),
     })),
     total,
     page: Math.min(page, pageCount),

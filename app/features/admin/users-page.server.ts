@@ -6,6 +6,9 @@ import { containsPattern, PAGE_SIZE, type Paged, type UserParams } from "./list-
 export type ManagedUser = {
   id: string;
   email: string;
+  /** From the profile, where the user (or the admin who created them) gave one. */
+  name: string | null;
+  organization: string | null;
   isAdmin: boolean;
   active: boolean;
   createdAt: string;
@@ -25,9 +28,18 @@ export async function listUsersPage(deps: Pick<Runtime, "database">, params: Use
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(params.upage, pageCount);
   const rows = await base()
-    .select(["id", "email", "role", "banned", "createdAt"])
-    .orderBy("createdAt", "desc")
-    .orderBy("email")
+    .leftJoin("profiles", "profiles.id", "user.id")
+    .select([
+      "user.id",
+      "user.email",
+      "user.role",
+      "user.banned",
+      "user.createdAt",
+      "profiles.name",
+      "profiles.organization",
+    ])
+    .orderBy("user.createdAt", "desc")
+    .orderBy("user.email")
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE)
     .execute();
@@ -35,6 +47,8 @@ export async function listUsersPage(deps: Pick<Runtime, "database">, params: Use
     rows: rows.map((row) => ({
       id: row.id,
       email: row.email,
+      name: row.name ?? null,
+      organization: row.organization ?? null,
       isAdmin: row.role === "admin",
       active: !toBoolean(row.banned),
       createdAt: toIsoString(row.createdAt),

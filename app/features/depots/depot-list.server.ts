@@ -129,6 +129,7 @@ async function insertDepot(
       location_address: null,
       cable_run_obstacles: null,
       status: "pending",
+      origin: "company-setup",
     })
     .execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationProvider } from "kysely/migration";
 
 import { hashSessionToken } from "~/lib/auth/hashed-session-tokens.server";
@@ -252,6 +252,17 @@ const migrations: Record<string, AppMigration> = {
         .addColumn("created_at", d.timestampType, (col) => col.notNull().defaultTo(d.now()))
         .execute();
       await db.schema.createIndex("plan_scenarios_depot").on("plan_scenarios").column("depot_id").execute();
+    },
+  },
+  "009_depot_origin": {
+    async up(db) {
+      // How a depot came in: a site survey (from a phone, with photos) or a line added in Company Setup. Surveys
+      // always carried an idempotency key and Company Setup never did, so the rows already there can be told apart.
+      await db.schema
+        .alterTable("depots")
+        .addColumn("origin", "text", (col) => col.notNull().defaultTo("survey"))
+        .execute();
+      await sql`update depots set origin = 'company-setup' where idempotency_key is null`.execute(db);
     },
   },
 };

@@ -76,6 +76,8 @@ export type OutboxTable = {
   sent_at: Timestamp | null;
 };
 
+export type DepotOrigin = "survey" | "company-setup";
+
 export type DepotTable = {
   id: Generated<number>;
   user_id: string;
@@ -92,6 +94,8 @@ export type DepotTable = {
   cable_run_obstacles: string | null;
   status: ColumnType<string, string | undefined, string>;
   idempotency_key: string | null;
+  /** "survey" (submitted from the survey form) or "company-setup" (added to the company's depot list). */
+  origin: ColumnType<DepotOrigin, DepotOrigin | undefined, DepotOrigin>;
   /** The consultancy's internal notes; never shown to the haulier. */
   admin_notes: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date | string, string | undefined, string>;

@@ -10,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { StatusBadge } from "~/features/depots/components/status-badge";
 import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "~/features/depots/depot-status";
 import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
+import { cn } from "~/lib/utils";
 
 import type { SubmissionParams } from "../list-params";
 
@@ -24,6 +25,8 @@ type Row = {
   status: DepotStatusValue;
   submittedAt: string;
   submittedLabel: string;
+  origin: "survey" | "company-setup";
+  photos: number;
 };
 
 type Props = {
@@ -166,7 +169,7 @@ export function SubmissionsPanel({ submissions, params, counts }: Props) {
             <Table aria-label="Depot submissions">
               <TableHeader>
                 <TableRow>
-                  <SortableHead label="Depot Name" column="name" params={params} />
+                  <SortableHead label="Depot Name" column="name" params={params} className={firstColumn} />
                   <TableHead>Submitted By</TableHead>
                   <SortableHead label="Submission Date" column="date" params={params} />
                   <SortableHead label="Status" column="status" params={params} />
@@ -176,9 +179,10 @@ export function SubmissionsPanel({ submissions, params, counts }: Props) {
               <TableBody>
                 {submissions.rows.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell className="font-medium">
+                    <TableCell className={cn(firstColumn, "font-medium")}>
                       {row.name}
                       <span className="block text-xs font-normal text-muted-foreground">{row.address}</span>
+                      <OriginTag origin={row.origin} photos={row.photos} />
                     </TableCell>
                     <TableCell>
                       {row.contactEmail ?? <span className="text-muted-foreground">Not given</span>}
@@ -217,14 +221,30 @@ export function SubmissionsPanel({ submissions, params, counts }: Props) {
   );
 }
 
+/** The depot's name stays in view while a phone scrolls the table sideways. */
+const firstColumn = "sticky left-0 z-10 bg-background";
+
+/** Where a depot came from: a survey from the yard (with its photos) or a line added in Company Setup. */
+function OriginTag({ origin, photos }: { origin: "survey" | "company-setup"; photos: number }) {
+  return (
+    <span className="mt-1 inline-flex items-center rounded border px-1.5 py-0.5 text-xs font-normal text-muted-foreground">
+      {origin === "company-setup"
+        ? "Added in Company Setup"
+        : `Site survey · ${photos} photo${photos === 1 ? "" : "s"}`}
+    </span>
+  );
+}
+
 function SortableHead({
   label,
   column,
   params,
+  className,
 }: {
   label: string;
   column: SubmissionParams["sort"];
   params: SubmissionParams;
+  className?: string;
 }) {
   const [searchParams] = useSearchParams();
   const active = params.sort === column;
@@ -240,7 +260,10 @@ function SortableHead({
   }
   const Arrow = params.dir === "asc" ? ArrowUpIcon : ArrowDownIcon;
   return (
-    <TableHead aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : undefined}>
+    <TableHead
+      className={className}
+      aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : undefined}
+    >
       <Link
         to={`?${next}`}
         preventScrollReset

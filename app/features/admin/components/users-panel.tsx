@@ -21,7 +21,16 @@ import { cn } from "~/lib/utils";
 import type { UserParams } from "../list-params";
 import { AddUserDialog } from "./add-user-dialog";
 
-type Row = { id: string; email: string; isAdmin: boolean; active: boolean; createdAt: string; createdLabel: string };
+type Row = {
+  id: string;
+  email: string;
+  name: string | null;
+  organization: string | null;
+  isAdmin: boolean;
+  active: boolean;
+  createdAt: string;
+  createdLabel: string;
+};
 
 type Props = {
   users: { rows: Row[]; total: number; page: number; pageCount: number; pageSize: number; error: string | null };
@@ -84,7 +93,9 @@ export function UsersPanel({ users, params, currentUserId }: Props) {
             <Table aria-label="Users">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Email</TableHead>
+                  <TableHead className={firstColumn}>Email</TableHead>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Organisation</TableHead>
                   <TableHead>Created At</TableHead>
                   <TableHead>Role</TableHead>
                   <TableHead>Account</TableHead>
@@ -113,6 +124,11 @@ export function UsersPanel({ users, params, currentUserId }: Props) {
   );
 }
 
+/** The e-mail stays in view while a phone scrolls the table sideways. */
+const firstColumn = "sticky left-0 z-10 bg-background";
+
+const Unknown = () => <span className="text-muted-foreground">Not given</span>;
+
 function UserRow({ user, isSelf }: { user: Row; isSelf: boolean }) {
   const roleFetcher = useFetcher<ActionResult>();
   const activeFetcher = useFetcher<ActionResult>();
@@ -121,10 +137,12 @@ function UserRow({ user, isSelf }: { user: Row; isSelf: boolean }) {
   const [confirming, setConfirming] = useState(false);
   return (
     <TableRow>
-      <TableCell className="font-medium">
+      <TableCell className={cn(firstColumn, "font-medium")}>
         {user.email}
         {isSelf ? <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span> : null}
       </TableCell>
+      <TableCell className="whitespace-nowrap">{user.name ?? <Unknown />}</TableCell>
+      <TableCell className="whitespace-nowrap">{user.organization ?? <Unknown />}</TableCell>
       <TableCell className="whitespace-nowrap">
         <time dateTime={user.createdAt}>{user.createdLabel}</time>
       </TableCell>
