@@ -25,7 +25,12 @@ export function NavDropdown({ label, children }: { label: string; children: Reac
   const hoverOpenedAt = useRef(0);
   const { pathname } = useLocation();
 
-  useEffect(() => setOpen(false), [pathname]);
+  // Another page: closed (adjusted while rendering, as React advises, rather than in an effect).
+  const [shownOn, setShownOn] = useState(pathname);
+  if (shownOn !== pathname) {
+    setShownOn(pathname);
+    setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     const outside = (event: Event) => {
