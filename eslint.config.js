@@ -21,6 +21,7 @@ const FEATURE_DEPENDENCIES = {
   electrify: ["grid"],
   admin: ["depots", "users"],
   planning: ["company", "depots", "designer", "grid"],
+  trips: ["depots", "planning"],
 };
 
 /** Read bodies through one module, where stream errors and limits are handled (decision 020). */

@@ -13,11 +13,12 @@ export const CSV_TOO_LONG = "csv-too-long";
  * refused rather than parsed to the end. Either refusal is a UserError whose
  * message names the line to look at.
  */
-export function parseCsvRows(text: string, options: { maxRows: number }): string[][] {
+export function parseCsvRows(text: string, options: { maxRows: number; keepBlankLines?: boolean }): string[][] {
   const result = Papa.parse<string[]>(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
     header: false,
     delimiter: ",",
-    skipEmptyLines: "greedy",
+    // Kept, a blank line is a row of one empty cell, so a row's index is its row in a spreadsheet.
+    skipEmptyLines: options.keepBlankLines ? false : "greedy",
     // One row more than allowed tells a file that is too long from one that fits exactly.
     preview: options.maxRows + 1,
   });

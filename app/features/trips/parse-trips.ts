@@ -1,0 +1,170 @@
+import { DateTime } from "luxon";
+
+import type { ColumnMapping } from "./columns";
+
+/** One trip as recorded: times as instants (ms), distance in km. */
+export type Trip = {
+  vehicle: string;
+  driver: string | null;
+  start: number;
+  end: number;
+  km: number;
+  startPosition: [lat: number, lon: number] | null;
+  endPosition: [lat: number, lon: number] | null;
+};
+
+export type RowProblem = { line: number; reason: string };
+
+export type ParseOptions = {
+  mapping: ColumnMapping;
+  distanceUnit: "km" | "mi";
+  /** Drop driver names; replace vehicle ids with "Vehicle 1", "Vehicle 2"… when `vehicles` is "replace". */
+  anonymise: { drivers: boolean; vehicles: "keep" | "replace" };
+};
+
+export const KM_PER_MILE = 1.609344;
+/** The clock a trip export's times are read in, unless a time states its own offset. */
+export const TRIP_ZONE = "Europe/London";
+/** A trip longer than this is taken for a data error (a missing end, a stuck device). */
+const LONGEST_TRIP_HOURS = 7 * 24;
+
+/** Date-time layouts seen in exports: ISO, then UK day-first, with or without seconds, 24-hour or am/pm. */
+const LAYOUTS = [
+  "yyyy-MM-dd HH:mm:ss",
+  "yyyy-MM-dd HH:mm",
+  "yyyy-MM-dd'T'HH:mm:ss",
+  "yyyy-MM-dd'T'HH:mm",
+  "dd/MM/yyyy HH:mm:ss",
+  "dd/MM/yyyy HH:mm",
+  "d/M/yyyy H:mm",
+  "d/M/yyyy H:mm:ss",
+  "dd/MM/yy HH:mm",
+  "dd-MM-yyyy HH:mm:ss",
+  "dd-MM-yyyy HH:mm",
+  "dd.MM.yyyy HH:mm:ss",
+  "dd.MM.yyyy HH:mm",
+  "dd/MM/yyyy h:mm a",
+  "dd/MM/yyyy h:mm:ss a",
+  "d MMM yyyy HH:mm",
+  "d MMM yyyy HH:mm:ss",
+];
+
+/**
+ * A time as written in an export, as an instant. Without an offset it is UK
+ * local time: the hour the clocks go back (01:00–02:00 happens twice) is
+ * read as its second, GMT, occurrence; a time in the hour that does not exist
+ * when they go forward is refused. Luxon does the zone arithmetic.
+ */
+export function parseTripTime(text: string): number | null {
+  const value = text.trim();
+  if (!value) return null;
+  if (/(Z|[+-]\d\d:?\d\d)$/.test(value)) {
+    const iso = DateTime.fromISO(value.replace(" ", "T"), { setZone: true });
+    return iso.isValid ? iso.toMillis() : null;
+  }
+  for (const layout of LAYOUTS) {
+    // The wall-clock fields first (read as if zone-less), then placed on the UK clock.
+    const wall = DateTime.fromFormat(value, layout, { zone: "UTC", locale: "en-GB" });
+    if (!wall.isValid) continue;
+    const fields = {
+      year: wall.year,
+      month: wall.month,
+      day: wall.day,
+      hour: wall.hour,
+      minute: wall.minute,
+      second: wall.second,
+    };
+    const local = DateTime.fromObject(fields, { zone: TRIP_ZONE });
+    // In the hour the clocks skip, Luxon moves the time on: such a time was never on a UK clock.
+    if (local.hour !== wall.hour || local.minute !== wall.minute) return null;
+    return local.toMillis();
+  }
+  return null;
+}
+
+/** A number as exports write it: "1,234.5", "12.3 km", "7.8 mi" (the unit itself comes from the options). */
+function parseNumber(text: string): number | null {
+  const cleaned = text
+    .trim()
+    .replace(/,(?=\d{3}(\D|$))/g, "")
+    .replace(/\s*(km|mi|miles|kms)$/i, "");
+  if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return null;
+  return Number(cleaned);
+}
+
+function position(cells: string[], lat: number | undefined, lon: number | undefined): [number, number] | null {
+  if (lat === undefined || lon === undefined) return null;
+  const a = parseNumber(cells[lat] ?? "");
+  const b = parseNumber(cells[lon] ?? "");
+  if (a === null || b === null || Math.abs(a) > 90 || Math.abs(b) > 180 || (a === 0 && b === 0)) return null;
+  return [a, b];
+}
+
+/**
+ * The trips of an export, with every row that could not be read named by its
+ * row and why. A row is read whole or not at all; nothing here is stored.
+ */
+export function parseTrips(
+  rows: { line: number; cells: string[] }[],
+  options: ParseOptions,
+): { trips: Trip[]; problems: RowProblem[] } {
+  const { mapping } = options;
+  const trips: Trip[] = [];
+  const problems: RowProblem[] = [];
+  const renamed = new Map<string, string>();
+  const cell = (cells: string[], index: number | undefined) => (index === undefined ? "" : (cells[index] ?? "").trim());
+  for (const { line, cells } of rows) {
+    const vehicle = cell(cells, mapping.vehicle);
+    const startText = cell(cells, mapping.start);
+    const endText = cell(cells, mapping.end);
+    const distanceText = cell(cells, mapping.distance);
+    const problem = (reason: string) => problems.push({ line, reason });
+    if (!vehicle) {
+      problem("no vehicle");
+      continue;
+    }
+    const start = parseTripTime(startText);
+    if (start === null) {
+      problem(startText ? `start time "${startText}" is not a date and time` : "no start time");
+      continue;
+    }
+    const end = parseTripTime(endText);
+    if (end === null) {
+      problem(endText ? `end time "${endText}" is not a date and time` : "no end time");
+      continue;
+    }
+    if (end < start) {
+      problem("ends before it starts");
+      continue;
+    }
+    if (end - start > LONGEST_TRIP_HOURS * 3_600_000) {
+      problem("lasts more than 7 days");
+      continue;
+    }
+    const distance = parseNumber(distanceText);
+    if (distance === null) {
+      problem(distanceText ? `distance "${distanceText}" is not a number` : "no distance");
+      continue;
+    }
+    if (distance < 0) {
+      problem("negative distance");
+      continue;
+    }
+    let id = vehicle;
+    if (options.anonymise.vehicles === "replace") {
+      if (!renamed.has(vehicle)) renamed.set(vehicle, `Vehicle ${renamed.size + 1}`);
+      id = renamed.get(vehicle)!;
+    }
+    const driver = options.anonymise.drivers ? null : cell(cells, mapping.driver) || null;
+    trips.push({
+      vehicle: id,
+      driver,
+      start,
+      end,
+      km: options.distanceUnit === "mi" ? distance * KM_PER_MILE : distance,
+      startPosition: position(cells, mapping.startLatitude, mapping.startLongitude),
+      endPosition: position(cells, mapping.endLatitude, mapping.endLongitude),
+    });
+  }
+  return { trips, problems };
+}

@@ -1,0 +1,84 @@
+import ExcelJS from "exceljs";
+
+import { CSV_TOO_LONG, parseCsvRows } from "~/lib/csv";
+import { UserError } from "~/lib/user-error";
+
+/** A year of trips for 200 vehicles is about 300,000 rows; this leaves room. */
+export const MAX_TRIP_ROWS = 500_000;
+export const MAX_TRIP_FILE_MB = 80;
+
+/** A trip export as text cells: the header row, then each row with its line (or sheet row) number in the file. */
+export type TripTable = { headers: string[]; rows: { line: number; cells: string[] }[] };
+
+const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+/**
+ * Reads a CSV (papaparse, through lib/csv) or an XLSX workbook's first sheet
+ * (exceljs) into text cells. Dates in a workbook are written out as the clock
+ * time they show (an Excel date has no time zone), for the trip parser to read
+ * as UK local time like a CSV's. Empty rows are skipped; row numbers stay the
+ * file's, so a problem can be found in the file.
+ */
+export async function readTripTable(bytes: Uint8Array, fileName: string): Promise<TripTable> {
+  const isXlsx = XLSX_MAGIC.every((byte, i) => bytes[i] === byte);
+  if (isXlsx) return readXlsx(bytes);
+  if (/\.xlsx?$/i.test(fileName)) throw new UserError("The workbook could not be read: save it as .xlsx or .csv.");
+  return readCsv(new TextDecoder("utf-8").decode(bytes));
+}
+
+function readCsv(text: string): TripTable {
+  let table: string[][];
+  try {
+    // Blank lines kept, so a record's place is its row number as a spreadsheet shows the file.
+    table = parseCsvRows(text, { maxRows: MAX_TRIP_ROWS + 1, keepBlankLines: true });
+  } catch (error) {
+    if (error instanceof UserError && error.code === CSV_TOO_LONG)
+      throw new UserError(`The file has more than ${MAX_TRIP_ROWS.toLocaleString("en-GB")} trips; split it by date.`);
+    throw error;
+  }
+  const blank = (cells: string[]) => cells.every((cell) => cell.trim() === "");
+  const first = table.findIndex((cells) => !blank(cells));
+  if (first < 0) return { headers: [], rows: [] };
+  const rows: TripTable["rows"] = [];
+  for (let i = first + 1; i < table.length; i++) if (!blank(table[i]!)) rows.push({ line: i + 1, cells: table[i]! });
+  return { headers: table[first]!.map((h) => h.trim()), rows };
+}
+
+async function readXlsx(bytes: Uint8Array): Promise<TripTable> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  } catch {
+    throw new UserError("The workbook could not be read: it is damaged, or not an .xlsx file.");
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new UserError("The workbook has no sheets.");
+  if (sheet.rowCount > MAX_TRIP_ROWS + 1)
+    throw new UserError(`The sheet has more than ${MAX_TRIP_ROWS.toLocaleString("en-GB")} trips; split it by date.`);
+  let headers: string[] | null = null;
+  const rows: TripTable["rows"] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+    const values = (row.values as unknown[]).slice(1).map(cellText);
+    if (values.every((v) => v.trim() === "")) return;
+    if (!headers) headers = values.map((v) => v.trim());
+    else rows.push({ line: number, cells: values });
+  });
+  return { headers: headers ?? [], rows };
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) {
+    // The wall-clock time the cell shows (exceljs reads Excel's zone-less serial as UTC).
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
+  }
+  if (typeof value === "object") {
+    const v = value as { result?: unknown; text?: unknown; richText?: { text: string }[] };
+    if (v.richText) return v.richText.map((part) => part.text).join("");
+    if (v.text !== undefined) return String(v.text);
+    if (v.result !== undefined) return cellText(v.result);
+    return "";
+  }
+  return String(value);
+}

@@ -1,0 +1,277 @@
+import fc from "fast-check";
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+
+import { DEPOT, geotabCsv, samsaraXlsx, syntheticFleet, webfleetCsv } from "../../../tests/support/trip-exports";
+import { distanceUnitFrom, recogniseColumns } from "./columns";
+import { parseTrips, parseTripTime, type Trip } from "./parse-trips";
+import { readTripTable } from "./read-table.server";
+import { DEFAULT_SETTINGS, suitabilityOf, type EvModel } from "./suitability";
+import { toursFrom, type VehicleDays } from "./tours";
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const keep = { drivers: false, vehicles: "keep" } as const;
+const uk = (text: string) => DateTime.fromISO(text, { zone: "Europe/London" }).toMillis();
+const van: EvModel = { name: "Large electric van", batteryKwh: 75, consumptionKwhPerKm: 0.3, maxChargeKw: 11 };
+
+describe("reading trip exports", () => {
+  const fleet = syntheticFleet({ vehicles: 4, days: 28, firstDay: "2026-10-05" });
+
+  it("recognises Geotab's, Webfleet's and Samsara's columns and their distance units", async () => {
+    const geotab = await readTripTable(encode(geotabCsv(fleet)), "Trips.csv");
+    expect(recogniseColumns(geotab.headers)).toEqual({ vehicle: 0, driver: 1, start: 2, end: 3, distance: 4 });
+    expect(distanceUnitFrom(geotab.headers[4])).toBe("km");
+    const webfleet = await readTripTable(encode(webfleetCsv(fleet)), "trip_report.csv");
+    expect(recogniseColumns(webfleet.headers)).toEqual({
+      vehicle: 0,
+      driver: 1,
+      start: 2,
+      end: 3,
+      distance: 4,
+      startLatitude: 5,
+      startLongitude: 6,
+      endLatitude: 7,
+      endLongitude: 8,
+    });
+    const samsara = await readTripTable(await samsaraXlsx(fleet), "trips.xlsx");
+    expect(recogniseColumns(samsara.headers)).toMatchObject({
+      vehicle: 0,
+      driver: 1,
+      start: 2,
+      end: 3,
+      distance: 4,
+      endLatitude: 5,
+      endLongitude: 6,
+    });
+    expect(distanceUnitFrom(samsara.headers[4])).toBe("mi");
+  });
+
+  it("reads the same trips from each provider's file, in km whatever the file's unit", async () => {
+    const totals = [];
+    for (const [bytes, name, unit] of [
+      [encode(geotabCsv(fleet)), "geotab.csv", "km"],
+      [encode(webfleetCsv(fleet)), "webfleet.csv", "km"],
+      [await samsaraXlsx(fleet), "samsara.xlsx", "mi"],
+    ] as const) {
+      const table = await readTripTable(bytes, name);
+      const { trips, problems } = parseTrips(table.rows, {
+        mapping: recogniseColumns(table.headers),
+        distanceUnit: unit,
+        anonymise: keep,
+      });
+      expect(problems).toEqual([]);
+      expect(trips).toHaveLength(fleet.length);
+      expect(trips[0]!.start).toBe(fleet[0]!.start.toMillis());
+      totals.push(trips.reduce((sum, t) => sum + t.km, 0));
+    }
+    const expected = fleet.reduce((sum, t) => sum + t.km, 0);
+    for (const total of totals) expect(total).toBeCloseTo(expected, -1);
+  });
+
+  it("names every row it cannot read by its row and why, and reads the rest", async () => {
+    const rows = [
+      ["VN01 ABC", "A", "31/02/2026 07:00:00", "01/03/2026 08:00:00", "12"],
+      ["", "A", "02/03/2026 07:00:00", "02/03/2026 08:00:00", "12"],
+      ["VN01 ABC", "A", "02/03/2026 09:00:00", "02/03/2026 08:00:00", "12"],
+      ["VN01 ABC", "A", "02/03/2026 10:00:00", "02/03/2026 11:00:00", "twelve"],
+      ["VN01 ABC", "A", "02/03/2026 12:00:00", "02/03/2026 13:00:00", "-4"],
+      ["VN01 ABC", "A", "29/03/2026 01:30:00", "29/03/2026 03:00:00", "5"],
+    ];
+    const text = geotabCsv(syntheticFleet({ vehicles: 1, days: 1, firstDay: "2026-03-02" }), rows).replace(
+      "\r\n",
+      "\r\n\r\n",
+    );
+    const table = await readTripTable(encode(text), "geotab.csv");
+    const { trips, problems } = parseTrips(table.rows, {
+      mapping: recogniseColumns(table.headers),
+      distanceUnit: "km",
+      anonymise: keep,
+    });
+    expect(trips.length).toBeGreaterThan(0);
+    // Row 1 is the header and row 2 a blank line; the two good trips are rows 3 and 4.
+    const first = trips.length + 3;
+    expect(problems).toEqual([
+      { line: first, reason: 'start time "31/02/2026 07:00:00" is not a date and time' },
+      { line: first + 1, reason: "no vehicle" },
+      { line: first + 2, reason: "ends before it starts" },
+      { line: first + 3, reason: 'distance "twelve" is not a number' },
+      { line: first + 4, reason: "negative distance" },
+      { line: first + 5, reason: 'start time "29/03/2026 01:30:00" is not a date and time' },
+    ]);
+  });
+
+  it("reads UK local time across the clock changes", () => {
+    // Clocks forward on 29 March 2026: 00:30 GMT and 02:30 BST are an hour apart on the clock but 1 h apart in time.
+    expect(parseTripTime("29/03/2026 02:30")! - parseTripTime("29/03/2026 00:30")!).toBe(3_600_000);
+    // Back on 25 October: 00:30 BST to 02:30 GMT is three hours.
+    expect(parseTripTime("2026-10-25 02:30")! - parseTripTime("2026-10-25 00:30")!).toBe(3 * 3_600_000);
+    expect(parseTripTime("2026-06-01T09:00:00+01:00")).toBe(Date.UTC(2026, 5, 1, 8));
+  });
+
+  it("drops driver names and replaces vehicle ids when asked", async () => {
+    const table = await readTripTable(encode(webfleetCsv(fleet)), "w.csv");
+    const { trips } = parseTrips(table.rows, {
+      mapping: recogniseColumns(table.headers),
+      distanceUnit: "km",
+      anonymise: { drivers: true, vehicles: "replace" },
+    });
+    expect(new Set(trips.map((t) => t.vehicle))).toEqual(new Set(["Vehicle 1", "Vehicle 2", "Vehicle 3", "Vehicle 4"]));
+    expect(trips.every((t) => t.driver === null)).toBe(true);
+  });
+});
+
+const trip = (vehicle: string, start: string, end: string, km: number, home: boolean): Trip => ({
+  vehicle,
+  driver: null,
+  start: uk(start),
+  end: uk(end),
+  km,
+  startPosition: null,
+  endPosition: home ? DEPOT : [52.2, -1.5],
+});
+const byRadius = { kind: "radius", radiusM: 500, depot: DEPOT } as const;
+
+describe("from trips to time at the depot", () => {
+  it("a vehicle away overnight makes one tour across the night", () => {
+    const [days] = toursFrom(
+      [
+        trip("A", "2026-03-04T07:00", "2026-03-04T12:00", 200, false),
+        trip("A", "2026-03-05T08:00", "2026-03-05T12:00", 180, true),
+      ],
+      byRadius,
+    );
+    expect(days!.tours).toEqual([
+      expect.objectContaining({
+        depart: uk("2026-03-04T07:00"),
+        back: uk("2026-03-05T12:00"),
+        km: 380,
+        trips: 2,
+        nights: 1,
+      }),
+    ]);
+    expect(days!.nightsAway).toBe(1);
+  });
+
+  it("two returns in one day make two tours, and a trip crossing midnight is no night away", () => {
+    const [days] = toursFrom(
+      [
+        trip("B", "2026-03-04T07:00", "2026-03-04T11:00", 60, true),
+        trip("B", "2026-03-04T13:00", "2026-03-04T17:00", 70, true),
+        trip("B", "2026-03-04T22:00", "2026-03-05T01:30", 90, true),
+      ],
+      byRadius,
+    );
+    expect(days!.tours.map((t) => [t.km, t.nights])).toEqual([
+      [60, 0],
+      [70, 0],
+      [90, 0],
+    ]);
+  });
+
+  it("without positions, the last trip of each day ends at the depot", () => {
+    const noPositions = [
+      trip("C", "2026-03-04T07:00", "2026-03-04T09:00", 40, false),
+      trip("C", "2026-03-04T10:00", "2026-03-04T16:00", 80, false),
+      trip("C", "2026-03-05T07:00", "2026-03-05T15:00", 100, false),
+    ].map((t) => ({ ...t, endPosition: null }));
+    const [days] = toursFrom(noPositions, { kind: "last-trip-of-day" });
+    expect(days!.tours.map((t) => t.km)).toEqual([120, 100]);
+  });
+});
+
+describe("suitability", () => {
+  const days = (tours: [string, string, number][]): VehicleDays => ({
+    vehicle: "V",
+    tours: tours.map(([depart, back, km]) => ({
+      vehicle: "V",
+      depart: uk(depart),
+      back: uk(back),
+      km,
+      trips: 1,
+      nights: 0,
+    })),
+    unfinishedKm: 0,
+    daysDriven: tours.length,
+    nightsAway: 0,
+  });
+  const settings = { ...DEFAULT_SETTINGS, winterUpliftPct: 0, chargerKw: 11 };
+
+  it("a van that charges overnight for its 100 km days is ready", () => {
+    const s = suitabilityOf(
+      days([
+        ["2026-06-01T07:00", "2026-06-01T17:00", 100],
+        ["2026-06-02T07:00", "2026-06-02T17:00", 100],
+      ]),
+      van,
+      settings,
+      2,
+      { dieselPencePerKm: 15, electricPencePerKm: 8 },
+    );
+    // 100 km × 0.3 kWh = 30 kWh from 67.5: back with 37.5; 14 h × 11 kW × 0.9 refills the 30.
+    expect(s).toMatchObject({
+      verdict: "ready",
+      topUpDays: 0,
+      topUpKwh: 0,
+      depotOnlyShare: 1,
+      energyKwh: 60,
+      depotKwh: 60,
+    });
+    expect(s.annualKm).toBeCloseTo(36_500);
+    expect(s.savingPoundsPerYear).toBeCloseTo(36_500 * 0.07);
+  });
+
+  it("a 250 km day needs a top-up of what the reserve would be passed by", () => {
+    const s = suitabilityOf(days([["2026-06-01T07:00", "2026-06-01T19:00", 250]]), van, settings, 1, null);
+    // 75 kWh from 67.5 would leave −7.5; the reserve is 7.5, so 15 kWh on the road.
+    expect(s).toMatchObject({ verdict: "not-yet", topUpDays: 1 });
+    expect(s.topUpKwh).toBeCloseTo(15);
+    expect(s.worstDay).toEqual({ day: "2026-06-01", km: 250, energyKwh: 75 });
+  });
+
+  it("winter days take the uplift", () => {
+    const s = suitabilityOf(
+      days([["2026-01-05T07:00", "2026-01-05T17:00", 100]]),
+      van,
+      { ...settings, winterUpliftPct: 20 },
+      1,
+      null,
+    );
+    expect(s.energyKwh).toBeCloseTo(36);
+  });
+
+  it("every recorded kilometre is served by depot charging or reported as a top-up", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            gapH: fc.integer({ min: 1, max: 60 }),
+            hours: fc.integer({ min: 1, max: 30 }),
+            km: fc.integer({ min: 0, max: 600 }),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        fc.integer({ min: 0, max: 300 }),
+        (legs, unfinishedKm) => {
+          let clock = uk("2026-02-02T06:00");
+          const tours = legs.map((leg) => {
+            const depart = clock + leg.gapH * 3_600_000;
+            clock = depart + leg.hours * 3_600_000;
+            return { vehicle: "P", depart, back: clock, km: leg.km, trips: 1, nights: 0 };
+          });
+          const s = suitabilityOf(
+            { vehicle: "P", tours, unfinishedKm, daysDriven: 1, nightsAway: 0 },
+            van,
+            DEFAULT_SETTINGS,
+            30,
+            null,
+          );
+          expect(s.topUpKwh).toBeGreaterThanOrEqual(0);
+          expect(s.endKwh).toBeGreaterThanOrEqual((van.batteryKwh * DEFAULT_SETTINGS.reserveSocPct) / 100 - 1e-9);
+          expect(s.energyKwh).toBeCloseTo(s.depotKwh + s.topUpKwh + s.startKwh - s.endKwh, 6);
+          expect(s.km).toBe(legs.reduce((sum, l) => sum + l.km, 0) + unfinishedKm);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
