@@ -66,6 +66,7 @@ export const accessTable: Record<string, AccessRule> = {
   "/electrify/depots/:id/layout": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/electrify/depots/:id/summary": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/electrify/depots/:id/plan": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/electrify/depots/:id/trips": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/electrify/depots/:id/report": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/admin": adminsOnly,
   // The sample id does not exist: the admin sees 'Depot not found' with a 404.

@@ -50,6 +50,7 @@ export default [
         route("depots/:id", "routes/electrify/depots/workspace.tsx", [
           index("routes/electrify/depots/index.ts"),
           route("layout", "routes/electrify/depots/layout.tsx"),
+          route("trips", "routes/electrify/depots/trips.tsx"),
           route("summary", "routes/electrify/depots/summary.tsx"),
           route("plan", "routes/electrify/depots/plan.tsx"),
         ]),

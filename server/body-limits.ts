@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from "express";
 
 import { MAX_GRID_FILE_MB } from "~/features/grid/operators";
 import { MAX_CABLE_RUN_PHOTOS } from "~/features/surveys/survey-schema";
+import { MAX_TRIP_FILE_MB } from "~/features/trips/limits";
 
 const MB = 1024 * 1024;
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -19,6 +20,8 @@ export function bodyLimitFor(pathname: string, maxPhotoMb: number): number {
   if (path === "/admin/grid-data") return 2 * MAX_GRID_FILE_MB * MB;
   // A charging plan may carry a year of 5-minute building readings.
   if (/^\/electrify\/depots\/[^/]+\/plan$/.test(path)) return 16 * MB;
+  // A trip export: a year of a fleet's trips.
+  if (/^\/electrify\/depots\/[^/]+\/trips$/.test(path)) return MAX_TRIP_FILE_MB * MB + MB;
   // Up to 100 depots with their notes.
   if (path === "/electrify/company-setup") return 8 * MB;
   if (path.startsWith("/api/auth/")) return 64 * 1024;

@@ -212,12 +212,17 @@ export type BusinessCaseResult = {
   dieselLitresPerYear: number;
 };
 
-/** Kilometres a vehicle of each group drives in a year (its weekly duty × 365 / 7; energy-only days by the type's consumption). */
+/** Kilometres a vehicle of each group drives in a year (its weekly duty × 365 / 7, or its recorded trips scaled to a year; energy-only days by the type's consumption). */
 export function annualKmByGroup(input: PlanInput): Map<string, number> {
   const types = new Map(input.vehicleTypes.map((t) => [t.id, t]));
   return new Map(
     input.vehicles.map((group) => {
       const type = types.get(group.typeId);
+      // A recorded vehicle: its kilometres over the recorded period, scaled to a year.
+      if (group.trips) {
+        const km = group.trips.reduce((sum, t) => sum + (t.km ?? t.energyKwh / (type?.consumptionKwhPerKm ?? 1)), 0);
+        return [group.id, (km * 365) / input.horizon.days];
+      }
       const weekKm = group.week.reduce(
         (sum, day) => sum + (day ? (day.km ?? (day.energyKwh ?? 0) / (type?.consumptionKwhPerKm ?? 1)) : 0),
         0,

@@ -77,6 +77,13 @@ export function defaultPlanInput(depot: {
 export const describeChargerGroups = (chargers: PlanInput["chargers"]) =>
   chargers.map((c) => `${c.count} × ${c.powerKw} kW`).join(" + ");
 
+/** A group's work in words: its week, or, for a vehicle planned on its recorded trips, how much was recorded. */
+export function describeDuty(group: PlanInput["vehicles"][number]): string {
+  if (!group.trips) return describeWeek(group.week);
+  const km = group.trips.reduce((sum, t) => sum + (t.km ?? 0), 0);
+  return `${group.trips.length} recorded tours, ${Math.round(km).toLocaleString("en-GB")} km`;
+}
+
 /** A weekly duty in words, days with the same shift together: "Mon Tue Wed Thu out 07:00–17:00, 120 km; Fri out 06:00–17:00, 160 km". */
 export function describeWeek(week: PlanInput["vehicles"][number]["week"]): string {
   const shifts = new Map<string, string[]>();

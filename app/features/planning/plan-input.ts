@@ -35,6 +35,9 @@ export const MAX_VEHICLE_TYPES = 200;
  * within about a second there (docs/benchmarks.md).
  */
 export const MAX_WORK = 7_500_000;
+/** A recorded vehicle's tours: several a day for a year. */
+export const MAX_TRIPS_PER_VEHICLE = 3_000;
+const MAX_HORIZON_MINUTES = 366 * 1440;
 
 export const planInputSchema = z
   .object({
@@ -72,6 +75,18 @@ export const planInputSchema = z
           week: z.array(dutyDay).length(7, "A duty pattern has one entry per weekday, Monday first"),
           targetSocPct: z.number().min(10).max(100),
           swapAt: MINUTES.optional(),
+          // A recorded vehicle's tours (from a trip export), minutes from the start of the horizon.
+          trips: z
+            .array(
+              z.object({
+                depart: z.number().int().min(0).max(MAX_HORIZON_MINUTES),
+                back: z.number().int().min(0).max(MAX_HORIZON_MINUTES),
+                energyKwh: z.number().min(0).max(10_000),
+                km: z.number().min(0).max(10_000).optional(),
+              }),
+            )
+            .max(MAX_TRIPS_PER_VEHICLE)
+            .optional(),
         }),
       )
       // Vehicles may be described one by one (a group of one each): the limit is MAX_VEHICLES and MAX_WORK, not a number of groups.
@@ -174,6 +189,20 @@ export const planInputSchema = z
           code: "custom",
           path: ["chargers", i, "serves"],
           message: `${charger.name}: serves an unknown vehicle type`,
+        });
+    });
+    input.vehicles.forEach((group, i) => {
+      if (group.trips && group.count !== 1)
+        ctx.addIssue({
+          code: "custom",
+          path: ["vehicles", i, "count"],
+          message: `${group.name}: a recorded vehicle is one vehicle`,
+        });
+      if (group.trips?.some((t) => t.back < t.depart))
+        ctx.addIssue({
+          code: "custom",
+          path: ["vehicles", i, "trips"],
+          message: `${group.name}: a trip comes back before it leaves`,
         });
     });
     const vehicles = input.vehicles.reduce((sum, group) => sum + group.count, 0);

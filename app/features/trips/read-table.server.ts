@@ -3,9 +3,9 @@ import ExcelJS from "exceljs";
 import { CSV_TOO_LONG, parseCsvRows } from "~/lib/csv";
 import { UserError } from "~/lib/user-error";
 
-/** A year of trips for 200 vehicles is about 300,000 rows; this leaves room. */
-export const MAX_TRIP_ROWS = 500_000;
-export const MAX_TRIP_FILE_MB = 80;
+import { MAX_TRIP_ROWS } from "./limits";
+
+export { MAX_TRIP_FILE_MB, MAX_TRIP_ROWS } from "./limits";
 
 /** A trip export as text cells: the header row, then each row with its line (or sheet row) number in the file. */
 export type TripTable = { headers: string[]; rows: { line: number; cells: string[] }[] };

@@ -265,6 +265,19 @@ const migrations: Record<string, AppMigration> = {
       await sql`update depots set origin = 'company-setup' where idempotency_key is null`.execute(db);
     },
   },
+  "010_trip_imports": {
+    async up(db, d) {
+      // A depot's imported trip export (the latest; a new import replaces it in one transaction).
+      await db.schema
+        .createTable("trip_imports")
+        .addColumn("depot_id", "integer", (col) => col.primaryKey().references("depots.id").onDelete("cascade"))
+        .addColumn("file_name", "text", (col) => col.notNull())
+        .addColumn("trips", "text", (col) => col.notNull())
+        .addColumn("summary", "text", (col) => col.notNull())
+        .addColumn("imported_at", d.timestampType, (col) => col.notNull().defaultTo(d.now()))
+        .execute();
+    },
+  },
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

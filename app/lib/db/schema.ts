@@ -185,6 +185,16 @@ export type DepotDesignTable = {
   updated_at: Timestamp;
 };
 
+export type TripImportTable = {
+  depot_id: number;
+  file_name: string;
+  /** JSON text: the trips, compactly (trip-store.server.ts). */
+  trips: string;
+  /** JSON text: rows read, problems, vehicles and the import's choices. */
+  summary: string;
+  imported_at: Timestamp;
+};
+
 export type GridImportTable = {
   id: Generated<number>;
   operator: string;
@@ -230,6 +240,7 @@ export type Database = {
   audit_log: AuditLogTable;
   companies: CompanyTable;
   depot_designs: DepotDesignTable;
+  trip_imports: TripImportTable;
   depot_plans: DepotPlanTable;
   plan_scenarios: PlanScenarioTable;
   grid_imports: GridImportTable;

@@ -98,6 +98,36 @@ describe("charging plan engine", () => {
     expect(peaks["peak-shaving"]).toBeLessThan(peaks.uncontrolled! * 0.5);
   });
 
+  it("plans a vehicle's recorded tours as they happened, instead of a weekly pattern", () => {
+    // Monday 07:00–17:00 (30 kWh), Monday 21:00–Tuesday 01:00 (12 kWh), Tuesday 07:00–19:00 (40 kWh).
+    const recorded: PlanInput = {
+      ...vans,
+      vehicles: [
+        {
+          id: "r1",
+          name: "VN01 ABC",
+          typeId: "van",
+          count: 1,
+          week: [null, null, null, null, null, null, null],
+          targetSocPct: 90,
+          trips: [
+            { depart: 7 * 60, back: 17 * 60, energyKwh: 30 },
+            { depart: 21 * 60, back: 25 * 60, energyKwh: 12 },
+            { depart: 31 * 60, back: 43 * 60, energyKwh: 40 },
+          ],
+        },
+      ],
+      horizon: { days: 2, stepMinutes: 15, startWeekday: 0 },
+    };
+    for (const strategy of planCharging(recorded).strategies) {
+      expect(strategy.vehicles).toHaveLength(1);
+      expect(strategy.vehicles[0]!.shortfallKwh).toBeLessThan(1e-6);
+      expect(strategy.vehicles[0]!.deliveredKwh).toBeCloseTo(82, 6);
+      // Stays start when it came back: 17:00 Monday, 01:00 and 19:00 Tuesday (15-minute steps).
+      expect(strategy.sessions.map((s) => s.start).sort((a, b) => a - b)).toEqual([68, 100, 172]);
+    }
+  });
+
   it("balanced charging draws one constant power for each stay", () => {
     const result = planCharging(vans);
     for (const session of by(result, "balanced").sessions) {

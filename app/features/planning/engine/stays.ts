@@ -67,7 +67,13 @@ export function staysFor(input: PlanInput, steps: number, stepMinutes: number): 
     const curve = sortedCurve(type.chargeCurve);
     // Trips in the cycle, as [departure step, return step (unwrapped), energy].
     const trips: { depart: number; back: number; energy: number }[] = [];
-    for (let day = 0; day < input.horizon.days; day++) {
+    // Recorded tours, as they happened (cut to the horizon; at least a step away).
+    for (const trip of group.trips ?? []) {
+      const depart = Math.round(trip.depart / stepMinutes);
+      if (depart < 0 || depart >= steps) continue;
+      trips.push({ depart, back: Math.max(depart + 1, Math.round(trip.back / stepMinutes)), energy: trip.energyKwh });
+    }
+    for (let day = 0; day < (group.trips ? 0 : input.horizon.days); day++) {
       const duty = group.week[(input.horizon.startWeekday + day) % 7];
       if (!duty) continue;
       const depart = day * perDay + Math.round(duty.depart / stepMinutes);
@@ -78,7 +84,7 @@ export function staysFor(input: PlanInput, steps: number, stepMinutes: number): 
     }
     if (trips.length === 0) continue;
     trips.sort((a, b) => a.depart - b.depart);
-    for (let n = 1; n <= group.count; n++) {
+    for (let n = 1; n <= (group.trips ? 1 : group.count); n++) {
       const vehicle: Vehicle = { name: unitName(group.name, group.count, n), stays: [] };
       // A trip with no stay after it (the next one leaves at once) adds its energy to the next stay's.
       let pending = 0;

@@ -24,7 +24,15 @@ export type VehicleGroup = {
   targetSocPct: number;
   /** Minutes after midnight at which a depot hand moves the group's vehicles off their chargers (freeing them for others); without it a vehicle keeps its charger until it leaves. */
   swapAt?: number;
+  /**
+   * One vehicle's recorded work (from its trip export) instead of `week`:
+   * each time it left the depot and came back, in minutes from the start of
+   * the horizon, and the energy the tour took. A group with trips is one
+   * vehicle (`count` 1); the horizon is the recorded period.
+   */
+  trips?: RecordedTrip[];
 };
+export type RecordedTrip = { depart: number; back: number; energyKwh: number; km?: number };
 /**
  * Chargers of one kind. `minKw` is the lowest power the charger can be set
  * to while it charges (AC: 6 A per phase; DC units have their own floor);

@@ -18,7 +18,7 @@ import type { ReactNode } from "react";
 import { catalogueItem, COMPONENT_COLOURS, SITE } from "~/features/designer/catalogue";
 
 import { formatNumber, formatPounds } from "../format";
-import { describeWeek } from "../plan-defaults";
+import { describeDuty } from "../plan-defaults";
 import {
   describeChargers,
   REASON_LABELS,
@@ -372,7 +372,7 @@ export function DepotReport({ data }: { data: ReportData }) {
           const type = inputs.vehicleTypes.find((t) => t.id === group.typeId);
           return (
             <Text key={group.id}>
-              {`${group.count} × ${group.name} (${type?.name ?? group.typeId}${type ? `, ${formatNumber(type.batteryKwh)} kWh` : ""}): ${describeWeek(group.week)}; leaves at ${group.targetSocPct}%`}
+              {`${group.count} × ${group.name} (${type?.name ?? group.typeId}${type ? `, ${formatNumber(type.batteryKwh)} kWh` : ""}): ${describeDuty(group)}; leaves at ${group.targetSocPct}%`}
             </Text>
           );
         })}

@@ -26,6 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const TABS = [
   { value: "layout", label: "Design Layout" },
   { value: "summary", label: "Summary" },
+  { value: "trips", label: "Trips" },
   { value: "plan", label: "Charging Plan" },
 ] as const;
 

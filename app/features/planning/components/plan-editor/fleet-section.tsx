@@ -23,6 +23,7 @@ import {
 /** Groups of vehicles with their shift on each working day (one shift for the group, or day by day). */
 export function FleetSection({ value, edit }: SectionProps) {
   const { set, update, remove } = edit;
+  const recorded = value.vehicles.filter((g) => g.trips);
   return (
     <Section
       title="Fleet and duty"
@@ -51,6 +52,15 @@ export function FleetSection({ value, edit }: SectionProps) {
         </Button>
       }
     >
+      {recorded.length > 0 ? (
+        <p className="mb-3 rounded-md border bg-muted/40 p-3 text-sm" data-testid="recorded-fleet">
+          {recorded.length} vehicle{recorded.length === 1 ? " is" : "s are"} planned on{" "}
+          {recorded.length === 1 ? "its" : "their"} recorded trips (
+          {recorded.reduce((sum, g) => sum + g.trips!.length, 0).toLocaleString("en-GB")} tours from the Trips tab):
+          their times and distances come from the record, not from a weekly pattern. To plan a pattern instead, use
+          &lsquo;Plan a typical week&rsquo; on the Trips tab.
+        </p>
+      ) : null}
       <table className="w-full text-sm">
         <HeaderRow
           columns={[
@@ -67,6 +77,8 @@ export function FleetSection({ value, edit }: SectionProps) {
         />
         <tbody>
           {value.vehicles.map((group, i) => {
+            // A recorded vehicle's work is its record (described above), not a pattern to edit here.
+            if (group.trips) return null;
             const shift = workingShift(group.week);
             const setShift = (patch: Partial<{ depart: number; return: number; km: number }>) =>
               update("vehicles", i, {

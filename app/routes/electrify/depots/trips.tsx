@@ -1,0 +1,107 @@
+import { redirect } from "react-router";
+
+import { getDesign } from "~/features/designer/design-store.server";
+import { chargersOf } from "~/features/designer/designer-state";
+import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import type { PlanRequest } from "~/features/planning/plan-input";
+import { getPlan, startPlanRun } from "~/features/planning/plan-store.server";
+import { TripsTab } from "~/features/trips/components/trips-tab";
+import { importTrips, previewTrips } from "~/features/trips/import-trips.server";
+import { MAX_TRIP_FILE_MB } from "~/features/trips/read-table.server";
+import { recordedPlan, typicalWeekPlan } from "~/features/trips/recorded-plan";
+import { deleteTripImport } from "~/features/trips/trip-store.server";
+import { loadTripView, viewChoicesSchema } from "~/features/trips/trip-view.server";
+import { handleIntent, succeeded } from "~/lib/action-result.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { jsonField, readForm } from "~/lib/request-body.server";
+import { getRuntime, type Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import type { Route } from "./+types/trips";
+import { useWorkspace } from "./workspace";
+
+/** The plan the record is planned with: the depot's saved plan (its chargers, site, tariff), or a first one. */
+async function basePlan(runtime: Runtime, userId: string, depotId: number): Promise<PlanRequest> {
+  const [plan, design] = await Promise.all([getPlan(runtime, userId, depotId), getDesign(runtime, userId, depotId)]);
+  return plan?.inputs ?? defaultPlanInput({ vehicles: null, chargers: chargersOf(design ?? []) });
+}
+
+const choicesFrom = (values: Iterable<[string, FormDataEntryValue]>) =>
+  viewChoicesSchema.parse(Object.fromEntries([...values].filter(([, v]) => typeof v === "string" && v !== "")));
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const depotId = parseId(params.id);
+  const choices = choicesFrom(new URL(request.url).searchParams.entries());
+  const base = await basePlan(runtime, user.id, depotId).catch(() => null);
+  const loaded = base ? await loadTripView(runtime, user.id, depotId, base, choices) : null;
+  return {
+    view: loaded?.view ?? null,
+    types: base?.vehicleTypes.map((t) => ({ id: t.id, name: t.name })) ?? [],
+    maxFileMb: MAX_TRIP_FILE_MB,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const depotId = parseId(params.id);
+  const form = await readForm(request, { files: 1, fileSize: MAX_TRIP_FILE_MB * 1024 * 1024, fields: 20 });
+  const file = () => {
+    const value = form.get("file");
+    if (!(value instanceof File)) throw new UserError("Choose a trip export (.csv or .xlsx) to import.");
+    return value;
+  };
+  const plan = async (kind: "recorded" | "typical") => {
+    const runtime = getRuntime();
+    const base = await basePlan(runtime, user.id, depotId);
+    const choices = choicesFrom(form.entries());
+    const loaded = await loadTripView(runtime, user.id, depotId, base, choices);
+    if (!loaded || !loaded.view.period) throw new UserError("Import the fleet's trips first.");
+    const options = { typeId: loaded.view.model.typeId, settings: loaded.view.settings };
+    const inputs =
+      kind === "recorded"
+        ? recordedPlan(base, loaded.fleet, { ...options, period: loaded.view.period })
+        : typicalWeekPlan(base, loaded.fleet, options);
+    if (inputs.vehicles.length === 0)
+      throw new UserError("No vehicle came back to the depot in the record: nothing to plan.");
+    await startPlanRun(runtime, user.id, depotId, inputs);
+    return redirect(`/electrify/depots/${depotId}/plan`);
+  };
+  return handleIntent(form, getRuntime(), {
+    preview: {
+      refusedTitle: "The file could not be read",
+      run: async () => succeeded(null, { preview: await previewTrips(file()) }, "preview"),
+    },
+    import: {
+      refusedTitle: "Nothing was imported",
+      run: async (form, deps) => {
+        const choices = jsonField(form, "choices", "The import settings could not be read.");
+        const summary = await importTrips(deps, user.id, depotId, file(), choices);
+        const skipped = summary.problemCount ? ` (${summary.problemCount.toLocaleString("en-GB")} rows skipped)` : "";
+        return succeeded(
+          `Imported ${summary.trips.toLocaleString("en-GB")} trips for ${summary.vehicles} vehicles${skipped}`,
+          { summary },
+          "import",
+        );
+      },
+    },
+    "delete-trips": {
+      refusedTitle: "The trips were not removed",
+      run: async (_form, deps) => {
+        await deleteTripImport(deps, user.id, depotId);
+        return succeeded("Imported trips removed");
+      },
+    },
+    "plan-recorded": { refusedTitle: "The plan was not run", run: () => plan("recorded") },
+    "plan-typical": { refusedTitle: "The plan was not run", run: () => plan("typical") },
+  });
+}
+
+export default function DepotTripsTab({ loaderData }: Route.ComponentProps) {
+  const { depot } = useWorkspace();
+  return (
+    <TripsTab depotId={depot.id} view={loaderData.view} types={loaderData.types} maxFileMb={loaderData.maxFileMb} />
+  );
+}
