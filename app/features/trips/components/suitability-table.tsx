@@ -38,7 +38,10 @@ export function SuitabilityTable({ view }: { view: TripView }) {
               <TableCell className={cn(firstColumn, "font-medium")}>{v.vehicle}</TableCell>
               <TableCell>
                 <span
-                  className={cn("inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap", BADGES[v.verdict])}
+                  className={cn(
+                    "inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap",
+                    BADGES[v.verdict],
+                  )}
                 >
                   {VERDICT_LABELS[v.verdict]}
                 </span>
