@@ -10,6 +10,7 @@ import { importGridFile, listGridImports } from "~/features/grid/grid-store.serv
 import { isOperator } from "~/features/grid/operators";
 import { listInvestorDocuments, uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
 import { INVESTOR_DOCUMENTS, isInvestorDocumentSlug } from "~/features/investors/investor-documents";
+import { importTrips, previewTrips } from "~/features/trips/import-trips.server";
 import { listUsers } from "~/features/users/list-users.server";
 import { addUser, changeUserRole } from "~/features/users/manage-users.server";
 import { roleSchema } from "~/features/users/user-schemas";
@@ -32,6 +33,9 @@ Commands:
           [--replace-most]                                  replacing that operator's previous import (--replace-most:
                                                             even when the file has under half its substations)
   grid:list                                                 list the imported capacity data
+  trips:import FILE --depot ID [--unit km|mi] [--anonymise] import a fleet's trip export (CSV or XLSX) into a depot,
+                                                            its columns recognised from their headers; replaces the
+                                                            depot's previous trips (--anonymise: drop driver names)
   demo:seed --depots N [--users N]                          add demo hauliers (haulier-NNN@demo.example, password
                                                             demo-password) and N demo depot submissions with photos
   backup --out FILE                                         a .tar.gz of the SQLite database (taken while the server
@@ -127,6 +131,30 @@ const commands: Record<string, Command> = {
     });
     console.log(describeImport(result.report, result.dataDate));
   },
+  "trips:import": async (runtime, values, positionals) => {
+    const file = positionals[1];
+    if (!file) throw new UsageError("trips:import needs the file to import");
+    const depotId = Number(required(values, "depot"));
+    const depot = Number.isInteger(depotId)
+      ? await runtime.database.db.selectFrom("depots").select("user_id").where("id", "=", depotId).executeTakeFirst()
+      : undefined;
+    if (!depot) throw new UsageError(`No depot ${values.depot}`);
+    const bytes = await readFile(file);
+    const upload = new File([new Uint8Array(bytes)], path.basename(file));
+    const preview = await previewTrips(upload);
+    const unit = values.unit === "mi" || values.unit === "km" ? values.unit : (preview.distanceUnit ?? "km");
+    const summary = await importTrips(runtime, depot.user_id, depotId, upload, {
+      mapping: preview.mapping,
+      distanceUnit: unit,
+      anonymiseDrivers: values.anonymise === true,
+      replaceVehicleIds: false,
+    });
+    console.log(
+      `Imported ${summary.trips} trips for ${summary.vehicles} vehicles from ${summary.rowsRead} rows (distances in ${unit}).`,
+    );
+    for (const problem of summary.problems.slice(0, 20)) console.log(`  row ${problem.line}: ${problem.reason}`);
+    if (summary.problemCount > 20) console.log(`  …and ${summary.problemCount - 20} more rows left out`);
+  },
   "grid:list": async (runtime) => {
     const imports = await listGridImports(runtime);
     if (imports.length === 0) console.log("No network-capacity data imported yet.");
@@ -191,6 +219,9 @@ async function main(argv: string[]): Promise<number> {
       depots: { type: "string" },
       users: { type: "string" },
       format: { type: "string" },
+      depot: { type: "string" },
+      unit: { type: "string" },
+      anonymise: { type: "boolean" },
       date: { type: "string" },
       out: { type: "string" },
       from: { type: "string" },

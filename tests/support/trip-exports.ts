@@ -43,7 +43,15 @@ const nearDepot = (random: () => number): [number, number] => [
  * home at lunch and goes out again; vehicle 3 stays away on Wednesday nights;
  * the last vehicle drives long days a van battery cannot cover.
  */
-export function syntheticFleet(options: { vehicles: number; days: number; firstDay: string; seed?: number }) {
+export function syntheticFleet(options: {
+  vehicles: number;
+  days: number;
+  firstDay: string;
+  seed?: number;
+  /** Work weekends too, in this many legs a day (a busier fleet, for the benchmark). */
+  everyDay?: boolean;
+  legs?: number;
+}) {
   const random = seeded(options.seed ?? 7);
   const trips: SyntheticTrip[] = [];
   const start = DateTime.fromISO(options.firstDay, { zone: ZONE });
@@ -53,10 +61,10 @@ export function syntheticFleet(options: { vehicles: number; days: number; firstD
     let awayUntil: DateTime | null = null;
     for (let d = 0; d < options.days; d++) {
       const day = start.plus({ days: d });
-      if (day.weekday > 5) continue;
+      if (day.weekday > 5 && !options.everyDay) continue;
       const long = v === options.vehicles;
       const totalKm = long ? 380 + random() * 60 : 80 + random() * 120;
-      const legs = v === 2 ? 4 : 2 + Math.floor(random() * 2);
+      const legs = options.legs ?? (v === 2 ? 4 : 2 + Math.floor(random() * 2));
       let clock: DateTime =
         awayUntil ?? day.set({ hour: 6 + Math.floor(random() * 2), minute: Math.floor(random() * 60) });
       let position: [number, number] = awayUntil ? away(random, 150) : nearDepot(random);

@@ -30,7 +30,9 @@ export function computePlan(input: PlanRequest, onProgress: (done: number) => vo
     onProgress(strategies.length);
   }
   const catalogue = input.chargerCatalogue ?? DEFAULT_CATALOGUE;
-  const sizing = sizeChargers(input, catalogue);
+  // Checked under peak shaving: its sized outcome is what the page and the report show, and which unit each
+  // vehicle gets does not depend on the strategy (one run, not four, for a year of a fleet).
+  const sizing = sizeChargers(input, catalogue, ["peak-shaving"]);
   onProgress(PLAN_STEPS);
   const summary = summarisePlan(input, last!, strategies, performance.now() - started, sizing);
   const economics = input.businessCase ?? defaultBusinessCase(input);

@@ -28,32 +28,49 @@ export const TRIP_ZONE = "Europe/London";
 /** A trip longer than this is taken for a data error (a missing end, a stuck device). */
 const LONGEST_TRIP_HOURS = 7 * 24;
 
-/** Date-time layouts seen in exports: ISO, then UK day-first, with or without seconds, 24-hour or am/pm. */
+/** Rarer layouts, read by Luxon: month names, and ISO with a "T" but no seconds. */
 const LAYOUTS = [
-  "yyyy-MM-dd HH:mm:ss",
-  "yyyy-MM-dd HH:mm",
-  "yyyy-MM-dd'T'HH:mm:ss",
-  "yyyy-MM-dd'T'HH:mm",
-  "dd/MM/yyyy HH:mm:ss",
-  "dd/MM/yyyy HH:mm",
-  "d/M/yyyy H:mm",
-  "d/M/yyyy H:mm:ss",
-  "dd/MM/yy HH:mm",
-  "dd-MM-yyyy HH:mm:ss",
-  "dd-MM-yyyy HH:mm",
-  "dd.MM.yyyy HH:mm:ss",
-  "dd.MM.yyyy HH:mm",
-  "dd/MM/yyyy h:mm a",
-  "dd/MM/yyyy h:mm:ss a",
   "d MMM yyyy HH:mm",
   "d MMM yyyy HH:mm:ss",
+  "d MMMM yyyy HH:mm",
+  "d MMM yyyy h:mm a",
+  "MMM d, yyyy h:mm a",
+  "MMM d, yyyy HH:mm",
 ];
+
+/** ISO "2026-10-05 07:15[:30]" and UK day-first "05/10/2026 07:15[:30][ am]" (also with - or . between), the layouts nearly every export uses. */
+const ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+const DAY_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?$/;
+
+/** UK clock offsets (minutes) by hour of the day they apply to, worked out once per hour by Luxon. */
+const offsets = new Map<number, number | null>();
+
+function ukOffset(year: number, month: number, day: number, hour: number, minute: number): number | null {
+  const key = ((year * 13 + month) * 32 + day) * 24 + hour;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const local = DateTime.fromObject({ year, month, day, hour, minute }, { zone: TRIP_ZONE });
+    // Invalid (31 February), or in the hour the clocks skip (Luxon moves it on): never on a UK clock.
+    offset = local.isValid && local.hour === hour && local.day === day ? local.offset : null;
+    if (offsets.size > 100_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+function fromFields(y: number, mo: number, d: number, h: number, mi: number, s: number): number | null {
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
+  const offset = ukOffset(y, mo, d, h, mi);
+  return offset === null ? null : Date.UTC(y, mo - 1, d, h, mi, s) - offset * 60_000;
+}
 
 /**
  * A time as written in an export, as an instant. Without an offset it is UK
  * local time: the hour the clocks go back (01:00–02:00 happens twice) is
  * read as its second, GMT, occurrence; a time in the hour that does not exist
- * when they go forward is refused. Luxon does the zone arithmetic.
+ * when they go forward is refused. The common layouts are picked apart by
+ * pattern (a year of trips is 600,000 times); Luxon places them on the UK
+ * clock and reads every other layout.
  */
 export function parseTripTime(text: string): number | null {
   const value = text.trim();
@@ -62,22 +79,23 @@ export function parseTripTime(text: string): number | null {
     const iso = DateTime.fromISO(value.replace(" ", "T"), { setZone: true });
     return iso.isValid ? iso.toMillis() : null;
   }
+  const iso = ISO.exec(value);
+  if (iso) return fromFields(+iso[1]!, +iso[2]!, +iso[3]!, +iso[4]!, +iso[5]!, +(iso[6] ?? 0));
+  const uk = DAY_FIRST.exec(value);
+  if (uk) {
+    let hour = +uk[4]!;
+    const half = uk[7]?.toLowerCase();
+    if (half) {
+      if (hour < 1 || hour > 12) return null;
+      hour = (hour % 12) + (half === "pm" ? 12 : 0);
+    }
+    const year = uk[3]!.length === 2 ? 2000 + +uk[3]! : +uk[3]!;
+    return fromFields(year, +uk[2]!, +uk[1]!, hour, +uk[5]!, +(uk[6] ?? 0));
+  }
   for (const layout of LAYOUTS) {
     // The wall-clock fields first (read as if zone-less), then placed on the UK clock.
     const wall = DateTime.fromFormat(value, layout, { zone: "UTC", locale: "en-GB" });
-    if (!wall.isValid) continue;
-    const fields = {
-      year: wall.year,
-      month: wall.month,
-      day: wall.day,
-      hour: wall.hour,
-      minute: wall.minute,
-      second: wall.second,
-    };
-    const local = DateTime.fromObject(fields, { zone: TRIP_ZONE });
-    // In the hour the clocks skip, Luxon moves the time on: such a time was never on a UK clock.
-    if (local.hour !== wall.hour || local.minute !== wall.minute) return null;
-    return local.toMillis();
+    if (wall.isValid) return fromFields(wall.year, wall.month, wall.day, wall.hour, wall.minute, wall.second);
   }
   return null;
 }

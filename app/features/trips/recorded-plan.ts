@@ -4,7 +4,7 @@ import { MAX_WORK, type PlanRequest } from "~/features/planning/plan-input";
 
 import { TRIP_ZONE } from "./parse-trips";
 import type { SuitabilitySettings } from "./suitability";
-import type { Tour, VehicleDays } from "./tours";
+import { ukWallClock, type Tour, type VehicleDays } from "./tours";
 
 export type RecordedPeriod = { firstDay: string; days: number };
 
@@ -28,16 +28,14 @@ export function periodOf(fleet: VehicleDays[]): RecordedPeriod | null {
  * minutes even when the clocks change, so tariff bands (set in clock time)
  * fall where the haulier's bill puts them.
  */
-function clockMinutes(ms: number, start: DateTime): number {
-  const at = DateTime.fromMillis(ms, { zone: TRIP_ZONE });
-  const day = Math.round(at.startOf("day").diff(start, "days").days);
-  return day * 1440 + at.hour * 60 + at.minute;
+function clockMinutes(ms: number, firstDay: string): number {
+  return Math.round((ukWallClock(ms) - Date.parse(`${firstDay}T00:00:00Z`)) / 60_000);
 }
 
 type Options = { typeId: string; settings: SuitabilitySettings; period: RecordedPeriod };
 
 const energyOf = (tour: Tour, perKm: number, settings: SuitabilitySettings) => {
-  const winter = [12, 1, 2].includes(DateTime.fromMillis(tour.depart, { zone: TRIP_ZONE }).month);
+  const winter = [11, 0, 1].includes(new Date(ukWallClock(tour.depart)).getUTCMonth());
   return tour.km * perKm * settings.payloadFactor * (winter ? 1 + settings.winterUpliftPct / 100 : 1);
 };
 
@@ -51,6 +49,7 @@ const energyOf = (tour: Tour, perKm: number, settings: SuitabilitySettings) => {
 export function recordedPlan(base: PlanRequest, fleet: VehicleDays[], options: Options): PlanRequest {
   const type = base.vehicleTypes.find((t) => t.id === options.typeId) ?? base.vehicleTypes[0]!;
   const start = DateTime.fromISO(options.period.firstDay, { zone: TRIP_ZONE });
+  const first = options.period.firstDay;
   const end = options.period.days * 1440;
   const vehicles = fleet
     .map((v, i) => ({
@@ -62,8 +61,8 @@ export function recordedPlan(base: PlanRequest, fleet: VehicleDays[], options: O
       targetSocPct: options.settings.targetSocPct,
       trips: v.tours
         .map((tour) => ({
-          depart: clockMinutes(tour.depart, start),
-          back: Math.min(end, Math.max(clockMinutes(tour.back, start), clockMinutes(tour.depart, start))),
+          depart: clockMinutes(tour.depart, first),
+          back: Math.min(end, Math.max(clockMinutes(tour.back, first), clockMinutes(tour.depart, first))),
           energyKwh: Math.round(energyOf(tour, type.consumptionKwhPerKm, options.settings) * 100) / 100,
           km: Math.round(tour.km * 10) / 10,
         }))

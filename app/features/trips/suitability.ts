@@ -1,7 +1,4 @@
-import { DateTime } from "luxon";
-
-import { TRIP_ZONE } from "./parse-trips";
-import { ukDay, type VehicleDays } from "./tours";
+import { ukDay, ukWallClock, type VehicleDays } from "./tours";
 
 /** The electric vehicle a recorded vehicle is checked against (a plan's vehicle type). */
 export type EvModel = { name: string; batteryKwh: number; consumptionKwhPerKm: number; maxChargeKw: number };
@@ -55,7 +52,7 @@ export type VehicleSuitability = {
 /** Top-ups on at most this share of its days still counts as ready (with a top-up on the road). */
 const TOP_UP_SHARE_READY = 0.1;
 
-const winter = (ms: number) => [12, 1, 2].includes(DateTime.fromMillis(ms, { zone: TRIP_ZONE }).month);
+const winter = (ms: number) => [11, 0, 1].includes(new Date(ukWallClock(ms)).getUTCMonth());
 
 /**
  * Replays one vehicle's recorded tours on the electric model: it leaves the

@@ -33,8 +33,26 @@ export function distanceM([lat1, lon1]: [number, number], [lat2, lon2]: [number,
   return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(a));
 }
 
+const byHour = new Map<number, { day: string; offsetMs: number }>();
+
+/** The UK day and clock offset of the hour an instant falls in (kept per hour: a year of trips asks 600,000 times). */
+function ukHour(ms: number): { day: string; offsetMs: number } {
+  const hour = Math.floor(ms / 3_600_000);
+  let known = byHour.get(hour);
+  if (known === undefined) {
+    const at = DateTime.fromMillis(hour * 3_600_000, { zone: TRIP_ZONE });
+    known = { day: at.toISODate()!, offsetMs: at.offset * 60_000 };
+    if (byHour.size > 100_000) byHour.clear();
+    byHour.set(hour, known);
+  }
+  return known;
+}
+
 /** The UK calendar day (yyyy-MM-dd) an instant falls on. */
-export const ukDay = (ms: number) => DateTime.fromMillis(ms, { zone: TRIP_ZONE }).toISODate()!;
+export const ukDay = (ms: number) => ukHour(ms).day;
+
+/** The instant as the UK clock shows it, written as if it were UTC (for day and minute arithmetic on the clock). */
+export const ukWallClock = (ms: number) => ms + ukHour(ms).offsetMs;
 
 /**
  * From trips to tours, vehicle by vehicle (trips in time order). A vehicle
@@ -93,12 +111,12 @@ export function toursFrom(trips: Trip[], rule: DepotRule): VehicleDays[] {
 
 /** Nights away: the UK 03:00s between leaving and coming back (a night shift home by then is not a night away). */
 function nightsBetween(depart: number, back: number): number {
-  let night = DateTime.fromMillis(depart, { zone: TRIP_ZONE }).set({ hour: 3, minute: 0, second: 0, millisecond: 0 });
-  if (night.toMillis() <= depart) night = night.plus({ days: 1 });
+  const DAY = 86_400_000;
+  const wallDepart = ukWallClock(depart);
+  // 03:00 on the clock on the day it left, then each day after, until it is back.
+  let night = Math.floor(wallDepart / DAY) * DAY + 3 * 3_600_000;
+  if (night <= wallDepart) night += DAY;
   let count = 0;
-  while (night.toMillis() < back) {
-    count++;
-    night = night.plus({ days: 1 });
-  }
+  for (; night < ukWallClock(back); night += DAY) count++;
   return count;
 }

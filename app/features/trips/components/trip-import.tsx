@@ -29,9 +29,10 @@ export function TripImport({ maxFileMb, hasTrips }: { maxFileMb: number; hasTrip
   const read = reader.data?.ok ? reader.data.preview : undefined;
   // Once imported, the mapping step closes (the file input is cleared for the next export).
   const [imported, setImported] = useState<TripPreview | undefined>();
+  const [inputKey, setInputKey] = useState(0);
   if (importer.state === "idle" && importer.data?.ok && read && imported !== read) {
     setImported(read);
-    if (fileInput.current) fileInput.current.value = "";
+    setInputKey(inputKey + 1);
   }
   const preview = read === imported ? undefined : read;
   const [choices, setChoices] = useState<{
@@ -82,6 +83,7 @@ export function TripImport({ maxFileMb, hasTrips }: { maxFileMb: number; hasTrip
             <Label htmlFor={fileId}>Trip export</Label>
             <input
               id={fileId}
+              key={inputKey}
               ref={fileInput}
               type="file"
               name="file"
