@@ -40,6 +40,7 @@ function pages(depotId: number | null): string[] {
     `/electrify/depots/${depotId}/layout`,
     `/electrify/depots/${depotId}/summary`,
     `/electrify/depots/${depotId}/plan`,
+    `/electrify/depots/${depotId}/trips`,
     "/admin",
     `/admin/depot/${depotId}`,
     "/admin/grid-data",
