@@ -23,6 +23,14 @@ export type SubmissionRow = {
 
 type Filter = Pick<SubmissionParams, "q" | "status">;
 
+/** The depot's survey photos, counted, as a column "photos". */
+const photoCount = (eb: ExpressionBuilder<Database, "depots">) =>
+  eb
+    .selectFrom("survey_photos")
+    .select((inner) => inner.fn.countAll<number | string>().as("n"))
+    .whereRef("survey_photos.depot_id", "=", "depots.id")
+    .as("photos");
+
 function applyFilter(eb: ExpressionBuilder<Database, "depots">, engine: Engine, filter: Filter) {
   const conditions = [];
   if (filter.q) {
@@ -72,12 +80,7 @@ export async function listSubmissions(
         "depots.status",
         "depots.created_at",
         "depots.origin",
-        (eb) =>
-          eb
-            .selectFrom("survey_photos")
-            .select((inner) => inner.fn.countAll<number | string>().as("n"))
-            .whereRef("survey_photos.depot_id", "=", "depots.id")
-            .as("photos"),
+        photoCount,
       ])
       .select((eb) => (params.q ? eb.fn.countAll<number | string>().over() : eb.lit(0)).as("total"))
       .orderBy(orderSql(params))
@@ -173,12 +176,7 @@ export async function exportSubmissionsCsv(
       "depots.location_longitude",
       "depots.additional_notes",
       "depots.cable_run_obstacles",
-      (eb) =>
-        eb
-          .selectFrom("survey_photos")
-          .select((inner) => inner.fn.countAll<number | string>().as("n"))
-          .whereRef("survey_photos.depot_id", "=", "depots.id")
-          .as("photos"),
+      photoCount,
     ])
     .orderBy(orderSql(params))
     .execute();

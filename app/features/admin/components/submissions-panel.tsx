@@ -13,21 +13,12 @@ import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 
 import type { SubmissionParams } from "../list-params";
+import type { SubmissionRow } from "../submissions.server";
 
 // Worked out once, not for each of the 25 rows on every render.
 const viewLinkClass = buttonVariants({ variant: "outline", size: "sm" });
 
-type Row = {
-  id: number;
-  name: string;
-  address: string;
-  contactEmail: string | null;
-  status: DepotStatusValue;
-  submittedAt: string;
-  submittedLabel: string;
-  origin: "survey" | "company-setup";
-  photos: number;
-};
+type Row = SubmissionRow & { submittedLabel: string };
 
 type Props = {
   submissions: { rows: Row[]; total: number; page: number; pageCount: number; pageSize: number; error: string | null };
@@ -225,7 +216,7 @@ export function SubmissionsPanel({ submissions, params, counts }: Props) {
 const firstColumn = "sticky left-0 z-10 bg-background";
 
 /** Where a depot came from: a survey from the yard (with its photos) or a line added in Company Setup. */
-function OriginTag({ origin, photos }: { origin: "survey" | "company-setup"; photos: number }) {
+function OriginTag({ origin, photos }: Pick<SubmissionRow, "origin" | "photos">) {
   return (
     <span className="mt-1 inline-flex items-center rounded border px-1.5 py-0.5 text-xs font-normal text-muted-foreground">
       {origin === "company-setup"

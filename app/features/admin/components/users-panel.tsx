@@ -19,18 +19,10 @@ import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 
 import type { UserParams } from "../list-params";
+import type { ManagedUser } from "../users-page.server";
 import { AddUserDialog } from "./add-user-dialog";
 
-type Row = {
-  id: string;
-  email: string;
-  name: string | null;
-  organization: string | null;
-  isAdmin: boolean;
-  active: boolean;
-  createdAt: string;
-  createdLabel: string;
-};
+type Row = ManagedUser & { createdLabel: string };
 
 type Props = {
   users: { rows: Row[]; total: number; page: number; pageCount: number; pageSize: number; error: string | null };
