@@ -8,6 +8,9 @@ import { ukWallClock, type Tour, type VehicleDays } from "./tours";
 
 export type RecordedPeriod = { firstDay: string; days: number };
 
+/** Records longer than a quarter are planned at half-hour steps. */
+const LONG_RECORD_DAYS = 92;
+
 /** The recorded period: from the first trip's UK day to the last's, at most a year. */
 export function periodOf(fleet: VehicleDays[]): RecordedPeriod | null {
   let first = Infinity;
@@ -43,8 +46,8 @@ const energyOf = (tour: Tour, perKm: number, settings: SuitabilitySettings) => {
  * The plan on the recorded days themselves: each vehicle is one group with
  * its tours as they happened, over the recorded period (the engine treats
  * the period as repeating, as it does a week). Chargers, site, tariff and
- * business case come from `base` (the depot's plan). The step is the finest
- * the engine takes for this many vehicles over this many days.
+ * business case come from `base` (the depot's plan). The step: 15 minutes up
+ * to a quarter's record, 30 beyond (half-hourly, as the site is metered).
  */
 export function recordedPlan(base: PlanRequest, fleet: VehicleDays[], options: Options): PlanRequest {
   const type = base.vehicleTypes.find((t) => t.id === options.typeId) ?? base.vehicleTypes[0]!;
@@ -69,8 +72,11 @@ export function recordedPlan(base: PlanRequest, fleet: VehicleDays[], options: O
         .filter((t) => t.depart >= 0 && t.depart < end),
     }))
     .filter((v) => v.trips.length > 0);
+  // Up to a quarter at 15 minutes; longer records at 30, the half-hour the UK meters and bills a site's demand
+  // in, which halves a year's work; coarser only where the engine's limit needs it.
   const steps = (minutes: number) => (options.period.days * 1440) / minutes;
-  const stepMinutes = ([15, 30, 60] as const).find((m) => steps(m) * vehicles.length <= MAX_WORK) ?? 60;
+  const finest = options.period.days > LONG_RECORD_DAYS ? 30 : 15;
+  const stepMinutes = ([15, 30, 60] as const).find((m) => m >= finest && steps(m) * vehicles.length <= MAX_WORK) ?? 60;
   return {
     ...base,
     vehicles,

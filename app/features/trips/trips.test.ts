@@ -2,10 +2,13 @@ import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 
+import { defaultPlanInput } from "~/features/planning/plan-defaults";
+
 import { DEPOT, geotabCsv, samsaraXlsx, syntheticFleet, webfleetCsv } from "../../../tests/support/trip-exports";
 import { distanceUnitFrom, recogniseColumns } from "./columns";
 import { parseTrips, parseTripTime, type Trip } from "./parse-trips";
 import { readTripTable } from "./read-table.server";
+import { periodOf, recordedPlan, typicalWeekPlan } from "./recorded-plan";
 import { DEFAULT_SETTINGS, suitabilityOf, type EvModel } from "./suitability";
 import { toursFrom, type VehicleDays } from "./tours";
 
@@ -273,5 +276,94 @@ describe("suitability", () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("planning the recorded days", () => {
+  const base = defaultPlanInput({ vehicles: 2, chargers: [] });
+  const tour = (depart: string, back: string, km: number) => ({
+    vehicle: "A",
+    depart: uk(depart),
+    back: uk(back),
+    km,
+    trips: 1,
+    nights: 0,
+  });
+  const fleet: VehicleDays[] = [
+    {
+      vehicle: "A",
+      // Either side of the clocks going back on Sunday 25 October 2026.
+      tours: [tour("2026-10-23T07:00", "2026-10-23T17:00", 100), tour("2026-10-26T07:00", "2026-10-26T17:30", 120)],
+      unfinishedKm: 0,
+      daysDriven: 2,
+      nightsAway: 0,
+    },
+  ];
+
+  it("places each tour on the UK clock from the first day's midnight, whatever the clocks did", () => {
+    const period = periodOf(fleet)!;
+    expect(period).toEqual({ firstDay: "2026-10-23", days: 4 });
+    const plan = recordedPlan(base, fleet, {
+      typeId: "van",
+      settings: { ...DEFAULT_SETTINGS, winterUpliftPct: 0 },
+      period,
+    });
+    expect(plan.horizon).toEqual({ days: 4, stepMinutes: 15, startWeekday: 4 });
+    const van = base.vehicleTypes.find((t) => t.id === "van")!;
+    expect(plan.vehicles).toEqual([
+      expect.objectContaining({
+        name: "A",
+        count: 1,
+        trips: [
+          { depart: 420, back: 1020, energyKwh: Math.round(100 * van.consumptionKwhPerKm * 100) / 100, km: 100 },
+          {
+            depart: 3 * 1440 + 420,
+            back: 3 * 1440 + 1050,
+            energyKwh: Math.round(120 * van.consumptionKwhPerKm * 100) / 100,
+            km: 120,
+          },
+        ],
+      }),
+    ]);
+  });
+
+  it("plans a record longer than a quarter at half-hour steps", () => {
+    const long: VehicleDays[] = [
+      { ...fleet[0]!, tours: [tour("2026-01-05T07:00", "2026-01-05T17:00", 80), ...fleet[0]!.tours] },
+    ];
+    const plan = recordedPlan(base, long, { typeId: "van", settings: DEFAULT_SETTINGS, period: periodOf(long)! });
+    expect(plan.horizon.stepMinutes).toBe(30);
+    // A January tour takes the winter uplift.
+    expect(plan.vehicles[0]!.trips![0]!.energyKwh).toBeCloseTo(
+      80 * base.vehicleTypes.find((t) => t.id === "van")!.consumptionKwhPerKm * 1.15,
+      2,
+    );
+  });
+
+  it("a typical week: each weekday worked at least half the weeks, at its median", () => {
+    const weeks: VehicleDays[] = [
+      {
+        vehicle: "B",
+        tours: [
+          tour("2026-06-01T07:00", "2026-06-01T17:00", 100),
+          tour("2026-06-08T07:30", "2026-06-08T17:30", 140),
+          tour("2026-06-15T06:30", "2026-06-15T16:00", 120),
+          tour("2026-06-03T08:00", "2026-06-03T12:00", 50),
+        ],
+        unfinishedKm: 0,
+        daysDriven: 4,
+        nightsAway: 0,
+      },
+    ];
+    const plan = typicalWeekPlan(base, weeks, { typeId: "van", settings: DEFAULT_SETTINGS });
+    expect(plan.vehicles[0]!.week).toEqual([
+      { depart: 420, return: 1020, km: 120 },
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
