@@ -11,7 +11,7 @@ test.describe("[auth] signing in", () => {
     await expect(page.getByRole("heading", { name: "Sign in to Electrify" })).toBeVisible();
     await expect(page.getByText("Enter your credentials to access your account")).toBeVisible();
     await expect(page.getByText("Need an account?")).toBeVisible();
-    await expect(page.getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute(
+    await expect(page.getByRole("main").getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute(
       "href",
       /^mailto:hello@electrify\.example/,
     );

@@ -79,7 +79,7 @@ export function TripImport({ maxFileMb, hasTrips }: { maxFileMb: number; hasTrip
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-2">
+          <div className="grid w-full max-w-md min-w-0 gap-2">
             <Label htmlFor={fileId}>Trip export</Label>
             <input
               id={fileId}
@@ -88,7 +88,7 @@ export function TripImport({ maxFileMb, hasTrips }: { maxFileMb: number; hasTrip
               type="file"
               name="file"
               accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium"
+              className="w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium"
               onChange={() => send("preview")}
             />
           </div>
