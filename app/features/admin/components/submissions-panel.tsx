@@ -156,7 +156,7 @@ export function SubmissionsPanel({ submissions, params, counts }: Props) {
         <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">No depot submissions found</p>
       ) : (
         <>
-          <div className="mt-6 rounded-xl border">
+          <div className="mt-6 overflow-hidden rounded-xl border">
             <Table aria-label="Depot submissions">
               <TableHeader>
                 <TableRow>

@@ -81,7 +81,7 @@ export function UsersPanel({ users, params, currentUserId }: Props) {
         <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">No users found</p>
       ) : (
         <>
-          <div className="mt-6 rounded-xl border">
+          <div className="mt-6 overflow-hidden rounded-xl border">
             <Table aria-label="Users">
               <TableHeader>
                 <TableRow>
