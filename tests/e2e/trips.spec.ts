@@ -72,6 +72,10 @@ test.describe("[electrify] the fleet's own trips", () => {
     await page.getByRole("button", { name: "Plan from recorded days" }).click();
     await expect(page).toHaveURL(`/electrify/depots/${depot}/plan`);
     await expect(page.getByTestId("feasibility")).toBeVisible({ timeout: 30_000 });
+    // The results come first: the inputs stay folded into their one-line summary.
+    await expect(page.getByRole("group").filter({ has: page.getByTestId("inputs-summary") })).not.toHaveAttribute(
+      "open",
+    );
     await expect(page.getByTestId("inputs-summary")).toContainText("20 vehicles in 20 groups");
     // The recorded period: Monday 5 to Friday 30 October, the first and last days driven.
     await expect(page.getByTestId("inputs-summary")).toContainText("26 days at 15 min");

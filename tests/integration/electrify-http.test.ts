@@ -122,6 +122,26 @@ describe("Electrify workspace over HTTP", () => {
     expect(await designs()).toBe(0);
   });
 
+  it("takes a trip export only for the user's own depot", async () => {
+    const upload = (cookie: string) => {
+      const body = new FormData();
+      body.set("intent", "preview");
+      body.set(
+        "file",
+        new File(["Vehicle,Start,End,Distance\nVN01,2026-03-02 07:00,2026-03-02 08:00,12\n"], "trips.csv"),
+      );
+      return fetch(`${server.url}/electrify/depots/${depotId}/trips`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: server.url, cookie },
+        body,
+      });
+    };
+    expect((await upload(stranger)).status).toBe(404);
+    const mine = await upload(owner);
+    expect(mine.status).toBe(200);
+  });
+
   it("refuses malformed and oversized input with a message, changing nothing", async () => {
     const longName = await post("/electrify/company-setup", owner, [
       ["intent", "company"],

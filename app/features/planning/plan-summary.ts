@@ -274,6 +274,20 @@ export const REASON_LABELS: Record<ShortfallReason, string> = {
 export const describeChargers = (chargers: SizingSummary["chargers"]) =>
   chargers.map((c) => `${c.count} × ${c.powerKw.toLocaleString("en-GB")} kW ${c.kind}`).join(" + ");
 
+/**
+ * Why vehicles are still short with the sized chargers: those no number of
+ * chargers can serve (named per group), or else the connection.
+ */
+export function sizedShortfall(
+  sizing: SizingSummary,
+  short: { vehiclesShort: number; recommendedConnectionKva: number },
+) {
+  const vehicles = `${short.vehiclesShort} vehicle${short.vehiclesShort === 1 ? "" : "s"}`;
+  return sizing.unreachable.length > 0
+    ? `${vehicles} would still be short: the ones no number of chargers can serve (${sizing.unreachable.map((u) => u.group).join(", ")})`
+    : `${vehicles} would still be short: the connection is then the limit (it would need ${short.recommendedConnectionKva.toLocaleString("en-GB")} kVA)`;
+}
+
 export const UNREACHABLE_LABELS: Record<SizingSummary["unreachable"][number]["reason"], string> = {
   time: "not enough time at the depot, even at the vehicle's own full power",
   charger: "no charger in the list is powerful enough",

@@ -1,9 +1,10 @@
+import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 
 import { CSV_TOO_LONG, parseCsvRows } from "~/lib/csv";
 import { UserError } from "~/lib/user-error";
 
-import { MAX_TRIP_ROWS } from "./limits";
+import { MAX_TRIP_ROWS, MAX_XLSX_MB } from "./limits";
 
 export { MAX_TRIP_FILE_MB, MAX_TRIP_ROWS } from "./limits";
 
@@ -44,25 +45,42 @@ function readCsv(text: string): TripTable {
   return { headers: table[first]!.map((h) => h.trim()), rows };
 }
 
+/**
+ * The first sheet, streamed row by row (exceljs's WorkbookReader) and stopped
+ * at the row limit, so a workbook that unpacks to far more than its file size
+ * is refused before it is held in memory.
+ */
 async function readXlsx(bytes: Uint8Array): Promise<TripTable> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-  } catch {
-    throw new UserError("The workbook could not be read: it is damaged, or not an .xlsx file.");
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new UserError("The workbook has no sheets.");
-  if (sheet.rowCount > MAX_TRIP_ROWS + 1)
-    throw new UserError(`The sheet has more than ${MAX_TRIP_ROWS.toLocaleString("en-GB")} trips; split it by date.`);
+  if (bytes.length > MAX_XLSX_MB * 1024 * 1024)
+    throw new UserError(`The workbook is larger than ${MAX_XLSX_MB} MB: save it as .csv, or split it by date.`);
   let headers: string[] | null = null;
   const rows: TripTable["rows"] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    const values = (row.values as unknown[]).slice(1).map(cellText);
-    if (values.every((v) => v.trim() === "")) return;
-    if (!headers) headers = values.map((v) => v.trim());
-    else rows.push({ line: number, cells: values });
-  });
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
+      worksheets: "emit",
+      sharedStrings: "cache",
+      // Styles tell a date cell from a number.
+      styles: "cache",
+      hyperlinks: "ignore",
+      entries: "ignore",
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = (row.values as unknown[]).slice(1).map(cellText);
+        if (values.every((v) => v.trim() === "")) continue;
+        if (!headers) headers = values.map((v) => v.trim());
+        else rows.push({ line: row.number, cells: values });
+        if (rows.length > MAX_TRIP_ROWS)
+          throw new UserError(
+            `The sheet has more than ${MAX_TRIP_ROWS.toLocaleString("en-GB")} trips; split it by date.`,
+          );
+      }
+      break;
+    }
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    throw new UserError("The workbook could not be read: it is damaged, or not an .xlsx file.");
+  }
   return { headers: headers ?? [], rows };
 }
 

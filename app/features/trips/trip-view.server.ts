@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-import { listUserDepots } from "~/features/depots/depot-list.server";
 import { defaultBusinessCase } from "~/features/planning/business-case";
 import type { PlanRequest } from "~/features/planning/plan-input";
 import type { Runtime } from "~/lib/runtime.server";
@@ -51,9 +50,16 @@ export async function loadTripView(
 ): Promise<{ view: TripView; fleet: VehicleDays[] } | null> {
   const imported = await getTripImport(deps, userId, depotId);
   if (!imported) return null;
-  const depot = (await listUserDepots(deps, userId)).find((d) => d.id === depotId);
+  // (getTripImport has checked the depot is the user's.)
+  const depot = await deps.database.db
+    .selectFrom("depots")
+    .select(["location_latitude", "location_longitude"])
+    .where("id", "=", depotId)
+    .executeTakeFirst();
   const location =
-    depot?.latitude != null && depot.longitude != null ? ([depot.latitude, depot.longitude] as [number, number]) : null;
+    depot?.location_latitude != null && depot.location_longitude != null
+      ? ([depot.location_latitude, depot.location_longitude] as [number, number])
+      : null;
   const rule: DepotRule =
     imported.summary.hasPositions && location
       ? { kind: "radius", radiusM: choices.radiusM, depot: location }

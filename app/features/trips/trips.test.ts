@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
@@ -101,6 +102,21 @@ describe("reading trip exports", () => {
       { line: first + 4, reason: "negative distance" },
       { line: first + 5, reason: 'start time "29/03/2026 01:30:00" is not a date and time' },
     ]);
+  });
+
+  it("reads a workbook's date cells as the clock time they show, and refuses a damaged workbook", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Trips");
+    sheet.addRow(["Registration", "Departure", "Arrival", "Mileage"]);
+    // Excel keeps no time zone: these cells show 07:05 and 09:40 on 2 March 2026.
+    sheet.addRow(["VN01 ABC", new Date(Date.UTC(2026, 2, 2, 7, 5)), new Date(Date.UTC(2026, 2, 2, 9, 40)), 31.5]);
+    const table = await readTripTable(Buffer.from(await workbook.xlsx.writeBuffer()), "trips.xlsx");
+    expect(table.rows).toEqual([
+      { line: 2, cells: ["VN01 ABC", "2026-03-02 07:05:00", "2026-03-02 09:40:00", "31.5"] },
+    ]);
+    expect(distanceUnitFrom(table.headers[3])).toBe("mi");
+    const damaged = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8]);
+    await expect(readTripTable(damaged, "trips.xlsx")).rejects.toThrow("The workbook could not be read");
   });
 
   it("reads UK local time across the clock changes", () => {

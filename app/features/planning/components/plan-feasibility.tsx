@@ -7,6 +7,7 @@ import {
   describeChargers,
   recommendedStrategy,
   shortfallCauses,
+  sizedShortfall,
   STRATEGY_LABELS,
   UNREACHABLE_LABELS,
   type PlanSummary,
@@ -104,7 +105,7 @@ export function PlanFeasibility({
               {sized
                 ? sized.vehiclesShort === 0
                   ? ` With them, ${STRATEGY_LABELS[sized.strategy].toLowerCase()} peaks at ${formatNumber(sized.peakKw)} kW and costs ${formatPounds((sized.totalPounds * 365) / summary.days)} a year.`
-                  : ` With them, ${sized.vehiclesShort} vehicles would still be short under ${STRATEGY_LABELS[sized.strategy].toLowerCase()}: the connection is then the limit (it would need ${formatNumber(sized.recommendedConnectionKva)} kVA).`
+                  : ` With them, under ${STRATEGY_LABELS[sized.strategy].toLowerCase()}, ${sizedShortfall(sizing, sized)}.`
                 : ""}
             </span>
           </p>

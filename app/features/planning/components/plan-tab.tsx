@@ -50,8 +50,8 @@ export function PlanTab({
   layout?: LayoutLink;
 }) {
   const [inputs, setInputs] = useState<PlanRequest>(() => saved?.inputs ?? defaults);
-  // With results to read, the inputs start folded into one line above them.
-  const [showInputs, setShowInputs] = useState(() => !saved?.results);
+  // With results to read (or on their way, as after "Plan from recorded days"), the inputs start folded into one line above them.
+  const [showInputs, setShowInputs] = useState(() => !saved?.results && saved?.status !== "running");
   const runner = useFetcher<ActionResult>();
   useFetcherToast(runner.data);
   const revalidator = useRevalidator();

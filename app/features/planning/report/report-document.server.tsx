@@ -24,6 +24,7 @@ import {
   REASON_LABELS,
   recommendedStrategy,
   shortfallCauses,
+  sizedShortfall,
   STRATEGY_COLOURS,
   STRATEGY_LABELS,
   UNREACHABLE_LABELS,
@@ -522,7 +523,7 @@ function sizedOutcome(summary: PlanSummary): string {
   if (!sized) return "";
   return sized.vehiclesShort === 0
     ? `; with them every vehicle leaves charged, and peak shaving peaks at ${formatNumber(sized.peakKw)} kW (a ${formatNumber(sized.recommendedConnectionKva)} kVA connection)`
-    : `; with them ${sized.vehiclesShort} vehicle(s) would still be short: the connection is then the limit`;
+    : `; with them ${sizedShortfall(summary.sizing!, sized)}`;
 }
 
 /** Peak shaving's answer against its lower bound, in words. */

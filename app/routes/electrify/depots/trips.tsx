@@ -1,5 +1,6 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 
+import { findOwnedDepot } from "~/features/depots/depot-queries.server";
 import { getDesign } from "~/features/designer/design-store.server";
 import { chargersOf } from "~/features/designer/designer-state";
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
@@ -47,6 +48,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const depotId = parseId(params.id);
+  // Someone else's depot (or none) answers 404 before an upload of up to 80 MB is read or parsed.
+  const owned = await findOwnedDepot(getRuntime().database.db, user.id, depotId);
+  if (!owned) throw data("Depot not found", { status: 404 });
   const form = await readForm(request, { files: 1, fileSize: MAX_TRIP_FILE_MB * 1024 * 1024, fields: 20 });
   const file = () => {
     const value = form.get("file");
