@@ -1,5 +1,6 @@
 import { annualKmByGroup, businessCase, defaultBusinessCase, type PlanFigures } from "./business-case";
-import { planCharging } from "./engine/plan-charging";
+import { planStrategy, resultOf } from "./engine/plan-charging";
+import { prepare } from "./engine/prepare";
 import { DEFAULT_CATALOGUE, sizeChargers, type CatalogueCharger } from "./engine/sizing";
 import { siteBill } from "./engine/summarise";
 import { STRATEGIES, type ChargerGroup, type PlanResult } from "./engine/types";
@@ -22,21 +23,15 @@ import {
  */
 export function computePlan(input: PlanRequest, onProgress: (done: number) => void): PlanSummary {
   const started = performance.now();
-  const strategies: StrategySummary[] = [];
-  let last: PlanResult | null = null;
-  for (const strategy of STRATEGIES) {
-    last = planCharging(input, [strategy]);
-    strategies.push(summariseStrategy(input, last, last.strategies[0]!));
-    onProgress(strategies.length);
-  }
+  const { shared, strategies } = everyStrategy(input, onProgress);
   const catalogue = input.chargerCatalogue ?? DEFAULT_CATALOGUE;
   // Checked under peak shaving: its sized outcome is what the page and the report show, and which unit each
   // vehicle gets does not depend on the strategy (one run, not four, for a year of a fleet).
   const sizing = sizeChargers(input, catalogue, ["peak-shaving"]);
   onProgress(PLAN_STEPS);
-  const summary = summarisePlan(input, last!, strategies, performance.now() - started, sizing);
+  const summary = summarisePlan(input, shared, strategies, performance.now() - started, sizing);
   const economics = input.businessCase ?? defaultBusinessCase(input);
-  const figures = planFigures(input, summary, last!, catalogue);
+  const figures = planFigures(input, summary, shared, catalogue);
   return {
     ...summary,
     businessCase: {
@@ -49,6 +44,22 @@ export function computePlan(input: PlanRequest, onProgress: (done: number) => vo
       co2FactorsYear: economics.co2.factorsYear,
     },
   };
+}
+
+/**
+ * The four strategies on one preparation (the stays and their chargers),
+ * each result dropped once summarised; the stays go when this returns, so a
+ * long plan does not hold them while the sizing makes its own.
+ */
+function everyStrategy(input: PlanRequest, onProgress: (done: number) => void) {
+  const prepared = prepare(input);
+  const strategies: StrategySummary[] = [];
+  const shared = resultOf(prepared, []);
+  for (const strategy of STRATEGIES) {
+    strategies.push(summariseStrategy(input, shared, planStrategy(input, prepared, strategy)));
+    onProgress(strategies.length);
+  }
+  return { shared, strategies };
 }
 
 /**

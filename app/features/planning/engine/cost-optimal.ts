@@ -38,6 +38,7 @@ export function costOptimal(
 function pass(stays: Stay[], chain: Chain, steps: number, dt: number, headroom: number[], price: number[]) {
   const schedule = stays.map((s) => new Array<number>(s.length).fill(0));
   const load = new Array<number>(steps).fill(0);
+  const ranks = priceRanks(price);
   const order = stays
     .map((_, i) => i)
     .sort((a, b) => stays[a]!.start + stays[a]!.length - (stays[b]!.start + stays[b]!.length));
@@ -45,9 +46,7 @@ function pass(stays: Stay[], chain: Chain, steps: number, dt: number, headroom: 
     const s = stays[i]!;
     const need = chain.needKwh[i]!;
     if (!s.charger || need <= EPS) continue;
-    const offsets = Array.from({ length: s.length }, (_, k) => k).sort(
-      (a, b) => price[(s.start + a) % steps]! - price[(s.start + b) % steps]! || a - b,
-    );
+    const offsets = cheapestFirst(s.start, s.length, ranks, steps);
     const fill = (caps: Float64Array) => {
       const kw = new Array<number>(s.length).fill(0);
       let remaining = need;
@@ -83,4 +82,25 @@ function pass(stays: Stay[], chain: Chain, steps: number, dt: number, headroom: 
     best!.kw.forEach((p, k) => (load[(s.start + k) % steps]! += p));
   }
   return schedule;
+}
+
+/** Each step's price as its rank among the tariff's few distinct prices (0 the cheapest), and how many there are. */
+function priceRanks(price: number[]): { rank: Int32Array; count: number } {
+  const distinct = [...new Set(price)].sort((a, b) => a - b);
+  const index = new Map(distinct.map((p, r) => [p, r]));
+  return { rank: Int32Array.from(price, (p) => index.get(p)!), count: distinct.length };
+}
+
+/**
+ * A stay's offsets cheapest first, earlier first at equal prices: a counting
+ * sort on the price ranks (a year's plan sorts tens of thousands of stays,
+ * several times; a tariff has a handful of prices).
+ */
+function cheapestFirst(start: number, length: number, ranks: { rank: Int32Array; count: number }, steps: number) {
+  const next = new Int32Array(ranks.count + 1);
+  for (let k = 0; k < length; k++) next[ranks.rank[(start + k) % steps]! + 1]! += 1;
+  for (let r = 1; r <= ranks.count; r++) next[r]! += next[r - 1]!;
+  const offsets = new Int32Array(length);
+  for (let k = 0; k < length; k++) offsets[next[ranks.rank[(start + k) % steps]!]!++] = k;
+  return offsets;
 }

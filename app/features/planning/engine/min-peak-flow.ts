@@ -15,7 +15,11 @@ export type Site = { steps: number; dt: number; building: number[]; limitKw: num
 export type ClusterResult = { peakKw: number; deliveredKwh: number };
 
 /** Stays whose times share a step, grouped: each group can be planned on its own. Stays with nothing to put in are left out. */
-export function clusters(stays: FlowStay[], steps: number, included: (i: number) => boolean): number[][] {
+export function clusters(
+  stays: Pick<FlowStay, "start" | "length">[],
+  steps: number,
+  included: (i: number) => boolean,
+): number[][] {
   const parent = stays.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   const owner = new Int32Array(steps).fill(-1);
@@ -119,8 +123,9 @@ export function minimumPeak(
   });
   for (const present of segmentJobs) present.sort((a, b) => a.due - b.due);
   const weight = (n: number) => segments[n]!.steps.length * dt * efficiency;
+  const edgeCount = jobs.length + jobSegments.reduce((sum, list) => sum + list.length, 0) + segments.length;
   const solve = (peak: number) => {
-    const flow = new MaxFlow(2 + jobs.length + segments.length);
+    const flow = new MaxFlow(2 + jobs.length + segments.length, edgeCount);
     const fromSource = jobs.map((members, j) => flow.addEdge(0, 2 + j, stays[members[0]!]!.needKwh * members.length));
     const edges = jobs.map((members, j) =>
       jobSegments[j]!.map((segment, n) =>
@@ -191,20 +196,16 @@ export function minimumPeak(
   if (candidate >= hi) peak = hi;
   // Back to stays and steps: a job's energy in a segment shared equally by its stays and spread evenly over the segment's steps.
   let deliveredKwh = 0;
+  // (A job covers each of its segments whole, in stay order, so its steps are its segments' steps one after another.)
   jobs.forEach((members, j) => {
-    const first = stays[members[0]!]!;
-    const perSegment = new Map(
-      jobSegments[j]!.map((segment, n) => [
-        segment,
-        best.flow.flowOn(best.edges[j]![n]!) / members.length / segments[segment]!.steps.length / dt,
-      ]),
-    );
-    for (const i of members)
-      for (let k = 0; k < first.length; k++) {
-        const kw = perSegment.get(segmentOf.get((first.start + k) % steps)!)!;
-        schedule[i]![k] = kw;
-        deliveredKwh += kw * dt;
-      }
+    let k = 0;
+    jobSegments[j]!.forEach((segment, n) => {
+      const length = segments[segment]!.steps.length;
+      const kw = best.flow.flowOn(best.edges[j]![n]!) / members.length / length / dt;
+      for (const i of members) schedule[i]!.fill(kw, k, k + length);
+      deliveredKwh += kw * dt * length * members.length;
+      k += length;
+    });
   });
   return { peakKw: peak, deliveredKwh };
 }

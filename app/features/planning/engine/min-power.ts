@@ -99,7 +99,11 @@ export function floorKw(stay: Pick<Stay, "minKw" | "capKw" | "curve" | "batteryK
 /** Building plus charging (grid side) at each step. */
 export function siteLoad(stays: Stay[], schedule: number[][], site: Site): number[] {
   const load = site.building.slice();
-  stays.forEach((s, i) => schedule[i]!.forEach((kw, k) => (load[(s.start + k) % site.steps]! += kw / site.efficiency)));
+  for (let i = 0; i < stays.length; i++) {
+    const { start } = stays[i]!;
+    const kw = schedule[i]!;
+    for (let k = 0; k < kw.length; k++) load[(start + k) % site.steps]! += kw[k]! / site.efficiency;
+  }
   return load;
 }
 

@@ -45,12 +45,25 @@ export function peakShaving(
       return reaches;
     });
     const memo: Memo = new Map();
-    const relaxed = stays.map((s, i) => flowStay(s, chain, i, dt, "relaxed", mustReach[i]!, memo));
-    const groups = clusters(relaxed, steps, (i) => stays[i]!.charger !== null && needs[i]! > EPS);
+    const groups = clusters(stays, steps, (i) => stays[i]!.charger !== null && needs[i]! > EPS);
     for (const group of groups) {
       if (changed && !group.some((i) => changed!.has(i))) continue;
-      const bound = solveGroup(group, stays, chain, relaxed, site, schedule, mustReach);
-      for (const i of group) boundOf[i] = bound;
+      // Each group is solved on its own arrays (its members as 0…n−1), so nothing the size of the whole plan is copied per group.
+      const local: Local = {
+        stays: group.map((i) => stays[i]!),
+        arrivalKwh: group.map((i) => chain.arrivalKwh[i]!),
+        needKwh: group.map((i) => chain.needKwh[i]!),
+        mustReach: group.map((i) => mustReach[i]!),
+        schedule: group.map((i) => schedule[i]!),
+      };
+      const relaxed = local.stays.map((s, n) =>
+        flowStay(s, local.arrivalKwh[n]!, local.needKwh[n]!, dt, "relaxed", local.mustReach[n]!, memo),
+      );
+      const bound = solveGroup(local, relaxed, site);
+      group.forEach((i, n) => {
+        schedule[i] = local.schedule[n]!;
+        boundOf[i] = bound;
+      });
     }
     if (round === maxRounds - 1) break;
     const next = chainAfter(stays, vehicles, chain, schedule, dt);
@@ -63,16 +76,14 @@ export function peakShaving(
   return { schedule, chain, lowerBoundKw };
 }
 
-function solveGroup(
-  group: number[],
-  stays: Stay[],
-  chain: Chain,
-  relaxed: FlowStay[],
-  site: Site,
-  schedule: number[][],
-  mustReach: boolean[],
-): number {
+/** A group's stays with their charge on arrival, need, whether they must reach their target, and their rows of the schedule (written in place, or replaced). */
+type Local = { stays: Stay[]; arrivalKwh: number[]; needKwh: number[]; mustReach: boolean[]; schedule: number[][] };
+
+function solveGroup(local: Local, relaxed: FlowStay[], site: Site): number {
   const { dt } = site;
+  const { stays, schedule, mustReach } = local;
+  const group = stays.map((_, n) => n);
+  const chain = { arrivalKwh: local.arrivalKwh, needKwh: local.needKwh };
   const lower = minimumPeak(group, relaxed, site, schedule);
   const breaks = (i: number) => !!stays[i]!.curve && !followsCurve(stays[i]!, chain.arrivalKwh[i]!, schedule[i]!, dt);
   let broken = group.filter(breaks);
@@ -83,7 +94,7 @@ function solveGroup(
     const s = stays[i]!;
     const used = schedule[i]!.reduce((max, kw) => Math.max(max, kw), 0);
     const balanced = balancedPower(s, chain.arrivalKwh[i]!, chain.needKwh[i]!, s.length, dt);
-    inner[i] = flowStay(s, chain, i, dt, Math.min(s.capKw, Math.max(used, balanced)));
+    inner[i] = flowStay(s, chain.arrivalKwh[i]!, chain.needKwh[i]!, dt, Math.min(s.capKw, Math.max(used, balanced)));
   };
   let plan = lower;
   for (let attempt = 0; attempt < 4 && broken.length > 0; attempt++) {
@@ -97,7 +108,9 @@ function solveGroup(
   }
   if (plan.deliveredKwh < lower.deliveredKwh - 1e-6) {
     const fastest = relaxed.slice();
-    for (const i of group) if (stays[i]!.curve) fastest[i] = flowStay(stays[i]!, chain, i, dt, stays[i]!.capKw);
+    for (const i of group)
+      if (stays[i]!.curve)
+        fastest[i] = flowStay(stays[i]!, chain.arrivalKwh[i]!, chain.needKwh[i]!, dt, stays[i]!.capKw);
     const scratch = stays.map((s) => new Array<number>(s.length).fill(0));
     const other = minimumPeak(group, fastest, site, scratch);
     const better =
@@ -111,7 +124,8 @@ function solveGroup(
   if (plan.deliveredKwh >= lower.deliveredKwh - 1e-6) return lower.peakKw;
   // The plan delivers less than the relaxation: the bound is for plans delivering as much as it does, without assuming any stay is met in full.
   const loose = relaxed.slice();
-  for (const i of group) if (mustReach[i]) loose[i] = flowStay(stays[i]!, chain, i, dt, "relaxed", false);
+  for (const i of group)
+    if (mustReach[i]) loose[i] = flowStay(stays[i]!, chain.arrivalKwh[i]!, chain.needKwh[i]!, dt, "relaxed", false);
   const scratch = stays.map((s) => new Array<number>(s.length).fill(0));
   return Math.min(minimumPeak(group, loose, site, scratch, plan.deliveredKwh).peakKw, plan.peakKw);
 }
@@ -121,15 +135,13 @@ type Memo = Map<string, { caps: Float64Array; reaches: boolean }>;
 
 function flowStay(
   s: Stay,
-  chain: Chain,
-  i: number,
+  arrival: number,
+  need: number,
   dt: number,
   speed: number | "relaxed",
   mustReach = false,
   memo?: Memo,
 ): FlowStay {
-  const arrival = chain.arrivalKwh[i]!;
-  const need = chain.needKwh[i]!;
   const limits = s.curve ? `${s.typeId}|${s.batteryKwh}|${arrival}|${s.targetKwh}|${speed}|${mustReach}` : "";
   const key = `${s.start}|${s.length}|${need}|${s.capKw}|${limits}`;
   const shape = `${s.length}|${s.capKw}|${limits}`;

@@ -2,7 +2,7 @@ import { settleChain } from "./chain";
 import { costOptimal } from "./cost-optimal";
 import { applyMinimumPower, legaliseStay, siteLoad } from "./min-power";
 import { peakShaving } from "./peak-shaving";
-import { prepare } from "./prepare";
+import { prepare, type Prepared } from "./prepare";
 import { simulate } from "./simulate";
 import { dispatchBattery, maxOf } from "./site-battery";
 import type { Stay } from "./stays";
@@ -28,58 +28,72 @@ const plannedRounds = (days: number) => (days <= 7 ? 12 : 3);
 
 export function planCharging(input: PlanInput, only: readonly Strategy[] = STRATEGIES): PlanResult {
   const prepared = prepare(input);
+  return resultOf(
+    prepared,
+    only.map((strategy) => planStrategy(input, prepared, strategy)),
+  );
+}
+
+/** The cycle's figures every strategy shares, with the strategies' results. */
+export function resultOf(prepared: Prepared, strategies: StrategyResult[]): PlanResult {
+  const { steps, dt, limitKw, price, building } = prepared;
+  return { steps, stepHours: dt, limitKw, priceByStep: price, buildingByStep: building, strategies };
+}
+
+/**
+ * One strategy on stays already prepared (prepare() is a fair share of a
+ * long plan's time, and strategies only read what it made, so the four share
+ * one; a caller that keeps only a summary of each holds one schedule at a time).
+ */
+export function planStrategy(input: PlanInput, prepared: Prepared, strategy: Strategy): StrategyResult {
   const { steps, dt, building, price, limitKw, headroom, stays, vehicles, site, context } = prepared;
   const days = input.horizon.days;
-
-  const strategies = only.map((strategy): StrategyResult => {
-    let lowerBoundKw: number | null = null;
-    let tradeOff: StrategyResult["tradeOff"] = null;
-    let planned: { schedule: number[][]; chain: ReturnType<typeof simulate>["chain"] };
-    if (strategy === "uncontrolled" || strategy === "balanced") {
-      planned = simulate(stays, vehicles, steps, dt, headroom, strategy, cyclesFor(days));
-    } else {
-      if (strategy === "cost-optimal") {
-        const capped = wholeBillHeadroom(input, prepared);
-        tradeOff = capped.tradeOff;
-        planned = costOptimal(stays, vehicles, steps, dt, capped.headroom, price, plannedRounds(days));
-      } else planned = peakShaving(stays, vehicles, site, plannedRounds(days));
-      if (strategy === "peak-shaving")
-        lowerBoundKw = Math.max(maxOf(building, 0), (planned as ReturnType<typeof peakShaving>).lowerBoundKw);
-      // The chain is made consistent with what was delivered, the chargers' floors applied from the charges then reached, and the chain settled again (keeping the floors as it clips).
-      const { schedule, chain } = planned;
-      settleChain(stays, vehicles, chain, schedule, dt);
-      applyMinimumPower(stays, chain, schedule, site);
-      const load = siteLoad(stays, schedule, site);
-      settleChain(stays, vehicles, chain, schedule, dt, (i, arrival) =>
-        legaliseStay(stays, i, arrival, schedule, site, load),
-      );
-    }
-    const result = summarise(strategy, stays, planned.chain, planned.schedule, context);
-    let battery: StrategyResult["battery"] = null;
-    let { siteKw, peakKw } = result;
-    if (input.site.battery && strategy === "peak-shaving") {
-      // The vehicles' plan is fixed first; the battery then takes what it can off the peak (the bound is for the vehicles' plan, so it no longer applies).
-      const kw = dispatchBattery(siteKw, input.site.battery, dt, limitKw);
-      battery = {
-        kw,
-        chargedKwh: kw.reduce((sum, x) => sum + Math.max(0, x) * dt, 0),
-        dischargedKwh: kw.reduce((sum, x) => sum + Math.max(0, -x) * dt, 0),
-        peakWithoutKw: peakKw,
-      };
-      siteKw = siteKw.map((load, t) => load + kw[t]!);
-      peakKw = maxOf(siteKw, 0);
-      lowerBoundKw = null;
-    }
-    const withBattery = battery ? recost(result, siteKw, peakKw, context) : result;
-    return {
-      ...withBattery,
-      battery,
-      peakLowerBoundKw: lowerBoundKw === null ? null : Math.min(lowerBoundKw, withBattery.peakKw),
-      tradeOff,
-      chargerUtilisation: utilisation(input, stays, planned.schedule, steps * dt, dt),
+  let lowerBoundKw: number | null = null;
+  let tradeOff: StrategyResult["tradeOff"] = null;
+  let planned: { schedule: number[][]; chain: ReturnType<typeof simulate>["chain"] };
+  if (strategy === "uncontrolled" || strategy === "balanced") {
+    planned = simulate(stays, vehicles, steps, dt, headroom, strategy, cyclesFor(days));
+  } else {
+    if (strategy === "cost-optimal") {
+      const capped = wholeBillHeadroom(input, prepared);
+      tradeOff = capped.tradeOff;
+      planned = costOptimal(stays, vehicles, steps, dt, capped.headroom, price, plannedRounds(days));
+    } else planned = peakShaving(stays, vehicles, site, plannedRounds(days));
+    if (strategy === "peak-shaving")
+      lowerBoundKw = Math.max(maxOf(building, 0), (planned as ReturnType<typeof peakShaving>).lowerBoundKw);
+    // The chain is made consistent with what was delivered, the chargers' floors applied from the charges then reached, and the chain settled again (keeping the floors as it clips).
+    const { schedule, chain } = planned;
+    settleChain(stays, vehicles, chain, schedule, dt);
+    applyMinimumPower(stays, chain, schedule, site);
+    const load = siteLoad(stays, schedule, site);
+    settleChain(stays, vehicles, chain, schedule, dt, (i, arrival) =>
+      legaliseStay(stays, i, arrival, schedule, site, load),
+    );
+  }
+  const result = summarise(strategy, stays, planned.chain, planned.schedule, context);
+  let battery: StrategyResult["battery"] = null;
+  let { siteKw, peakKw } = result;
+  if (input.site.battery && strategy === "peak-shaving") {
+    // The vehicles' plan is fixed first; the battery then takes what it can off the peak (the bound is for the vehicles' plan, so it no longer applies).
+    const kw = dispatchBattery(siteKw, input.site.battery, dt, limitKw);
+    battery = {
+      kw,
+      chargedKwh: kw.reduce((sum, x) => sum + Math.max(0, x) * dt, 0),
+      dischargedKwh: kw.reduce((sum, x) => sum + Math.max(0, -x) * dt, 0),
+      peakWithoutKw: peakKw,
     };
-  });
-  return { steps, stepHours: dt, limitKw, priceByStep: price, buildingByStep: building, strategies };
+    siteKw = siteKw.map((load, t) => load + kw[t]!);
+    peakKw = maxOf(siteKw, 0);
+    lowerBoundKw = null;
+  }
+  const withBattery = battery ? recost(result, siteKw, peakKw, context) : result;
+  return {
+    ...withBattery,
+    battery,
+    peakLowerBoundKw: lowerBoundKw === null ? null : Math.min(lowerBoundKw, withBattery.peakKw),
+    tradeOff,
+    chargerUtilisation: utilisation(input, stays, planned.schedule, steps * dt, dt),
+  };
 }
 
 /** A strategy's figures again after the site battery changed its load. */

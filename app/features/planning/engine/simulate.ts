@@ -54,7 +54,7 @@ function runCycle(
   const soc = new Float64Array(stays.length);
   const speed = new Float64Array(stays.length);
   const recompute = new Uint8Array(stays.length);
-  const load = new Array<number>(steps).fill(0);
+  const load = new Float64Array(steps);
   // Each vehicle's stays in its own order on an unwrapped timeline (a stay after one that wrapped past the end of the cycle comes a cycle later), so a stay always starts after its previous one has ended; a sweep over two cycles covers them all.
   const startingAt = new Map<number, number[]>();
   const unwrapped = new Int32Array(stays.length);
@@ -66,7 +66,7 @@ function runCycle(
       while (start < free) start += steps;
       unwrapped[i] = start;
       free = start + s.length;
-      startingAt.set(start, [...(startingAt.get(start) ?? []), i]);
+      pushTo(startingAt, start, i);
     }
   }
   let active: number[] = [];
@@ -79,7 +79,7 @@ function runCycle(
       arrive(chain, i, s, lastDeparture[s.vehicle]!);
       soc[i] = chain.arrivalKwh[i]!;
       const end = unwrapped[i]! + s.length;
-      ending.set(end, [...(ending.get(end) ?? []), i]);
+      pushTo(ending, end, i);
       if (s.charger && chain.needKwh[i]! > EPS) {
         active.push(i);
         recompute[i] = 1;
@@ -146,4 +146,10 @@ function shareConnection(
     on.pop();
   }
   return given;
+}
+
+function pushTo(lists: Map<number, number[]>, key: number, value: number): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
 }

@@ -160,7 +160,11 @@ export function summarise(
   const { steps, dt, building, efficiency, powerFactor: pf } = context;
   stays.forEach((s, i) => clip(s, chain.arrivalKwh[i]!, schedule[i]!, dt));
   const chargingKw = new Array<number>(steps).fill(0);
-  stays.forEach((s, i) => schedule[i]!.forEach((kw, k) => (chargingKw[(s.start + k) % steps]! += kw / efficiency)));
+  for (let i = 0; i < stays.length; i++) {
+    const { start } = stays[i]!;
+    const kw = schedule[i]!;
+    for (let k = 0; k < kw.length; k++) chargingKw[(start + k) % steps]! += kw[k]! / efficiency;
+  }
   const siteKw = chargingKw.map((kw, t) => kw + building[t]!);
   const vehicles = vehicleResults(stays, chain, schedule, siteKw, context);
   const peakKw = maxOf(siteKw, 0);
