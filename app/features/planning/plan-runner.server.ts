@@ -26,6 +26,15 @@ import type { WorkerMessage } from "./plan-worker";
  * plan runs in this thread, still one at a time per the rules above.
  */
 export const RUN_TIME_LIMIT_MS = 60_000;
+/**
+ * Each plan's heap in its worker. V8 grows a heap towards its limit before it
+ * collects in earnest: with a 4 GB limit a year of 200 recorded vans took
+ * 620 MB of the server's memory for 80 MB of live data. 512 MB of old
+ * generation still leaves room for the largest plans the limits admit; a
+ * 32 MB young generation (the default grows to about 150) costs about 0.5 s
+ * on that plan and halves what it takes (`npm run bench:trips`, decision 026).
+ */
+export const PLAN_WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 32 } as const;
 export const PER_USER_RUNNING = 1;
 export const PER_USER_WAITING = 4;
 
@@ -154,7 +163,7 @@ async function compute(job: Job): Promise<void> {
     }
     return;
   }
-  const worker = new Worker(workerScript, { workerData: job.input, resourceLimits: { maxOldGenerationSizeMb: 4096 } });
+  const worker = new Worker(workerScript, { workerData: job.input, resourceLimits: PLAN_WORKER_LIMITS });
   await new Promise<void>((done) => {
     let reason: Error | undefined;
     const timer = setTimeout(
