@@ -8,6 +8,8 @@ import "~/lib/auth/password-tasks.server";
 import "~/features/grid/parse-grid-file.server";
 import "~/features/planning/report/render-report.server";
 import "~/features/surveys/encode-photo.server";
+import "~/features/trips/read-trips.server";
+import "~/features/trips/trip-figures.server";
 
 import { serveBackgroundTasks } from "~/lib/background/background-process";
 

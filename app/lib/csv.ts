@@ -35,6 +35,44 @@ export function parseCsvRows(text: string, options: { maxRows: number; keepBlank
   return result.data;
 }
 
+/**
+ * The same reading as parseCsvRows, one row at a time (papaparse's `step`):
+ * for files too large to hold as a table of strings (a year of trips is
+ * 300,000 rows). `onRow` gets each row and its index (0-based, blank lines
+ * counted when kept); an error it throws stops the reading and is thrown here.
+ */
+export function eachCsvRow(
+  text: string,
+  onRow: (cells: string[], index: number) => void,
+  options: { maxRows: number; keepBlankLines?: boolean },
+): void {
+  let index = 0;
+  let failure: unknown = null;
+  Papa.parse<string[]>(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
+    header: false,
+    delimiter: ",",
+    skipEmptyLines: options.keepBlankLines ? false : "greedy",
+    step: (result, parser) => {
+      const broken = result.errors.find((error) => error.type === "Quotes");
+      if (broken)
+        failure = new UserError(`The file could not be read in row ${index + 1}: ${quoteProblem(broken.code)}.`);
+      else if (index >= options.maxRows)
+        failure = new UserError(
+          `The file has more than ${options.maxRows.toLocaleString("en-GB")} rows, more than this import takes.`,
+          { code: CSV_TOO_LONG },
+        );
+      else
+        try {
+          onRow(result.data, index++);
+        } catch (error) {
+          failure = error;
+        }
+      if (failure) parser.abort();
+    },
+  });
+  if (failure) throw failure;
+}
+
 function quoteProblem(code: string): string {
   if (code === "MissingQuotes") return "a quoted field is never closed";
   if (code === "InvalidQuotes") return "a quote is out of place in a field";

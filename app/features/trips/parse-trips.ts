@@ -123,58 +123,45 @@ function position(cells: string[], lat: number | undefined, lon: number | undefi
  * row and why. A row is read whole or not at all; nothing here is stored.
  */
 export function parseTrips(
-  rows: { line: number; cells: string[] }[],
+  rows: Iterable<{ line: number; cells: string[] }>,
   options: ParseOptions,
 ): { trips: Trip[]; problems: RowProblem[] } {
-  const { mapping } = options;
   const trips: Trip[] = [];
+  const parser = tripParser(options, (trip) => trips.push(trip));
+  for (const { line, cells } of rows) parser.add(line, cells);
+  return { trips, problems: parser.problems };
+}
+
+/** parseTrips one row at a time, each trip handed to `onTrip` as it is read (a file read row by row need not hold them). */
+export function tripParser(options: ParseOptions, onTrip: (trip: Trip) => void) {
+  const { mapping } = options;
   const problems: RowProblem[] = [];
   const renamed = new Map<string, string>();
   const cell = (cells: string[], index: number | undefined) => (index === undefined ? "" : (cells[index] ?? "").trim());
-  for (const { line, cells } of rows) {
+  const add = (line: number, cells: string[]): void => {
     const vehicle = cell(cells, mapping.vehicle);
     const startText = cell(cells, mapping.start);
     const endText = cell(cells, mapping.end);
     const distanceText = cell(cells, mapping.distance);
-    const problem = (reason: string) => problems.push({ line, reason });
-    if (!vehicle) {
-      problem("no vehicle");
-      continue;
-    }
+    const problem = (reason: string) => void problems.push({ line, reason });
+    if (!vehicle) return problem("no vehicle");
     const start = parseTripTime(startText);
-    if (start === null) {
-      problem(startText ? `start time "${startText}" is not a date and time` : "no start time");
-      continue;
-    }
+    if (start === null)
+      return problem(startText ? `start time "${startText}" is not a date and time` : "no start time");
     const end = parseTripTime(endText);
-    if (end === null) {
-      problem(endText ? `end time "${endText}" is not a date and time` : "no end time");
-      continue;
-    }
-    if (end < start) {
-      problem("ends before it starts");
-      continue;
-    }
-    if (end - start > LONGEST_TRIP_HOURS * 3_600_000) {
-      problem("lasts more than 7 days");
-      continue;
-    }
+    if (end === null) return problem(endText ? `end time "${endText}" is not a date and time` : "no end time");
+    if (end < start) return problem("ends before it starts");
+    if (end - start > LONGEST_TRIP_HOURS * 3_600_000) return problem("lasts more than 7 days");
     const distance = parseNumber(distanceText);
-    if (distance === null) {
-      problem(distanceText ? `distance "${distanceText}" is not a number` : "no distance");
-      continue;
-    }
-    if (distance < 0) {
-      problem("negative distance");
-      continue;
-    }
+    if (distance === null) return problem(distanceText ? `distance "${distanceText}" is not a number` : "no distance");
+    if (distance < 0) return problem("negative distance");
     let id = vehicle;
     if (options.anonymise.vehicles === "replace") {
       if (!renamed.has(vehicle)) renamed.set(vehicle, `Vehicle ${renamed.size + 1}`);
       id = renamed.get(vehicle)!;
     }
     const driver = options.anonymise.drivers ? null : cell(cells, mapping.driver) || null;
-    trips.push({
+    onTrip({
       vehicle: id,
       driver,
       start,
@@ -183,6 +170,6 @@ export function parseTrips(
       startPosition: position(cells, mapping.startLatitude, mapping.startLongitude),
       endPosition: position(cells, mapping.endLatitude, mapping.endLongitude),
     });
-  }
-  return { trips, problems };
+  };
+  return { add, problems };
 }

@@ -1,56 +1,28 @@
-import { z } from "zod";
-
-import { defaultBusinessCase } from "~/features/planning/business-case";
 import type { PlanRequest } from "~/features/planning/plan-input";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { periodOf, type RecordedPeriod } from "./recorded-plan";
-import {
-  DEFAULT_SETTINGS,
-  rankVehicles,
-  suitabilityOf,
-  type RunningCosts,
-  type SuitabilitySettings,
-  type VehicleSuitability,
-} from "./suitability";
-import { toursFrom, type DepotRule, type VehicleDays } from "./tours";
-import { getTripImport, type ImportSummary } from "./trip-store.server";
+import { tripFiguresInBackground, type TripView, type ViewChoices } from "./trip-figures.server";
+import { getStoredTrips } from "./trip-store.server";
 
-/** The Trips tab's choices, from its address (a GET form): the electric model and how to read the record. */
-export const viewChoicesSchema = z.object({
-  type: z.string().max(60).optional(),
-  chargerKw: z.coerce.number().min(1).max(1000).catch(DEFAULT_SETTINGS.chargerKw),
-  winterUpliftPct: z.coerce.number().min(0).max(100).catch(DEFAULT_SETTINGS.winterUpliftPct),
-  payloadFactor: z.coerce.number().min(0.5).max(2).catch(DEFAULT_SETTINGS.payloadFactor),
-  targetSocPct: z.coerce.number().min(20).max(100).catch(DEFAULT_SETTINGS.targetSocPct),
-  radiusM: z.coerce.number().int().min(50).max(10_000).catch(500),
-});
-export type ViewChoices = z.infer<typeof viewChoicesSchema>;
+export { viewChoicesSchema, type TripView, type ViewChoices } from "./trip-figures.server";
 
-export type TripView = {
-  fileName: string;
-  importedAt: string;
-  summary: ImportSummary;
-  period: RecordedPeriod | null;
-  rule: { kind: "radius"; radiusM: number } | { kind: "last-trip-of-day"; why: "no-positions" | "no-location" };
-  model: { typeId: string; name: string; batteryKwh: number; consumptionKwhPerKm: number; maxChargeKw: number };
-  settings: SuitabilitySettings;
-  costs: RunningCosts & { pencePerKwh: number };
-  vehicles: VehicleSuitability[];
-  fleet: { ready: number; topUp: number; notYet: number; savingPoundsPerYear: number; nightsAway: number };
-};
-
-/** Reads the record once: the tours (for the plan) and the page's figures. */
+/**
+ * The Trips tab's figures for the depot's record, and with `plan` the plan
+ * request from it. The record is read here; the tours, suitability and plan
+ * request are worked out in the background process (a year of a fleet is
+ * 300,000 trips), so a view of the tab never holds up other requests.
+ */
 export async function loadTripView(
   deps: Pick<Runtime, "database">,
   userId: string,
   depotId: number,
   base: PlanRequest,
   choices: ViewChoices,
-): Promise<{ view: TripView; fleet: VehicleDays[] } | null> {
-  const imported = await getTripImport(deps, userId, depotId);
-  if (!imported) return null;
-  // (getTripImport has checked the depot is the user's.)
+  plan: "recorded" | "typical" | null = null,
+): Promise<{ view: TripView; inputs: PlanRequest | null } | null> {
+  const stored = await getStoredTrips(deps, userId, depotId);
+  if (!stored) return null;
+  // (getStoredTrips has checked the depot is the user's.)
   const depot = await deps.database.db
     .selectFrom("depots")
     .select(["location_latitude", "location_longitude"])
@@ -60,73 +32,5 @@ export async function loadTripView(
     depot?.location_latitude != null && depot.location_longitude != null
       ? ([depot.location_latitude, depot.location_longitude] as [number, number])
       : null;
-  const rule: DepotRule =
-    imported.summary.hasPositions && location
-      ? { kind: "radius", radiusM: choices.radiusM, depot: location }
-      : { kind: "last-trip-of-day" };
-  const fleet = toursFrom(imported.trips, rule);
-  const period = periodOf(fleet);
-  const type = base.vehicleTypes.find((t) => t.id === choices.type) ?? base.vehicleTypes[0]!;
-  const settings: SuitabilitySettings = {
-    ...DEFAULT_SETTINGS,
-    chargerKw: choices.chargerKw,
-    winterUpliftPct: choices.winterUpliftPct,
-    payloadFactor: choices.payloadFactor,
-    targetSocPct: choices.targetSocPct,
-    chargingEfficiency: base.site.chargingEfficiency,
-  };
-  const costs = runningCosts(base, type.id, type.consumptionKwhPerKm, settings.chargingEfficiency);
-  const vehicles = rankVehicles(fleet.map((v) => suitabilityOf(v, type, settings, period?.days ?? 0, costs)));
-  return {
-    fleet,
-    view: {
-      fileName: imported.fileName,
-      importedAt: imported.importedAt,
-      summary: imported.summary,
-      period,
-      rule:
-        rule.kind === "radius"
-          ? { kind: "radius", radiusM: rule.radiusM }
-          : { kind: "last-trip-of-day", why: imported.summary.hasPositions ? "no-location" : "no-positions" },
-      model: {
-        typeId: type.id,
-        name: type.name,
-        batteryKwh: type.batteryKwh,
-        consumptionKwhPerKm: type.consumptionKwhPerKm,
-        maxChargeKw: type.maxChargeKw,
-      },
-      settings,
-      costs,
-      vehicles,
-      fleet: {
-        ready: vehicles.filter((v) => v.verdict === "ready").length,
-        topUp: vehicles.filter((v) => v.verdict === "ready-with-top-up").length,
-        notYet: vehicles.filter((v) => v.verdict === "not-yet").length,
-        savingPoundsPerYear: vehicles.reduce(
-          (sum, v) => sum + (v.verdict === "not-yet" ? 0 : (v.savingPoundsPerYear ?? 0)),
-          0,
-        ),
-        nightsAway: vehicles.reduce((sum, v) => sum + v.nightsAway, 0),
-      },
-    },
-  };
-}
-
-/**
- * What a kilometre costs each way, from the business case's figures for the
- * type (or its defaults): diesel at its consumption and the fuel price plus
- * maintenance; electricity at the tariff's cheapest rate (depot charging is
- * mostly overnight), through the charging loss, plus maintenance.
- */
-function runningCosts(base: PlanRequest, typeId: string, kwhPerKm: number, efficiency: number) {
-  const economics = base.businessCase ?? defaultBusinessCase(base);
-  const e =
-    economics.vehicles.find((v) => v.typeId === typeId) ??
-    defaultBusinessCase(base).vehicles.find((v) => v.typeId === typeId)!;
-  const pencePerKwh = Math.min(base.tariff.defaultPencePerKwh, ...base.tariff.bands.map((b) => b.pencePerKwh));
-  return {
-    pencePerKwh,
-    dieselPencePerKm: (e.dieselLitresPer100Km * economics.fuelPencePerLitre) / 100 + e.dieselMaintenancePencePerKm,
-    electricPencePerKm: (kwhPerKm * pencePerKwh) / efficiency + e.evMaintenancePencePerKm,
-  };
+  return tripFiguresInBackground(stored, location, base, choices, plan);
 }

@@ -81,8 +81,19 @@ function rebuildError(error: Extract<BackgroundReply, { ok: false }>["error"]): 
   return Object.assign(new Error(message), { name });
 }
 
+/**
+ * The background process's young generation, per semi-space. Reading a year
+ * of trips makes a few hundred MB of short-lived strings; with Node's default
+ * young generation V8 lets the process grow by some 100 MB more before it
+ * collects them (`npm run bench:trips`, decision 026). Scavenges are cheap.
+ */
+export const BACKGROUND_SEMI_SPACE_MB = 8;
+
 function startChild(file: string): Child {
-  const { command, args, lowered } = atLowerPriority(BACKGROUND_NICENESS, process.execPath, [file]);
+  const { command, args, lowered } = atLowerPriority(BACKGROUND_NICENESS, process.execPath, [
+    `--max-semi-space-size=${BACKGROUND_SEMI_SPACE_MB}`,
+    file,
+  ]);
   if (!lowered) log?.warn("nice was not found: the background process runs at the server's priority");
   const started: Child = {
     process: spawn(command, args, { stdio: ["ignore", "inherit", "inherit", "ipc"], serialization: "advanced" }),

@@ -9,7 +9,6 @@ import { getPlan, startPlanRun } from "~/features/planning/plan-store.server";
 import { TripsTab } from "~/features/trips/components/trips-tab";
 import { importTrips, previewTrips } from "~/features/trips/import-trips.server";
 import { MAX_TRIP_FILE_MB } from "~/features/trips/read-table.server";
-import { recordedPlan, typicalWeekPlan } from "~/features/trips/recorded-plan";
 import { deleteTripImport } from "~/features/trips/trip-store.server";
 import { loadTripView, viewChoicesSchema } from "~/features/trips/trip-view.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
@@ -61,13 +60,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const runtime = getRuntime();
     const base = await basePlan(runtime, user.id, depotId);
     const choices = choicesFrom(form.entries());
-    const loaded = await loadTripView(runtime, user.id, depotId, base, choices);
-    if (!loaded || !loaded.view.period) throw new UserError("Import the fleet's trips first.");
-    const options = { typeId: loaded.view.model.typeId, settings: loaded.view.settings };
-    const inputs =
-      kind === "recorded"
-        ? recordedPlan(base, loaded.fleet, { ...options, period: loaded.view.period })
-        : typicalWeekPlan(base, loaded.fleet, options);
+    const inputs = (await loadTripView(runtime, user.id, depotId, base, choices, kind))?.inputs;
+    if (!inputs) throw new UserError("Import the fleet's trips first.");
     if (inputs.vehicles.length === 0)
       throw new UserError("No vehicle came back to the depot in the record: nothing to plan.");
     await startPlanRun(runtime, user.id, depotId, inputs);

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+
+import { CSV_TOO_LONG, eachCsvRow } from "~/lib/csv";
+import { UserError } from "~/lib/user-error";
+
+import { geotabCsv, syntheticFleet } from "../../../tests/support/trip-exports";
+import { recogniseColumns, type ColumnMapping } from "./columns";
+import { parseTrips } from "./parse-trips";
+import { readTripTable } from "./read-table.server";
+import { previewTripsFile, readTripsFile } from "./read-trips.server";
+import { decodeTrips } from "./trip-codec";
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const choices = (mapping: ColumnMapping) => ({
+  mapping,
+  distanceUnit: "km" as const,
+  anonymiseDrivers: false,
+  replaceVehicleIds: false,
+});
+
+describe("reading a CSV row by row", () => {
+  it("gives each row with its index, blank lines counted when kept", () => {
+    const rows: [string[], number][] = [];
+    eachCsvRow('a,b\n\n"x, y",2\n', (cells, index) => rows.push([cells, index]), { maxRows: 10, keepBlankLines: true });
+    expect(rows.slice(0, 3)).toEqual([
+      [["a", "b"], 0],
+      [[""], 1],
+      [["x, y", "2"], 2],
+    ]);
+  });
+
+  it("names the row of a broken quote, refuses a file longer than allowed, and stops at the reader's own error", () => {
+    expect(() => eachCsvRow('a,b\n1,2\n"3,4\n', () => {}, { maxRows: 10 })).toThrow(/in row 3: a quoted field/);
+    const long = () => eachCsvRow("a\n1\n2\n3\n", () => {}, { maxRows: 3 });
+    expect(long).toThrow(UserError);
+    expect(long).toThrow(expect.objectContaining({ code: CSV_TOO_LONG }));
+    const seen: number[] = [];
+    const stop = () =>
+      eachCsvRow(
+        "a\n1\n2\n3\n",
+        (_, index) => {
+          seen.push(index);
+          if (index === 1) throw new UserError("stop here");
+        },
+        { maxRows: 10 },
+      );
+    expect(stop).toThrow("stop here");
+    expect(seen).toEqual([0, 1]);
+  });
+});
+
+describe("reading a trip export for the import", () => {
+  const text = geotabCsv(syntheticFleet({ vehicles: 3, days: 7, firstDay: "2026-10-05" }));
+
+  it("previews the columns and first rows, and stores what parsing the whole table gives", async () => {
+    const table = await readTripTable(encode(text), "Trips.csv");
+    const preview = await previewTripsFile(encode(text), "Trips.csv");
+    expect(preview.rows).toBe(table.rows.length);
+    expect(preview.sample).toEqual(table.rows.slice(0, 5).map((r) => r.cells));
+    expect(preview.mapping).toEqual(recogniseColumns(table.headers));
+
+    const read = await readTripsFile(encode(text), "Trips.csv", choices(preview.mapping));
+    const whole = parseTrips(table.rows, {
+      mapping: preview.mapping,
+      distanceUnit: "km",
+      anonymise: { drivers: false, vehicles: "keep" },
+    });
+    expect(read.summary).toMatchObject({ rowsRead: table.rows.length, trips: whole.trips.length, vehicles: 3 });
+    const stored = decodeTrips(read.trips);
+    expect(stored.map((t) => [t.vehicle, t.start, t.end])).toEqual(whole.trips.map((t) => [t.vehicle, t.start, t.end]));
+    expect(stored.map((t) => t.km)).toEqual(whole.trips.map((t) => Math.round(t.km * 100) / 100));
+  });
+
+  it("refuses a mapping that does not fit the file, and a file without trips", async () => {
+    await expect(
+      readTripsFile(encode(text), "Trips.csv", choices({ vehicle: 0, start: 2, end: 3, distance: 9 })),
+    ).rejects.toThrow("The column choices do not match this file");
+    await expect(previewTripsFile(encode("Vehicle,Start\n\n"), "t.csv")).rejects.toThrow("The file has no trips");
+    await expect(
+      readTripsFile(
+        encode("Vehicle,Start,End,Distance\n"),
+        "t.csv",
+        choices({ vehicle: 0, start: 1, end: 2, distance: 3 }),
+      ),
+    ).rejects.toThrow("The file has no trips");
+  });
+});
