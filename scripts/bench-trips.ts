@@ -2,94 +2,195 @@
 // CSV with positions) through what the server does with it: read, recognise
 // the columns, parse, derive the tours at the depot, check every vehicle's
 // suitability, and plan the recorded days (every strategy and the charger
-// sizing, as 'Plan from recorded days' does). Prints each phase's time and
-// the process's peak memory, and writes them to docs/benchmarks.md.
+// sizing, as 'Plan from recorded days' does) in a plan worker with the
+// server's limits. Prints each phase's time and the memory it took above a
+// process holding the file, and writes them to docs/benchmarks.md.
 //   npm run bench:trips
+//
+// The export is made in this process and written to a file; the measuring is
+// done by a fresh process reading it (as the server reads an upload), so what
+// making the fixture left on the heap does not hide what the import takes.
 import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { computePlan } from "~/features/planning/compute-plan";
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 import { planInputSchema } from "~/features/planning/plan-input";
-import { recogniseColumns } from "~/features/trips/columns";
-import { parseTrips } from "~/features/trips/parse-trips";
-import { readTripTable } from "~/features/trips/read-table.server";
-import { periodOf, recordedPlan } from "~/features/trips/recorded-plan";
-import { DEFAULT_SETTINGS, suitabilityOf } from "~/features/trips/suitability";
-import { toursFrom } from "~/features/trips/tours";
+import { PLAN_WORKER_LIMITS, runPlanComputation, setPlanWorkerScript } from "~/features/planning/plan-runner.server";
+import { previewTripsFile, readTripsFile } from "~/features/trips/read-trips.server";
+import { tripFiguresInBackground, viewChoicesSchema } from "~/features/trips/trip-figures.server";
+import { BACKGROUND_SEMI_SPACE_MB, configureBackground, stopBackground } from "~/lib/background/background.server";
 
 import { DEPOT, syntheticFleet, webfleetCsv } from "../tests/support/trip-exports";
 
 const VEHICLES = 200;
-let peakRss = 0;
-const sample = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+const root = path.resolve(import.meta.dirname, "..");
+const workerScript = path.join(root, "build/server/plan-worker.js");
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-const fleet = syntheticFleet({ vehicles: VEHICLES, days: 365, firstDay: "2025-01-06", everyDay: true, legs: 4 });
-const bytes = new TextEncoder().encode(webfleetCsv(fleet));
-fleet.length = 0;
-global.gc?.();
-const baseline = process.memoryUsage().rss;
-peakRss = baseline;
-
-const phases: [string, number, number][] = [];
-let clock = performance.now();
-// Each phase's time, and the peak resident memory up to its end.
-const lap = (name: string) => {
-  const now = performance.now();
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  phases.push([name, (now - clock) / 1000, peakRss]);
-  clock = now;
+type Figures = {
+  rows: number;
+  csvBytes: number;
+  problems: number;
+  tours: number;
+  days: number;
+  stepMinutes: number;
+  /** Each phase's time, and the server's and the background process's high-water marks above rest by its end. */
+  phases: [name: string, seconds: number, server: number, background: number][];
+  total: number;
+  rest: number;
+  peakAboveRest: { server: number; background: number };
+  strategies: string;
 };
-const started = clock;
-const table = await readTripTable(bytes, "trips.csv");
-lap("read");
-const { trips, problems } = parseTrips(table.rows, {
-  mapping: recogniseColumns(table.headers),
-  distanceUnit: "km",
-  anonymise: { drivers: false, vehicles: "keep" },
-});
-lap("parse");
-const days = toursFrom(trips, { kind: "radius", radiusM: 500, depot: DEPOT });
-const period = periodOf(days)!;
-lap("tours");
-const base = defaultPlanInput({ vehicles: VEHICLES, chargers: [{ name: "AC 22 kW", powerKw: 22, count: 120 }] });
-for (const v of days) suitabilityOf(v, base.vehicleTypes[0]!, DEFAULT_SETTINGS, period.days, null);
-lap("suitability");
-const inputs = planInputSchema.parse(recordedPlan(base, days, { typeId: "van", settings: DEFAULT_SETTINGS, period }));
-const plan = computePlan(inputs, () => {});
-lap("plan");
-const total = (performance.now() - started) / 1000;
-clearInterval(sample);
-peakRss = Math.max(peakRss, process.memoryUsage().rss);
 
-const tours = days.reduce((sum, v) => sum + v.tours.length, 0);
-console.log(
-  `${table.rows.length.toLocaleString("en-GB")} rows (${mb(bytes.length)} CSV), ${problems.length} unreadable, ${tours.toLocaleString("en-GB")} tours, ${period.days} days at ${inputs.horizon.stepMinutes} min`,
-);
-for (const [name, seconds, rss] of phases)
-  console.log(`  ${name.padEnd(12)} ${seconds.toFixed(2)} s, peak ${mb(rss - baseline)} above rest by its end`);
-console.log(`  total        ${total.toFixed(2)} s (target 10 s)`);
-console.log(
-  `  peak memory  ${mb(peakRss)} resident, ${mb(peakRss - baseline)} above the process at rest (target 300 MB)`,
-);
-console.log(`  plan: ${plan.strategies.map((s) => `${s.strategy} ${Math.round(s.peakKw)} kW`).join(", ")}`);
+if (process.argv[2] === "--measure") {
+  process.stdout.write(JSON.stringify(await measure(process.argv[3]!)));
+} else {
+  const file = path.join(tmpdir(), `electrify-bench-trips-${VEHICLES}.csv`);
+  if (!existsSync(file)) {
+    const fleet = syntheticFleet({ vehicles: VEHICLES, days: 365, firstDay: "2025-01-06", everyDay: true, legs: 4 });
+    writeFileSync(file, webfleetCsv(fleet));
+  }
+  // The plan runs in the server's built worker: built now, so it is this checkout's engine.
+  if (spawnSync("npm", ["run", "-s", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] }).status !== 0)
+    throw new Error("npm run build failed");
+  const child = spawnSync(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", import.meta.filename, "--measure", file],
+    { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 20 },
+  );
+  if (child.status !== 0) throw new Error(`the measuring process failed (exit ${child.status})`);
+  report(JSON.parse(child.stdout) as Figures);
+}
 
-const figures = [
-  "### A year of trip exports (`npm run bench:trips`)",
-  "",
-  `Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores): ${table.rows.length.toLocaleString("en-GB")} rows of a Webfleet-style CSV (${mb(bytes.length)}), ${VEHICLES} vehicles over a year, read, parsed, turned into ${tours.toLocaleString("en-GB")} tours, checked for suitability and planned on the recorded days (${period.days} days at ${inputs.horizon.stepMinutes} min; every strategy, and the charger sizing checked under peak shaving). Targets: under 10 s end to end, under 300 MB.`,
-  "",
-  "| Phase | Seconds | Peak memory above rest by its end |",
-  "| --- | --- | --- |",
-  ...phases.map(([name, seconds, rss]) => `| ${name} | ${seconds.toFixed(2)} | ${mb(rss - baseline)} |`),
-  `| **total** | **${total.toFixed(2)}** | ${mb(peakRss - baseline)} |`,
-  "",
-  "Reading the export and working out tours and suitability take about a second and 50 MB. The plan of a year of 200 vehicles (at 30-minute steps: records longer than a quarter are planned half-hourly, as sites are metered) is the engine's own cost, four strategies and the sizing: about 9 s and close to 500 MB at its peak, most of it the engine's typed arrays for 73,000 stays. So the 300 MB target is met by the import and not by the year-long plan, and the 10 s target only just; the plan runs in the background with its progress on the page.",
-  "",
-  `Peak resident memory ${mb(peakRss)} (${mb(peakRss - baseline)} above the process holding the file).`,
-].join("\n");
-spawnSync(process.execPath, [path.join(import.meta.dirname, "write-benchmark.js"), "trips"], {
-  input: figures,
-  stdio: ["pipe", "inherit", "inherit"],
-});
+/** A process's resident memory now (VmRSS) or at its highest so far (VmHWM), from /proc. */
+function memoryOf(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${field}:`));
+  return Number(line?.match(/(\d+)/)?.[1] ?? 0) * 1024;
+}
+
+/** This process's children (the background process, and tsx's esbuild). */
+function childrenOf(parent: number): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * Everything the server does with the export, timed, as the built server
+ * does it: the reading, tours and suitability in the lower-priority
+ * background process, the plan in a plan worker with its limits. Memory is
+ * each process's high-water mark (VmHWM) above where it was at rest.
+ */
+async function measure(file: string): Promise<Figures> {
+  configureBackground({ script: path.join(root, "build/server/background-process.js") });
+  setPlanWorkerScript(workerScript);
+  // Started (and its modules loaded) before the clock starts, as in a running server.
+  await previewTripsFile(
+    new TextEncoder().encode("Vehicle,Start,End,Distance\nA,2026-01-05 08:00,2026-01-05 09:00,1\n"),
+    "warm-up.csv",
+  );
+  const background = childrenOf(process.pid).find((pid) =>
+    readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("background-process.js"),
+  );
+  if (!background) throw new Error("the background process did not start");
+  const bytes = new Uint8Array(readFileSync(file));
+  global.gc?.();
+  const rest = { server: memoryOf(process.pid, "VmRSS"), background: memoryOf(background, "VmRSS") };
+  const phases: Figures["phases"] = [];
+  let clock = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    phases.push([
+      name,
+      (now - clock) / 1000,
+      memoryOf(process.pid, "VmHWM") - rest.server,
+      memoryOf(background, "VmHWM") - rest.background,
+    ]);
+    clock = now;
+  };
+  const started = clock;
+  // The mapping step's preview (the whole file is read to count its rows), then the import, read and parsed row by row, the trips encoded for storing.
+  const preview = await previewTripsFile(bytes, "trips.csv");
+  lap("preview");
+  const read = await readTripsFile(bytes, "trips.csv", {
+    mapping: preview.mapping,
+    distanceUnit: "km",
+    anonymiseDrivers: false,
+    replaceVehicleIds: false,
+  });
+  lap("import");
+  // The Trips tab: tours at the depot and every vehicle's suitability, from the stored record.
+  const stored = { fileName: "trips.csv", importedAt: new Date().toISOString(), ...read };
+  const base = defaultPlanInput({ vehicles: VEHICLES, chargers: [{ name: "AC 22 kW", powerKw: 22, count: 120 }] });
+  const choices = viewChoicesSchema.parse({ type: "van", radiusM: "500" });
+  const { view } = await tripFiguresInBackground(stored, DEPOT, base, choices, null);
+  lap("tours and suitability");
+  // "Plan from recorded days": the plan request from the record, then the plan in a worker.
+  const { inputs } = await tripFiguresInBackground(stored, DEPOT, base, choices, "recorded");
+  const input = planInputSchema.parse(inputs);
+  const plan = await runPlanComputation(input, () => {}, { owner: "bench", key: "bench" });
+  lap("plan");
+  await stopBackground();
+  const peaks = phases.at(-1)!;
+  return {
+    rows: read.summary.rowsRead,
+    problems: read.summary.problemCount,
+    tours: input.vehicles.reduce((sum, group) => sum + (group.trips?.length ?? 0), 0),
+    csvBytes: bytes.length,
+    days: view.period!.days,
+    stepMinutes: input.horizon.stepMinutes,
+    phases,
+    total: (performance.now() - started) / 1000,
+    rest: rest.server,
+    peakAboveRest: { server: peaks[2], background: peaks[3] },
+    strategies: plan.strategies.map((s) => `${s.strategy} ${Math.round(s.peakKw)} kW`).join(", "),
+  };
+}
+
+function report(f: Figures) {
+  const n = (x: number) => x.toLocaleString("en-GB");
+  const both = f.peakAboveRest.server + f.peakAboveRest.background;
+  console.log(
+    `${n(f.rows)} rows (${mb(f.csvBytes)} CSV), ${f.problems} unreadable, ${n(f.tours)} tours, ${f.days} days at ${f.stepMinutes} min`,
+  );
+  for (const [name, seconds, server, background] of f.phases)
+    console.log(
+      `  ${name.padEnd(22)} ${seconds.toFixed(2)} s; most above rest so far: server ${mb(server)}, background ${mb(background)}`,
+    );
+  console.log(`  total                  ${f.total.toFixed(2)} s (target 10 s)`);
+  console.log(
+    `  peak memory            server ${mb(f.peakAboveRest.server)} + background process ${mb(f.peakAboveRest.background)} = ${mb(both)} above rest (target 300 MB)`,
+  );
+  console.log(`  plan: ${f.strategies}`);
+  const figures = [
+    "### A year of trip exports (`npm run bench:trips`)",
+    "",
+    `Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores, Node ${process.versions.node}): ${n(f.rows)} rows of a Webfleet-style CSV (${mb(f.csvBytes)}), ${VEHICLES} vehicles over a year, as the built server handles them: the mapping step's preview and the import (read and parsed row by row, the trips encoded for storing), the Trips tab's ${n(f.tours)} tours and every vehicle's suitability, all in the lower-priority background process (young generation ${BACKGROUND_SEMI_SPACE_MB} MB per semi-space); then "Plan from recorded days" (${f.days} days at ${f.stepMinutes} min; every strategy, and the charger sizing checked under peak shaving) in a plan worker with its limits (${PLAN_WORKER_LIMITS.maxOldGenerationSizeMb} MB old and ${PLAN_WORKER_LIMITS.maxYoungGenerationSizeMb} MB young generation). Memory is each process's high-water mark of resident memory (VmHWM) above where it was at rest, the server holding the file. Targets: under 10 s end to end, under 300 MB.`,
+    "",
+    "| Phase | Seconds | Server, most above rest so far | Background process, most above rest so far |",
+    "| --- | --- | --- | --- |",
+    ...f.phases.map(
+      ([name, seconds, server, background]) =>
+        `| ${name} | ${seconds.toFixed(2)} | ${mb(server)} | ${mb(background)} |`,
+    ),
+    `| **total** | **${f.total.toFixed(2)}** | **${mb(f.peakAboveRest.server)}** | **${mb(f.peakAboveRest.background)}** |`,
+    "",
+    `Targets: 10 s ${f.total < 10 ? "met" : "NOT met"}; 300 MB ${both < 300 * 1024 * 1024 ? "met" : "NOT met"} (${mb(both)}, the two peaks added although they come at different times). Before decision 026 (same fleet, 2026-11-23): plan 8.9 s, total 10.2–10.4 s, and 472 MB above rest measured in a process whose heap the fixture had already grown (so the import's share was hidden). The engine prepared the stays once per strategy and copied plan-wide arrays for every group of overlapping stays; the import held the file as a table of strings and the trips as objects, on the server's main thread; the worker's 4 GB heap limit let V8 put off collecting.`,
+  ].join("\n");
+  spawnSync(process.execPath, [path.join(import.meta.dirname, "write-benchmark.js"), "trips"], {
+    input: figures,
+    stdio: ["pipe", "inherit", "inherit"],
+  });
+}
