@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import Papa from "papaparse";
 
 import { UserError } from "~/lib/user-error";
@@ -36,41 +37,55 @@ export function parseCsvRows(text: string, options: { maxRows: number; keepBlank
 }
 
 /**
- * The same reading as parseCsvRows, one row at a time (papaparse's `step`):
- * for files too large to hold as a table of strings (a year of trips is
- * 300,000 rows). `onRow` gets each row and its index (0-based, blank lines
- * counted when kept); an error it throws stops the reading and is thrown here.
+ * The same reading as parseCsvRows, one row at a time (papaparse's `step`),
+ * from a stream of text: for files too large to hold as a string, let alone
+ * a table (a year of trips is 300,000 rows). `onRow` gets each row and its
+ * index (0-based, blank lines counted when kept); an error it throws stops
+ * the reading and rejects. A byte-order mark is dropped.
  */
 export function eachCsvRow(
-  text: string,
+  text: Readable,
   onRow: (cells: string[], index: number) => void,
   options: { maxRows: number; keepBlankLines?: boolean },
-): void {
+): Promise<void> {
   let index = 0;
   let failure: unknown = null;
-  Papa.parse<string[]>(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
-    header: false,
-    delimiter: ",",
-    skipEmptyLines: options.keepBlankLines ? false : "greedy",
-    step: (result, parser) => {
-      const broken = result.errors.find((error) => error.type === "Quotes");
-      if (broken)
-        failure = new UserError(`The file could not be read in row ${index + 1}: ${quoteProblem(broken.code)}.`);
-      else if (index >= options.maxRows)
-        failure = new UserError(
-          `The file has more than ${options.maxRows.toLocaleString("en-GB")} rows, more than this import takes.`,
-          { code: CSV_TOO_LONG },
-        );
-      else
-        try {
-          onRow(result.data, index++);
-        } catch (error) {
-          failure = error;
+  return new Promise((resolve, reject) => {
+    const settle = () => (failure ? reject(failure) : resolve());
+    text.on("error", (error) => {
+      failure ??= new UserError("The file could not be read to its end.", { cause: error });
+      settle();
+    });
+    Papa.parse<string[], Readable>(text, {
+      header: false,
+      delimiter: ",",
+      skipEmptyLines: options.keepBlankLines ? false : "greedy",
+      step: (result, parser) => {
+        const broken = result.errors.find((error) => error.type === "Quotes");
+        if (broken)
+          failure = new UserError(`The file could not be read in row ${index + 1}: ${quoteProblem(broken.code)}.`);
+        else if (index >= options.maxRows)
+          failure = new UserError(
+            `The file has more than ${options.maxRows.toLocaleString("en-GB")} rows, more than this import takes.`,
+            { code: CSV_TOO_LONG },
+          );
+        else
+          try {
+            const cells = result.data;
+            if (index === 0 && cells[0]?.charCodeAt(0) === 0xfeff) cells[0] = cells[0].slice(1);
+            onRow(cells, index++);
+          } catch (error) {
+            failure = error;
+          }
+        if (failure) {
+          parser.abort();
+          text.destroy();
+          settle();
         }
-      if (failure) parser.abort();
-    },
+      },
+      complete: settle,
+    });
   });
-  if (failure) throw failure;
 }
 
 function quoteProblem(code: string): string {

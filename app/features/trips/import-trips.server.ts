@@ -1,3 +1,10 @@
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { z } from "zod";
 
 import type { Runtime } from "~/lib/runtime.server";
@@ -11,13 +18,25 @@ export type { TripPreview } from "./read-trips.server";
 
 /** The file's columns and first rows, for the mapping step. */
 export async function previewTrips(file: File): Promise<TripPreview> {
-  return previewTripsFile(await bytesOf(file), file.name);
+  return onDisk(file, (upload) => previewTripsFile({ path: upload, fileName: file.name }));
 }
 
-async function bytesOf(file: File): Promise<Uint8Array> {
+/**
+ * The upload written to a temporary file for the background process to read
+ * as a stream (sending its bytes would copy them into both processes'
+ * memory), removed when `read` settles.
+ */
+async function onDisk<T>(file: File, read: (path: string) => Promise<T>): Promise<T> {
   if (!(file instanceof File) || file.size === 0)
     throw new UserError("Choose a trip export (.csv or .xlsx) to import.");
-  return new Uint8Array(await file.arrayBuffer());
+  const folder = await mkdtemp(path.join(tmpdir(), "electrify-trips-"));
+  try {
+    const upload = path.join(folder, "upload");
+    await pipeline(Readable.fromWeb(file.stream() as WebReadableStream), createWriteStream(upload));
+    return await read(upload);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /** The user's choices on the mapping step, as the form sends them. */
@@ -50,10 +69,9 @@ export async function importTrips(
     throw new UserError(
       `Choose the column for ${missing.map((field) => FIELD_LABELS[field].toLowerCase()).join(", ")}.`,
     );
-  const read = await readTripsFile(await bytesOf(file), file.name, {
-    ...choices,
-    mapping: choices.mapping as ColumnMapping,
-  });
+  const read = await onDisk(file, (upload) =>
+    readTripsFile({ path: upload, fileName: file.name }, { ...choices, mapping: choices.mapping as ColumnMapping }),
+  );
   await saveTripImport(deps, userId, depotId, { fileName: file.name, ...read });
   return read.summary;
 }

@@ -1,4 +1,7 @@
-import { Readable } from "node:stream";
+import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
+import { pipeline, Readable, Transform, type TransformCallback } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import ExcelJS from "exceljs";
 
 import { CSV_TOO_LONG, eachCsvRow } from "~/lib/csv";
@@ -16,38 +19,79 @@ const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 /** Where a reading sends the file: its header row, then each non-empty row with its row number in the file. */
 export type RowSink = { headers: (cells: string[]) => void; row: (line: number, cells: string[]) => void };
 
+/** A trip export: a file on disk (an upload, as the server passes it to the background process) or its bytes (tests). */
+export type TripSource = { fileName: string } & ({ path: string } | { bytes: Uint8Array });
+
 /**
  * Reads a CSV (papaparse, through lib/csv) or an XLSX workbook's first sheet
- * (exceljs) into text cells, row by row, so a year of trips is never held as
- * a table of strings. Dates in a workbook are written out as the clock time
- * they show (an Excel date has no time zone), for the trip parser to read as
- * UK local time like a CSV's. Empty rows are skipped; row numbers stay the
- * file's, so a problem can be found in the file.
+ * (exceljs) into text cells, row by row from a stream, so a year of trips is
+ * never held as a string or a table. Dates in a workbook are written out as
+ * the clock time they show (an Excel date has no time zone), for the trip
+ * parser to read as UK local time like a CSV's. Empty rows are skipped; row
+ * numbers stay the file's, so a problem can be found in the file.
  */
-export async function readTripRows(bytes: Uint8Array, fileName: string, sink: RowSink): Promise<void> {
-  const isXlsx = XLSX_MAGIC.every((byte, i) => bytes[i] === byte);
-  if (isXlsx) return readXlsx(bytes, sink);
-  if (/\.xlsx?$/i.test(fileName)) throw new UserError("The workbook could not be read: save it as .xlsx or .csv.");
-  readCsv(new TextDecoder("utf-8").decode(bytes), sink);
+export async function readTripRows(source: TripSource, sink: RowSink): Promise<void> {
+  const { head, size } = await headOf(source);
+  const open = () =>
+    "path" in source
+      ? createReadStream(source.path, { highWaterMark: 1 << 20 })
+      : Readable.from([Buffer.from(source.bytes)]);
+  if (XLSX_MAGIC.every((byte, i) => head[i] === byte)) return readXlsx(open(), size, sink);
+  if (/\.xlsx?$/i.test(source.fileName))
+    throw new UserError("The workbook could not be read: save it as .xlsx or .csv.");
+  // pipeline, not pipe: a read error reaches the text stream (and so the parser) instead of leaving it waiting.
+  const text = new StringDecoderStream();
+  pipeline(open(), text, () => {});
+  await readCsv(text, sink);
+}
+
+/** The first bytes (to tell a workbook) and the size of a source. */
+async function headOf(source: TripSource): Promise<{ head: Uint8Array; size: number }> {
+  if ("bytes" in source) return { head: source.bytes.subarray(0, 4), size: source.bytes.length };
+  const file = await open(source.path);
+  try {
+    const head = new Uint8Array(4);
+    await file.read(head, 0, 4, 0);
+    return { head, size: (await file.stat()).size };
+  } finally {
+    await file.close();
+  }
+}
+
+/** UTF-8 bytes to text, a character split across chunks kept whole. */
+class StringDecoderStream extends Transform {
+  private readonly decoder = new StringDecoder("utf8");
+  constructor() {
+    super({ decodeStrings: true, readableObjectMode: true });
+  }
+  override _transform(chunk: Buffer, _: BufferEncoding, done: TransformCallback) {
+    done(null, this.decoder.write(chunk));
+  }
+  override _flush(done: TransformCallback) {
+    done(null, this.decoder.end());
+  }
 }
 
 /** The whole file as a table (tests, and files known to be small). */
 export async function readTripTable(bytes: Uint8Array, fileName: string): Promise<TripTable> {
   const table: TripTable = { headers: [], rows: [] };
-  await readTripRows(bytes, fileName, {
-    headers: (cells) => (table.headers = cells),
-    row: (line, cells) => table.rows.push({ line, cells }),
-  });
+  await readTripRows(
+    { bytes, fileName },
+    {
+      headers: (cells) => (table.headers = cells),
+      row: (line, cells) => table.rows.push({ line, cells }),
+    },
+  );
   return table;
 }
 
 const blank = (cells: string[]) => cells.every((cell) => cell.trim() === "");
 
-function readCsv(text: string, sink: RowSink): void {
+async function readCsv(text: Readable, sink: RowSink): Promise<void> {
   let seenHeaders = false;
   try {
     // Blank lines kept, so a record's place is its row number as a spreadsheet shows the file.
-    eachCsvRow(
+    await eachCsvRow(
       text,
       (cells, index) => {
         if (blank(cells)) return;
@@ -70,13 +114,13 @@ function readCsv(text: string, sink: RowSink): void {
  * at the row limit, so a workbook that unpacks to far more than its file size
  * is refused before it is held in memory.
  */
-async function readXlsx(bytes: Uint8Array, sink: RowSink): Promise<void> {
-  if (bytes.length > MAX_XLSX_MB * 1024 * 1024)
+async function readXlsx(file: Readable, size: number, sink: RowSink): Promise<void> {
+  if (size > MAX_XLSX_MB * 1024 * 1024)
     throw new UserError(`The workbook is larger than ${MAX_XLSX_MB} MB: save it as .csv, or split it by date.`);
   let seenHeaders = false;
   let rows = 0;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
       worksheets: "emit",
       sharedStrings: "cache",
       // Styles tell a date cell from a number.

@@ -3,7 +3,7 @@ import { UserError } from "~/lib/user-error";
 
 import { distanceUnitFrom, recogniseColumns, type ColumnMapping } from "./columns";
 import { tripParser } from "./parse-trips";
-import { readTripRows } from "./read-table.server";
+import { readTripRows, type TripSource } from "./read-table.server";
 import { tripEncoder } from "./trip-codec";
 import type { ImportSummary } from "./trip-store.server";
 
@@ -27,11 +27,11 @@ export type ReadChoices = {
 
 const NO_TRIPS = "The file has no trips: it needs a header row and at least one trip below it.";
 
-async function previewFile(bytes: Uint8Array, fileName: string): Promise<TripPreview> {
+async function previewFile(source: TripSource): Promise<TripPreview> {
   let headers: string[] = [];
   const sample: string[][] = [];
   let rows = 0;
-  await readTripRows(bytes, fileName, {
+  await readTripRows(source, {
     headers: (cells) => (headers = cells),
     row: (_, cells) => {
       if (rows++ < 5) sample.push(cells.slice(0, 60));
@@ -40,7 +40,7 @@ async function previewFile(bytes: Uint8Array, fileName: string): Promise<TripPre
   if (headers.length === 0 || rows === 0) throw new UserError(NO_TRIPS);
   const mapping = recogniseColumns(headers);
   return {
-    fileName,
+    fileName: source.fileName,
     headers: headers.slice(0, 60),
     sample,
     rows,
@@ -55,11 +55,7 @@ async function previewFile(bytes: Uint8Array, fileName: string): Promise<TripPre
  * for storing with the summary of the import. Refuses (UserError) a mapping
  * that does not fit the file, and a file in which no trip could be read.
  */
-async function readFile(
-  bytes: Uint8Array,
-  fileName: string,
-  choices: ReadChoices,
-): Promise<{ trips: string; summary: ImportSummary }> {
+async function readFile(source: TripSource, choices: ReadChoices): Promise<{ trips: string; summary: ImportSummary }> {
   const encoder = tripEncoder();
   const parser = tripParser(
     {
@@ -71,7 +67,7 @@ async function readFile(
   );
   let columns = 0;
   let rowsRead = 0;
-  await readTripRows(bytes, fileName, {
+  await readTripRows(source, {
     headers: (cells) => {
       columns = cells.length;
       if (Object.values(choices.mapping).some((index) => index >= columns))

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 
 import { CSV_TOO_LONG, eachCsvRow } from "~/lib/csv";
@@ -11,6 +15,9 @@ import { previewTripsFile, readTripsFile } from "./read-trips.server";
 import { decodeTrips } from "./trip-codec";
 
 const encode = (text: string) => new TextEncoder().encode(text);
+/** A stream of text in small chunks, as a file is read. */
+const text = (value: string) => Readable.from(value.match(/[\s\S]{1,3}/g) ?? []);
+const file = (value: string, fileName: string) => ({ bytes: encode(value), fileName });
 const choices = (mapping: ColumnMapping) => ({
   mapping,
   distanceUnit: "km" as const,
@@ -19,9 +26,12 @@ const choices = (mapping: ColumnMapping) => ({
 });
 
 describe("reading a CSV row by row", () => {
-  it("gives each row with its index, blank lines counted when kept", () => {
+  it("gives each row with its index, blank lines counted when kept, without the byte-order mark", async () => {
     const rows: [string[], number][] = [];
-    eachCsvRow('a,b\n\n"x, y",2\n', (cells, index) => rows.push([cells, index]), { maxRows: 10, keepBlankLines: true });
+    await eachCsvRow(text('\ufeffa,b\n\n"x, y",2\n'), (cells, index) => rows.push([cells, index]), {
+      maxRows: 10,
+      keepBlankLines: true,
+    });
     expect(rows.slice(0, 3)).toEqual([
       [["a", "b"], 0],
       [[""], 1],
@@ -29,37 +39,44 @@ describe("reading a CSV row by row", () => {
     ]);
   });
 
-  it("names the row of a broken quote, refuses a file longer than allowed, and stops at the reader's own error", () => {
-    expect(() => eachCsvRow('a,b\n1,2\n"3,4\n', () => {}, { maxRows: 10 })).toThrow(/in row 3: a quoted field/);
-    const long = () => eachCsvRow("a\n1\n2\n3\n", () => {}, { maxRows: 3 });
-    expect(long).toThrow(UserError);
-    expect(long).toThrow(expect.objectContaining({ code: CSV_TOO_LONG }));
+  it("names the row of a broken quote, refuses a file longer than allowed, and stops at the reader's own error", async () => {
+    await expect(eachCsvRow(text('a,b\n1,2\n"3,4\n'), () => {}, { maxRows: 10 })).rejects.toThrow(
+      /in row 3: a quoted field/,
+    );
+    const long = eachCsvRow(text("a\n1\n2\n3\n"), () => {}, { maxRows: 3 });
+    await expect(long).rejects.toThrow(UserError);
+    await expect(long).rejects.toThrow(expect.objectContaining({ code: CSV_TOO_LONG }));
     const seen: number[] = [];
     const stop = () =>
       eachCsvRow(
-        "a\n1\n2\n3\n",
+        text("a\n1\n2\n3\n"),
         (_, index) => {
           seen.push(index);
           if (index === 1) throw new UserError("stop here");
         },
         { maxRows: 10 },
       );
-    expect(stop).toThrow("stop here");
+    await expect(stop()).rejects.toThrow("stop here");
     expect(seen).toEqual([0, 1]);
   });
 });
 
 describe("reading a trip export for the import", () => {
-  const text = geotabCsv(syntheticFleet({ vehicles: 3, days: 7, firstDay: "2026-10-05" }));
+  const csv = geotabCsv(syntheticFleet({ vehicles: 3, days: 7, firstDay: "2026-10-05" }));
 
   it("previews the columns and first rows, and stores what parsing the whole table gives", async () => {
-    const table = await readTripTable(encode(text), "Trips.csv");
-    const preview = await previewTripsFile(encode(text), "Trips.csv");
+    const table = await readTripTable(encode(csv), "Trips.csv");
+    // As the server passes an upload: a file on disk.
+    const folder = mkdtempSync(path.join(tmpdir(), "trips-"));
+    const upload = { path: path.join(folder, "upload"), fileName: "Trips.csv" };
+    writeFileSync(upload.path, csv);
+    const preview = await previewTripsFile(upload);
     expect(preview.rows).toBe(table.rows.length);
     expect(preview.sample).toEqual(table.rows.slice(0, 5).map((r) => r.cells));
     expect(preview.mapping).toEqual(recogniseColumns(table.headers));
 
-    const read = await readTripsFile(encode(text), "Trips.csv", choices(preview.mapping));
+    const read = await readTripsFile(upload, choices(preview.mapping));
+    rmSync(folder, { recursive: true });
     const whole = parseTrips(table.rows, {
       mapping: preview.mapping,
       distanceUnit: "km",
@@ -73,15 +90,27 @@ describe("reading a trip export for the import", () => {
 
   it("refuses a mapping that does not fit the file, and a file without trips", async () => {
     await expect(
-      readTripsFile(encode(text), "Trips.csv", choices({ vehicle: 0, start: 2, end: 3, distance: 9 })),
+      readTripsFile(file(csv, "Trips.csv"), choices({ vehicle: 0, start: 2, end: 3, distance: 9 })),
     ).rejects.toThrow("The column choices do not match this file");
-    await expect(previewTripsFile(encode("Vehicle,Start\n\n"), "t.csv")).rejects.toThrow("The file has no trips");
+    await expect(previewTripsFile(file("Vehicle,Start\n\n", "t.csv"))).rejects.toThrow("The file has no trips");
     await expect(
       readTripsFile(
-        encode("Vehicle,Start,End,Distance\n"),
-        "t.csv",
+        file("Vehicle,Start,End,Distance\n", "t.csv"),
         choices({ vehicle: 0, start: 1, end: 2, distance: 3 }),
       ),
     ).rejects.toThrow("The file has no trips");
+  });
+});
+
+describe("a trip export that cannot be read to its end", () => {
+  it("is refused with a message instead of leaving the reading waiting", async () => {
+    await expect(
+      previewTripsFile({ path: path.join(tmpdir(), "no-such-upload-here"), fileName: "gone.csv" }),
+    ).rejects.toThrow();
+    const broken = new Readable({ read() {} });
+    const reading = eachCsvRow(broken, () => {}, { maxRows: 10 });
+    broken.push("a,b\n1,2\n");
+    broken.destroy(new Error("disk gone"));
+    await expect(reading).rejects.toThrow("The file could not be read to its end.");
   });
 });

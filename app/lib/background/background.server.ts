@@ -82,16 +82,21 @@ function rebuildError(error: Extract<BackgroundReply, { ok: false }>["error"]): 
 }
 
 /**
- * The background process's young generation, per semi-space. Reading a year
- * of trips makes a few hundred MB of short-lived strings; with Node's default
- * young generation V8 lets the process grow by some 100 MB more before it
- * collects them (`npm run bench:trips`, decision 026). Scavenges are cheap.
+ * The background process's heap. Reading a year of trips makes a few hundred
+ * MB of short-lived strings around some 60 MB that live; with Node's defaults
+ * (a 16–64 MB semi-space, an old generation that may grow to gigabytes) V8
+ * lets the process grow by 150–400 MB before it collects. An 8 MB semi-space
+ * and a 384 MB old generation keep it near what it needs, for a few tenths
+ * of a second on a year's import (`npm run bench:trips`, decision 026); a
+ * year-long plan's PDF report renders within it (tests/integration/charging-plan).
  */
 export const BACKGROUND_SEMI_SPACE_MB = 8;
+export const BACKGROUND_OLD_SPACE_MB = 384;
 
 function startChild(file: string): Child {
   const { command, args, lowered } = atLowerPriority(BACKGROUND_NICENESS, process.execPath, [
     `--max-semi-space-size=${BACKGROUND_SEMI_SPACE_MB}`,
+    `--max-old-space-size=${BACKGROUND_OLD_SPACE_MB}`,
     file,
   ]);
   if (!lowered) log?.warn("nice was not found: the background process runs at the server's priority");
