@@ -29,10 +29,11 @@ export const RUN_TIME_LIMIT_MS = 60_000;
 /**
  * Each plan's heap in its worker. V8 grows a heap towards its limit before it
  * collects in earnest: with a 4 GB limit a year of 200 recorded vans took
- * 620 MB of the server's memory for 80 MB of live data. 512 MB of old
- * generation still leaves room for the largest plans the limits admit; a
- * 32 MB young generation (the default grows to about 150) costs about 0.5 s
- * on that plan and halves what it takes (`npm run bench:trips`, decision 026).
+ * 620 MB of the server's memory for about 100 MB of live data. 512 MB of old
+ * generation still leaves room for the largest plans the limits admit (an
+ * 850-vehicle year completes under it). A 32 MB young generation (the default
+ * grows to about 150) takes that plan to about 250 MB; 16 MB saves 25 MB more
+ * but adds about a second (`npm run bench:trips`, decision 026).
  */
 export const PLAN_WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 32 } as const;
 export const PER_USER_RUNNING = 1;
