@@ -47,6 +47,8 @@ type Figures = {
   total: number;
   rest: number;
   peakAboveRest: { server: number; background: number };
+  /** The two processes' resident memory added, at its highest (sampled every 10 ms: this process only waits meanwhile). */
+  peakTogether: number;
   strategies: string;
 };
 
@@ -112,6 +114,11 @@ async function measure(file: string): Promise<Figures> {
   const upload = new File([readFileSync(file)], "trips.csv");
   global.gc?.();
   const rest = { server: memoryOf(process.pid, "VmRSS"), background: memoryOf(background, "VmRSS") };
+  let peakTogether = 0;
+  const sampler = setInterval(() => {
+    const together = memoryOf(process.pid, "VmRSS") - rest.server + memoryOf(background, "VmRSS") - rest.background;
+    peakTogether = Math.max(peakTogether, together);
+  }, 10);
   const phases: Figures["phases"] = [];
   let clock = performance.now();
   const lap = (name: string) => {
@@ -150,6 +157,7 @@ async function measure(file: string): Promise<Figures> {
   const input = planInputSchema.parse(inputs);
   const plan = await runPlanComputation(input, () => {}, { owner: "bench", key: "bench" });
   lap("plan");
+  clearInterval(sampler);
   await stopBackground();
   const peaks = phases.at(-1)!;
   return {
@@ -163,6 +171,7 @@ async function measure(file: string): Promise<Figures> {
     total: (performance.now() - started) / 1000,
     rest: rest.server,
     peakAboveRest: { server: peaks[2], background: peaks[3] },
+    peakTogether,
     strategies: plan.strategies.map((s) => `${s.strategy} ${Math.round(s.peakKw)} kW`).join(", "),
   };
 }
@@ -179,13 +188,13 @@ function report(f: Figures) {
     );
   console.log(`  total                  ${f.total.toFixed(2)} s (target 10 s)`);
   console.log(
-    `  peak memory            server ${mb(f.peakAboveRest.server)} + background process ${mb(f.peakAboveRest.background)} = ${mb(both)} above rest (target 300 MB)`,
+    `  peak memory            both processes together ${mb(f.peakTogether)} above rest at most (target 300 MB); each at its own peak: server ${mb(f.peakAboveRest.server)}, background ${mb(f.peakAboveRest.background)} (${mb(both)} added)`,
   );
   console.log(`  plan: ${f.strategies}`);
   const figures = [
     "### A year of trip exports (`npm run bench:trips`)",
     "",
-    `Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores, Node ${process.versions.node}): ${n(f.rows)} rows of a Webfleet-style CSV (${mb(f.csvBytes)}), ${VEHICLES} vehicles over a year, as the built server handles them: the mapping step's preview and the import (read and parsed row by row, the trips encoded for storing), the Trips tab's ${n(f.tours)} tours and every vehicle's suitability, all in the lower-priority background process (${BACKGROUND_SEMI_SPACE_MB} MB semi-space, ${BACKGROUND_OLD_SPACE_MB} MB old generation), which reads the upload from a temporary file; then "Plan from recorded days" (${f.days} days at ${f.stepMinutes} min; every strategy, and the charger sizing checked under peak shaving) in a plan worker with its limits (${PLAN_WORKER_LIMITS.maxOldGenerationSizeMb} MB old and ${PLAN_WORKER_LIMITS.maxYoungGenerationSizeMb} MB young generation). Memory is each process's high-water mark of resident memory (VmHWM) above where it was at rest, the server holding the file. Targets: under 10 s end to end, under 300 MB.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on this machine (2 cores, Node ${process.versions.node}): ${n(f.rows)} rows of a Webfleet-style CSV (${mb(f.csvBytes)}), ${VEHICLES} vehicles over a year, as the built server handles them: the mapping step's preview and the import (read and parsed row by row, the trips encoded for storing), the Trips tab's ${n(f.tours)} tours and every vehicle's suitability, all in the lower-priority background process (${BACKGROUND_SEMI_SPACE_MB} MB semi-space, ${BACKGROUND_OLD_SPACE_MB} MB old generation), which reads the upload from a temporary file; then "Plan from recorded days" (${f.days} days at ${f.stepMinutes} min; every strategy, and the charger sizing checked under peak shaving) in a plan worker with its limits (${PLAN_WORKER_LIMITS.maxOldGenerationSizeMb} MB old and ${PLAN_WORKER_LIMITS.maxYoungGenerationSizeMb} MB young generation). Memory is resident memory above where each process was at rest (the server holding the file): the two processes' added together, sampled every 10 ms (the measuring process only waits while they work), and each process's own high-water mark (VmHWM) by the end of each phase. Targets: under 10 s end to end, under 300 MB.`,
     "",
     "| Phase | Seconds | Server, most above rest so far | Background process, most above rest so far |",
     "| --- | --- | --- | --- |",
@@ -195,7 +204,9 @@ function report(f: Figures) {
     ),
     `| **total** | **${f.total.toFixed(2)}** | **${mb(f.peakAboveRest.server)}** | **${mb(f.peakAboveRest.background)}** |`,
     "",
-    `Targets: 10 s ${f.total < 10 ? "met" : "NOT met"}; 300 MB ${both < 300 * 1024 * 1024 ? "met" : "NOT met"} (${mb(both)}, the two peaks added although they come at different times). Runs vary by about a second and 100 MB; decision 026 gives the range over five runs and what is left to do. Before decision 026 (same fleet, 2026-11-23): plan 8.9 s, total 10.2–10.4 s, and 472 MB above rest measured in a process whose heap the fixture had already grown (so the import's share was hidden). The engine prepared the stays once per strategy and copied plan-wide arrays for every group of overlapping stays; the import held the file as a table of strings and the trips as objects, on the server's main thread; the worker's 4 GB heap limit let V8 put off collecting.`,
+    `Both processes together, at most: **${mb(f.peakTogether)}** above rest.`,
+    "",
+    `Targets: 10 s ${f.total < 10 ? "met" : "NOT met"}; 300 MB ${f.peakTogether < 300 * 1024 * 1024 ? "met" : "NOT met"} (${mb(f.peakTogether)} together at most; each process's own peak added would be ${mb(both)}). Runs vary by about a second and 100 MB; decision 026 gives the range over five runs and what is left to do. Before decision 026 (same fleet, 2026-11-23): plan 8.9 s, total 10.2–10.4 s, and 472 MB above rest measured in a process whose heap the fixture had already grown (so the import's share was hidden). The engine prepared the stays once per strategy and copied plan-wide arrays for every group of overlapping stays; the import held the file as a table of strings and the trips as objects, on the server's main thread; the worker's 4 GB heap limit let V8 put off collecting.`,
   ].join("\n");
   spawnSync(process.execPath, [path.join(import.meta.dirname, "write-benchmark.js"), "trips"], {
     input: figures,

@@ -62,8 +62,53 @@ export function sizeChargers(
 ): SizingResult {
   const { stepMinutes, days } = input.horizon;
   const steps = (days * 1440) / stepMinutes;
-  const dt = stepMinutes / 60;
   const classes = cheapestClasses(catalogue);
+  const { required, vehicleOf, unreachable, counts } = demand(input, classes, steps, stepMinutes);
+  const chargersFor = (n: number[]): ChargerGroup[] =>
+    classes.flatMap((c, k) =>
+      n[k]! > 0
+        ? [
+            {
+              id: `sized-${c.powerKw}`,
+              name: `${c.kind} ${c.powerKw} kW`,
+              count: n[k]!,
+              powerKw: c.powerKw,
+              serves: c.kind === "DC" ? ("all" as const) : acTypes(input),
+            },
+          ]
+        : [],
+    );
+  let result = verify(input, chargersFor(counts), only);
+  // The engine keeps a fixed assignment round the repeating cycle: where that leaves a stay without a charger, one more of the class it needs.
+  for (let attempt = 0; attempt < 5 && result.unplugged.size > 0; attempt++) {
+    const short = vehicleOf.findIndex((vehicle, i) => required[i]! >= 0 && result.unplugged.has(vehicle));
+    // (Stays are in each vehicle's order; its most demanding stay decides the class.)
+    if (short < 0) break;
+    counts[required[short]!]! += 1;
+    result = verify(input, chargersFor(counts), only);
+  }
+  const rotation = input.vehicles.some((g) => g.swapAt !== undefined);
+  if (rotation && result.unplugged.size === 0 && result.strategies.every((s) => s.vehiclesShort === 0))
+    result = fewerWithSwaps(counts, result, (n) => verify(input, chargersFor(n), only));
+  const chargers = classes.flatMap((c, k) => (counts[k]! > 0 ? [{ ...c, count: counts[k]! }] : []));
+  return {
+    chargers,
+    capitalPounds: chargers.reduce((sum, c) => sum + c.count * c.pricePounds, 0),
+    rotation,
+    unreachable,
+    strategies: result.strategies,
+  };
+}
+
+/**
+ * What the fleet's stays need: each stay's class (the index into `classes`,
+ * −1 for none), its vehicle, the groups no class serves in full, and the
+ * fewest chargers of each class on the timeline. The stays themselves are
+ * not kept: a year of a fleet is tens of thousands, and the engine makes its
+ * own when it checks the count.
+ */
+function demand(input: PlanInput, classes: CatalogueCharger[], steps: number, stepMinutes: number) {
+  const dt = stepMinutes / 60;
   const { stays } = staysFor({ ...input, chargers: [] }, steps, stepMinutes);
   const unreachable = new Map<string, Unreachable>();
   const required = stays.map((whole) => {
@@ -95,40 +140,11 @@ export function sizeChargers(
     for (const k of usable) if (k >= 0 && delivers(stay, classes[k]!.powerKw, need, dt) >= most - 1e-6) return k;
     return largest;
   });
-  const counts = minimumCounts(stays, required, classes.length, steps);
-  const chargersFor = (n: number[]): ChargerGroup[] =>
-    classes.flatMap((c, k) =>
-      n[k]! > 0
-        ? [
-            {
-              id: `sized-${c.powerKw}`,
-              name: `${c.kind} ${c.powerKw} kW`,
-              count: n[k]!,
-              powerKw: c.powerKw,
-              serves: c.kind === "DC" ? ("all" as const) : acTypes(input),
-            },
-          ]
-        : [],
-    );
-  let result = verify(input, chargersFor(counts), only);
-  // The engine keeps a fixed assignment round the repeating cycle: where that leaves a stay without a charger, one more of the class it needs.
-  for (let attempt = 0; attempt < 5 && result.unplugged.size > 0; attempt++) {
-    const short = stays.findIndex((s, i) => required[i]! >= 0 && result.unplugged.has(s.vehicleName));
-    // (Stays are in each vehicle's order; its most demanding stay decides the class.)
-    if (short < 0) break;
-    counts[required[short]!]! += 1;
-    result = verify(input, chargersFor(counts), only);
-  }
-  const rotation = input.vehicles.some((g) => g.swapAt !== undefined);
-  if (rotation && result.unplugged.size === 0 && result.strategies.every((s) => s.vehiclesShort === 0))
-    result = fewerWithSwaps(counts, result, (n) => verify(input, chargersFor(n), only));
-  const chargers = classes.flatMap((c, k) => (counts[k]! > 0 ? [{ ...c, count: counts[k]! }] : []));
   return {
-    chargers,
-    capitalPounds: chargers.reduce((sum, c) => sum + c.count * c.pricePounds, 0),
-    rotation,
+    required,
+    vehicleOf: stays.map((s) => s.vehicleName),
     unreachable: [...unreachable.values()],
-    strategies: result.strategies,
+    counts: minimumCounts(stays, required, classes.length, steps),
   };
 }
 
