@@ -1,3 +1,4 @@
+import { openAsBlob } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -139,8 +140,8 @@ const commands: Record<string, Command> = {
       ? await runtime.database.db.selectFrom("depots").select("user_id").where("id", "=", depotId).executeTakeFirst()
       : undefined;
     if (!depot) throw new UsageError(`No depot ${values.depot}`);
-    const bytes = await readFile(file);
-    const upload = new File([new Uint8Array(bytes)], path.basename(file));
+    // A File backed by the file on disk (read as a stream when imported, not loaded here first).
+    const upload = new File([await openAsBlob(file)], path.basename(file));
     const preview = await previewTrips(upload);
     const unit = values.unit === "mi" || values.unit === "km" ? values.unit : (preview.distanceUnit ?? "km");
     const summary = await importTrips(runtime, depot.user_id, depotId, upload, {

@@ -146,7 +146,8 @@ export async function getPhotoForViewer(
   return (await query.executeTakeFirst()) ?? null;
 }
 
-const isDepotId = (id: number) => Number.isSafeInteger(id) && id > 0;
+/** Whether a number can be a depot's id (anything else would only fail in the database). */
+export const isDepotId = (id: number) => Number.isSafeInteger(id) && id > 0;
 
 /** What every depot page and action knows of a depot once it is known to be the user's. */
 export type OwnedDepot = {

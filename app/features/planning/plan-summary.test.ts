@@ -16,7 +16,31 @@ describe("why vehicles are still short with the sized chargers", () => {
       sizing([{ group: "VN01 ABC", reason: "battery", neededKwh: 70, mostKwh: 67.5, hours: 60 }]),
       { vehiclesShort: 1, recommendedConnectionKva: 80 },
     );
-    expect(text).toBe("1 vehicle would still be short: the ones no number of chargers can serve (VN01 ABC)");
+    expect(text).toBe("1 vehicle would still be short: no number of chargers can serve every stay of VN01 ABC");
+  });
+
+  it("names the first three of many such groups, each once, without counting them as the short vehicles", () => {
+    const stay = (group: string, reason: "battery" | "time") => ({
+      group,
+      reason,
+      neededKwh: 70,
+      mostKwh: 60,
+      hours: 9,
+    });
+    const text = sizedShortfall(
+      sizing([
+        stay("VN01", "battery"),
+        stay("VN01", "time"),
+        stay("VN02", "time"),
+        stay("VN03", "time"),
+        stay("VN04", "time"),
+        stay("VN05", "time"),
+      ]),
+      { vehiclesShort: 1, recommendedConnectionKva: 80 },
+    );
+    expect(text).toBe(
+      "1 vehicle would still be short: no number of chargers can serve every stay of VN01, VN02, VN03 and 2 more",
+    );
   });
 
   it("otherwise says the connection is the limit, and what it would need", () => {

@@ -275,16 +275,21 @@ export const describeChargers = (chargers: SizingSummary["chargers"]) =>
   chargers.map((c) => `${c.count} × ${c.powerKw.toLocaleString("en-GB")} kW ${c.kind}`).join(" + ");
 
 /**
- * Why vehicles are still short with the sized chargers: those no number of
- * chargers can serve (named per group), or else the connection.
+ * Why vehicles are still short with the sized chargers: stays no number of
+ * chargers can serve (their groups named, the first three), or else the
+ * connection. The groups are not the short vehicles themselves (a trip longer
+ * than the battery is short whatever the plan), so they are not counted as such.
  */
 export function sizedShortfall(
   sizing: SizingSummary,
   short: { vehiclesShort: number; recommendedConnectionKva: number },
 ) {
   const vehicles = `${short.vehiclesShort} vehicle${short.vehiclesShort === 1 ? "" : "s"}`;
-  return sizing.unreachable.length > 0
-    ? `${vehicles} would still be short: the ones no number of chargers can serve (${sizing.unreachable.map((u) => u.group).join(", ")})`
+  const groups = [...new Set(sizing.unreachable.map((u) => u.group))];
+  const named =
+    groups.length > 3 ? `${groups.slice(0, 3).join(", ")} and ${groups.length - 3} more` : groups.join(" and ");
+  return groups.length > 0
+    ? `${vehicles} would still be short: no number of chargers can serve every stay of ${named}`
     : `${vehicles} would still be short: the connection is then the limit (it would need ${short.recommendedConnectionKva.toLocaleString("en-GB")} kVA)`;
 }
 

@@ -1,7 +1,6 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import { pipeline, Readable, Transform, type TransformCallback } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
+import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 
 import { CSV_TOO_LONG, eachCsvRow } from "~/lib/csv";
@@ -32,17 +31,15 @@ export type TripSource = { fileName: string } & ({ path: string } | { bytes: Uin
  */
 export async function readTripRows(source: TripSource, sink: RowSink): Promise<void> {
   const { head, size } = await headOf(source);
-  const open = () =>
+  // Read as bytes for a workbook, as text for a CSV (decoded as it is read, a character split across chunks kept whole).
+  const open = (encoding?: "utf8") =>
     "path" in source
-      ? createReadStream(source.path, { highWaterMark: 1 << 20 })
-      : Readable.from([Buffer.from(source.bytes)]);
+      ? createReadStream(source.path, { highWaterMark: 1 << 20, encoding })
+      : Readable.from([encoding ? new TextDecoder().decode(source.bytes) : Buffer.from(source.bytes)]);
   if (XLSX_MAGIC.every((byte, i) => head[i] === byte)) return readXlsx(open(), size, sink);
   if (/\.xlsx?$/i.test(source.fileName))
     throw new UserError("The workbook could not be read: save it as .xlsx or .csv.");
-  // pipeline, not pipe: a read error reaches the text stream (and so the parser) instead of leaving it waiting.
-  const text = new StringDecoderStream();
-  pipeline(open(), text, () => {});
-  await readCsv(text, sink);
+  await readCsv(open("utf8"), sink);
 }
 
 /** The first bytes (to tell a workbook) and the size of a source. */
@@ -55,20 +52,6 @@ async function headOf(source: TripSource): Promise<{ head: Uint8Array; size: num
     return { head, size: (await file.stat()).size };
   } finally {
     await file.close();
-  }
-}
-
-/** UTF-8 bytes to text, a character split across chunks kept whole. */
-class StringDecoderStream extends Transform {
-  private readonly decoder = new StringDecoder("utf8");
-  constructor() {
-    super({ decodeStrings: true, readableObjectMode: true });
-  }
-  override _transform(chunk: Buffer, _: BufferEncoding, done: TransformCallback) {
-    done(null, this.decoder.write(chunk));
-  }
-  override _flush(done: TransformCallback) {
-    done(null, this.decoder.end());
   }
 }
 

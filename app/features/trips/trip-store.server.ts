@@ -1,4 +1,4 @@
-import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/depot-queries.server";
+import { isDepotId, requireOwnedDepot } from "~/features/depots/depot-queries.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import type { RowProblem, Trip } from "./parse-trips";
@@ -41,18 +41,33 @@ export async function saveTripImport(
     .execute();
 }
 
-/** The depot's imported trips as stored (tripEncoder's text), or null (none imported, or not the user's depot). */
+/** Where the depot is, where it has a location: the tours read "at the depot" by it. */
+export type DepotLocation = [latitude: number, longitude: number] | null;
+
+/**
+ * The depot's imported trips as stored (tripEncoder's text) with the depot's
+ * location, or null (none imported, or not the user's depot): one query,
+ * the depot's owner checked in it.
+ */
 export async function getStoredTrips(
   deps: Pick<Runtime, "database">,
   userId: string,
   depotId: number,
-): Promise<(Omit<TripImport, "trips"> & { trips: string }) | null> {
-  const depot = await findOwnedDepot(deps.database.db, userId, depotId);
-  if (!depot) return null;
+): Promise<(Omit<TripImport, "trips"> & { trips: string; location: DepotLocation }) | null> {
+  if (!isDepotId(depotId)) return null;
   const row = await deps.database.db
     .selectFrom("trip_imports")
-    .select(["file_name", "trips", "summary", "imported_at"])
-    .where("depot_id", "=", depot.id)
+    .innerJoin("depots", "depots.id", "trip_imports.depot_id")
+    .select([
+      "trip_imports.file_name",
+      "trip_imports.trips",
+      "trip_imports.summary",
+      "trip_imports.imported_at",
+      "depots.location_latitude",
+      "depots.location_longitude",
+    ])
+    .where("depots.id", "=", depotId)
+    .where("depots.user_id", "=", userId)
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -60,6 +75,10 @@ export async function getStoredTrips(
     importedAt: new Date(row.imported_at).toISOString(),
     trips: row.trips,
     summary: JSON.parse(row.summary) as ImportSummary,
+    location:
+      row.location_latitude != null && row.location_longitude != null
+        ? [row.location_latitude, row.location_longitude]
+        : null,
   };
 }
 
@@ -70,7 +89,9 @@ export async function getTripImport(
   depotId: number,
 ): Promise<TripImport | null> {
   const stored = await getStoredTrips(deps, userId, depotId);
-  return stored && { ...stored, trips: decodeTrips(stored.trips) };
+  if (!stored) return null;
+  const { location: _location, ...rest } = stored;
+  return { ...rest, trips: decodeTrips(stored.trips) };
 }
 
 export async function deleteTripImport(deps: Pick<Runtime, "database">, userId: string, depotId: number) {

@@ -22,15 +22,6 @@ export async function loadTripView(
 ): Promise<{ view: TripView; inputs: PlanRequest | null } | null> {
   const stored = await getStoredTrips(deps, userId, depotId);
   if (!stored) return null;
-  // (getStoredTrips has checked the depot is the user's.)
-  const depot = await deps.database.db
-    .selectFrom("depots")
-    .select(["location_latitude", "location_longitude"])
-    .where("id", "=", depotId)
-    .executeTakeFirst();
-  const location =
-    depot?.location_latitude != null && depot.location_longitude != null
-      ? ([depot.location_latitude, depot.location_longitude] as [number, number])
-      : null;
-  return tripFiguresInBackground(stored, location, base, choices, plan);
+  const { location, ...record } = stored;
+  return tripFiguresInBackground(record, location, base, choices, plan);
 }
