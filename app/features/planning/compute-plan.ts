@@ -56,7 +56,7 @@ function everyStrategy(input: PlanRequest, onProgress: (done: number) => void) {
   const strategies: StrategySummary[] = [];
   const shared = resultOf(prepared, []);
   for (const strategy of STRATEGIES) {
-    strategies.push(summariseStrategy(input, shared, planStrategy(input, prepared, strategy)));
+    strategies.push(summariseStrategy(input, shared, planStrategy(input, prepared, strategy, { sessions: false })));
     onProgress(strategies.length);
   }
   return { shared, strategies };

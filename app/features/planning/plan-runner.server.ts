@@ -31,11 +31,12 @@ export const RUN_TIME_LIMIT_MS = 60_000;
  * collects in earnest: with a 4 GB limit a year of 200 recorded vans took
  * 620 MB of the server's memory for about 100 MB of live data. 512 MB of old
  * generation still leaves room for the largest plans the limits admit (an
- * 850-vehicle year completes under it). A 32 MB young generation (the default
- * grows to about 150) takes that plan to about 250 MB; 16 MB saves 25 MB more
- * but adds about a second (`npm run bench:trips`, decision 026).
+ * 850-vehicle year completes under it). A 16 MB young generation (the default
+ * grows to about 150) keeps that year's plan near 180 MB for a few tenths of
+ * a second; 32 MB took some 35 MB more (`npm run bench:trips`, decisions 026
+ * and 027).
  */
-export const PLAN_WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 32 } as const;
+export const PLAN_WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 } as const;
 export const PER_USER_RUNNING = 1;
 export const PER_USER_WAITING = 4;
 

@@ -25,7 +25,7 @@ export function chainFrom(stays: Stay[], departureKwh: ArrayLike<number>): Chain
     topUpKwh: new Float64Array(n),
     previousDepartureKwh: new Float64Array(n),
   };
-  stays.forEach((stay, i) => arrive(chain, i, stay, departureKwh[stay.previous]!));
+  for (let i = 0; i < n; i++) arrive(chain, i, stays[i]!, departureKwh[stays[i]!.previous]!);
   return chain;
 }
 
@@ -39,7 +39,11 @@ export function arrive(chain: Chain, i: number, stay: Stay, previousDepartureKwh
 }
 
 /** Every vehicle leaving full: the first guess of a plan whose stays all meet their targets. */
-export const fullDepartures = (stays: Stay[]) => Float64Array.from(stays, (stay) => stay.targetKwh);
+export const fullDepartures = (stays: Stay[]) => {
+  const kwh = new Float64Array(stays.length);
+  for (let i = 0; i < stays.length; i++) kwh[i] = stays[i]!.targetKwh;
+  return kwh;
+};
 
 /**
  * Walks each vehicle's stays in order from their planned arrivals and makes
@@ -84,9 +88,14 @@ export function settleChain(
   return departure;
 }
 
-export const delivered = (kw: ArrayLike<number>, dt: number) => {
+/**
+ * Energy a stay's steps put in (the first `end` of them). A loop, not
+ * reduce: a builtin's callback boxes every partial sum, which on a year of
+ * a fleet made more garbage than the plan itself.
+ */
+export const delivered = (kw: ArrayLike<number>, dt: number, end = kw.length) => {
   let sum = 0;
-  for (let k = 0; k < kw.length; k++) sum += kw[k]! * dt;
+  for (let k = 0; k < end; k++) sum += kw[k]! * dt;
   return sum;
 };
 
@@ -105,10 +114,9 @@ export function chainAfter(stays: Stay[], vehicles: Vehicle[], chain: Chain, sch
       ? stays[i]!.targetKwh
       : Math.min(stays[i]!.targetKwh, arrivalKwh + got);
   };
-  const next = chainFrom(
-    stays,
-    Float64Array.from(stays, (_, i) => leaves(i, chain.arrivalKwh[i]!)),
-  );
+  const departures = new Float64Array(stays.length);
+  for (let i = 0; i < stays.length; i++) departures[i] = leaves(i, chain.arrivalKwh[i]!);
+  const next = chainFrom(stays, departures);
   for (const vehicle of vehicles) {
     const last = vehicle.stays.at(-1)!;
     let previous = leaves(last, chain.arrivalKwh[last]!);

@@ -23,9 +23,10 @@ export function costOptimal(
   maxRounds: number,
 ): { schedule: number[][]; chain: Chain } {
   let chain = chainFrom(stays, fullDepartures(stays));
-  let schedule: number[][] = [];
+  // One schedule, written again by each round (a year of a fleet's is some 20 MB).
+  const schedule = stays.map((s) => new Array<number>(s.length).fill(0));
   for (let round = 0; round < maxRounds; round++) {
-    schedule = pass(stays, chain, steps, dt, headroom, price);
+    pass(stays, chain, steps, dt, headroom, price, schedule);
     if (round === maxRounds - 1) break;
     const next = chainAfter(stays, vehicles, chain, schedule, dt);
     const changed = next.needKwh.some((kwh, i) => Math.abs(kwh - chain.needKwh[i]!) > 1e-6);
@@ -35,53 +36,73 @@ export function costOptimal(
   return { schedule, chain };
 }
 
-function pass(stays: Stay[], chain: Chain, steps: number, dt: number, headroom: number[], price: number[]) {
-  const schedule = stays.map((s) => new Array<number>(s.length).fill(0));
+/** One pass over the stays, written into `schedule` (cleared first). */
+function pass(
+  stays: Stay[],
+  chain: Chain,
+  steps: number,
+  dt: number,
+  headroom: number[],
+  price: number[],
+  schedule: number[][],
+): void {
+  for (const row of schedule) row.fill(0);
   const load = new Array<number>(steps).fill(0);
   const ranks = priceRanks(price);
   const order = stays
     .map((_, i) => i)
     .sort((a, b) => stays[a]!.start + stays[a]!.length - (stays[b]!.start + stays[b]!.length));
+  // Scratch rows, reused from stay to stay: the limits at a speed, the best fill so far and the one being tried.
+  let longest = 0;
+  for (const s of stays) longest = Math.max(longest, s.length);
+  const caps = new Float64Array(longest);
+  const offsets = new Int32Array(longest);
+  const counts = new Int32Array(ranks.count + 1);
+  let bestKw = new Float64Array(longest);
+  let optionKw = new Float64Array(longest);
   for (const i of order) {
     const s = stays[i]!;
     const need = chain.needKwh[i]!;
     if (!s.charger || need <= EPS) continue;
-    const offsets = cheapestFirst(s.start, s.length, ranks, steps);
-    const fill = (caps: Float64Array) => {
-      const kw = new Array<number>(s.length).fill(0);
-      let remaining = need;
-      let cost = 0;
-      for (const k of offsets) {
-        if (remaining <= EPS) break;
-        const t = (s.start + k) % steps;
-        const p = Math.min(caps[k]!, remaining / dt, Math.max(0, headroom[t]! - load[t]!));
-        if (p <= EPS) continue;
-        kw[k] = p;
-        remaining -= p * dt;
-        cost += p * price[t]!;
-      }
-      return { kw, delivered: need - remaining, cost };
-    };
+    cheapestFirst(s.start, s.length, ranks, steps, offsets, counts);
     const arrival = chain.arrivalKwh[i]!;
     const speeds = [s.capKw];
     if (s.curve) {
       const balanced = balancedPower(s, arrival, need, s.length, dt);
       speeds.push(balanced, Math.sqrt(balanced * s.capKw));
     }
-    let best: ReturnType<typeof fill> | null = null;
+    let bestDelivered = -Infinity;
+    let bestCost = Infinity;
     for (const speed of speeds) {
-      const option = fill(speedLimitedCaps(s, arrival, s.targetKwh, s.length, dt, speed));
-      if (
-        !best ||
-        option.delivered > best.delivered + 1e-6 ||
-        (option.delivered > best.delivered - 1e-6 && option.cost < best.cost - 1e-9)
-      )
-        best = option;
+      speedLimitedCaps(s, arrival, s.targetKwh, s.length, dt, speed, caps);
+      optionKw.fill(0, 0, s.length);
+      let remaining = need;
+      let cost = 0;
+      for (let n = 0; n < s.length && remaining > EPS; n++) {
+        const k = offsets[n]!;
+        const t = (s.start + k) % steps;
+        const p = Math.min(caps[k]!, remaining / dt, Math.max(0, headroom[t]! - load[t]!));
+        if (p <= EPS) continue;
+        optionKw[k] = p;
+        remaining -= p * dt;
+        cost += p * price[t]!;
+      }
+      const deliveredKwh = need - remaining;
+      if (deliveredKwh > bestDelivered + 1e-6 || (deliveredKwh > bestDelivered - 1e-6 && cost < bestCost - 1e-9)) {
+        const kept = bestKw;
+        bestKw = optionKw;
+        optionKw = kept;
+        bestDelivered = deliveredKwh;
+        bestCost = cost;
+      }
     }
-    schedule[i] = best!.kw;
-    best!.kw.forEach((p, k) => (load[(s.start + k) % steps]! += p));
+    const row = schedule[i]!;
+    for (let k = 0; k < s.length; k++) {
+      const p = bestKw[k]!;
+      row[k] = p;
+      load[(s.start + k) % steps]! += p;
+    }
   }
-  return schedule;
 }
 
 /** Each step's price as its rank among the tariff's few distinct prices (0 the cheapest), and how many there are. */
@@ -94,13 +115,19 @@ function priceRanks(price: number[]): { rank: Int32Array; count: number } {
 /**
  * A stay's offsets cheapest first, earlier first at equal prices: a counting
  * sort on the price ranks (a year's plan sorts tens of thousands of stays,
- * several times; a tariff has a handful of prices).
+ * several times; a tariff has a handful of prices), written into `offsets`
+ * (`next` is the sort's scratch).
  */
-function cheapestFirst(start: number, length: number, ranks: { rank: Int32Array; count: number }, steps: number) {
-  const next = new Int32Array(ranks.count + 1);
+function cheapestFirst(
+  start: number,
+  length: number,
+  ranks: { rank: Int32Array; count: number },
+  steps: number,
+  offsets: Int32Array,
+  next: Int32Array,
+): void {
+  next.fill(0);
   for (let k = 0; k < length; k++) next[ranks.rank[(start + k) % steps]! + 1]! += 1;
   for (let r = 1; r <= ranks.count; r++) next[r]! += next[r - 1]!;
-  const offsets = new Int32Array(length);
   for (let k = 0; k < length; k++) offsets[next[ranks.rank[(start + k) % steps]!]!++] = k;
-  return offsets;
 }

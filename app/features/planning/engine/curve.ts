@@ -57,10 +57,12 @@ export function speedLimitedCaps(
   length: number,
   dt: number,
   speedKw = limits.capKw,
+  into?: Float64Array,
 ): Float64Array {
-  const caps = new Float64Array(length);
+  // (Into a caller's scratch row when given: its first `length` values are the limits.)
+  const caps = into ?? new Float64Array(length);
   const top = Math.min(limits.capKw, speedKw);
-  if (!limits.curve) return caps.fill(top);
+  if (!limits.curve) return caps.fill(top, 0, length);
   let upper = arrivalKwh;
   let lowest = Math.min(top, curveKw(limits.curve, pct(limits, arrivalKwh)));
   for (let k = 0; k < length; k++) {
@@ -93,6 +95,23 @@ export function fastestPath(
 }
 
 /**
+ * The energy fastestPath puts in, without keeping the path: for the many
+ * callers that only ask whether a stay can be met (no array per question).
+ */
+export function fastestKwh(
+  limits: ChargingLimits,
+  arrivalKwh: number,
+  targetKwh: number,
+  length: number,
+  dt: number,
+  speedKw = Infinity,
+): number {
+  let kwh = arrivalKwh;
+  for (let k = 0; k < length; k++) kwh = Math.min(targetKwh, kwh + Math.min(speedKw, powerAt(limits, kwh)) * dt);
+  return Math.max(0, kwh - arrivalKwh);
+}
+
+/**
  * Balanced charging with a curve: the lowest constant power that, held until
  * the curve falls below it, still puts `needKwh` in within `length` steps
  * (SpiceEV's balanced strategy searches for the same). When even full power
@@ -103,8 +122,7 @@ export function balancedPower(limits: ChargingLimits, fromKwh: number, needKwh: 
   const flat = needKwh / (length * dt);
   if (!limits.curve) return Math.min(limits.capKw, flat);
   const target = fromKwh + needKwh;
-  const reaches = (speed: number) =>
-    fastestPath(limits, fromKwh, target, length, dt, speed).deliveredKwh >= needKwh - 1e-9;
+  const reaches = (speed: number) => fastestKwh(limits, fromKwh, target, length, dt, speed) >= needKwh - 1e-9;
   if (!reaches(limits.capKw)) return limits.capKw;
   let lo = Math.min(flat, limits.capKw);
   if (reaches(lo)) return lo;

@@ -1,4 +1,4 @@
-import type { Chain } from "./chain";
+import { delivered, type Chain } from "./chain";
 import { powerAt } from "./curve";
 import type { Site } from "./min-peak-flow";
 import type { Stay } from "./stays";
@@ -21,12 +21,13 @@ const EPS = 1e-9;
 export function applyMinimumPower(stays: Stay[], chain: Chain, schedule: number[][], site: Site): void {
   const { steps, dt, limitKw, efficiency } = site;
   const load = siteLoad(stays, schedule, site);
-  stays.forEach((stay, i) => {
-    if (stay.minKw <= EPS) return;
+  for (let i = 0; i < stays.length; i++) {
+    const stay = stays[i]!;
+    if (stay.minKw <= EPS) continue;
     const kw = schedule[i]!;
     const at = (k: number) => (stay.start + k) % steps;
     const thin = thinSteps(stay, chain.arrivalKwh[i]!, kw, dt);
-    if (thin.length === 0) return;
+    if (thin.length === 0) continue;
     let energy = 0;
     for (const k of thin) {
       energy += kw[k]! * dt;
@@ -36,55 +37,65 @@ export function applyMinimumPower(stays: Stay[], chain: Chain, schedule: number[
     const room = (k: number) => Math.max(0, limitKw - load[at(k)]!) * efficiency;
     // As many steps at the floor as the energy fills, where the site is least loaded.
     const count = Math.floor(energy / (stay.minKw * dt) + 1e-9);
-    const chosen = [...thin]
+    const chosen = thin
       .filter((k) => room(k) >= stay.minKw - 1e-6)
-      .sort((a, b) => load[at(a)]! - load[at(b)]! || a - b)
-      .slice(0, count);
+      .sort((a, b) => load[at(a)]! - load[at(b)]! || a - b);
+    chosen.length = Math.min(chosen.length, count);
     // Each chosen step takes an equal share (at least the floor, under twice it), so nothing is left over to place blindly.
     const share = chosen.length > 0 ? energy / chosen.length / dt : 0;
     const planned = new Set(chosen);
-    const add = (k: number, kwh: number) => {
-      kw[k] = kw[k]! + kwh / dt;
-      load[at(k)]! += kwh / dt / efficiency;
-      energy -= kwh;
-    };
+    // (`energy` is counted down here, not in a closure: a closure that changed it would box it at every step.)
     // In time order, from the stay's real charge, within the curve, the connection and the target.
     let soc = chain.arrivalKwh[i]!;
     for (let k = 0; k < kw.length; k++) {
       if (planned.has(k) && energy > EPS) {
         const give = Math.min(share, energy / dt, powerAt(stay, soc), room(k), (stay.targetKwh - soc) / dt);
-        if (give > EPS && give >= floorKw(stay, soc) - 1e-9) add(k, give * dt);
+        if (give > EPS && give >= floorKw(stay, soc) - 1e-9) {
+          addAt(kw, load, k, at(k), give * dt, dt, efficiency);
+          energy -= give * dt;
+        }
       }
       soc += kw[k]! * dt;
     }
     // What is left (too little for a step at the floor, or what a chosen step could not take): onto steps already charging that have room, where the site is least loaded.
     if (energy > EPS) {
-      const charging = kw.map((_, k) => k).filter((k) => kw[k]! > EPS);
+      const charging: number[] = [];
+      for (let k = 0; k < kw.length; k++) if (kw[k]! > EPS) charging.push(k);
       charging.sort((a, b) => load[at(a)]! - load[at(b)]! || a - b);
       for (const k of charging) {
         if (energy <= EPS) break;
-        const before = chain.arrivalKwh[i]! + kw.slice(0, k).reduce((sum, x) => sum + x * dt, 0);
+        const before = chain.arrivalKwh[i]! + delivered(kw, dt, k);
         const extra = Math.min(
           energy,
           (powerAt(stay, before) - kw[k]!) * dt,
           room(k) * dt,
           stay.targetKwh - before - kw[k]! * dt,
         );
-        if (extra > EPS && followsAfter(stay, kw, k, before + kw[k]! * dt + extra, dt)) add(k, extra);
+        if (extra > EPS && followsAfter(stay, kw, k, before + kw[k]! * dt + extra, dt)) {
+          addAt(kw, load, k, at(k), extra, dt, efficiency);
+          energy -= extra;
+        }
       }
     }
     // The rest finishes the stay after its last charging step: at what the curve and the connection allow, the last of it below the floor if need be (the charger stops within that step).
     const lastOn = kw.findLastIndex((x) => x > EPS);
-    soc = chain.arrivalKwh[i]! + kw.reduce((sum, x) => sum + x * dt, 0);
+    soc = chain.arrivalKwh[i]! + delivered(kw, dt);
     for (let k = lastOn + 1; k < kw.length && energy > EPS; k++) {
       const give = Math.min(energy / dt, powerAt(stay, soc), room(k), (stay.targetKwh - soc) / dt);
       if (give > EPS && (give >= energy / dt - 1e-9 || give >= floorKw(stay, soc) - 1e-9)) {
-        add(k, give * dt);
+        addAt(kw, load, k, at(k), give * dt, dt, efficiency);
+        energy -= give * dt;
         soc += give * dt;
       }
     }
     legaliseStay(stays, i, chain.arrivalKwh[i]!, schedule, site, load);
-  });
+  }
+}
+
+/** Puts `kwh` more into step k of a stay's schedule, and onto the site's load at its step t. */
+function addAt(kw: number[], load: number[], k: number, t: number, kwh: number, dt: number, efficiency: number) {
+  kw[k] = kw[k]! + kwh / dt;
+  load[t]! += kwh / dt / efficiency;
 }
 
 /**

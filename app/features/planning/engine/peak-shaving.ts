@@ -1,5 +1,5 @@
 import { chainAfter, chainFrom, fullDepartures, type Chain } from "./chain";
-import { balancedPower, fastestPath, powerAt, relaxedCaps, speedLimitedCaps } from "./curve";
+import { balancedPower, fastestKwh, powerAt, relaxedCaps, speedLimitedCaps } from "./curve";
 import { clusters, minimumPeak, type FlowStay, type Site } from "./min-peak-flow";
 import type { Stay, Vehicle } from "./stays";
 
@@ -39,7 +39,7 @@ export function peakShaving(
       const key = `${s.typeId}|${s.capKw}|${s.length}|${chain.arrivalKwh[i]}|${s.targetKwh}`;
       let reaches = reachMemo.get(key);
       if (reaches === undefined) {
-        reaches = fastestPath(s, chain.arrivalKwh[i]!, s.targetKwh, s.length, dt).deliveredKwh >= needs[i]! - 1e-6;
+        reaches = fastestKwh(s, chain.arrivalKwh[i]!, s.targetKwh, s.length, dt) >= needs[i]! - 1e-6;
         reachMemo.set(key, reaches);
       }
       return reaches;

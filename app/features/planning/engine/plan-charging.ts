@@ -26,11 +26,23 @@ const cyclesFor = (days: number) => Math.max(2, Math.min(30, Math.ceil(60 / days
 /** Rounds of the planned strategies in which a deficit carried from one stay is passed on to the next: enough to settle a week; a long horizon's deficits settle within it. */
 const plannedRounds = (days: number) => (days <= 7 ? 12 : 3);
 
-export function planCharging(input: PlanInput, only: readonly Strategy[] = STRATEGIES): PlanResult {
+/**
+ * Whether the results carry every stay's schedule as sessions (the charts'
+ * and the invariant checks' detail). A caller that keeps only the figures
+ * (the plan worker, the charger sizing) asks for none: for a year of a fleet
+ * they are some 70,000 objects made only to be dropped.
+ */
+export type PlanDetail = { sessions: boolean };
+
+export function planCharging(
+  input: PlanInput,
+  only: readonly Strategy[] = STRATEGIES,
+  detail: PlanDetail = { sessions: true },
+): PlanResult {
   const prepared = prepare(input);
   return resultOf(
     prepared,
-    only.map((strategy) => planStrategy(input, prepared, strategy)),
+    only.map((strategy) => planStrategy(input, prepared, strategy, detail)),
   );
 }
 
@@ -45,7 +57,12 @@ export function resultOf(prepared: Prepared, strategies: StrategyResult[]): Plan
  * long plan's time, and strategies only read what it made, so the four share
  * one; a caller that keeps only a summary of each holds one schedule at a time).
  */
-export function planStrategy(input: PlanInput, prepared: Prepared, strategy: Strategy): StrategyResult {
+export function planStrategy(
+  input: PlanInput,
+  prepared: Prepared,
+  strategy: Strategy,
+  detail: PlanDetail = { sessions: true },
+): StrategyResult {
   const { steps, dt, building, price, limitKw, headroom, stays, vehicles, site, context } = prepared;
   const days = input.horizon.days;
   let lowerBoundKw: number | null = null;
@@ -70,7 +87,7 @@ export function planStrategy(input: PlanInput, prepared: Prepared, strategy: Str
       legaliseStay(stays, i, arrival, schedule, site, load),
     );
   }
-  const result = summarise(strategy, stays, planned.chain, planned.schedule, context);
+  const result = summarise(strategy, stays, planned.chain, planned.schedule, context, detail.sessions);
   let battery: StrategyResult["battery"] = null;
   let { siteKw, peakKw } = result;
   if (input.site.battery && strategy === "peak-shaving") {

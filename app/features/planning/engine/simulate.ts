@@ -3,6 +3,7 @@ import { balancedPower, powerAt } from "./curve";
 import type { Stay, Vehicle } from "./stays";
 
 const EPS = 1e-9;
+const none: readonly number[] = [];
 
 export type Simulated = { schedule: number[][]; chain: ReturnType<typeof chainFrom> };
 
@@ -30,13 +31,16 @@ export function simulate(
 ): Simulated {
   let carry = new Float64Array(vehicles.length);
   vehicles.forEach((vehicle, v) => (carry[v] = stays[vehicle.stays[0]!]!.targetKwh));
-  let run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry);
+  // One schedule, written again by each cycle (a year of a fleet's is some 20 MB).
+  const schedule = stays.map((s) => new Array<number>(s.length).fill(0));
+  let run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry, schedule);
   const settled = (end: Float64Array) => end.every((kwh, v) => Math.abs(kwh - carry[v]!) <= 1e-6 * Math.max(1, kwh));
   for (let cycle = 1; cycle < maxCycles && !settled(run.endCarry); cycle++) {
     carry = run.endCarry;
-    run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry);
+    for (const row of schedule) row.fill(0);
+    run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry, schedule);
   }
-  return { schedule: run.schedule, chain: run.chain };
+  return { schedule, chain: run.chain };
 }
 
 function runCycle(
@@ -47,8 +51,8 @@ function runCycle(
   headroom: number[],
   mode: "uncontrolled" | "balanced",
   startCarry: Float64Array,
+  schedule: number[][],
 ) {
-  const schedule = stays.map((s) => new Array<number>(s.length).fill(0));
   const chain = chainFrom(stays, fullDepartures(stays));
   const lastDeparture = Float64Array.from(startCarry);
   const soc = new Float64Array(stays.length);
@@ -69,12 +73,16 @@ function runCycle(
       pushTo(startingAt, start, i);
     }
   }
-  let active: number[] = [];
+  // The stays charging at a step, with what each wants and is given (the step's scratch, reused: a year has tens of thousands of steps).
+  const active: number[] = [];
+  const wants = new Float64Array(stays.length);
+  const given = new Float64Array(stays.length);
+  const leaves = (i: number) => unwrapped[i]! + stays[i]!.length;
   const ending = new Map<number, number[]>();
   for (let u = 0; u < 2 * steps; u++) {
-    for (const i of ending.get(u) ?? []) lastDeparture[stays[i]!.vehicle] = soc[i]!;
+    for (const i of ending.get(u) ?? none) lastDeparture[stays[i]!.vehicle] = soc[i]!;
     ending.delete(u);
-    for (const i of startingAt.get(u) ?? []) {
+    for (const i of startingAt.get(u) ?? none) {
       const s = stays[i]!;
       arrive(chain, i, s, lastDeparture[s.vehicle]!);
       soc[i] = chain.arrivalKwh[i]!;
@@ -86,12 +94,12 @@ function runCycle(
       }
     }
     const t = u % steps;
-    active = active.filter((i) => {
-      const s = stays[i]!;
-      return u < unwrapped[i]! + s.length && s.targetKwh - soc[i]! > EPS;
-    });
-    if (active.length === 0) continue;
-    const wants = active.map((i) => {
+    let kept = 0;
+    for (const i of active) if (u < leaves(i) && stays[i]!.targetKwh - soc[i]! > EPS) active[kept++] = i;
+    active.length = kept;
+    if (kept === 0) continue;
+    for (let n = 0; n < kept; n++) {
+      const i = active[n]!;
       const s = stays[i]!;
       const k = u - unwrapped[i]!;
       const room = (s.targetKwh - soc[i]!) / dt;
@@ -101,42 +109,51 @@ function runCycle(
         recompute[i] = 0;
         want = Math.min(want, Math.max(speed[i]!, s.minKw));
       }
-      return Math.min(want, room);
-    });
+      wants[n] = Math.min(want, room);
+    }
     const available = Math.max(0, headroom[t]! - load[t]!);
-    const given = shareConnection(active, wants, available, stays, (i) => unwrapped[i]! + stays[i]!.length);
-    active.forEach((i, n) => {
+    shareConnection(active, wants, given, available, stays, leaves);
+    for (let n = 0; n < kept; n++) {
+      const i = active[n]!;
       const kw = given[n]!;
       schedule[i]![u - unwrapped[i]!] = kw;
       soc[i] = soc[i]! + kw * dt;
       load[t] = load[t]! + kw;
       if (kw < wants[n]! - EPS) recompute[i] = 1;
-    });
+    }
   }
-  return { schedule, chain, endCarry: lastDeparture };
+  return { chain, endCarry: lastDeparture };
 }
 
 /**
- * What each vehicle gets when the connection has `available` kW left: all it
- * wants if that fits, otherwise everyone scaled down together, switching off
- * (leaving last first) any vehicle the scaling would take below its
- * charger's minimum.
+ * What each vehicle gets when the connection has `available` kW left (into
+ * `given`, by position in `active`): all it wants if that fits, otherwise
+ * everyone scaled down together, switching off (leaving last first) any
+ * vehicle the scaling would take below its charger's minimum.
  */
 function shareConnection(
   active: number[],
-  wants: number[],
+  wants: Float64Array,
+  given: Float64Array,
   available: number,
   stays: Stay[],
   leaves: (i: number) => number,
-): number[] {
-  const total = wants.reduce((a, b) => a + b, 0);
-  if (total <= available + EPS) return wants;
-  const on = active.map((_, n) => n).filter((n) => wants[n]! > EPS);
+): void {
+  const count = active.length;
+  let total = 0;
+  for (let n = 0; n < count; n++) total += wants[n]!;
+  if (total <= available + EPS) {
+    for (let n = 0; n < count; n++) given[n] = wants[n]!;
+    return;
+  }
+  const on: number[] = [];
+  for (let n = 0; n < count; n++) if (wants[n]! > EPS) on.push(n);
   // Leaving last first: the vehicle with the most time left gives way.
   on.sort((a, b) => leaves(active[a]!) - leaves(active[b]!));
-  const given = new Array<number>(wants.length).fill(0);
+  given.fill(0, 0, count);
   while (on.length > 0) {
-    const sum = on.reduce((acc, n) => acc + wants[n]!, 0);
+    let sum = 0;
+    for (const n of on) sum += wants[n]!;
     const scale = Math.min(1, available / sum);
     const tooLow = on.some((n) => wants[n]! * scale < Math.min(stays[active[n]!]!.minKw, wants[n]!) - EPS);
     if (!tooLow) {
@@ -145,7 +162,6 @@ function shareConnection(
     }
     on.pop();
   }
-  return given;
 }
 
 function pushTo(lists: Map<number, number[]>, key: number, value: number): void {

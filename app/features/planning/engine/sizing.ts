@@ -1,4 +1,4 @@
-import { fastestPath } from "./curve";
+import { fastestKwh } from "./curve";
 import { planCharging } from "./plan-charging";
 import { staysFor, swapAfter, type Stay } from "./stays";
 import {
@@ -213,7 +213,7 @@ export function minimumCounts(stays: Stay[], required: number[], classCount: num
 
 function verify(input: PlanInput, chargers: ChargerGroup[], only: readonly Strategy[]) {
   if (chargers.length === 0) return { strategies: [], unplugged: new Set<string>() };
-  const plan = planCharging({ ...input, chargers }, only);
+  const plan = planCharging({ ...input, chargers }, only, { sessions: false });
   // Vehicles left without a charger, or waiting for one, on some stay.
   const unplugged = new Set<string>();
   for (const strategy of plan.strategies)
@@ -231,13 +231,13 @@ function verify(input: PlanInput, chargers: ChargerGroup[], only: readonly Strat
 }
 
 const delivers = (stay: Stay, powerKw: number, need: number, dt: number) =>
-  fastestPath(
-    { ...stay, capKw: Math.min(stay.vehicleMaxKw, powerKw) },
+  fastestKwh(
+    { capKw: Math.min(stay.vehicleMaxKw, powerKw), curve: stay.curve, batteryKwh: stay.batteryKwh },
     stay.targetKwh - need,
     stay.targetKwh,
     stay.length,
     dt,
-  ).deliveredKwh;
+  );
 
 function note(
   into: Map<string, Unreachable>,

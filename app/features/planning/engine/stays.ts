@@ -1,4 +1,4 @@
-import { fastestPath, sortedCurve, type Curve } from "./curve";
+import { fastestKwh, sortedCurve, type Curve } from "./curve";
 import type { ChargerGroup, PlanInput } from "./types";
 
 /**
@@ -153,36 +153,42 @@ function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: number, 
   const order = stays
     .map((_, i) => i)
     .sort((a, b) => stays[a]!.start - stays[b]!.start || stays[b]!.tripKwh - stays[a]!.tripKwh);
-  const enough = new Map<string, boolean>();
   for (const index of order) {
     const stay = stays[index]!;
     // A vehicle that did not drive since its last stay has nothing to put back and leaves the chargers to others.
     if (stay.tripKwh <= 1e-9) continue;
-    const fits = (powerKw: number) => {
-      const key = `${stay.typeId}|${stay.length}|${stay.tripKwh}|${stay.targetKwh}|${powerKw}`;
-      let result = enough.get(key);
-      if (result === undefined) {
-        const limits = { ...stay, capKw: Math.min(stay.vehicleMaxKw, powerKw) };
-        const need = Math.min(stay.tripKwh, stay.targetKwh);
-        result =
-          fastestPath(limits, stay.targetKwh - need, stay.targetKwh, stay.length, dt).deliveredKwh >= need - 1e-6;
-        enough.set(key, result);
-      }
-      return result;
-    };
+    const need = Math.min(stay.tripKwh, stay.targetKwh);
+    // Whether a unit of the power last asked about puts the trip back in the stay (units come in order of power, so it is asked once per power).
+    let askedKw = NaN;
+    let fits = false;
     let free: (typeof units)[number] | null = null;
-    let waiting: { unit: (typeof units)[number]; wait: number } | null = null;
-    for (const unit of byPower) {
+    let waiting: (typeof units)[number] | null = null;
+    let shortestWait = Infinity;
+    // (Indexed: a year of a fleet asks this of every unit for every stay.)
+    for (let u = 0; u < byPower.length; u++) {
+      const unit = byPower[u]!;
       if (unit.group.serves !== "all" && !unit.group.serves.includes(stay.typeId)) continue;
       const wait = waitFor(unit.busy, stay.start, stay.length);
       if (wait === 0) {
         free = unit;
-        if (fits(unit.group.powerKw)) break;
-      } else if (wait < stay.length && (!waiting || wait < waiting.wait)) waiting = { unit, wait };
+        if (unit.group.powerKw !== askedKw) {
+          askedKw = unit.group.powerKw;
+          const limits = {
+            capKw: Math.min(stay.vehicleMaxKw, askedKw),
+            curve: stay.curve,
+            batteryKwh: stay.batteryKwh,
+          };
+          fits = fastestKwh(limits, stay.targetKwh - need, stay.targetKwh, stay.length, dt) >= need - 1e-6;
+        }
+        if (fits) break;
+      } else if (wait < stay.length && wait < shortestWait) {
+        waiting = unit;
+        shortestWait = wait;
+      }
     }
-    const chosen = free ? { unit: free, wait: 0 } : waiting;
-    if (!chosen) continue;
-    const { unit, wait } = chosen;
+    const unit = free ?? waiting;
+    if (!unit) continue;
+    const wait = free ? 0 : shortestWait;
     stay.start = (stay.start + wait) % steps;
     // Plugged in, it charges until it leaves, or until a depot hand moves it off at the group's swap time.
     stay.length = Math.min(stay.length - wait, swapAfter(stay.start, stay.swapAt, dt * 60, Math.round(24 / dt)));

@@ -1,5 +1,5 @@
-import type { Chain } from "./chain";
-import { fastestPath, powerAt } from "./curve";
+import { delivered as energyOf, type Chain } from "./chain";
+import { fastestKwh, powerAt } from "./curve";
 import { maxOf } from "./site-battery";
 import type { Stay } from "./stays";
 import type { ShortfallReason, StrategyResult, VehicleResult } from "./types";
@@ -74,7 +74,7 @@ export function shortfallReasons(
   const { steps, dt, building, limitKw } = context;
   if (!stay.charger) return ["charger"];
   const reaches = (limits: Pick<Stay, "capKw" | "curve" | "batteryKwh">, length = stay.length) =>
-    fastestPath(limits, arrivalKwh, stay.targetKwh, length, dt).deliveredKwh >= needKwh - 1e-6;
+    fastestKwh(limits, arrivalKwh, stay.targetKwh, length, dt) >= needKwh - 1e-6;
   if (!reaches(stay)) {
     if (stay.waitedSteps > 0 && reaches(stay, stay.length + stay.waitedSteps)) return ["charger"];
     if (stay.chargerKw < stay.vehicleMaxKw && reaches({ ...stay, capKw: stay.vehicleMaxKw })) return ["charger-power"];
@@ -117,10 +117,11 @@ export function vehicleResults(
 ): VehicleResult[] {
   const { dt } = context;
   const byVehicle = new Map<number, VehicleResult>();
-  stays.forEach((s, i) => {
+  for (let i = 0; i < stays.length; i++) {
+    const s = stays[i]!;
     const kw = schedule[i]!;
     const arrival = chain.arrivalKwh[i]!;
-    const delivered = kw.reduce((sum, p) => sum + p * dt, 0);
+    const delivered = energyOf(kw, dt);
     const departure = arrival + delivered;
     const entry = byVehicle.get(s.vehicle) ?? {
       vehicle: s.vehicleName,
@@ -145,7 +146,7 @@ export function vehicleResults(
       for (const reason of shortfallReasons(s, arrival, chain.needKwh[i]!, kw, siteKw, context)) add(reason);
     }
     byVehicle.set(s.vehicle, entry);
-  });
+  }
   return [...byVehicle.values()];
 }
 
@@ -156,9 +157,10 @@ export function summarise(
   chain: Chain,
   schedule: number[][],
   context: Context & BillContext,
+  withSessions: boolean,
 ): Omit<StrategyResult, "battery" | "peakLowerBoundKw" | "chargerUtilisation" | "tradeOff"> {
   const { steps, dt, building, efficiency, powerFactor: pf } = context;
-  stays.forEach((s, i) => clip(s, chain.arrivalKwh[i]!, schedule[i]!, dt));
+  for (let i = 0; i < stays.length; i++) clip(stays[i]!, chain.arrivalKwh[i]!, schedule[i]!, dt);
   const chargingKw = new Array<number>(steps).fill(0);
   for (let i = 0; i < stays.length; i++) {
     const { start } = stays[i]!;
@@ -168,8 +170,8 @@ export function summarise(
   const siteKw = chargingKw.map((kw, t) => kw + building[t]!);
   const vehicles = vehicleResults(stays, chain, schedule, siteKw, context);
   const peakKw = maxOf(siteKw, 0);
-  const energyKwh = siteKw.reduce((sum, kw) => sum + kw * dt, 0);
-  const chargingEnergyKwh = chargingKw.reduce((sum, kw) => sum + kw * dt, 0);
+  const energyKwh = energyOf(siteKw, dt);
+  const chargingEnergyKwh = energyOf(chargingKw, dt);
   return {
     strategy,
     siteKw,
@@ -181,20 +183,26 @@ export function summarise(
     cost: siteBill(siteKw, peakKw, context),
     vehicles,
     ...connectionFor(peakKw, pf),
-    sessions: stays.map((s, i) => ({
-      vehicle: s.vehicleName,
-      charger: s.charger,
-      start: s.start,
-      kw: schedule[i]!,
-      capKw: s.capKw,
-      minKw: s.minKw,
-      curve: s.curve,
-      tripKwh: s.tripKwh,
-      needKwh: chain.needKwh[i]!,
-      targetKwh: s.targetKwh,
-      batteryKwh: s.batteryKwh,
-      arrivalSocPct: (chain.arrivalKwh[i]! / s.batteryKwh) * 100,
-      previousDepartureSocPct: (chain.previousDepartureKwh[i]! / s.batteryKwh) * 100,
-    })),
+    sessions: sessionsOf(stays, chain, schedule, withSessions),
   };
+}
+
+/** Each stay as planned (none when the caller keeps only the figures, PlanDetail). */
+function sessionsOf(stays: Stay[], chain: Chain, schedule: number[][], wanted: boolean): StrategyResult["sessions"] {
+  if (!wanted) return [];
+  return stays.map((s, i) => ({
+    vehicle: s.vehicleName,
+    charger: s.charger,
+    start: s.start,
+    kw: schedule[i]!,
+    capKw: s.capKw,
+    minKw: s.minKw,
+    curve: s.curve,
+    tripKwh: s.tripKwh,
+    needKwh: chain.needKwh[i]!,
+    targetKwh: s.targetKwh,
+    batteryKwh: s.batteryKwh,
+    arrivalSocPct: (chain.arrivalKwh[i]! / s.batteryKwh) * 100,
+    previousDepartureSocPct: (chain.previousDepartureKwh[i]! / s.batteryKwh) * 100,
+  }));
 }
