@@ -1,5 +1,26 @@
 import type { z } from "zod";
 
+import { UserError } from "~/lib/user-error";
+
+import { planInputSchema, type PlanRequest } from "./plan-input";
+
+declare const checked: unique symbol;
+/** A plan request that passed planInputSchema: only checkPlanRequest makes one. */
+export type CheckedPlanRequest = PlanRequest & { readonly [checked]: true };
+
+/**
+ * Checks a plan's inputs (from a form, a file, or built from a trip record)
+ * against planInputSchema: the request, or a UserError naming every problem
+ * by its row. A year of recorded trips is some 70,000 objects to check, so
+ * the Trips tab checks the request it builds in the background process
+ * (trip-figures.server.ts) and starts the run with what came back.
+ */
+export function checkPlanRequest(inputs: unknown): CheckedPlanRequest {
+  const parsed = planInputSchema.safeParse(inputs);
+  if (!parsed.success) throw new UserError(describePlanIssues(parsed.error.issues, inputs));
+  return parsed.data as CheckedPlanRequest;
+}
+
 const SECTIONS: Record<string, string> = {
   vehicleTypes: "Vehicle type",
   vehicles: "Vehicle group",

@@ -3,7 +3,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import { planInputSchema, type PlanRequest } from "./plan-input";
-import { describePlanIssues } from "./plan-issues";
+import { checkPlanRequest, type CheckedPlanRequest } from "./plan-issues";
 import { planRunRefusal, PlanSupersededError, runPlanComputation, stopPlanComputations } from "./plan-runner.server";
 import { PLAN_STEPS, planSummarySchema, type PlanSummary } from "./plan-summary";
 
@@ -69,14 +69,22 @@ export async function startPlanRun(
   depotId: number,
   inputs: unknown,
 ): Promise<{ runId: string; finished: Promise<void> }> {
-  const parsed = planInputSchema.safeParse(inputs);
-  if (!parsed.success) throw new UserError(describePlanIssues(parsed.error.issues, inputs));
+  return startCheckedPlanRun(deps, userId, depotId, checkPlanRequest(inputs));
+}
+
+/** startPlanRun with inputs already checked (the Trips tab's request, checked where it was built). */
+export async function startCheckedPlanRun(
+  deps: Deps,
+  userId: string,
+  depotId: number,
+  request: CheckedPlanRequest,
+): Promise<{ runId: string; finished: Promise<void> }> {
   await requireOwnedDepot(deps.database.db, userId, depotId);
   const refusal = planRunRefusal(userId, String(depotId));
   if (refusal) throw new UserError(refusal, { status: 429 });
   const runId = crypto.randomUUID();
   const values = {
-    inputs: JSON.stringify(parsed.data),
+    inputs: JSON.stringify(request),
     status: "running" as const,
     progress: 0,
     run_id: runId,
@@ -96,7 +104,7 @@ export async function startPlanRun(
     let progress = Promise.resolve();
     try {
       const summary = await runPlanComputation(
-        parsed.data,
+        request,
         (done) => {
           progress = progress.then(() =>
             thisRun(deps.database.db.updateTable("depot_plans").set({ progress: done }))

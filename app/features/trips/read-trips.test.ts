@@ -4,15 +4,17 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 
+import { defaultPlanInput } from "~/features/planning/plan-defaults";
 import { CSV_TOO_LONG, eachCsvRow } from "~/lib/csv";
 import { UserError } from "~/lib/user-error";
 
-import { geotabCsv, syntheticFleet } from "../../../tests/support/trip-exports";
+import { DEPOT, geotabCsv, syntheticFleet, webfleetCsv } from "../../../tests/support/trip-exports";
 import { recogniseColumns, type ColumnMapping } from "./columns";
 import { parseTrips } from "./parse-trips";
 import { readTripTable } from "./read-table.server";
 import { previewTripsFile, readTripsFile } from "./read-trips.server";
 import { decodeTrips } from "./trip-codec";
+import { tripFiguresInBackground, viewChoicesSchema } from "./trip-figures.server";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 /** A stream of text in small chunks, as a file is read. */
@@ -112,5 +114,31 @@ describe("a trip export that cannot be read to its end", () => {
     broken.push("a,b\n1,2\n");
     broken.destroy(new Error("disk gone"));
     await expect(reading).rejects.toThrow("The file could not be read to its end.");
+  });
+});
+
+describe("the plan request from a trip record", () => {
+  it("is checked where it is made: a record that never comes back to the depot, or a plan that breaks a rule, is refused with why", async () => {
+    const csv = webfleetCsv(syntheticFleet({ vehicles: 3, days: 7, firstDay: "2026-10-05" }));
+    const { mapping } = await previewTripsFile(file(csv, "trip_report.csv"));
+    const stored = {
+      fileName: "trip_report.csv",
+      importedAt: "2026-11-23T12:00:00.000Z",
+      ...(await readTripsFile(file(csv, "trip_report.csv"), choices(mapping))),
+    };
+    const base = defaultPlanInput({ vehicles: 3, chargers: [] });
+    const view = viewChoicesSchema.parse({ type: "van", radiusM: "500" });
+
+    const { inputs } = await tripFiguresInBackground(stored, DEPOT, base, view, "recorded");
+    expect(inputs!.vehicles).toHaveLength(3);
+    expect(inputs!.vehicles.every((group) => group.count === 1 && group.trips!.length > 0)).toBe(true);
+    // Every trip ends 300 km from this depot: nothing comes back to it.
+    await expect(tripFiguresInBackground(stored, [54.35, 0.4], base, view, "recorded")).rejects.toThrow(
+      "No vehicle came back to the depot in the record: nothing to plan.",
+    );
+    const noConnection = { ...base, site: { ...base.site, connectionKva: 0 } };
+    await expect(tripFiguresInBackground(stored, DEPOT, noConnection, view, "recorded")).rejects.toThrow(
+      "Site, Connection (kVA): must be at least 1",
+    );
   });
 });

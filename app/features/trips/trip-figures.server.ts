@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import { defaultBusinessCase } from "~/features/planning/business-case";
 import type { PlanRequest } from "~/features/planning/plan-input";
+import { checkPlanRequest, type CheckedPlanRequest } from "~/features/planning/plan-issues";
 import { backgroundTask } from "~/lib/background/background.server";
 import { UserError } from "~/lib/user-error";
 
@@ -42,6 +43,8 @@ export type TripView = {
   fleet: { ready: number; topUp: number; notYet: number; savingPoundsPerYear: number; nightsAway: number };
 };
 
+const NOTHING_CAME_BACK = "No vehicle came back to the depot in the record: nothing to plan.";
+
 /** What the figures are worked out from: the stored record (tripEncoder's text) and its import's details. */
 type StoredRecord = { fileName: string; importedAt: string; trips: string; summary: ImportSummary };
 
@@ -56,7 +59,7 @@ function tripFigures(
   base: PlanRequest,
   choices: ViewChoices,
   plan: "recorded" | "typical" | null,
-): { view: TripView; inputs: PlanRequest | null } {
+): { view: TripView; inputs: CheckedPlanRequest | null } {
   const rule: DepotRule =
     stored.summary.hasPositions && location
       ? { kind: "radius", radiusM: choices.radiusM, depot: location }
@@ -105,13 +108,13 @@ function tripFigures(
     },
   };
   if (!plan) return { view, inputs: null };
-  if (!period) throw new UserError("Import the fleet's trips first.");
+  if (!period) throw new UserError(NOTHING_CAME_BACK);
   const options = { typeId: type.id, settings };
-  return {
-    view,
-    inputs:
-      plan === "recorded" ? recordedPlan(base, fleet, { ...options, period }) : typicalWeekPlan(base, fleet, options),
-  };
+  const request =
+    plan === "recorded" ? recordedPlan(base, fleet, { ...options, period }) : typicalWeekPlan(base, fleet, options);
+  if (request.vehicles.length === 0) throw new UserError(NOTHING_CAME_BACK);
+  // Checked here, off the server's thread: a year's request is some 70,000 trips (checkPlanRequest).
+  return { view, inputs: checkPlanRequest(request) };
 }
 
 /** tripFigures in the lower-priority background process (decoding and touring a year of trips is about half a second of CPU). */

@@ -1,4 +1,5 @@
 import type { PlanRequest } from "~/features/planning/plan-input";
+import type { CheckedPlanRequest } from "~/features/planning/plan-issues";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { tripFiguresInBackground, type TripView, type ViewChoices } from "./trip-figures.server";
@@ -19,7 +20,7 @@ export async function loadTripView(
   base: PlanRequest,
   choices: ViewChoices,
   plan: "recorded" | "typical" | null = null,
-): Promise<{ view: TripView; inputs: PlanRequest | null } | null> {
+): Promise<{ view: TripView; inputs: CheckedPlanRequest | null } | null> {
   const stored = await getStoredTrips(deps, userId, depotId);
   if (!stored) return null;
   const { location, ...record } = stored;

@@ -9,11 +9,37 @@ import { UserError } from "~/lib/user-error";
 
 import { backgroundTaskNamed, type BackgroundReply, type BackgroundRequest } from "./background.server";
 
+/**
+ * After a large task (a year of trips, a long report) V8 keeps the heap pages
+ * it freed for reuse: the process stayed 140 MB above rest with 60 MB of
+ * live heap, and an ordinary collection did not give them back. Once no task
+ * has run for RELEASE_AFTER_IDLE_MS, and only when the process has grown by
+ * RELEASE_ABOVE_REST_MB, a last-resort collection (about 60 ms for a year's
+ * import) returns them to the system, so what one upload took is not held
+ * while the plan it leads to runs (decision 027). Needs --expose-gc.
+ */
+const RELEASE_AFTER_IDLE_MS = 100;
+const RELEASE_ABOVE_REST_MB = 32;
+let running = 0;
+let restRss = 0;
+let releaseTimer: NodeJS.Timeout | undefined;
+
+function releaseWhenIdle(): void {
+  clearTimeout(releaseTimer);
+  if (running > 0) return;
+  releaseTimer = setTimeout(() => {
+    if (running > 0 || process.memoryUsage.rss() - restRss < RELEASE_ABOVE_REST_MB * 1024 * 1024) return;
+    globalThis.gc?.({ type: "major", execution: "sync", flavor: "last-resort" });
+  }, RELEASE_AFTER_IDLE_MS);
+}
+
 function reply(message: BackgroundReply): void {
   if (process.connected) process.send?.(message);
 }
 
 async function run({ id, task, args }: BackgroundRequest): Promise<void> {
+  running++;
+  clearTimeout(releaseTimer);
   try {
     const work = backgroundTaskNamed(task);
     if (!work) throw new Error(`Unknown background task ${String(task)}`);
@@ -22,10 +48,14 @@ async function run({ id, task, args }: BackgroundRequest): Promise<void> {
     if (error instanceof UserError) return reply({ id, ok: false, error: error.toData() });
     const { name, message } = error instanceof Error ? error : { name: "Error", message: String(error) };
     reply({ id, ok: false, error: { name, message } });
+  } finally {
+    running--;
+    releaseWhenIdle();
   }
 }
 
 export function serveBackgroundTasks(): void {
+  restRss = process.memoryUsage.rss();
   process.on("message", (message) => void run(message as BackgroundRequest));
   process.on("disconnect", () => process.exit(0));
 }

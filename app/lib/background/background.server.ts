@@ -97,6 +97,8 @@ function startChild(file: string): Child {
   const { command, args, lowered } = atLowerPriority(BACKGROUND_NICENESS, process.execPath, [
     `--max-semi-space-size=${BACKGROUND_SEMI_SPACE_MB}`,
     `--max-old-space-size=${BACKGROUND_OLD_SPACE_MB}`,
+    // For the last-resort collection that gives an idle process's freed pages back (background-process.ts).
+    "--expose-gc",
     file,
   ]);
   if (!lowered) log?.warn("nice was not found: the background process runs at the server's priority");

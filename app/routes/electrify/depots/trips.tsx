@@ -5,7 +5,7 @@ import { getDesign } from "~/features/designer/design-store.server";
 import { chargersOf } from "~/features/designer/designer-state";
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 import type { PlanRequest } from "~/features/planning/plan-input";
-import { getPlan, startPlanRun } from "~/features/planning/plan-store.server";
+import { getPlan, startCheckedPlanRun } from "~/features/planning/plan-store.server";
 import { TripsTab } from "~/features/trips/components/trips-tab";
 import { importTrips, previewTrips } from "~/features/trips/import-trips.server";
 import { MAX_TRIP_FILE_MB } from "~/features/trips/read-table.server";
@@ -62,9 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const choices = choicesFrom(form.entries());
     const inputs = (await loadTripView(runtime, user.id, depotId, base, choices, kind))?.inputs;
     if (!inputs) throw new UserError("Import the fleet's trips first.");
-    if (inputs.vehicles.length === 0)
-      throw new UserError("No vehicle came back to the depot in the record: nothing to plan.");
-    await startPlanRun(runtime, user.id, depotId, inputs);
+    await startCheckedPlanRun(runtime, user.id, depotId, inputs);
     return redirect(`/electrify/depots/${depotId}/plan`);
   };
   return handleIntent(form, getRuntime(), {
