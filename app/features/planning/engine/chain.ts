@@ -1,4 +1,5 @@
 import { powerAt } from "./curve";
+import { delivered, type Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 
 /**
@@ -57,7 +58,7 @@ export function settleChain(
   stays: Stay[],
   vehicles: Vehicle[],
   chain: Chain,
-  schedule: number[][],
+  schedule: Schedule,
   dt: number,
   afterClip?: (i: number, arrivalKwh: number) => void,
 ): Float64Array {
@@ -89,17 +90,6 @@ export function settleChain(
 }
 
 /**
- * Energy a stay's steps put in (the first `end` of them). A loop, not
- * reduce: a builtin's callback boxes every partial sum, which on a year of
- * a fleet made more garbage than the plan itself.
- */
-export const delivered = (kw: ArrayLike<number>, dt: number, end = kw.length) => {
-  let sum = 0;
-  for (let k = 0; k < end; k++) sum += kw[k]! * dt;
-  return sum;
-};
-
-/**
  * The chain for the next round of a planned strategy: each vehicle's stays
  * walked in order (twice round its cycle, so the first stay sees how the
  * last one left). A stay that got all it needed is taken to leave at its
@@ -107,7 +97,7 @@ export const delivered = (kw: ArrayLike<number>, dt: number, end = kw.length) =>
  * that fell short leaves with what it got; one without a charger passes the
  * deficit straight on.
  */
-export function chainAfter(stays: Stay[], vehicles: Vehicle[], chain: Chain, schedule: number[][], dt: number): Chain {
+export function chainAfter(stays: Stay[], vehicles: Vehicle[], chain: Chain, schedule: Schedule, dt: number): Chain {
   const leaves = (i: number, arrivalKwh: number) => {
     const got = delivered(schedule[i]!, dt);
     return got >= chain.needKwh[i]! - 1e-6 && stays[i]!.charger

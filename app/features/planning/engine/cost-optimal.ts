@@ -1,5 +1,6 @@
 import { chainAfter, chainFrom, fullDepartures, type Chain } from "./chain";
 import { balancedPower, speedLimitedCaps } from "./curve";
+import { emptySchedule, type Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 
 const EPS = 1e-9;
@@ -21,10 +22,10 @@ export function costOptimal(
   headroom: number[],
   price: number[],
   maxRounds: number,
-): { schedule: number[][]; chain: Chain } {
+  schedule: Schedule = emptySchedule(stays),
+): { schedule: Schedule; chain: Chain } {
   let chain = chainFrom(stays, fullDepartures(stays));
   // One schedule, written again by each round (a year of a fleet's is some 20 MB).
-  const schedule = stays.map((s) => new Array<number>(s.length).fill(0));
   for (let round = 0; round < maxRounds; round++) {
     pass(stays, chain, steps, dt, headroom, price, schedule);
     if (round === maxRounds - 1) break;
@@ -44,7 +45,7 @@ function pass(
   dt: number,
   headroom: number[],
   price: number[],
-  schedule: number[][],
+  schedule: Schedule,
 ): void {
   for (const row of schedule) row.fill(0);
   const load = new Array<number>(steps).fill(0);

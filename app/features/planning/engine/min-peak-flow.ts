@@ -1,4 +1,5 @@
 import { MaxFlow } from "../max-flow";
+import type { Schedule } from "./schedule";
 
 /** What the flow needs of a stay: when it is plugged in, what it must put in, and its power limit at each step. */
 export type FlowStay = {
@@ -65,7 +66,7 @@ export function minimumPeak(
   group: number[],
   stays: FlowStay[],
   site: Site,
-  schedule: number[][],
+  schedule: Schedule,
   target?: number,
 ): ClusterResult {
   const { steps, dt, building, limitKw, efficiency } = site;

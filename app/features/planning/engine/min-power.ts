@@ -1,6 +1,7 @@
-import { delivered, type Chain } from "./chain";
+import type { Chain } from "./chain";
 import { powerAt } from "./curve";
 import type { Site } from "./min-peak-flow";
+import { delivered, type Schedule } from "./schedule";
 import type { Stay } from "./stays";
 
 const EPS = 1e-9;
@@ -18,7 +19,7 @@ const EPS = 1e-9;
  * curve still holds. The site's peak can rise by up to a floor per stay at a
  * step; peak shaving reports the gap to its lower bound.
  */
-export function applyMinimumPower(stays: Stay[], chain: Chain, schedule: number[][], site: Site): void {
+export function applyMinimumPower(stays: Stay[], chain: Chain, schedule: Schedule, site: Site): void {
   const { steps, dt, limitKw, efficiency } = site;
   const load = siteLoad(stays, schedule, site);
   for (let i = 0; i < stays.length; i++) {
@@ -93,7 +94,7 @@ export function applyMinimumPower(stays: Stay[], chain: Chain, schedule: number[
 }
 
 /** Puts `kwh` more into step k of a stay's schedule, and onto the site's load at its step t. */
-function addAt(kw: number[], load: number[], k: number, t: number, kwh: number, dt: number, efficiency: number) {
+function addAt(kw: Float64Array, load: number[], k: number, t: number, kwh: number, dt: number, efficiency: number) {
   kw[k] = kw[k]! + kwh / dt;
   load[t]! += kwh / dt / efficiency;
 }
@@ -108,7 +109,7 @@ export function floorKw(stay: Pick<Stay, "minKw" | "capKw" | "curve" | "batteryK
 }
 
 /** Building plus charging (grid side) at each step. */
-export function siteLoad(stays: Stay[], schedule: number[][], site: Site): number[] {
+export function siteLoad(stays: Stay[], schedule: Schedule, site: Site): number[] {
   const load = site.building.slice();
   for (let i = 0; i < stays.length; i++) {
     const { start } = stays[i]!;
@@ -123,7 +124,7 @@ export function legaliseStay(
   stays: Stay[],
   i: number,
   arrivalKwh: number,
-  schedule: number[][],
+  schedule: Schedule,
   site: Site,
   load: number[],
 ) {
@@ -149,7 +150,7 @@ export function legaliseStay(
 function legalise(
   stay: Stay,
   arrivalKwh: number,
-  kw: number[],
+  kw: Float64Array,
   dt: number,
   onChange: (k: number, kwh: number) => void,
   room: (k: number) => number,
@@ -178,7 +179,7 @@ function legalise(
 }
 
 /** Whether the steps after k still keep the curve when the vehicle has `kwh` after step k. */
-function followsAfter(stay: Stay, kw: number[], k: number, kwh: number, dt: number): boolean {
+function followsAfter(stay: Stay, kw: Float64Array, k: number, kwh: number, dt: number): boolean {
   let soc = kwh;
   for (let n = k + 1; n < kw.length; n++) {
     if (kw[n]! > powerAt(stay, soc) + 1e-9 || soc + kw[n]! * dt > stay.targetKwh + 1e-9) return false;
@@ -188,7 +189,7 @@ function followsAfter(stay: Stay, kw: number[], k: number, kwh: number, dt: numb
 }
 
 /** Steps charging below the floor (the stay's last charging step included: it is placed again at the end). */
-function thinSteps(stay: Stay, arrivalKwh: number, kw: number[], dt: number): number[] {
+function thinSteps(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number): number[] {
   const lastOn = kw.findLastIndex((x) => x > EPS);
   const thin: number[] = [];
   let soc = arrivalKwh;

@@ -1,6 +1,8 @@
 import { chainAfter, chainFrom, fullDepartures, type Chain } from "./chain";
 import { balancedPower, fastestKwh, powerAt, relaxedCaps, speedLimitedCaps } from "./curve";
 import { clusters, minimumPeak, type FlowStay, type Site } from "./min-peak-flow";
+import { emptySchedule, type Schedule } from "./schedule";
+import { maxOf } from "./site-battery";
 import type { Stay, Vehicle } from "./stays";
 
 const EPS = 1e-9;
@@ -25,9 +27,9 @@ export function peakShaving(
   vehicles: Vehicle[],
   site: Site,
   maxRounds: number,
-): { schedule: number[][]; chain: Chain; lowerBoundKw: number } {
+  schedule: Schedule = emptySchedule(stays),
+): { schedule: Schedule; chain: Chain; lowerBoundKw: number } {
   const { steps, dt } = site;
-  const schedule = stays.map((s) => new Array<number>(s.length).fill(0));
   const boundOf = new Float64Array(stays.length);
   let chain = chainFrom(stays, fullDepartures(stays));
   let changed: Set<number> | null = null;
@@ -77,7 +79,7 @@ export function peakShaving(
 }
 
 /** A group's stays with their charge on arrival, need, whether they must reach their target, and their rows of the schedule (written in place, or replaced). */
-type Local = { stays: Stay[]; arrivalKwh: number[]; needKwh: number[]; mustReach: boolean[]; schedule: number[][] };
+type Local = { stays: Stay[]; arrivalKwh: number[]; needKwh: number[]; mustReach: boolean[]; schedule: Schedule };
 
 function solveGroup(local: Local, relaxed: FlowStay[], site: Site): number {
   const { dt } = site;
@@ -92,7 +94,7 @@ function solveGroup(local: Local, relaxed: FlowStay[], site: Site): number {
   const inner = relaxed.slice();
   const tighten = (i: number) => {
     const s = stays[i]!;
-    const used = schedule[i]!.reduce((max, kw) => Math.max(max, kw), 0);
+    const used = maxOf(schedule[i]!, 0);
     const balanced = balancedPower(s, chain.arrivalKwh[i]!, chain.needKwh[i]!, s.length, dt);
     inner[i] = flowStay(s, chain.arrivalKwh[i]!, chain.needKwh[i]!, dt, Math.min(s.capKw, Math.max(used, balanced)));
   };
@@ -111,7 +113,7 @@ function solveGroup(local: Local, relaxed: FlowStay[], site: Site): number {
     for (const i of group)
       if (stays[i]!.curve)
         fastest[i] = flowStay(stays[i]!, chain.arrivalKwh[i]!, chain.needKwh[i]!, dt, stays[i]!.capKw);
-    const scratch = stays.map((s) => new Array<number>(s.length).fill(0));
+    const scratch = emptySchedule(stays);
     const other = minimumPeak(group, fastest, site, scratch);
     const better =
       other.deliveredKwh > plan.deliveredKwh + 1e-6 ||
@@ -126,7 +128,7 @@ function solveGroup(local: Local, relaxed: FlowStay[], site: Site): number {
   const loose = relaxed.slice();
   for (const i of group)
     if (mustReach[i]) loose[i] = flowStay(stays[i]!, chain.arrivalKwh[i]!, chain.needKwh[i]!, dt, "relaxed", false);
-  const scratch = stays.map((s) => new Array<number>(s.length).fill(0));
+  const scratch = emptySchedule(stays);
   return Math.min(minimumPeak(group, loose, site, scratch, plan.deliveredKwh).peakKw, plan.peakKw);
 }
 
@@ -157,7 +159,7 @@ function flowStay(
 }
 
 /** Whether a schedule keeps the curve at the charge the vehicle really has at each step. */
-export function followsCurve(stay: Stay, arrivalKwh: number, kw: number[], dt: number): boolean {
+export function followsCurve(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number): boolean {
   let soc = arrivalKwh;
   for (const p of kw) {
     if (p > powerAt(stay, soc) + 1e-6) return false;

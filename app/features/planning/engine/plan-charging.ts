@@ -3,6 +3,7 @@ import { costOptimal } from "./cost-optimal";
 import { applyMinimumPower, legaliseStay, siteLoad } from "./min-power";
 import { peakShaving } from "./peak-shaving";
 import { prepare, type Prepared } from "./prepare";
+import { zeroedRows, type Schedule } from "./schedule";
 import { simulate } from "./simulate";
 import { dispatchBattery, maxOf } from "./site-battery";
 import type { Stay } from "./stays";
@@ -64,18 +65,19 @@ export function planStrategy(
   detail: PlanDetail = { sessions: true },
 ): StrategyResult {
   const { steps, dt, building, price, limitKw, headroom, stays, vehicles, site, context } = prepared;
+  const rows = zeroedRows(prepared.schedule);
   const days = input.horizon.days;
   let lowerBoundKw: number | null = null;
   let tradeOff: StrategyResult["tradeOff"] = null;
-  let planned: { schedule: number[][]; chain: ReturnType<typeof simulate>["chain"] };
+  let planned: { schedule: Schedule; chain: ReturnType<typeof simulate>["chain"] };
   if (strategy === "uncontrolled" || strategy === "balanced") {
-    planned = simulate(stays, vehicles, steps, dt, headroom, strategy, cyclesFor(days));
+    planned = simulate(stays, vehicles, steps, dt, headroom, strategy, cyclesFor(days), rows);
   } else {
     if (strategy === "cost-optimal") {
       const capped = wholeBillHeadroom(input, prepared);
       tradeOff = capped.tradeOff;
-      planned = costOptimal(stays, vehicles, steps, dt, capped.headroom, price, plannedRounds(days));
-    } else planned = peakShaving(stays, vehicles, site, plannedRounds(days));
+      planned = costOptimal(stays, vehicles, steps, dt, capped.headroom, price, plannedRounds(days), rows);
+    } else planned = peakShaving(stays, vehicles, site, plannedRounds(days), rows);
     if (strategy === "peak-shaving")
       lowerBoundKw = Math.max(maxOf(building, 0), (planned as ReturnType<typeof peakShaving>).lowerBoundKw);
     // The chain is made consistent with what was delivered, the chargers' floors applied from the charges then reached, and the chain settled again (keeping the floors as it clips).
@@ -132,7 +134,7 @@ function recost(
   };
 }
 
-function utilisation(input: PlanInput, stays: Stay[], schedule: number[][], horizonHours: number, dt: number) {
+function utilisation(input: PlanInput, stays: Stay[], schedule: Schedule, horizonHours: number, dt: number) {
   const perCharger = new Map<string, number>();
   stays.forEach((s, i) => {
     if (s.charger)

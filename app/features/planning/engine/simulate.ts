@@ -1,11 +1,12 @@
 import { arrive, chainFrom, fullDepartures } from "./chain";
 import { balancedPower, powerAt } from "./curve";
+import { emptySchedule, type Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 
 const EPS = 1e-9;
 const none: readonly number[] = [];
 
-export type Simulated = { schedule: number[][]; chain: ReturnType<typeof chainFrom> };
+export type Simulated = { schedule: Schedule; chain: ReturnType<typeof chainFrom> };
 
 /**
  * Uncontrolled and balanced charging, simulated step by step with each
@@ -28,11 +29,11 @@ export function simulate(
   headroom: number[],
   mode: "uncontrolled" | "balanced",
   maxCycles: number,
+  schedule: Schedule = emptySchedule(stays),
 ): Simulated {
   let carry = new Float64Array(vehicles.length);
   vehicles.forEach((vehicle, v) => (carry[v] = stays[vehicle.stays[0]!]!.targetKwh));
-  // One schedule, written again by each cycle (a year of a fleet's is some 20 MB).
-  const schedule = stays.map((s) => new Array<number>(s.length).fill(0));
+  // One schedule (zeros), written again by each cycle (a year of a fleet's is some 20 MB).
   let run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry, schedule);
   const settled = (end: Float64Array) => end.every((kwh, v) => Math.abs(kwh - carry[v]!) <= 1e-6 * Math.max(1, kwh));
   for (let cycle = 1; cycle < maxCycles && !settled(run.endCarry); cycle++) {
@@ -51,7 +52,7 @@ function runCycle(
   headroom: number[],
   mode: "uncontrolled" | "balanced",
   startCarry: Float64Array,
-  schedule: number[][],
+  schedule: Schedule,
 ) {
   const chain = chainFrom(stays, fullDepartures(stays));
   const lastDeparture = Float64Array.from(startCarry);

@@ -1,5 +1,6 @@
-import { delivered as energyOf, type Chain } from "./chain";
+import type { Chain } from "./chain";
 import { fastestKwh, powerAt } from "./curve";
+import { delivered as energyOf, type Schedule } from "./schedule";
 import { maxOf } from "./site-battery";
 import type { Stay } from "./stays";
 import type { ShortfallReason, StrategyResult, VehicleResult } from "./types";
@@ -67,7 +68,7 @@ export function shortfallReasons(
   stay: Stay,
   arrivalKwh: number,
   needKwh: number,
-  kw: number[],
+  kw: Float64Array,
   siteKw: number[],
   context: Context,
 ): ShortfallReason[] {
@@ -98,7 +99,7 @@ export function shortfallReasons(
 }
 
 /** Keeps every step within the curve at the charge reached and the target (a safety net: the strategies already do). */
-function clip(stay: Stay, arrivalKwh: number, kw: number[], dt: number) {
+function clip(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number) {
   let soc = arrivalKwh;
   for (let k = 0; k < kw.length; k++) {
     const most = Math.max(0, Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt));
@@ -111,7 +112,7 @@ function clip(stay: Stay, arrivalKwh: number, kw: number[], dt: number) {
 export function vehicleResults(
   stays: Stay[],
   chain: Chain,
-  schedule: number[][],
+  schedule: Schedule,
   siteKw: number[],
   context: Context,
 ): VehicleResult[] {
@@ -155,7 +156,7 @@ export function summarise(
   strategy: StrategyResult["strategy"],
   stays: Stay[],
   chain: Chain,
-  schedule: number[][],
+  schedule: Schedule,
   context: Context & BillContext,
   withSessions: boolean,
 ): Omit<StrategyResult, "battery" | "peakLowerBoundKw" | "chargerUtilisation" | "tradeOff"> {
@@ -188,13 +189,13 @@ export function summarise(
 }
 
 /** Each stay as planned (none when the caller keeps only the figures, PlanDetail). */
-function sessionsOf(stays: Stay[], chain: Chain, schedule: number[][], wanted: boolean): StrategyResult["sessions"] {
+function sessionsOf(stays: Stay[], chain: Chain, schedule: Schedule, wanted: boolean): StrategyResult["sessions"] {
   if (!wanted) return [];
   return stays.map((s, i) => ({
     vehicle: s.vehicleName,
     charger: s.charger,
     start: s.start,
-    kw: schedule[i]!,
+    kw: Array.from(schedule[i]!),
     capKw: s.capKw,
     minKw: s.minKw,
     curve: s.curve,

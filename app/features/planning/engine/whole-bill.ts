@@ -1,6 +1,6 @@
-import { delivered } from "./chain";
 import { costOptimal } from "./cost-optimal";
 import { prepare, type Prepared } from "./prepare";
+import { delivered } from "./schedule";
 import { siteBill } from "./summarise";
 import type { PlanInput } from "./types";
 

@@ -1,0 +1,46 @@
+/**
+ * A strategy's plan: each stay's battery-side kW at each step of its stay.
+ * The rows are views into one buffer: a year of a fleet is some 70,000 stays
+ * and 3 million steps, which as one block outside the JavaScript heap leaves
+ * the collector nothing to trace and no heap to grow for them (as 70,000
+ * arrays it was a third of the plan's live memory; decision 027).
+ */
+export type Schedule = Float64Array[];
+
+/** A schedule of zeros for stays of these lengths. */
+export function emptySchedule(stays: readonly { length: number }[]): Schedule {
+  let total = 0;
+  for (const stay of stays) total += stay.length;
+  const buffer = new Float64Array(total);
+  const rows = new Array<Float64Array>(stays.length);
+  let at = 0;
+  for (let i = 0; i < stays.length; i++) {
+    rows[i] = buffer.subarray(at, at + stays[i]!.length);
+    at += stays[i]!.length;
+  }
+  return rows;
+}
+
+/**
+ * A schedule made once for the stays (prepare), zeroed for one more strategy:
+ * the four share one buffer instead of each leaving one for the collector.
+ * Each gets its own list of the rows, so a row a strategy replaces (peak
+ * shaving swaps in a group's better attempt) is replaced in its list only.
+ * No result keeps a row (sessions copy theirs).
+ */
+export function zeroedRows(schedule: Schedule): Schedule {
+  const rows = schedule.slice();
+  for (const row of rows) row.fill(0);
+  return rows;
+}
+
+/**
+ * Energy a stay's steps put in (the first `end` of them). A loop, not
+ * reduce: a builtin's callback boxes every partial sum, which on a year of
+ * a fleet made more garbage than the plan itself.
+ */
+export const delivered = (kw: ArrayLike<number>, dt: number, end = kw.length) => {
+  let sum = 0;
+  for (let k = 0; k < end; k++) sum += kw[k]! * dt;
+  return sum;
+};
