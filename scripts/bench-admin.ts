@@ -48,6 +48,7 @@ async function measure(engine: "sqlite" | "postgres"): Promise<Result[]> {
       ...process.env,
       NODE_ENV: "production",
       MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),

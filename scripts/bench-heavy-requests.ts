@@ -159,6 +159,7 @@ async function main() {
         ...process.env,
         NODE_ENV: "production",
         MALLOC_ARENA_MAX: "2",
+        MALLOC_MMAP_THRESHOLD_: "131072",
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: "127.0.0.1",

@@ -66,6 +66,7 @@ async function measure(
       ...process.env,
       NODE_ENV: "production",
       MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       SIGN_IN_RATE_LIMIT_MAX: "100000",

@@ -46,11 +46,12 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 if (!existsSync(path.join(root, "build/server/index.js")))
   spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
 const dataDir = mkdtempSync(path.join(tmpdir(), "electrify-bench-surveys-"));
-// The same environment as `npm start`, including MALLOC_ARENA_MAX=2 (see decision 013).
+// The same environment as `npm start`, including its glibc malloc settings (decisions 013 and 027).
 const env = {
   ...process.env,
   NODE_ENV: "production",
   MALLOC_ARENA_MAX: "2",
+  MALLOC_MMAP_THRESHOLD_: "131072",
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
   SIGN_IN_RATE_LIMIT_MAX: "1000",
