@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { planCharging } from "./plan-charging";
 import { transformerFor } from "./summarise";
-import type { PlanInput, StrategyResult } from "./types";
+import { STRATEGIES, type PlanInput, type StrategyResult } from "./types";
 
 const weekdays = (depart: string, back: string, km: number) => {
   const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
@@ -126,6 +126,30 @@ describe("charging plan engine", () => {
       // Stays start when it came back: 17:00 Monday, 01:00 and 19:00 Tuesday (15-minute steps).
       expect(strategy.sessions.map((s) => s.start).sort((a, b) => a - b)).toEqual([68, 100, 172]);
     }
+  });
+
+  it("plans each strategy the same whether it runs alone or after the others on one preparation", () => {
+    // The strategies share one preparation, its stays and the storage of their schedules (zeroedRows): nothing one leaves may change the next.
+    const curved: PlanInput = {
+      ...trucks,
+      vehicleTypes: [
+        {
+          ...trucks.vehicleTypes[0]!,
+          chargeCurve: [
+            [0, 150],
+            [75, 150],
+            [100, 30],
+          ],
+        },
+      ],
+      site: { ...trucks.site, battery: { capacityKwh: 300, powerKw: 100, roundTripEfficiency: 0.9 } },
+    };
+    for (const input of [vans, trucks, curved])
+      for (const order of [STRATEGIES, [...STRATEGIES].reverse()]) {
+        const together = planCharging(input, order);
+        for (const strategy of STRATEGIES)
+          expect(by(together, strategy)).toEqual(by(planCharging(input, [strategy]), strategy));
+      }
   });
 
   it("balanced charging draws one constant power for each stay", () => {
