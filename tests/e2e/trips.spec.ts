@@ -87,6 +87,25 @@ test.describe("[electrify] the fleet's own trips", () => {
     await expect(page.getByTestId("recorded-fleet")).toContainText("20 vehicles are planned on their recorded trips");
   });
 
+  test("when no trip ends at the depot, the plan is not run and the page says why", async ({ page }) => {
+    const user = await createTestUser();
+    // 300 km from where the fleet's trips end.
+    const [depot] = await createTestDepots(user.email, [{ name: "Elsewhere Yard", latitude: 54.35, longitude: 0.4 }]);
+    await signInOnPage(page, user);
+    await page.waitForURL("**/depots");
+    await gotoHydrated(page, `/electrify/depots/${depot}/trips`);
+    await upload(page, "trips.csv", webfleetCsv(syntheticFleet({ vehicles: 2, days: 3, firstDay: "2026-10-05" })));
+    await page.getByRole("button", { name: /^Import \d+ rows$/ }).click();
+    // Never back: each vehicle's kilometres are dated from its first trip.
+    const table = page.getByRole("table", { name: "Suitability by vehicle" });
+    await expect(table.getByRole("row", { name: /VN01 ABC/ })).toContainText("05 Oct 2026");
+    await page.getByRole("button", { name: "Plan from recorded days" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "The plan was not run" })).toHaveText(
+      "The plan was not run: No vehicle came back to the depot in the record: nothing to plan.",
+    );
+    await expect(page).toHaveURL(`/electrify/depots/${depot}/trips`);
+  });
+
   test("on a phone the suitability table scrolls inside its card", async ({ page }) => {
     const user = await createTestUser();
     const [depot] = await createTestDepots(user.email, [

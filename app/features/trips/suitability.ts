@@ -76,9 +76,10 @@ export function suitabilityOf(
   const perKm = (ms: number) =>
     model.consumptionKwhPerKm * settings.payloadFactor * (winter(ms) ? 1 + settings.winterUpliftPct / 100 : 1);
   const legs = days.tours.map((tour) => ({ depart: tour.depart, back: tour.back, km: tour.km, returns: true }));
-  // Kilometres after the last return in the file: driven, and not yet charged for.
+  // Kilometres after the last return in the file: driven from when the first of those trips left (the vehicle
+  // charged at the depot until then), and not yet charged for. A vehicle that never came back has only these.
   if (days.unfinishedKm > 0) {
-    const after = legs.at(-1)?.back ?? 0;
+    const after = days.unfinishedSince ?? legs.at(-1)?.back ?? 0;
     legs.push({ depart: after, back: after, km: days.unfinishedKm, returns: false });
   }
   let soc = target;

@@ -19,6 +19,8 @@ export type VehicleDays = {
   tours: Tour[];
   /** Trips after the vehicle's last return to the depot in the file (it was away when the export ends). */
   unfinishedKm: number;
+  /** When the first of those trips started. */
+  unfinishedSince?: number;
   daysDriven: number;
   nightsAway: number;
 };
@@ -102,6 +104,7 @@ export function toursFrom(trips: Trip[], rule: DepotRule): VehicleDays[] {
       vehicle,
       tours,
       unfinishedKm: unfinished?.km ?? 0,
+      unfinishedSince: unfinished?.depart,
       daysDriven: days.size,
       nightsAway: tours.reduce((sum, t) => sum + t.nights, 0),
     });

@@ -187,6 +187,19 @@ describe("from trips to time at the depot", () => {
     ]);
   });
 
+  it("trips after the last return are kept with when the first of them left", () => {
+    const [days] = toursFrom(
+      [
+        trip("D", "2026-03-04T07:00", "2026-03-04T11:00", 60, true),
+        trip("D", "2026-03-05T06:00", "2026-03-05T10:00", 80, false),
+        trip("D", "2026-03-05T12:00", "2026-03-05T15:00", 50, false),
+      ],
+      byRadius,
+    );
+    expect(days!.tours.map((t) => t.km)).toEqual([60]);
+    expect(days).toMatchObject({ unfinishedKm: 130, unfinishedSince: uk("2026-03-05T06:00") });
+  });
+
   it("without positions, the last trip of each day ends at the depot", () => {
     const noPositions = [
       trip("C", "2026-03-04T07:00", "2026-03-04T09:00", 40, false),
@@ -214,6 +227,34 @@ describe("suitability", () => {
     nightsAway: 0,
   });
   const settings = { ...DEFAULT_SETTINGS, winterUpliftPct: 0, chargerKw: 11 };
+
+  it("counts trips after the last return from when they left: the charge before them, and their day", () => {
+    // Back at 17:00 on 1 June; away again from 07:00 on the 2nd for 150 km, still away when the export ends.
+    const after = suitabilityOf(
+      {
+        ...days([["2026-06-01T07:00", "2026-06-01T17:00", 100]]),
+        unfinishedKm: 150,
+        unfinishedSince: uk("2026-06-02T07:00"),
+      },
+      van,
+      settings,
+      2,
+      null,
+    );
+    // It charged the 30 kWh back overnight, so the 45 kWh trip leaves from 67.5 and needs no top-up.
+    expect(after).toMatchObject({ topUpDays: 0, depotKwh: 30, energyKwh: 75 });
+    expect(after.worstDay).toEqual({ day: "2026-06-02", km: 150, energyKwh: 45 });
+    // Never back at the depot in the record: its kilometres are dated from its first trip, not 01 Jan 1970.
+    const never = suitabilityOf(
+      { ...days([]), unfinishedKm: 900, unfinishedSince: uk("2026-10-05T06:00") },
+      van,
+      settings,
+      14,
+      null,
+    );
+    expect(never.worstDay?.day).toBe("2026-10-05");
+    expect(never.verdict).toBe("not-yet");
+  });
 
   it("a van that charges overnight for its 100 km days is ready", () => {
     const s = suitabilityOf(

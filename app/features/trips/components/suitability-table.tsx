@@ -50,11 +50,13 @@ export function SuitabilityTable({ view }: { view: TripView }) {
               <TableCell className="text-right">{pct(v.depotOnlyShare)} of days</TableCell>
               <TableCell className="whitespace-nowrap">
                 {v.worstDay
-                  ? `${formatDay(v.worstDay.day)}: ${distance(v.worstDay.km, miles)}, ${Math.round(v.worstDay.energyKwh)} kWh`
+                  ? `${formatDay(v.worstDay.day)}: ${distance(v.worstDay.km, miles)}, ${Math.round(v.worstDay.energyKwh).toLocaleString("en-GB")} kWh`
                   : "–"}
               </TableCell>
               <TableCell className="text-right whitespace-nowrap">
-                {v.topUpDays ? `${v.topUpDays} days, ${Math.round(v.topUpKwh).toLocaleString("en-GB")} kWh` : "none"}
+                {v.topUpDays
+                  ? `${v.topUpDays} ${v.topUpDays === 1 ? "day" : "days"}, ${Math.round(v.topUpKwh).toLocaleString("en-GB")} kWh`
+                  : "none"}
               </TableCell>
               <TableCell className="text-right">{v.nightsAway}</TableCell>
               <TableCell className="text-right whitespace-nowrap">{distance(v.annualKm, miles)}</TableCell>

@@ -23,17 +23,20 @@ export function TripsTab({
   view,
   types,
   maxFileMb,
+  planRefusal,
 }: {
   depotId: number;
   view: TripView | null;
   types: { id: string; name: string }[];
   maxFileMb: number;
+  /** Why the last "Plan from recorded days" or "Plan a typical week" was not run (every reason). */
+  planRefusal?: string[];
 }) {
   return (
     <div className="grid grid-cols-1 gap-6">
       {view ? <RecordCard view={view} /> : null}
       {view ? <ChoicesCard view={view} types={types} /> : null}
-      {view ? <FleetCard view={view} depotId={depotId} /> : null}
+      {view ? <FleetCard view={view} depotId={depotId} planRefusal={planRefusal} /> : null}
       <TripImport maxFileMb={maxFileMb} hasTrips={view !== null} />
     </div>
   );
@@ -144,7 +147,7 @@ function ChoicesCard({ view, types }: { view: TripView; types: { id: string; nam
   );
 }
 
-function FleetCard({ view, depotId }: { view: TripView; depotId: number }) {
+function FleetCard({ view, depotId, planRefusal }: { view: TripView; depotId: number; planRefusal?: string[] }) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state !== "idle";
@@ -185,6 +188,22 @@ function FleetCard({ view, depotId }: { view: TripView; depotId: number }) {
             Both use the depot&apos;s chargers, connection and tariff from the Charging Plan tab, and open it with the
             result.
           </p>
+          {planRefusal?.length && !busy ? (
+            <div role="alert" className="basis-full text-sm font-medium text-destructive" data-testid="plan-refusal">
+              {planRefusal.length === 1 ? (
+                <p>The plan was not run: {planRefusal[0]}</p>
+              ) : (
+                <>
+                  <p>The plan was not run:</p>
+                  <ul className="list-disc pl-5">
+                    {planRefusal.map((message) => (
+                      <li key={message}>{message}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          ) : null}
         </Form>
       </CardContent>
     </Card>

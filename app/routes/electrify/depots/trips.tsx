@@ -95,9 +95,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-export default function DepotTripsTab({ loaderData }: Route.ComponentProps) {
+export default function DepotTripsTab({ loaderData, actionData }: Route.ComponentProps) {
   const { depot } = useWorkspace();
+  // The plan buttons post the page's own form (the other intents answer their fetchers): a refusal comes back here.
+  const refused = actionData && !actionData.ok && actionData.intent?.startsWith("plan-") ? actionData : undefined;
   return (
-    <TripsTab depotId={depot.id} view={loaderData.view} types={loaderData.types} maxFileMb={loaderData.maxFileMb} />
+    <TripsTab
+      depotId={depot.id}
+      view={loaderData.view}
+      types={loaderData.types}
+      maxFileMb={loaderData.maxFileMb}
+      planRefusal={refused ? (refused.messages ?? [refused.errors.form ?? "Please try again."]) : undefined}
+    />
   );
 }
