@@ -33,7 +33,7 @@ export const RUN_TIME_LIMIT_MS = 60_000;
  * generation still leaves room for the largest plans the limits admit (an
  * 850-vehicle year completes under it). A 16 MB young generation (the default
  * grows to about 150) keeps that year's plan near 180 MB for a few tenths of
- * a second; 32 MB took some 35 MB more (`npm run bench:trips`, decisions 026
+ * a second; 32 MB took some 25 MB more (`npm run bench:trips`, decisions 026
  * and 027).
  */
 export const PLAN_WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 } as const;
