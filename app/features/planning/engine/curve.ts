@@ -75,28 +75,11 @@ export function speedLimitedCaps(
   return caps;
 }
 
-/** Energy (kWh) a stay puts in charging as fast as allowed from arrival, capped at the target, and the charge at the start of each step. */
-export function fastestPath(
-  limits: ChargingLimits,
-  arrivalKwh: number,
-  targetKwh: number,
-  length: number,
-  dt: number,
-  speedKw = Infinity,
-): { path: Float64Array; deliveredKwh: number } {
-  const path = new Float64Array(length + 1);
-  let kwh = arrivalKwh;
-  for (let k = 0; k < length; k++) {
-    path[k] = kwh;
-    kwh = Math.min(targetKwh, kwh + Math.min(speedKw, powerAt(limits, kwh)) * dt);
-  }
-  path[length] = kwh;
-  return { path, deliveredKwh: Math.max(0, kwh - arrivalKwh) };
-}
-
 /**
- * The energy fastestPath puts in, without keeping the path: for the many
- * callers that only ask whether a stay can be met (no array per question).
+ * Energy (kWh) a stay puts in charging as fast as allowed from arrival,
+ * capped at the target; with `path` (length + 1), the charge at the start of
+ * each step and at the end written into it. Most callers only ask whether a
+ * stay can be met, so the path is theirs to ask for (no array per question).
  */
 export function fastestKwh(
   limits: ChargingLimits,
@@ -105,9 +88,14 @@ export function fastestKwh(
   length: number,
   dt: number,
   speedKw = Infinity,
+  path?: Float64Array,
 ): number {
   let kwh = arrivalKwh;
-  for (let k = 0; k < length; k++) kwh = Math.min(targetKwh, kwh + Math.min(speedKw, powerAt(limits, kwh)) * dt);
+  for (let k = 0; k < length; k++) {
+    if (path) path[k] = kwh;
+    kwh = Math.min(targetKwh, kwh + Math.min(speedKw, powerAt(limits, kwh)) * dt);
+  }
+  if (path) path[length] = kwh;
   return Math.max(0, kwh - arrivalKwh);
 }
 
@@ -152,7 +140,8 @@ export function relaxedCaps(
 ): Float64Array {
   const caps = new Float64Array(length);
   if (!limits.curve) return caps.fill(limits.capKw);
-  const fastest = fastestPath(limits, arrivalKwh, targetKwh, length, dt).path;
+  const fastest = new Float64Array(length + 1);
+  fastestKwh(limits, arrivalKwh, targetKwh, length, dt, Infinity, fastest);
   const latest = new Float64Array(length + 1).fill(arrivalKwh);
   if (mustReach) {
     latest[length] = fastest[length]!;
