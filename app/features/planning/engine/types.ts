@@ -179,6 +179,7 @@ export type StrategyResult = {
   transformerKva: number | null;
   /** The site battery's work: grid kW into it (positive) or out of it (negative) at each step, and the peak it took off. Only peak shaving runs the battery (its job is the peak); null otherwise. */
   battery: { kw: number[]; chargedKwh: number; dischargedKwh: number; peakWithoutKw: number } | null;
+  /** Every stay as planned; empty when the caller keeps only the figures (PlanDetail). */
   sessions: SessionResult[];
 };
 
