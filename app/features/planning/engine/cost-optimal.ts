@@ -1,6 +1,6 @@
 import { chainAfter, chainFrom, fullDepartures, type Chain } from "./chain";
 import { balancedPower, speedLimitedCaps } from "./curve";
-import { emptySchedule, type Schedule } from "./schedule";
+import { clearSchedule, emptySchedule, type Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 
 const EPS = 1e-9;
@@ -47,7 +47,7 @@ function pass(
   price: number[],
   schedule: Schedule,
 ): void {
-  for (const row of schedule) row.fill(0);
+  clearSchedule(schedule);
   const load = new Array<number>(steps).fill(0);
   const ranks = priceRanks(price);
   const order = stays

@@ -3,7 +3,7 @@ import { costOptimal } from "./cost-optimal";
 import { applyMinimumPower, legaliseStay, siteLoad } from "./min-power";
 import { peakShaving } from "./peak-shaving";
 import { prepare, type Prepared } from "./prepare";
-import { zeroedRows, type Schedule } from "./schedule";
+import { delivered, zeroedRows, type Schedule } from "./schedule";
 import { simulate } from "./simulate";
 import { dispatchBattery, maxOf } from "./site-battery";
 import type { Stay } from "./stays";
@@ -128,7 +128,7 @@ function recost(
     siteKw,
     peakKw,
     peakKva: peakKw / pf,
-    energyKwh: siteKw.reduce((sum, kw) => sum + kw * dt, 0),
+    energyKwh: delivered(siteKw, dt),
     cost: siteBill(siteKw, peakKw, context),
     ...connectionFor(peakKw, pf),
   };
@@ -137,8 +137,7 @@ function recost(
 function utilisation(input: PlanInput, stays: Stay[], schedule: Schedule, horizonHours: number, dt: number) {
   const perCharger = new Map<string, number>();
   stays.forEach((s, i) => {
-    if (s.charger)
-      perCharger.set(s.charger, (perCharger.get(s.charger) ?? 0) + schedule[i]!.reduce((sum, kw) => sum + kw * dt, 0));
+    if (s.charger) perCharger.set(s.charger, (perCharger.get(s.charger) ?? 0) + delivered(schedule[i]!, dt));
   });
   return input.chargers.flatMap((group) =>
     Array.from({ length: group.count }, (_, k) => {

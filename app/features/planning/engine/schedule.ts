@@ -30,8 +30,13 @@ export function emptySchedule(stays: readonly { length: number }[]): Schedule {
  */
 export function zeroedRows(schedule: Schedule): Schedule {
   const rows = schedule.slice();
-  for (const row of rows) row.fill(0);
+  clearSchedule(rows);
   return rows;
+}
+
+/** Every row back to zeros (a strategy's next round or cycle writes it again). */
+export function clearSchedule(schedule: Schedule): void {
+  for (const row of schedule) row.fill(0);
 }
 
 /**

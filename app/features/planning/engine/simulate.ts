@@ -1,6 +1,6 @@
 import { arrive, chainFrom, fullDepartures } from "./chain";
 import { balancedPower, powerAt } from "./curve";
-import { emptySchedule, type Schedule } from "./schedule";
+import { clearSchedule, emptySchedule, type Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 
 const EPS = 1e-9;
@@ -38,7 +38,7 @@ export function simulate(
   const settled = (end: Float64Array) => end.every((kwh, v) => Math.abs(kwh - carry[v]!) <= 1e-6 * Math.max(1, kwh));
   for (let cycle = 1; cycle < maxCycles && !settled(run.endCarry); cycle++) {
     carry = run.endCarry;
-    for (const row of schedule) row.fill(0);
+    clearSchedule(schedule);
     run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry, schedule);
   }
   return { schedule, chain: run.chain };

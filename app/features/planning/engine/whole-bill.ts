@@ -1,6 +1,6 @@
 import { costOptimal } from "./cost-optimal";
 import { prepare, type Prepared } from "./prepare";
-import { delivered } from "./schedule";
+import { delivered, zeroedRows } from "./schedule";
 import { siteBill } from "./summarise";
 import type { PlanInput } from "./types";
 
@@ -29,7 +29,7 @@ export function wholeBillSearch(input: PlanInput): { capKw: number; tradeOff: Tr
   const year = 365 / searched.horizon.days;
   const tryCap = (capKw: number) => {
     const headroom = p.building.map((kw) => Math.max(0, Math.min(capKw, p.limitKw) - kw) * p.efficiency);
-    const { schedule } = costOptimal(p.stays, p.vehicles, p.steps, p.dt, headroom, p.price, 1);
+    const { schedule } = costOptimal(p.stays, p.vehicles, p.steps, p.dt, headroom, p.price, 1, zeroedRows(p.schedule));
     const site = p.building.slice();
     p.stays.forEach((s, i) => schedule[i]!.forEach((kw, k) => (site[(s.start + k) % p.steps]! += kw / p.efficiency)));
     const peakKw = site.reduce((max, kw) => Math.max(max, kw), 0);
