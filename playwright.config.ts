@@ -46,7 +46,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: "rm -rf tmp/e2e && node server.js",
+      command: "rm -rf tmp/e2e tmp/e2e-faults.jsonl && node server.js",
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -66,6 +66,8 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1; the limiter itself is covered by the integration tests.
         SIGN_IN_RATE_LIMIT_MAX: "10000",
         LOG_LEVEL: "warn",
+        // Read by every test (tests/e2e/fixtures.ts): a fault fails the test during which it was recorded.
+        FAULT_LOG: "tmp/e2e-faults.jsonl",
       },
     },
   ],

@@ -13,9 +13,10 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     {
-      // The charging-plan worker thread's script and the background process's
-      // entry, next to the server bundle as build/server/plan-worker.js and
-      // build/server/background-process.js.
+      // The charging-plan worker thread's script, the background process's
+      // entry and the supervisor (the first process of `npm start`), next to
+      // the server bundle as build/server/plan-worker.js,
+      // build/server/background-process.js and build/server/supervisor.js.
       name: "electrify-worker-entries",
       apply: "build",
       applyToEnvironment: (environment) => environment.name === "ssr",
@@ -26,6 +27,7 @@ export default defineConfig({
           id: "./app/entry.background.server.ts",
           fileName: "background-process.js",
         });
+        this.emitFile({ type: "chunk", id: "./server/supervisor.ts", fileName: "supervisor.js" });
       },
     },
   ],

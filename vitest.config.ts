@@ -20,7 +20,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/postgres.ts"],
-          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/fail-on-server-faults.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

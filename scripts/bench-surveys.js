@@ -3,7 +3,7 @@
 // server's peak memory (VmHWM), checks that every acknowledged survey and
 // photo is stored, and writes the figures to docs/benchmarks.md.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -98,7 +98,20 @@ try {
     .join("; ");
   const photos = await Promise.all(Array.from({ length: PHOTOS_PER_SURVEY }, (_, i) => phonePhoto(i + 1)));
   const photoMb = photos.reduce((sum, p) => sum + p.length, 0) / PHOTOS_PER_SURVEY / 1024 / 1024;
-  const rssBefore = Number(readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)[1]) / 1024;
+  // `node server.js` is the supervisor (decision 028); the serving process is its child, and the one measured.
+  const serving = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .find((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        return parent === server.pid && readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("server.js");
+      } catch {
+        return false;
+      }
+    });
+  if (!serving) throw new Error("no serving process under the supervisor");
+  const rssBefore = Number(readFileSync(`/proc/${serving}/status`, "utf8").match(/VmRSS:\s+(\d+)/)[1]) / 1024;
 
   const fields = [
     "photo_proposed_charging_area",
@@ -128,7 +141,7 @@ try {
   const started = performance.now();
   const results = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => submit(i + 1)));
   const wallSeconds = (performance.now() - started) / 1000;
-  const peakMb = Number(readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmHWM:\s+(\d+)/)[1]) / 1024;
+  const peakMb = Number(readFileSync(`/proc/${serving}/status`, "utf8").match(/VmHWM:\s+(\d+)/)[1]) / 1024;
 
   const database = new DatabaseSync(path.join(dataDir, "electrify.sqlite"), { readOnly: true });
   const depots = database.prepare("select count(*) as n from depots").get().n;

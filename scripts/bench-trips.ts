@@ -11,7 +11,7 @@
 // done by a fresh process reading it (as the server reads an upload), so what
 // making the fixture left on the heap does not hide what the import takes.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -26,6 +26,7 @@ import {
   configureBackground,
   stopBackground,
 } from "~/lib/background/background.server";
+import type { Runtime } from "~/lib/runtime.server";
 
 import { DEPOT, syntheticFleet, webfleetCsv } from "../tests/support/trip-exports";
 
@@ -112,10 +113,18 @@ function childrenOf(parent: number): number[] {
  * each process's high-water mark (VmHWM) above where it was at rest.
  */
 async function measure(file: string): Promise<Figures> {
+  // Where previewTrips keeps the upload while the background process reads it (a server's $DATA_DIR/tmp).
+  const deps = { env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), "electrify-bench-trips-")) } } as Pick<
+    Runtime,
+    "env"
+  >;
   configureBackground({ script: path.join(root, "build/server/background-process.js") });
   setPlanWorkerScript(workerScript);
   // Started (and its modules loaded) before the clock starts, as in a running server.
-  await previewTrips(new File(["Vehicle,Start,End,Distance\nA,2026-01-05 08:00,2026-01-05 09:00,1\n"], "warm-up.csv"));
+  await previewTrips(
+    deps,
+    new File(["Vehicle,Start,End,Distance\nA,2026-01-05 08:00,2026-01-05 09:00,1\n"], "warm-up.csv"),
+  );
   const background = childrenOf(process.pid).find((pid) =>
     readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("background-process.js"),
   );
@@ -143,7 +152,7 @@ async function measure(file: string): Promise<Figures> {
   };
   const started = clock;
   // The mapping step's preview (the whole file is read to count its rows), then the import, read and parsed row by row, the trips encoded for storing.
-  const preview = await previewTrips(upload);
+  const preview = await previewTrips(deps, upload);
   lap("preview");
   // (importTrips writes the upload to a temporary file as previewTrips did, then stores what this gives.)
   const read = await readTripsFile(

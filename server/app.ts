@@ -1,4 +1,3 @@
-import { rm } from "node:fs/promises";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -13,27 +12,36 @@ import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
 import { CLIENT_IP_HEADER, trustedOriginsFor } from "~/lib/auth/auth.server";
 import { configureBackground, stopBackground } from "~/lib/background/background.server";
 import { loadEnv } from "~/lib/env.server";
+import { exitTellingSupervisor, stopOnFault } from "~/lib/faults.server";
 import { createLogger } from "~/lib/log.server";
 import { startOutboxWorker } from "~/lib/mail/outbox.server";
 import { cspNonceContext, requestInfoContext, type RequestInfo } from "~/lib/request-context";
 import { getRuntime, openRuntime, setRuntime, type Runtime } from "~/lib/runtime.server";
+import { removeStaleTempFiles } from "~/lib/temp-files.server";
 
 import { limitRequestBodies } from "./body-limits";
 import { allowedMethods, clientIpHeader, privateResponses, rejectCrossSiteRequests, securityHeaders } from "./security";
+import type { Prepare } from "./supervisor";
 
-export type StartedServer = { app: Express; port: number; host: string; log: ReturnType<typeof createLogger> };
+export type StartedServer = {
+  app: Express;
+  port: number;
+  host: string;
+  /** Serving processes the supervisor should run (WEB_CONCURRENCY, validated). */
+  processes: number;
+  log: ReturnType<typeof createLogger>;
+};
 
 export type ServerOptions = {
   dev: boolean;
   clientDir?: string;
-  /** A serving process of a cluster: its first process has already run prepareData (prepareCluster). */
-  clusterWorker?: boolean;
+  /**
+   * What this process does with the data before it serves (server/supervisor.ts): "full" for the first
+   * process (migrations, start-up clean-up), "restart" for a lone process replacing one that died, "none"
+   * for the other processes of a cluster.
+   */
+  prepare: Prepare;
 };
-
-/** How many processes serve requests (WEB_CONCURRENCY), read before anything starts; always 1 in development. */
-export function servingProcesses(options: { dev: boolean }): number {
-  return options.dev ? 1 : loadEnv().WEB_CONCURRENCY;
-}
 
 /**
  * Start-up work on the data that must run once, before any process serves a
@@ -41,57 +49,54 @@ export function servingProcesses(options: { dev: boolean }): number {
  * no survey refers to (with local files, nothing else can be writing then).
  */
 async function prepareData(runtime: Runtime): Promise<void> {
-  const { env, log } = runtime;
+  const { env } = runtime;
   // Uploads interrupted by a crash leave files here; nothing in it outlives a request.
-  await rm(path.join(env.DATA_DIR, "tmp"), { recursive: true, force: true });
+  await removeStaleTempFiles(env.DATA_DIR, { all: true });
   await ensureFirstAdmin(runtime);
   // Photos stored by a survey whose server was killed before its records were committed.
-  // A storage problem must not keep the server down: /healthz reports it.
+  await sweepOrphanPhotos(runtime, Infinity);
+}
+
+/**
+ * A lone serving process replacing one that died cleans up after it: the
+ * dead process's temporary files now, and, once serving, the photos it
+ * stored for surveys it never committed (only files written before this
+ * process started: its own are never touched). Decision 028.
+ */
+async function prepareAfterRestart(runtime: Runtime, startedAt: number): Promise<void> {
+  await removeStaleTempFiles(runtime.env.DATA_DIR, { all: false });
+  setTimeout(() => void sweepOrphanPhotos(runtime, startedAt), 0);
+}
+
+/** A storage problem must not keep the server down: /healthz reports it. */
+async function sweepOrphanPhotos(runtime: Runtime, writtenBefore: number): Promise<void> {
   try {
-    const orphans = await removeOrphanPhotos(runtime);
+    const orphans = await removeOrphanPhotos(runtime, Date.now(), writtenBefore);
     if (orphans.removed.length > 0)
-      log.warn(
+      runtime.log.warn(
         { removed: orphans.removed.length, checked: orphans.checked },
         "removed photo files no survey refers to",
       );
   } catch (error) {
-    log.error({ err: error }, "could not check for photo files no survey refers to");
+    runtime.log.error({ err: error }, "could not check for photo files no survey refers to");
   }
 }
 
 /**
- * The first process of a cluster (WEB_CONCURRENCY > 1): validates the
- * environment, migrates the database and runs prepareData, then closes it;
- * the processes it starts next only open the database and serve.
- */
-export async function prepareCluster(): Promise<{
-  processes: number;
-  port: number;
-  host: string;
-  log: ReturnType<typeof createLogger>;
-}> {
-  const env = loadEnv();
-  const log = createLogger(env.LOG_LEVEL);
-  const runtime = await openRuntime(env, log);
-  try {
-    await prepareData(runtime);
-  } finally {
-    await runtime.database.destroy();
-  }
-  return { processes: env.WEB_CONCURRENCY, port: env.PORT, host: env.HOST, log };
-}
-
-/**
- * Validates the environment, opens and migrates the database, runs
- * prepareData (unless a cluster's first process did), and returns the
- * Express app to listen with.
+ * Validates the environment, opens the database (migrating it and running
+ * prepareData when `prepare` is "full"), and returns the Express app to
+ * listen with. From here on, an error nothing handled stops this process
+ * after recording it (~/lib/faults.server); the supervisor starts another.
  */
 export async function startServer(options: ServerOptions): Promise<StartedServer> {
+  const startedAt = Date.now();
   const env = loadEnv();
   const log = createLogger(env.LOG_LEVEL);
-  const runtime = await openRuntime(env, log, { migrate: !options.clusterWorker });
+  stopOnFault("serving process", log, exitTellingSupervisor);
+  const runtime = await openRuntime(env, log, { migrate: options.prepare === "full" });
   setRuntime(runtime);
-  if (!options.clusterWorker) await prepareData(runtime);
+  if (options.prepare === "full") await prepareData(runtime);
+  if (options.prepare === "restart") await prepareAfterRestart(runtime, startedAt);
   stopOutbox = startOutboxWorker(runtime, env.OUTBOX_POLL_SECONDS * 1000);
   setPhotoWorkers(env.PHOTO_WORKERS);
   // Password hashing and photo decoding run in a lower-priority child process (in development, in this one).
@@ -99,7 +104,13 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   // Charging plans are computed in worker threads from the built script (in development, in this thread).
   setPlanWorkerScript(options.dev ? null : path.resolve("build/server/plan-worker.js"));
   log.info({ database: runtime.database.description, dataDir: env.DATA_DIR, appUrl: env.APP_URL }, "runtime ready");
-  return { app: await createApp(options), port: env.PORT, host: env.HOST, log };
+  return {
+    app: await createApp(options),
+    port: env.PORT,
+    host: env.HOST,
+    processes: options.dev ? 1 : env.WEB_CONCURRENCY,
+    log,
+  };
 }
 
 let stopOutbox: (() => void) | undefined;

@@ -142,7 +142,7 @@ const commands: Record<string, Command> = {
     if (!depot) throw new UsageError(`No depot ${values.depot}`);
     // A File backed by the file on disk (read as a stream when imported, not loaded here first).
     const upload = new File([await openAsBlob(file)], path.basename(file));
-    const preview = await previewTrips(upload);
+    const preview = await previewTrips(runtime, upload);
     const unit = values.unit === "mi" || values.unit === "km" ? values.unit : (preview.distanceUnit ?? "km");
     const summary = await importTrips(runtime, depot.user_id, depotId, upload, {
       mapping: preview.mapping,

@@ -44,6 +44,8 @@ const envSchema = z
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, "must be at least 8 characters").optional()),
     CONTACT_EMAIL: z.email({ message: "must be an e-mail address" }).default("contact@electrify.example"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** A file every process appends a JSON line to for each unhandled error and each serving process that died (~/lib/faults.server). */
+    FAULT_LOG: optionalString,
     TRUST_PROXY: optionalString.pipe(
       z
         .string()

@@ -1,6 +1,4 @@
-import { expect, test } from "@playwright/test";
-
-import { ADMIN, createTestUser, signInOnPage } from "./fixtures";
+import { ADMIN, createTestUser, expect, signInOnPage, test } from "./fixtures";
 
 test.describe("[access] redirects by role", () => {
   test("a visitor without a session is sent to sign in from every protected area", async ({ page }) => {

@@ -1,10 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
 import {
   createTestUser,
+  expect,
   expectNoAxeViolations,
   gotoHydrated,
   signInOnPage,
+  test,
   waitForMail,
   type TestUser,
 } from "./fixtures";

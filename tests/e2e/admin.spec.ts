@@ -1,12 +1,14 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
 import {
   createTestDepots,
   createTestUser,
   deleteTestDepot,
+  expect,
   expectNoAxeViolations,
   gotoHydrated,
   signInOnPage,
+  test,
   waitForMail,
   type TestUser,
 } from "./fixtures";

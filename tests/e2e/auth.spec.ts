@@ -1,6 +1,13 @@
-import { expect, test } from "@playwright/test";
-
-import { ADMIN, CONTACT_EMAIL, createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage } from "./fixtures";
+import {
+  ADMIN,
+  CONTACT_EMAIL,
+  createTestUser,
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  signInOnPage,
+  test,
+} from "./fixtures";
 
 test.describe("[auth] signing in", () => {
   test("a haulier signs in on /auth and lands on /depots with a toast", async ({ page }) => {

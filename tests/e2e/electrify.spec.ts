@@ -1,15 +1,17 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
 import { gridDataDir, NGED_FILE, UKPN_FILE } from "../support/grid-files";
 import { pdfText } from "../support/pdf-text";
 import {
   createTestDepots,
   createTestUser,
+  expect,
   expectNoAxeViolations,
   gotoHydrated,
   signInOnPage,
+  test,
   type TestUser,
 } from "./fixtures";
 

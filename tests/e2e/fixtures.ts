@@ -1,7 +1,8 @@
+import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { pino } from "pino";
 import sharp from "sharp";
 
@@ -10,6 +11,39 @@ import type { InvestorDocumentSlug } from "~/features/investors/investor-documen
 import { createUser } from "~/features/users/create-user.server";
 import { loadEnv } from "~/lib/env.server";
 import { openRuntime, type Runtime } from "~/lib/runtime.server";
+
+export { expect };
+
+/** Where the end-to-end server's processes record unhandled errors and serving processes that died (playwright.config.ts). */
+export const FAULT_LOG = path.resolve("tmp/e2e-faults.jsonl");
+
+function faultLines(): string[] {
+  try {
+    return readFileSync(FAULT_LOG, "utf8").split("\n").filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Every end-to-end test: fails when the server recorded a fault while it ran
+ * (an unhandled error, a serving process that died), so that the next hole
+ * shows up in CI. With two workers a fault may be charged to the test running
+ * beside the one that caused it; either way the run fails and names it.
+ */
+export const test = base.extend<{ serverFaults: void }>({
+  serverFaults: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, use) => {
+      const before = faultLines().length;
+      await use();
+      const recorded = faultLines().slice(before);
+      if (recorded.length > 0)
+        throw new Error(`The server recorded ${recorded.length} fault(s):\n${recorded.join("\n")}`);
+    },
+    { auto: true },
+  ],
+});
 
 export const ADMIN = { email: "admin@e2e.example", password: "e2e-admin-password" };
 export const CONTACT_EMAIL = "hello@electrify.example";

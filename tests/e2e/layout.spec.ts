@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
-import { createTestDepots, createTestUser, signInOnPage } from "./fixtures";
+import { createTestDepots, createTestUser, expect, signInOnPage, test } from "./fixtures";
 
 /**
  * Every page of the access table, as each audience sees it, at phone,

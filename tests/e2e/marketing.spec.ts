@@ -1,11 +1,13 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
 import {
   CONTACT_EMAIL,
+  expect,
   expectNoAxeViolations,
   gotoHydrated,
   INVESTOR_PASSWORD,
+  test,
   uploadTestInvestorDocument,
 } from "./fixtures";
 

@@ -1,6 +1,12 @@
-import { expect, test } from "@playwright/test";
-
-import { CONTACT_EMAIL, createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage } from "./fixtures";
+import {
+  CONTACT_EMAIL,
+  createTestUser,
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  signInOnPage,
+  test,
+} from "./fixtures";
 
 test.describe("[shell] headers, footers and error pages", () => {
   test("an unknown path shows the 404 page with a way home", async ({ page }) => {

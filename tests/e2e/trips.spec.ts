@@ -1,9 +1,17 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
 import { pdfText } from "../support/pdf-text";
 import { DEPOT, syntheticFleet, webfleetCsv } from "../support/trip-exports";
-import { createTestDepots, createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage } from "./fixtures";
+import {
+  createTestDepots,
+  createTestUser,
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  signInOnPage,
+  test,
+} from "./fixtures";
 
 async function upload(page: Page, name: string, text: string) {
   await page.getByLabel("Trip export").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });

@@ -1,7 +1,15 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
 import { totp } from "../support/totp";
-import { createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage, type TestUser } from "./fixtures";
+import {
+  createTestUser,
+  expect,
+  expectNoAxeViolations,
+  gotoHydrated,
+  signInOnPage,
+  test,
+  type TestUser,
+} from "./fixtures";
 
 async function passwordStep(page: Page, user: TestUser) {
   await page.context().clearCookies();

@@ -106,14 +106,18 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "electrify-processes-"));
 
   beforeAll(async () => {
-    server = await startAppServer({
-      DATA_DIR: dataDir,
-      WEB_CONCURRENCY: "2",
-      LOG_LEVEL: "info",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SIGN_IN_RATE_LIMIT_MAX: "100",
-    });
+    server = await startAppServer(
+      {
+        DATA_DIR: dataDir,
+        WEB_CONCURRENCY: "2",
+        LOG_LEVEL: "info",
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SIGN_IN_RATE_LIMIT_MAX: "100",
+        // One serving process is killed below on purpose: its death is recorded, and checked there.
+      },
+      { expectFaults: true },
+    );
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
@@ -218,6 +222,9 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
     expect(
       logLines(server).some((line) => line.msg === "a serving process stopped unexpectedly; starting another"),
     ).toBe(true);
+    expect(server.faults()).toMatchObject([
+      { role: "serving process", origin: "exit", pid: victim, message: "exited with SIGKILL" },
+    ]);
     for (let i = 0; i < 4; i++) expect((await request(server, "/healthz")).status).toBe(200);
     expect((await signInOnce(server)).status).toBe(302);
 
@@ -237,9 +244,11 @@ describe("the helper process", () => {
       SIGN_IN_RATE_LIMIT_MAX: "100",
     });
     try {
-      const pid = server.process.pid!;
+      // The serving process under the supervisor (`npm start` always runs one).
+      const [pid] = childrenOf(server.process.pid!);
+      expect(pid).toBeDefined();
       expect((await signInOnce(server)).status).toBe(302);
-      const [helper] = childrenOf(pid);
+      const [helper] = childrenOf(pid!);
       expect(helper).toBeDefined();
       expect(niceness(helper!)).toBe(10);
       process.kill(helper!, "SIGKILL");
@@ -252,7 +261,7 @@ describe("the helper process", () => {
         body: new URLSearchParams({ email: ADMIN.email, password: "not-the-password" }).toString(),
       });
       expect(wrong.status).toBe(401);
-      const after = childrenOf(pid);
+      const after = childrenOf(pid!);
       expect(after).toHaveLength(1);
       expect(after[0]).not.toBe(helper);
       expect(await server.stop()).toBe(0);

@@ -38,7 +38,7 @@ describe.each(ENGINES)("trip imports on %s", (engine) => {
 
   it("keeps an import, replaces it with the next, and keeps the last when a new one fails", async () => {
     const webfleet = file("webfleet.csv", webfleetCsv(fleet));
-    const { mapping } = await previewTrips(webfleet);
+    const { mapping } = await previewTrips(runtime, webfleet);
     const first = await importTrips(runtime, owner.id, depot, webfleet, { ...keepAll, mapping });
     expect(first).toMatchObject({ trips: fleet.length, vehicles: 5, problemCount: 0, hasPositions: true });
     const stored = (await getTripImport(runtime, owner.id, depot))!;
@@ -69,7 +69,7 @@ describe.each(ENGINES)("trip imports on %s", (engine) => {
     const geotab = file("geotab.csv", geotabCsv(fleet.slice(0, 10)));
     const second = await importTrips(runtime, owner.id, depot, geotab, {
       ...keepAll,
-      mapping: (await previewTrips(geotab)).mapping,
+      mapping: (await previewTrips(runtime, geotab)).mapping,
       anonymiseDrivers: true,
       replaceVehicleIds: true,
     });
@@ -81,7 +81,10 @@ describe.each(ENGINES)("trip imports on %s", (engine) => {
   it("keeps each haulier to their own depots", async () => {
     const webfleet = file("webfleet.csv", webfleetCsv(fleet));
     await expect(
-      importTrips(runtime, other.id, depot, webfleet, { ...keepAll, mapping: (await previewTrips(webfleet)).mapping }),
+      importTrips(runtime, other.id, depot, webfleet, {
+        ...keepAll,
+        mapping: (await previewTrips(runtime, webfleet)).mapping,
+      }),
     ).rejects.toMatchObject({ status: 404 });
     expect(await getTripImport(runtime, other.id, depot)).toBeNull();
   });

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+
+import type { Fault } from "~/lib/faults.server";
 
 import { freePort } from "./free-port";
 
@@ -8,18 +11,64 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 export type AppServer = {
   url: string;
+  /** The supervisor (`node server.js`); the serving processes are its children. */
   process: ChildProcess;
   output: () => string;
+  /** Every fault the server's processes recorded so far (unhandled errors, serving processes that died). */
+  faults: () => Fault[];
   /** Sends SIGTERM and resolves with the exit code. */
   stop: () => Promise<number | null>;
 };
 
-/** Runs the production build (`node server.js`) on a free loopback port with the given environment. */
+/**
+ * Servers whose faults fail the test during which they were recorded
+ * (tests/setup/fail-on-server-faults.ts), with how many were already seen.
+ */
+export const watchedServers = new Map<AppServer, number>();
+
+/** Faults recorded since the last call, across every watched server, as lines to report. */
+export function takeNewFaults(): string[] {
+  const found: string[] = [];
+  for (const [server, seen] of watchedServers) {
+    const faults = server.faults();
+    for (const fault of faults.slice(seen))
+      found.push(
+        `${server.url}: ${fault.role} ${fault.pid} (${fault.origin}) ${fault.name}: ${fault.message}\n${fault.stack ?? ""}`,
+      );
+    watchedServers.set(server, faults.length);
+  }
+  return found;
+}
+
+function readFaults(file: string): Fault[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return [];
+  }
+  // A line still being written is read next time.
+  return text
+    .slice(0, text.lastIndexOf("\n") + 1)
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Fault);
+}
+
+/**
+ * Runs the production build (`node server.js`: the supervisor and its
+ * serving process) on a free loopback port with the given environment. Its
+ * processes record every unhandled error, and every serving process that
+ * dies, in a fault log; the test during which one is recorded fails, unless
+ * `expectFaults` (a test that kills processes on purpose, and checks what
+ * it expects with `faults()`).
+ */
 export async function startAppServer(
   env: Record<string, string | undefined>,
-  options: { untilHealthy?: boolean } = {},
+  options: { untilHealthy?: boolean; expectFaults?: boolean } = {},
 ): Promise<AppServer> {
   const untilHealthy = options.untilHealthy ?? true;
+  const faultLog = path.join(mkdtempSync(path.join(tmpdir(), "electrify-faults-")), "faults.jsonl");
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npm run build` before the integration tests (npm test does).");
   }
@@ -35,6 +84,7 @@ export async function startAppServer(
       PORT: String(port),
       APP_URL: url,
       LOG_LEVEL: "warn",
+      FAULT_LOG: faultLog,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -59,15 +109,18 @@ export async function startAppServer(
     child.kill("SIGKILL");
     throw new Error(`The server did not answer /healthz within 30 s:\n${output}`);
   }
-  return {
+  const server: AppServer = {
     url,
     process: child,
     output: () => output,
+    faults: () => readFaults(faultLog),
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;
     },
   };
+  if (!options.expectFaults) watchedServers.set(server, 0);
+  return server;
 }
 
 /** Signs in through the /auth form action, as a browser without JavaScript would, and returns the cookie header. */

@@ -1,6 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -8,6 +7,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { z } from "zod";
 
 import type { Runtime } from "~/lib/runtime.server";
+import { makeTempDir } from "~/lib/temp-files.server";
 import { UserError } from "~/lib/user-error";
 
 import { FIELD_LABELS, REQUIRED_FIELDS, TRIP_FIELDS, type ColumnMapping } from "./columns";
@@ -17,19 +17,19 @@ import { saveTripImport, type ImportSummary } from "./trip-store.server";
 export type { TripPreview } from "./read-trips.server";
 
 /** The file's columns and first rows, for the mapping step. */
-export async function previewTrips(file: File): Promise<TripPreview> {
-  return onDisk(file, (upload) => previewTripsFile({ path: upload, fileName: file.name }));
+export async function previewTrips(deps: Pick<Runtime, "env">, file: File): Promise<TripPreview> {
+  return onDisk(deps, file, (upload) => previewTripsFile({ path: upload, fileName: file.name }));
 }
 
 /**
  * The upload written to a temporary file for the background process to read
  * as a stream (sending its bytes would copy them into both processes'
- * memory), removed when `read` settles.
+ * memory), removed when `read` settles (~/lib/temp-files.server).
  */
-async function onDisk<T>(file: File, read: (path: string) => Promise<T>): Promise<T> {
+async function onDisk<T>(deps: Pick<Runtime, "env">, file: File, read: (path: string) => Promise<T>): Promise<T> {
   if (!(file instanceof File) || file.size === 0)
     throw new UserError("Choose a trip export (.csv or .xlsx) to import.");
-  const folder = await mkdtemp(path.join(tmpdir(), "electrify-trips-"));
+  const folder = await makeTempDir(deps.env.DATA_DIR, "trips");
   try {
     const upload = path.join(folder, "upload");
     await pipeline(Readable.fromWeb(file.stream() as WebReadableStream), createWriteStream(upload));
@@ -55,7 +55,7 @@ export type ImportChoices = z.infer<typeof importChoicesSchema>;
  * when the mapping lacks a required field or no row could be read.
  */
 export async function importTrips(
-  deps: Pick<Runtime, "database">,
+  deps: Pick<Runtime, "database" | "env">,
   userId: string,
   depotId: number,
   file: File,
@@ -69,7 +69,7 @@ export async function importTrips(
     throw new UserError(
       `Choose the column for ${missing.map((field) => FIELD_LABELS[field].toLowerCase()).join(", ")}.`,
     );
-  const read = await onDisk(file, (upload) =>
+  const read = await onDisk(deps, file, (upload) =>
     readTripsFile({ path: upload, fileName: file.name }, { ...choices, mapping: choices.mapping as ColumnMapping }),
   );
   await saveTripImport(deps, userId, depotId, { fileName: file.name, ...read });

@@ -5,6 +5,7 @@
  * UserError as its data, anything else as a name and a message. It exits when
  * the server does: the IPC channel closes even when the server is killed.
  */
+import { stopOnFault } from "~/lib/faults.server";
 import { UserError } from "~/lib/user-error";
 
 import { backgroundTaskNamed, type BackgroundReply, type BackgroundRequest } from "./background.server";
@@ -38,7 +39,8 @@ function releaseWhenIdle(): void {
 }
 
 function reply(message: BackgroundReply): void {
-  if (process.connected) process.send?.(message);
+  // The server may go between the check and the send: a failed send has a callback, so it is no 'error' event.
+  if (process.connected) process.send?.(message, () => undefined);
 }
 
 async function run({ id, task, args }: BackgroundRequest): Promise<void> {
@@ -59,6 +61,8 @@ async function run({ id, task, args }: BackgroundRequest): Promise<void> {
 }
 
 export function serveBackgroundTasks(): void {
+  // A fault here is recorded and ends this process; the server's next task starts another.
+  stopOnFault("background process", undefined, () => process.exit(1));
   baselineRss = process.memoryUsage.rss();
   process.on("message", (message) => void run(message as BackgroundRequest));
   process.on("disconnect", () => process.exit(0));

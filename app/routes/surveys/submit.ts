@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { data } from "react-router";
 
 import { receiveSurveyUpload } from "~/features/surveys/receive-upload.server";
@@ -13,6 +12,7 @@ import {
 } from "~/features/surveys/survey-schema";
 import { getSessionUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { makeTempDir } from "~/lib/temp-files.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { UserError } from "~/lib/user-error";
 
@@ -59,9 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = getSessionUser(context);
   if (!user) return fail(401, { ok: false, error: SURVEY_MESSAGES.signIn });
 
-  const uploadRoot = path.join(runtime.env.DATA_DIR, "tmp");
-  await mkdir(uploadRoot, { recursive: true });
-  const uploadDir = await mkdtemp(path.join(uploadRoot, "survey-"));
+  const uploadDir = await makeTempDir(runtime.env.DATA_DIR, "survey");
   try {
     let received: Awaited<ReturnType<typeof receiveSurveyUpload>>;
     try {

@@ -68,7 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleIntent(form, getRuntime(), {
     preview: {
       refusedTitle: "The file could not be read",
-      run: async () => succeeded(null, { preview: await previewTrips(file()) }, "preview"),
+      run: async (_form, deps) => succeeded(null, { preview: await previewTrips(deps, file()) }, "preview"),
     },
     import: {
       refusedTitle: "Nothing was imported",
