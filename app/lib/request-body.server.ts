@@ -10,6 +10,7 @@
  * forbids it outside this file).
  */
 import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import busboy, { type FieldInfo, type FileInfo } from "busboy";
 import { data } from "react-router";
@@ -49,19 +50,33 @@ export type BodyLimits = {
 
 export type FormHandlers = {
   field?: (name: string, value: string, info: FieldInfo) => void;
-  /** Must consume `stream` (pipe it somewhere, or resume it to skip it). */
-  file?: (name: string, stream: Readable, info: FileInfo) => void;
+  /**
+   * A file part. Return a promise that settles once `stream` is consumed
+   * (`pipeline(stream, somewhere)`), or nothing to skip the part: the reader
+   * then drains it. The stream's errors are handled before this is called (a
+   * body cut off midway destroys it with an error: the promise rejects,
+   * nothing is thrown on the process), and streamForm settles only after
+   * every promise returned here has.
+   */
+  file?: (name: string, stream: Readable, info: FileInfo) => Promise<unknown> | undefined;
   /** A file reached `fileSize`: the rest of it is skipped. */
   fileTooLarge?: (name: string) => void;
 };
 
 /**
  * Streams a urlencoded or multipart body through busboy. Resolves once the
- * whole body is read; rejects with a UserError when it cannot be (malformed,
- * interrupted, a limit passed). Most refusals still read the body to its end
- * (the body-size cap in server/body-limits.ts keeps it small), so the
- * connection stays ready for the next request; a form with more fields than
- * the page takes stops being read at once (see tooMany below).
+ * whole body is read and every file consumed; rejects with a UserError when
+ * it cannot be (malformed, interrupted, a limit passed, a file that could not
+ * be consumed). Most refusals still read the body to its end (the body-size
+ * cap in server/body-limits.ts keeps it small), so the connection stays ready
+ * for the next request; a form with more fields than the page takes stops
+ * being read at once (see tooMany below).
+ *
+ * No byte sequence can make it throw on the process: every stream busboy
+ * makes has an error listener from the moment it exists, skipped parts are
+ * drained here rather than by the caller, and a handler that throws fails
+ * this request only (tests/integration/body-fuzz.test.ts searches for the
+ * exceptions).
  */
 export async function streamForm(request: Request, limits: BodyLimits, handlers: FormHandlers): Promise<void> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -85,21 +100,42 @@ export async function streamForm(request: Request, limits: BodyLimits, handlers:
   }
   let failure: UserError | undefined;
   const fail = (error: UserError) => (failure ??= error);
+  /** An error a handler threw: a fault of ours, answered as one (500) once the body is done with. */
+  let thrown: { error: unknown } | undefined;
+  const guarded = (handler: () => void) => {
+    try {
+      handler();
+    } catch (error) {
+      thrown ??= { error };
+    }
+  };
+  /** File streams not yet ended, destroyed if the body fails so that no consumer waits forever. */
+  const open = new Set<Readable>();
+  const consumers: Promise<unknown>[] = [];
+  let consumeFailed = false;
+
   parser.on("field", (name, value, info) => {
-    if (failure) return;
+    if (failure || thrown) return;
     if (info.valueTruncated || info.nameTruncated) return fail(new UserError(FORM_FIELD_TOO_LONG, { status: 413 }));
     if (hasControlCharacters(name) || hasControlCharacters(value))
       return fail(new UserError(FORM_HAS_CONTROL_CHARACTERS, { status: 400 }));
-    handlers.field?.(name, value, info);
+    guarded(() => handlers.field?.(name, value, info));
   });
   parser.on("file", (name, stream, info) => {
-    if (failure || !handlers.file || (limits.files ?? 0) === 0) {
-      if (info.filename !== undefined && !handlers.file) fail(new UserError(FORM_HAS_FILES, { status: 400 }));
-      stream.resume();
-      return;
+    // Guarded from the moment it exists, whoever reads it: an interrupted body destroys it with an error.
+    stream.on("error", () => undefined);
+    open.add(stream);
+    stream.once("end", () => open.delete(stream));
+    stream.once("close", () => open.delete(stream));
+    let consumer: Promise<unknown> | undefined;
+    if (!handlers.file) {
+      if (info.filename !== undefined) fail(new UserError(FORM_HAS_FILES, { status: 400 }));
+    } else if (!failure && !thrown && (limits.files ?? 0) > 0) {
+      stream.on("limit", () => guarded(() => handlers.fileTooLarge?.(name)));
+      guarded(() => (consumer = handlers.file!(name, stream, info)));
     }
-    stream.on("limit", () => handlers.fileTooLarge?.(name));
-    handlers.file(name, stream, info);
+    if (consumer) consumers.push(consumer.catch(() => (consumeFailed = true)));
+    else stream.resume();
   });
   // A form far larger than the page takes (a million fields) is not read to its end: the answer goes out at
   // once and the connection is closed after it (bodyErrorResponse), so the sender stops.
@@ -113,26 +149,38 @@ export async function streamForm(request: Request, limits: BodyLimits, handlers:
   parser.on("filesLimit", () => fail(new UserError(FORM_TOO_MANY_FILES, { status: 413 })));
 
   const source = Readable.fromWeb(request.body as WebReadableStream);
-  await new Promise<void>((resolve, reject) => {
-    // The client went away mid-body: the parser is destroyed too, which ends any file stream it was feeding.
-    source.once("error", (error) => {
-      parser.destroy(error);
-      reject(new UserError(FORM_INTERRUPTED, { status: 400 }));
+  let stopped: UserError | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // The client went away mid-body: the parser is destroyed too, which ends any file stream it was feeding.
+      source.on("error", (error) => {
+        parser.destroy(error);
+        reject(new UserError(FORM_INTERRUPTED, { status: 400 }));
+      });
+      // A body busboy cannot parse: stop feeding it, but leave the connection open so the answer reaches the
+      // client (the rest of the body is drained once the response is sent: drainUnreadBodies in server/app.ts).
+      parser.on("error", () => {
+        source.unpipe(parser);
+        reject(new UserError(FORM_UNREADABLE, { status: 400 }));
+      });
+      parser.once("close", resolve);
+      halt = () => {
+        source.unpipe(parser);
+        resolve();
+      };
+      source.pipe(parser);
     });
-    // A body busboy cannot parse: stop feeding it, but leave the connection open so the answer reaches the
-    // client (the rest of the body is drained once the response is sent: drainUnreadBodies in server/app.ts).
-    parser.once("error", () => {
-      source.unpipe(parser);
-      reject(new UserError(FORM_UNREADABLE, { status: 400 }));
-    });
-    parser.once("close", resolve);
-    halt = () => {
-      source.unpipe(parser);
-      resolve();
-    };
-    source.pipe(parser);
-  });
+  } catch (error) {
+    stopped = error as UserError;
+  }
+  // A body that failed midway leaves its current file unfinished: end it, so that its consumer settles.
+  if (stopped || failure)
+    for (const stream of open) stream.destroy(stopped ?? new UserError(failure!.message, { status: failure!.status }));
+  await Promise.all(consumers);
+  if (thrown) throw thrown.error;
+  if (stopped) throw stopped;
   if (failure) throw failure;
+  if (consumeFailed) throw new UserError(FORM_UNREADABLE, { status: 400 });
 }
 
 /**
@@ -147,29 +195,18 @@ export async function readForm(request: Request, limits: BodyLimits = {}): Promi
   const form = new FormData();
   const contentType = request.headers.get("content-type");
   if (!contentType && (request.headers.get("content-length") ?? "0") === "0") return form;
-  const files: Promise<void>[] = [];
   let tooLarge = false;
   try {
     await streamForm(request, limits, {
       field: (name, value) => form.append(name, value),
-      file: (name, stream, info) => {
-        const chunks: Uint8Array<ArrayBuffer>[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(new Uint8Array(chunk)));
-        files.push(
-          new Promise<void>((resolve, reject) => {
-            stream.on("error", reject);
-            stream.on("end", () => {
-              // A file input left empty arrives as a part with no name and no content.
-              if (info.filename || chunks.length > 0)
-                form.append(name, new File(chunks, info.filename ?? "", { type: info.mimeType }));
-              resolve();
-            });
-          }),
-        );
-      },
+      file: (name, stream, info) =>
+        buffer(stream).then((bytes) => {
+          // A file input left empty arrives as a part with no name and no content.
+          if (info.filename || bytes.length > 0)
+            form.append(name, new File([new Uint8Array(bytes)], info.filename ?? "", { type: info.mimeType }));
+        }),
       fileTooLarge: () => (tooLarge = true),
     });
-    await Promise.all(files);
   } catch (error) {
     throw bodyErrorResponse(error instanceof UserError ? error : new UserError(FORM_UNREADABLE, { status: 400 }));
   }

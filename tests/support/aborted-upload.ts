@@ -4,15 +4,23 @@ import type { AppServer } from "./app-server";
 
 const BOUNDARY = "----electrify-abort";
 
-/** Sends the headers and part of a photo upload that announces 100 000 bytes, then disconnects. */
-export function abortedUpload(server: Pick<AppServer, "url">, cookie: string): Promise<void> {
+/**
+ * Sends the headers and part of a photo upload that announces 100 000 bytes,
+ * then disconnects. `field` names the file part (by default the photo the
+ * survey requires; "photo" is one it does not take, which the reader skips).
+ */
+export function abortedUpload(
+  server: Pick<AppServer, "url">,
+  cookie: string,
+  { field = "photo_proposed_charging_area", bytes = 30_000 }: { field?: string; bytes?: number } = {},
+): Promise<void> {
   const url = new URL(server.url);
   const partial = Buffer.concat([
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="depotName"\r\n\r\nYard\r\n`),
     Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo_proposed_charging_area"; filename="area.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="area.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
     ),
-    Buffer.alloc(30_000, 0xff),
+    Buffer.alloc(bytes, 0xff),
   ]);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(url.port), url.hostname, () => {

@@ -33,7 +33,6 @@ export async function receiveSurveyUpload(
     throw new UserError("The upload could not be read. Please try again.", { status: 400 });
   const fields: Record<string, string> = Object.create(null);
   const photos: UploadedPhoto[] = [];
-  const writes: Promise<void>[] = [];
   let failure: UserError | undefined;
   const fail = (error: UserError) => (failure ??= error);
   try {
@@ -42,40 +41,34 @@ export async function receiveSurveyUpload(
       { fields: 20, fieldSize: 16 * 1024, files: 3 + MAX_CABLE_RUN_PHOTOS, fileSize: maxFileBytes },
       {
         field: (name, value) => (fields[name] = value),
+        // A part this form does not take (an unknown name, a second photo of a single kind, anything after a
+        // refusal) is skipped by returning nothing: streamForm drains it.
         file: (name, stream) => {
           const kind = kindByField.get(name);
-          if (failure || !kind || (!PHOTO_FIELDS[kind].multiple && photos.some((photo) => photo.kind === kind))) {
-            stream.resume();
-            return;
-          }
+          if (failure || !kind || (!PHOTO_FIELDS[kind].multiple && photos.some((photo) => photo.kind === kind)))
+            return undefined;
           if (
             kind === "cable_run" &&
             photos.filter((photo) => photo.kind === "cable_run").length >= MAX_CABLE_RUN_PHOTOS
           ) {
             fail(new UserError(TOO_MANY_PHOTOS, { status: 400 }));
-            stream.resume();
-            return;
+            return undefined;
           }
           const target = path.join(dir, String(photos.length));
           photos.push({ kind, path: target });
-          // A write that fails (or a file stream destroyed by an interrupted body) is reported below, never left unhandled.
-          writes.push(pipeline(stream, createWriteStream(target)));
+          return pipeline(stream, createWriteStream(target));
         },
         fileTooLarge: () =>
           fail(photoTooLarge(`Each photo must be at most ${Math.round(maxFileBytes / 1024 / 1024)} MB.`)),
       },
     );
   } catch (error) {
-    await Promise.allSettled(writes);
     if (!(error instanceof UserError)) throw error;
     throw new UserError(error.message === FORM_TOO_MANY_FILES ? TOO_MANY_PHOTOS : error.message, {
       status: error.status === 413 ? 400 : error.status,
     });
   }
-  const written = await Promise.allSettled(writes);
   if (failure) throw failure;
-  if (written.some((result) => result.status === "rejected"))
-    throw new UserError("The upload could not be read. Please try again.", { status: 400 });
   // A file input left empty arrives as a part with no content.
   const sizes = await Promise.all(photos.map((photo) => stat(photo.path).then((info) => info.size)));
   return { fields, photos: photos.filter((_, index) => sizes[index]! > 0) };
