@@ -1,10 +1,9 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 
 import { makePhoto } from "../support/images";
-import { createTestUser, expectNoAxeViolations, gotoHydrated, signInOnPage } from "./fixtures";
+import { createTestUser, expect, expectNoAxeViolations, gotoHydrated, signInOnPage, test } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -48,7 +47,7 @@ test.describe("[surveys] depot survey from a phone", () => {
     await page.getByLabel("Cable run obstacles").fill("Access road between substation and yard");
 
     await page.getByRole("button", { name: "Submit Depot Survey" }).click();
-    await expect(page).toHaveURL("/confirmation?email=success");
+    await expect(page).toHaveURL(/\/confirmation\?depot=\d+&email=success$/);
     await expect(page.getByRole("heading", { name: "Depot Submitted Successfully!" })).toBeVisible();
     await expect(page.getByText("Survey submitted successfully and confirmation email sent!")).toBeVisible();
     await expect(page.getByText(/within 2-3 business days/)).toBeVisible();
@@ -114,7 +113,7 @@ test.describe("[surveys] depot survey from a phone", () => {
     await page.getByLabel("Longitude").fill("-2.6987");
     await expect(page.getByText("Location at 51.512300, -2.698700")).toBeVisible();
     await page.getByRole("button", { name: "Submit Depot Survey" }).click();
-    await expect(page).toHaveURL("/confirmation?email=success");
+    await expect(page).toHaveURL(/\/confirmation\?depot=\d+&email=success$/);
   });
 
   test("another user cannot open someone else's depot or photos", async ({ page, browser }) => {

@@ -8,6 +8,7 @@ import { createUser } from "~/features/users/create-user.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { makePhoto, makePixelBomb } from "../support/images";
+import { temporaryFilesLeft } from "../support/temp-files";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -77,8 +78,10 @@ describe("POST /surveys against the production server", () => {
   it("saves a survey and answers with the depot and whether the confirmation e-mail went out", async () => {
     const response = await post(survey(), owner);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { ok: boolean; depotId: number; emailSent: boolean };
+    const body = (await response.json()) as { ok: boolean; depotId: number; emailSent: boolean; redirectTo: string };
     expect(body).toMatchObject({ ok: true, emailSent: true });
+    // The answer says where to go: the confirmation of this depot.
+    expect(body.redirectTo).toBe(`/confirmation?depot=${body.depotId}&email=success`);
     // Without SMTP_URL the outbox writes the messages to DATA_DIR/mail.
     const mails = readdirSync(path.join(dataDir, "mail")).map((file) =>
       readFileSync(path.join(dataDir, "mail", file), "utf8"),
@@ -91,7 +94,7 @@ describe("POST /surveys against the production server", () => {
   it("redirects a form post without JavaScript to the confirmation page with a toast", async () => {
     const response = await post(survey({ depotName: "No Script Depot" }), owner, false);
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/confirmation?email=success");
+    expect(response.headers.get("location")).toMatch(/^\/confirmation\?depot=\d+&email=success$/);
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("electrify_toast="))).toBe(true);
   });
 
@@ -193,6 +196,44 @@ describe("POST /surveys against the production server", () => {
     expect(await strangerView.text()).not.toContain("Photo Depot");
   });
 
+  it("sends a reload of a form whose survey was saved to its confirmation, and keeps an unsaved form's key", async () => {
+    const key = crypto.randomUUID();
+    const saved = (await (await post(survey({ idempotencyKey: key, depotName: "Reloaded Yard" }), owner)).json()) as {
+      depotId: number;
+    };
+    const reload = await fetch(`${server.url}/survey?submission=${key}`, {
+      headers: { cookie: owner },
+      redirect: "manual",
+    });
+    expect(reload.status).toBe(302);
+    expect(reload.headers.get("location")).toBe(`/confirmation?depot=${saved.depotId}&email=success`);
+    const confirmation = await (
+      await fetch(`${server.url}${reload.headers.get("location")}`, { headers: { cookie: owner } })
+    ).text();
+    expect(confirmation).toContain("Reloaded Yard");
+    // Sending that form again (the same key) answers with the same depot: no copy.
+    const again = (await (await post(survey({ idempotencyKey: key, depotName: "Reloaded Yard" }), owner)).json()) as {
+      depotId: number;
+    };
+    expect(again.depotId).toBe(saved.depotId);
+
+    // A survey not saved yet: the form keeps its key, so the next send is the same survey.
+    const unsaved = crypto.randomUUID();
+    const form = await fetch(`${server.url}/survey?submission=${unsaved}`, { headers: { cookie: owner } });
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain(`value="${unsaved}"`);
+    // Someone else's key neither redirects to their depot nor shows its name on a confirmation.
+    const theirs = await fetch(`${server.url}/survey?submission=${key}`, {
+      headers: { cookie: stranger },
+      redirect: "manual",
+    });
+    expect(theirs.status).toBe(200);
+    const theirConfirmation = await fetch(`${server.url}/confirmation?depot=${saved.depotId}`, {
+      headers: { cookie: stranger },
+    });
+    expect(await theirConfirmation.text()).not.toContain("Reloaded Yard");
+  });
+
   it("shows the green note when the confirmation e-mail went out and the amber one when it did not", async () => {
     const sent = await (await fetch(`${server.url}/confirmation?email=success`, { headers: { cookie: owner } })).text();
     expect(sent).toContain("A confirmation e-mail is on its way to you.");
@@ -203,7 +244,7 @@ describe("POST /surveys against the production server", () => {
     for (const html of [sent, failed]) expect(html).toContain("within 2-3 business days");
   });
 
-  it("leaves no temporary upload files behind", () => {
-    expect(readdirSync(path.join(dataDir, "tmp"))).toEqual([]);
+  it("leaves no temporary upload files behind", async () => {
+    expect(await temporaryFilesLeft(dataDir)).toEqual([]);
   });
 });

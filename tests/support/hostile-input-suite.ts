@@ -854,7 +854,8 @@ export function hostileInputSuite(engine: Engine): void {
           await check("haulier", `/electrify/depot-details?id=${q}&tab=${q}`, false);
           await check("haulier", `/electrify/company-setup?tab=${q}&edit=${q}`, false);
           await check("haulier", `/account?twoFactor=${q}`, false);
-          await check("haulier", `/confirmation?email=${q}`, false);
+          await check("haulier", `/confirmation?email=${q}&depot=${q}`, false);
+          await check("haulier", `/survey?submission=${q}`, false);
           await check("admin", `/admin?q=${q}&status=${q}&sort=${q}&dir=${q}&page=${q}&uq=${q}&upage=${q}`, false);
           await check("anonymous", `/auth?redirectTo=${q}&reason=${q}`, false);
           await check("anonymous", `/reset-password?token=${q}`, false);

@@ -104,7 +104,12 @@ export async function submitSurvey(
   }
 }
 
-async function findByIdempotencyKey(deps: Deps, userId: string, key: string): Promise<number | null> {
+/** The depot a user's survey with this idempotency key saved, if one did. */
+export async function findByIdempotencyKey(
+  deps: Pick<Runtime, "database">,
+  userId: string,
+  key: string,
+): Promise<number | null> {
   const row = await deps.database.db
     .selectFrom("depots")
     .select("id")

@@ -47,6 +47,9 @@ const coordinate = (min: number, max: number) =>
       .max(max, SURVEY_MESSAGES.location),
   );
 
+/** A survey form's idempotency key, as the form's loader makes it (a UUID) or a client of ours could. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{16,64}$/;
+
 /** The survey's fields, checked in the browser before sending and again on the server. Photos are checked separately. */
 export const surveyFieldsSchema = z.object({
   depotName: singleLine(
@@ -76,7 +79,7 @@ export const surveyFieldsSchema = z.object({
   latitude: coordinate(-90, 90),
   longitude: coordinate(-180, 180),
   locationAddress: optionalText(300).refine(isSingleLine, "The location must be on one line"),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "Refresh the page and try again"),
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY, "Refresh the page and try again"),
 });
 export type SurveyFields = z.output<typeof surveyFieldsSchema>;
 
@@ -114,4 +117,20 @@ export function photoLabel(imageType: string): string {
 
 /** What POST /surveys answers a client that asked for JSON (the survey page's own script). */
 export type SubmitResponse =
-  { ok: true; depotId: number; emailSent: boolean } | { ok: false; error: string; errors?: FieldErrors };
+  | { ok: true; depotId: number; emailSent: boolean; redirectTo: string }
+  | { ok: false; error: string; errors?: FieldErrors };
+
+/** Where a saved survey's sender goes: its confirmation, naming the depot. */
+export function confirmationPath(depotId: number, emailSent: boolean): string {
+  return `/confirmation?depot=${depotId}&email=${emailSent ? "success" : "failed"}`;
+}
+
+/**
+ * The survey form's address while a submission is on its way: it carries the
+ * form's idempotency key, so that a reload (or the browser falling back to a
+ * full page load) either lands on the confirmation of the survey it saved or
+ * sends the same survey again under the same key, never a copy.
+ */
+export function pendingSurveyPath(idempotencyKey: string): string {
+  return `/survey?submission=${encodeURIComponent(idempotencyKey)}`;
+}

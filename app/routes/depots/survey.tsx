@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { useNavigate } from "react-router";
+import { redirect, useNavigate } from "react-router";
 import { toast } from "sonner";
 
 import { TextField } from "~/components/text-field";
@@ -10,21 +10,40 @@ import { LocationField, type Location } from "~/features/surveys/components/loca
 import { PhotoField } from "~/features/surveys/components/photo-field";
 import { downscaleImage } from "~/features/surveys/downscale-image";
 import { postSurvey } from "~/features/surveys/post-survey";
+import { findByIdempotencyKey } from "~/features/surveys/submit-survey.server";
 import {
+  confirmationPath,
   fieldErrorsFrom,
+  IDEMPOTENCY_KEY,
   MAX_CABLE_RUN_PHOTOS,
+  pendingSurveyPath,
   PHOTO_FIELDS,
   SURVEY_MESSAGES,
   surveyFieldsSchema,
   type FieldErrors,
 } from "~/features/surveys/survey-schema";
+import { requireUser } from "~/lib/auth/guards.server";
+import { getRuntime } from "~/lib/runtime.server";
 
 import type { Route } from "./+types/survey";
 
 export const meta: Route.MetaFunction = () => [{ title: "Depot Survey Form | Electrify" }];
 
-/** A fresh idempotency key per form: a double submit of the same form creates one depot. */
-export function loader() {
+/**
+ * A fresh idempotency key per form: a double submit of the same form creates
+ * one depot. While a submission is on its way the address carries the key
+ * (pendingSurveyPath): if that survey was saved, a reload lands on its
+ * confirmation; if not, the form keeps the key, so sending it again can
+ * never make a copy.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const pending = new URL(request.url).searchParams.get("submission");
+  if (pending && IDEMPOTENCY_KEY.test(pending)) {
+    const saved = await findByIdempotencyKey(getRuntime(), user.id, pending);
+    if (saved !== null) throw redirect(confirmationPath(saved, true));
+    return { idempotencyKey: pending };
+  }
   return { idempotencyKey: crypto.randomUUID() };
 }
 
@@ -80,6 +99,9 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
       return;
     }
     setProgress(0);
+    // From here a reload, or the browser falling back to a full page load, lands on this survey's confirmation
+    // once the server has saved it (the loader above). React Router's own history entry is kept as it is.
+    window.history.replaceState(window.history.state, "", pendingSurveyPath(loaderData.idempotencyKey));
     for (const [kind, files] of Object.entries(photos) as [keyof Photos, File[]][]) {
       form.delete(PHOTO_FIELDS[kind].field);
       for (const file of files)
@@ -90,7 +112,8 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
     if (result.ok) {
       if (result.emailSent) toast.success(SURVEY_MESSAGES.emailSent);
       else toast.warning(SURVEY_MESSAGES.emailFailed);
-      navigate(`/confirmation?email=${result.emailSent ? "success" : "failed"}`);
+      // The server says where to go; replace: going back should not show the sent form again.
+      void navigate(result.redirectTo, { replace: true });
       return;
     }
     // Everything entered stays in the form; the user can correct and send again.

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { receiveSurveyUpload } from "~/features/surveys/receive-upload.server";
 import { submitSurvey } from "~/features/surveys/submit-survey.server";
 import {
+  confirmationPath,
   fieldErrorsFrom,
   SURVEY_MESSAGES,
   surveyFieldsSchema,
@@ -78,10 +79,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail(400, { ok: false, error: Object.values(errors)[0] ?? SURVEY_MESSAGES.failed, errors });
 
     const result = await submitSurvey(runtime, user, parsed.data, photos);
-    const email = result.emailSent ? "success" : "failed";
-    if (wantsJson) return data<SubmitResponse>({ ok: true, depotId: result.depotId, emailSent: result.emailSent });
+    const redirectTo = confirmationPath(result.depotId, result.emailSent);
+    if (wantsJson)
+      return data<SubmitResponse>({ ok: true, depotId: result.depotId, emailSent: result.emailSent, redirectTo });
     return redirectWithToast(
-      `/confirmation?email=${email}`,
+      redirectTo,
       result.emailSent
         ? { type: "success", title: SURVEY_MESSAGES.emailSent }
         : { type: "warning", title: SURVEY_MESSAGES.emailFailed },
