@@ -6,7 +6,10 @@
 // the database passes SQLite's integrity check. Prints what it did; exits 1
 // on any failure. Needs a production build (`npm run build`). CRASH_PROCESSES=2
 // runs the server with two serving processes (WEB_CONCURRENCY): the kill hits
-// the first process, and its serving processes go with it.
+// the first process, and its serving processes go with it. CRASH_KILL=serving
+// kills the serving process instead, under the supervisor that `npm start`
+// runs (decision 028): the supervisor starts another at once, which cleans up
+// after the one killed; the server itself is never restarted.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,10 +23,12 @@ import { loadEnv } from "../app/lib/env.server";
 import { openRuntime } from "../app/lib/runtime.server";
 import { signIn, waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
+import { alive, servingProcesses } from "../tests/support/processes";
 
 const KILLS = 10;
 const CLIENTS = 20;
 const PROCESSES = process.env.CRASH_PROCESSES ?? "1";
+const KILL_SERVING = process.env.CRASH_KILL === "serving";
 const root = path.resolve(import.meta.dirname, "..");
 if (!existsSync(path.join(root, "build/server/index.js")))
   throw new Error("No production build: run `npm run build` first.");
@@ -54,6 +59,8 @@ let server: ChildProcess | null = null;
 let serverLog = "";
 
 async function start() {
+  // Killing a serving process leaves the supervisor running, which starts another.
+  if (KILL_SERVING && server && server.exitCode === null) return waitForHealthy(url, server);
   server = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: {
@@ -79,6 +86,13 @@ async function start() {
 }
 
 async function kill() {
+  if (KILL_SERVING) {
+    const [serving] = servingProcesses(server!.pid!);
+    if (!serving) throw new Error(`No serving process under the supervisor:\n${serverLog}`);
+    process.kill(serving, "SIGKILL");
+    while (alive(serving)) await new Promise((resolve) => setTimeout(resolve, 10));
+    return;
+  }
   const child = server!;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGKILL");
@@ -142,9 +156,11 @@ for (let round = 1; round <= KILLS; round++) {
 await new Promise((resolve) => setTimeout(resolve, 1500));
 running = false;
 await Promise.all(clients);
-// A last clean stop and start: the start-up clean-up runs on what the last kill left.
+// A last clean stop and start: the start-up clean-up runs on what the last kill left (killing a serving process:
+// its replacement's clean-up, which runs once it listens).
 await kill();
 await start();
+if (KILL_SERVING) await new Promise((resolve) => setTimeout(resolve, 2000));
 const stopped = new Promise((resolve) => server!.once("exit", resolve));
 server!.kill("SIGTERM");
 await stopped;
@@ -194,7 +210,7 @@ try {
     0,
   );
   console.log(
-    `\n${KILLS} SIGKILLs under ${CLIENTS} clients (${PROCESSES} serving process${PROCESSES === "1" ? "" : "es"}): ${attempts} submissions tried, ${acknowledged.length} acknowledged, ${failures} cut off or refused (most while the server was down); ${Number(depots.n)} depots and ${files.length} photo files on disk; ${removed} orphaned files removed at start-up.`,
+    `\n${KILLS} SIGKILLs ${KILL_SERVING ? "of the serving process " : ""}under ${CLIENTS} clients (${PROCESSES} serving process${PROCESSES === "1" ? "" : "es"}): ${attempts} submissions tried, ${acknowledged.length} acknowledged, ${failures} cut off or refused (most while the server was down); ${Number(depots.n)} depots and ${files.length} photo files on disk; ${removed} orphaned files removed at start-up.`,
   );
 } finally {
   await runtime.database.destroy();

@@ -24,6 +24,8 @@ step "crash test (SQLite: 10 SIGKILLs under 20 clients submitting surveys)"
 tsx ./scripts/crash-test.ts | tee tmp/reports/crash-test.txt
 step "crash test with two serving processes (WEB_CONCURRENCY=2)"
 CRASH_PROCESSES=2 tsx ./scripts/crash-test.ts | tee tmp/reports/crash-test-2.txt
+step "crash test killing the serving process under the supervisor (10 SIGKILLs, never a restart of the server)"
+CRASH_KILL=serving tsx ./scripts/crash-test.ts | tee tmp/reports/crash-test-serving.txt
 step "end-to-end tests (Chromium)"
 bash scripts/ensure-chromium.sh
 playwright test

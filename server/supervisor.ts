@@ -23,19 +23,24 @@ export type Prepare = "full" | "restart" | "none";
 /** Sent by a serving process once it listens, with the environment's validated figures. */
 export type ReadyMessage = { type: "electrify:ready"; processes: number; port: number; host: string };
 
-/** Deaths within this window count towards the back-off. */
-const CRASH_WINDOW_MS = 60_000;
+/**
+ * A serving process that dies before it listens, or within this long after,
+ * is dying in a loop (a start that cannot succeed, a fault on every first
+ * request); one that served longer resets the count.
+ */
+const YOUNG_MS = 5_000;
 const FIRST_BACKOFF_MS = 500;
-const MAX_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 8_000;
 
 /**
- * How long to wait before replacing a serving process, given how many died
- * within CRASH_WINDOW_MS (this one included): the first at once, then 0.5 s,
- * 1 s, 2 s … up to 30 s, so a process that dies on every start does not spin.
+ * How long to wait before replacing a serving process, given how many in a
+ * row died young (this one included): the first at once, then 0.5 s, 1 s,
+ * 2 s, 4 s, 8 s at most, so a process that dies on every start does not spin
+ * and the site is never down for long once the cause is gone.
  */
-export function restartDelay(recentDeaths: number): number {
-  if (recentDeaths <= 1) return 0;
-  return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (recentDeaths - 2));
+export function restartDelay(youngDeathsInARow: number): number {
+  if (youngDeathsInARow <= 1) return 0;
+  return Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (youngDeathsInARow - 2));
 }
 
 function supervisorLogger(): Logger {
@@ -47,12 +52,12 @@ function supervisorLogger(): Logger {
   }
 }
 
-type Tracked = { listened: boolean; fault?: Fault };
+type Tracked = { listened: boolean; listenedAt?: number; fault?: Fault };
 
 export function runSupervisor(): void {
   const log = supervisorLogger();
   const tracked = new Map<number, Tracked>();
-  const deaths: number[] = [];
+  let youngDeaths = 0;
   let ready: ReadyMessage | undefined;
   let listening = 0;
   let stopping = false;
@@ -114,6 +119,7 @@ export function runSupervisor(): void {
     const entry = tracked.get(worker.id);
     if (entry && !entry.listened) {
       entry.listened = true;
+      entry.listenedAt = Date.now();
       listening++;
     }
     announceWhenAllListen();
@@ -130,10 +136,9 @@ export function runSupervisor(): void {
       log.error({ servingPid: worker.process.pid, code, signal }, "the server could not start; stopping");
       return stopAll(1);
     }
-    const now = Date.now();
-    deaths.push(now);
-    while (deaths.length > 0 && now - deaths[0]! > CRASH_WINDOW_MS) deaths.shift();
-    const delay = restartDelay(deaths.length);
+    const young = entry?.listenedAt === undefined || Date.now() - entry.listenedAt < YOUNG_MS;
+    youngDeaths = young ? youngDeaths + 1 : 1;
+    const delay = restartDelay(youngDeaths);
     const cause = entry?.fault;
     const how = signal ?? `code ${code}`;
     recordFault({
@@ -154,7 +159,7 @@ export function runSupervisor(): void {
           ? { origin: cause.origin, name: cause.name, message: cause.message, stack: cause.stack }
           : undefined,
         restartInMs: delay,
-        diedInLastMinute: deaths.length,
+        diedYoungInARow: youngDeaths,
       },
       "a serving process stopped unexpectedly; starting another",
     );

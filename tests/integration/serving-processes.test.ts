@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { startAppServer, type AppServer } from "../support/app-server";
 import { makePhoto } from "../support/images";
+import { alive, childrenOf } from "../support/processes";
 
 /**
  * WEB_CONCURRENCY=2 on the embedded defaults (SQLite, local files): the
@@ -63,35 +64,10 @@ async function signInOnce(server: AppServer): Promise<{ status: number; cookie: 
   return { status: response.status, cookie };
 }
 
-/** Process ids whose parent is `parent` (Linux /proc). */
-function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === parent) children.push(Number(entry));
-    } catch {
-      // exited while we looked
-    }
-  }
-  return children;
-}
-
 function niceness(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

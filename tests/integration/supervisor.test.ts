@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import type { Fault } from "~/lib/faults.server";
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { freePort } from "../support/free-port";
 import { makePhoto } from "../support/images";
+import { childrenOf } from "../support/processes";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -19,20 +20,6 @@ import { openTestRuntime } from "../support/test-runtime";
  * cause logged; one that dies in a loop is restarted with a growing delay.
  */
 const root = path.resolve(import.meta.dirname, "../..");
-
-function childrenOf(parent: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 describe("the supervisor on the embedded defaults", () => {
   let server: AppServer;
