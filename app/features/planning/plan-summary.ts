@@ -265,6 +265,7 @@ export const REASON_LABELS: Record<ShortfallReason, string> = {
   curve: "its charging curve tapers before it is full",
   charger: "no charger free",
   "charger-power": "the charger is too slow for its time at the depot",
+  "lowest-power": "the charger cannot run low enough for the last of its charge",
   connection: "the connection is full",
   building: "the building's own load takes the connection",
   battery: "the trip needs more than the battery holds",

@@ -213,6 +213,27 @@ describe("shortfall reasons", () => {
       for (const v of strategy.vehicles.filter((x) => x.shortfallKwh > 1e-6)) expect(v.reasons).toEqual(["connection"]);
   });
 
+  it("says time, never connection, when vans at chargers with their default lowest power are short only for their time at the depot", () => {
+    // 60 kWh in 2 h at 11 kW cannot be done; the connection is far above what four vans can draw.
+    const input: PlanInput = {
+      ...base,
+      vehicleTypes: [{ id: "van", name: "Van", batteryKwh: 75, consumptionKwhPerKm: 0.35, maxChargeKw: 11 }],
+      vehicles: [{ id: "v", name: "Van", typeId: "van", count: 4, week: everyDay(7, 5, 60), targetSocPct: 90 }],
+      chargers: [{ id: "ac", name: "AC", count: 4, powerKw: 11, serves: "all" }],
+      site: { ...base.site, connectionKva: 1000 },
+      horizon: { days: 1, stepMinutes: 15, startWeekday: 0 },
+    };
+    for (const strategy of planCharging(input).strategies) {
+      const short = strategy.vehicles.filter((v) => v.shortfallKwh > 1e-6);
+      expect(short).toHaveLength(4);
+      for (const v of short)
+        expect({ strategy: strategy.strategy, reasons: v.reasons }).toEqual({
+          strategy: strategy.strategy,
+          reasons: ["time"],
+        });
+    }
+  });
+
   it("says building too when the building's own load takes most of the connection", () => {
     const input = { ...base, site: { ...base.site, connectionKva: 30, buildingKw: 18 } };
     const short = planCharging(input).strategies.flatMap((s) => s.vehicles.filter((v) => v.shortfallKwh > 1e-6));

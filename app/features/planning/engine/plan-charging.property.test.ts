@@ -5,6 +5,7 @@ import { MaxFlow } from "../max-flow";
 import { planInputSchema } from "../plan-input";
 import { curveKw } from "./curve";
 import { planCharging } from "./plan-charging";
+import { chargerMinimumKw } from "./stays";
 import type { PlanInput } from "./types";
 
 /** Small random depots: 1–3 vehicle types, 1–4 groups with random shifts, chargers, building load, tariff bands. */
@@ -279,6 +280,69 @@ describe("charging plan engine on random depots", () => {
       { numRuns: 150, seed: 20261122 },
     );
   }, 120_000);
+
+  /** Departures that leave under their target, per strategy. */
+  const departuresShort = (result: Result, name: string) =>
+    byName(result, name).sessions.filter(
+      (s) =>
+        (s.arrivalSocPct / 100) * s.batteryKwh + s.kw.reduce((a, kw) => a + kw, 0) * result.stepHours <
+        s.targetKwh - 1e-6,
+    ).length;
+  /** The same depot with every charger's lowest power set by `floor` (undefined: the default for its power). */
+  const withFloors = (input: PlanInput, floor: (powerKw: number) => number | undefined): PlanInput => ({
+    ...input,
+    chargers: input.chargers.map(({ minKw: _, ...c }) => {
+      const minKw = floor(c.powerKw);
+      return minKw === undefined ? c : { ...c, minKw: Math.min(minKw, c.powerKw) };
+    }),
+  });
+  const floorsOf = (input: PlanInput) =>
+    input.chargers.reduce((sum, c) => sum + c.count * chargerMinimumKw(c), 0) / input.site.chargingEfficiency;
+
+  for (const [label, days, numRuns, seed] of [
+    ["a week", [1, 7], 120, 20261131],
+    ["8 to 12 weeks", [56, 84], 25, 20261132],
+  ] as const)
+    it(`peak shaving and cost-optimal leave no departure short for chargers' lowest powers over ${label} (issue 31)`, () => {
+      const fleets = fc.tuple(
+        plans,
+        fc.integer({ min: days[0], max: days[1] }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 1, max: 12 }),
+      );
+      fc.assert(
+        fc.property(fleets, ([plan, horizonDays, kind, random]) => {
+          // Long horizons at hourly steps keep the run short; a week keeps the random step.
+          const base: PlanInput = {
+            ...plan,
+            horizon: {
+              ...plan.horizon,
+              days: horizonDays,
+              stepMinutes: horizonDays > 7 ? 60 : plan.horizon.stepMinutes,
+            },
+            site: { ...plan.site, battery: undefined },
+          };
+          const none = withFloors(base, () => 0);
+          // AC 6 A per phase and DC 5 kW (the defaults), or one random floor for every charger.
+          const floored = withFloors(
+            base,
+            kind === 0 ? () => undefined : kind === 1 ? () => random : (kw) => (kw > 43 ? 5 : 4.1),
+          );
+          // Only where the connection can run every charger at its floor at once (else a floor can bind the site).
+          fc.pre(
+            floored.site.connectionKva * floored.site.powerFactor -
+              Math.max(...(floored.site.buildingKw as number[])) >=
+              floorsOf(floored),
+          );
+          const without = planCharging(none, ["peak-shaving", "cost-optimal"], { sessions: true });
+          const withIt = planCharging(floored, ["peak-shaving", "cost-optimal"], { sessions: true });
+          for (const name of ["peak-shaving", "cost-optimal"])
+            if (departuresShort(without, name) === 0)
+              expect({ strategy: name, short: departuresShort(withIt, name) }).toEqual({ strategy: name, short: 0 });
+        }),
+        { numRuns, seed },
+      );
+    }, 300_000);
 
   it("peak shaving finds the exact lowest peak when curves are flat and chargers have no floor", () => {
     const flat = plans.map((input) => ({

@@ -8,6 +8,7 @@ import { simulate } from "./simulate";
 import { dispatchBattery, maxOf } from "./site-battery";
 import type { Stay } from "./stays";
 import { connectionFor, siteBill, summarise } from "./summarise";
+import { topUpShortStays } from "./top-up";
 import { STRATEGIES, type PlanInput, type PlanResult, type Strategy, type StrategyResult } from "./types";
 import { wholeBillHeadroom } from "./whole-bill";
 
@@ -88,6 +89,8 @@ export function planStrategy(
     settleChain(stays, vehicles, chain, schedule, dt, (i, arrival) =>
       legaliseStay(stays, i, arrival, schedule, site, load),
     );
+    // What the floors or a carried deficit left short, where the charger, the curve and the connection allow.
+    topUpShortStays(stays, vehicles, chain, schedule, site);
   }
   const result = summarise(strategy, stays, planned.chain, planned.schedule, context, detail.sessions);
   let battery: StrategyResult["battery"] = null;

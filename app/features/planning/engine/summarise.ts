@@ -95,6 +95,8 @@ export function shortfallReasons(
     soc += kw[k]! * dt;
   }
   if (bound) return buildingHeavy ? ["connection", "building"] : ["connection"];
+  // Nothing on the site bound: what the stay needed was left over between its charger's lowest power and its need.
+  if (stay.minKw > 1e-9) return ["lowest-power"];
   return [stay.curve ? "curve" : "connection"];
 }
 

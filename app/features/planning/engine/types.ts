@@ -107,6 +107,7 @@ export type Strategy = (typeof STRATEGIES)[number];
  * curve — the vehicle's charging curve tapers before it is full;
  * charger — no charger was free for (part of) the stay;
  * charger-power — the charger it got is slower than the vehicle and too slow for the stay;
+ * lowest-power — the site had room, but what was left to put in could not be run at the charger's lowest power;
  * connection — the site was at its connection limit while the vehicle could have taken more;
  * building — as connection, but the building's own load took the room the vehicle needed;
  * battery — the trip needs more than the battery holds at its target.
@@ -116,6 +117,7 @@ export const SHORTFALL_REASONS = [
   "curve",
   "charger",
   "charger-power",
+  "lowest-power",
   "connection",
   "building",
   "battery",

@@ -1,0 +1,168 @@
+import { settleChain, type Chain } from "./chain";
+import { powerAt } from "./curve";
+import type { Site } from "./min-peak-flow";
+import { floorKw, legaliseStay, siteLoad } from "./min-power";
+import { delivered, type Schedule } from "./schedule";
+import type { Stay, Vehicle } from "./stays";
+
+const EPS = 1e-9;
+/** Settle-and-top-up rounds: a round meets every stay from the charge it arrives with; the next sees the arrivals that raised. */
+const ROUNDS = 6;
+
+/**
+ * The planned strategies' last step (issue 31): a stay that leaves under its
+ * target while its charger, its curve and the connection had room gets the
+ * rest, at the steps where the site is least loaded. Chargers' lowest powers
+ * make a planned schedule lumpy (applyMinimumPower), and what a lump could
+ * not place, or a deficit it passed to the vehicle's next stay, used to leave
+ * departures short on a connection that never bound. Peak shaving promises
+ * the lowest peak with every vehicle charged: where a floor forces a higher
+ * peak, the peak rises instead of the vehicles going short.
+ *
+ * A step is only ever raised to a power the charger can run: at or above its
+ * lowest power (or the vehicle's curve, when that is lower), or below it only
+ * as the stay's last charging step (the charger stops within it). The chain
+ * is settled between rounds, so each stay is met from the charge it really
+ * arrives with; a year's deficits settle within the rounds, as a week's do.
+ */
+export function topUpShortStays(stays: Stay[], vehicles: Vehicle[], chain: Chain, schedule: Schedule, site: Site) {
+  const { dt } = site;
+  const settle = () => {
+    const load = siteLoad(stays, schedule, site);
+    settleChain(stays, vehicles, chain, schedule, dt, (i, arrival) =>
+      legaliseStay(stays, i, arrival, schedule, site, load),
+    );
+  };
+  // The arrival at which a stay could take nothing more (no charger time, a full connection): not tried again from it.
+  const stuckAt = new Float64Array(stays.length).fill(Number.NaN);
+  let toppedUpAny = false;
+  // The caller has just settled the chain.
+  for (let round = 0; round < ROUNDS; round++) {
+    const load = siteLoad(stays, schedule, site);
+    let toppedUp = false;
+    for (let i = 0; i < stays.length; i++) {
+      const stay = stays[i]!;
+      const arrival = chain.arrivalKwh[i]!;
+      if (!stay.charger || stuckAt[i] === arrival) continue;
+      const short = stay.targetKwh - arrival - delivered(schedule[i]!, dt);
+      if (short <= 1e-6) continue;
+      if (topUpStay(stay, arrival, schedule[i]!, short, load, site) > EPS) toppedUp = true;
+      else stuckAt[i] = arrival;
+    }
+    if (!toppedUp) break;
+    toppedUpAny = true;
+    settle();
+  }
+  if (!toppedUpAny) return;
+  // Top-ups raised arrivals after them: the chain as delivered. A settle starts each vehicle's cycle from its last
+  // stay's departure as it was, so it runs again until that no longer moves an arrival.
+  for (let pass = 0; pass < ROUNDS; pass++) {
+    const before = chain.arrivalKwh.slice();
+    settle();
+    if (chain.arrivalKwh.every((kwh, i) => Math.abs(kwh - before[i]!) <= 1e-9)) return;
+  }
+}
+
+/** Puts up to `short` kWh more into one stay (its row `kw`), least-loaded steps first; returns the kWh placed. */
+function topUpStay(
+  stay: Stay,
+  arrivalKwh: number,
+  kw: Float64Array,
+  short: number,
+  load: number[],
+  site: Site,
+): number {
+  const { steps, dt, limitKw, efficiency } = site;
+  const at = (k: number) => (stay.start + k) % steps;
+  const order = Array.from({ length: kw.length }, (_, k) => k).sort((a, b) => load[at(a)]! - load[at(b)]! || a - b);
+  let left = short;
+  let lastOn = kw.findLastIndex((x) => x > EPS);
+  // The charge before each step, kept up to date as steps are raised (one pass, not one per step tried).
+  const charge = new Float64Array(kw.length);
+  for (let k = 0, soc = arrivalKwh; k < kw.length; k++) {
+    charge[k] = soc;
+    soc += kw[k]! * dt;
+  }
+  for (const k of order) {
+    if (left <= EPS) break;
+    const before = charge[k]!;
+    const room = Math.max(0, limitKw - load[at(k)]!) * efficiency;
+    const add = Math.min(left / dt, powerAt(stay, before) - kw[k]!, room);
+    if (add <= EPS) continue;
+    const next = kw[k]! + add;
+    // Below the floor only as the stay's last charging step, finishing it (so no later step is added after it).
+    if (next < floorKw(stay, before) - 1e-9 && (k <= lastOn || add < left / dt - 1e-9)) continue;
+    // Without a curve the steps after only need the target, which adding at most what is short keeps.
+    if (stay.curve && !keepsCurveAfter(stay, kw, k, before + next * dt, dt)) continue;
+    kw[k] = next;
+    for (let n = k + 1; n < kw.length; n++) charge[n] = charge[n]! + add * dt;
+    load[at(k)]! += add / efficiency;
+    left -= add * dt;
+    lastOn = Math.max(lastOn, k);
+  }
+  if (left > EPS && stay.minKw > EPS) left -= turnOnAtFloor(stay, arrivalKwh, kw, left, load, site, order);
+  return short - left;
+}
+
+/**
+ * Less than a step at the floor is still missing, and no step that charges
+ * has room for it: one more step is turned on at the floor, and the energy
+ * that is too much comes off a step that charges above its floor, the most
+ * loaded first (so the peak falls where it can).
+ */
+function turnOnAtFloor(
+  stay: Stay,
+  arrivalKwh: number,
+  kw: Float64Array,
+  left: number,
+  load: number[],
+  site: Site,
+  leastLoadedFirst: number[],
+): number {
+  const { steps, dt, limitKw, efficiency } = site;
+  const at = (k: number) => (stay.start + k) % steps;
+  const mostLoadedFirst = [...leastLoadedFirst].reverse();
+  for (const k of leastLoadedFirst) {
+    if (kw[k]! > EPS) continue;
+    const floor = floorKw(stay, arrivalKwh + delivered(kw, dt, k));
+    const room = Math.max(0, limitKw - load[at(k)]!) * efficiency;
+    if (floor <= EPS || floor > room) continue;
+    const takeOff = floor - left / dt;
+    for (const j of mostLoadedFirst) {
+      if (j === k || kw[j]! - takeOff < stay.minKw - 1e-9) continue;
+      kw[k] = floor;
+      kw[j] = kw[j]! - takeOff;
+      if (legalStay(stay, arrivalKwh, kw, dt)) {
+        load[at(k)]! += floor / efficiency;
+        load[at(j)]! -= takeOff / efficiency;
+        return left;
+      }
+      kw[k] = 0;
+      kw[j] = kw[j]! + takeOff;
+    }
+  }
+  return 0;
+}
+
+/** A stay's row as a charger can run it: within the curve and the target, every step but the last at or above its floor. */
+function legalStay(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number): boolean {
+  const lastOn = kw.findLastIndex((x) => x > EPS);
+  let soc = arrivalKwh;
+  for (let k = 0; k < kw.length; k++) {
+    const p = kw[k]!;
+    if (p > powerAt(stay, soc) + 1e-9 || soc + p * dt > stay.targetKwh + 1e-9) return false;
+    if (p > EPS && k < lastOn && p < floorKw(stay, soc) - 1e-9) return false;
+    soc += p * dt;
+  }
+  return true;
+}
+
+/** Whether the steps after k keep the curve and the target when the vehicle has `kwh` after step k. */
+function keepsCurveAfter(stay: Stay, kw: Float64Array, k: number, kwh: number, dt: number): boolean {
+  let soc = kwh;
+  for (let n = k + 1; n < kw.length; n++) {
+    if (kw[n]! > powerAt(stay, soc) + 1e-9 || soc + kw[n]! * dt > stay.targetKwh + 1e-9) return false;
+    soc += kw[n]! * dt;
+  }
+  return true;
+}

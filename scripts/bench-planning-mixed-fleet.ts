@@ -1,0 +1,79 @@
+// The fleet issue 31 compares with SpiceEV 1.1.0: 100 vehicles (60 vans on 11 kW
+// chargers, 40 cars on 22 kW chargers, each on a shift of its own, about 540
+// trips a week) over 52 weeks at 15 minutes, a 1,000 kW connection and no
+// building load. Generated from a fixed seed, so every run plans the same fleet.
+import type { DutyDay, PlanInput, VehicleGroup } from "../app/features/planning/engine/types";
+import { TARIFF_PRESETS } from "../app/features/planning/plan-input";
+
+/** A small seeded generator (mulberry32): the same fleet on every machine. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The mixed fleet; `minKw` sets every charger's lowest power (0 for none;
+ * undefined for the default, 6 A per phase on AC).
+ */
+export function mixedFleet(minKw?: number): PlanInput {
+  const next = random(31);
+  const between = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
+  const vehicles: VehicleGroup[] = [];
+  let trips = 0;
+  for (let n = 0; n < 100; n++) {
+    const van = n < 60;
+    // Five or six working days a week (about 540 trips for the fleet), each its own shift.
+    const working = new Set<number>();
+    const days = next() < 0.4 ? 6 : 5;
+    while (working.size < days) working.add(between(0, 6));
+    const depart = between(5 * 4, 10 * 4) * 15;
+    const hours = between(4 * 4, 10 * 4) * 15;
+    const week: DutyDay[] = Array.from({ length: 7 }, (_, day) =>
+      working.has(day) ? { depart, return: (depart + hours) % 1440, km: between(30, van ? 160 : 220) } : null,
+    );
+    trips += days;
+    vehicles.push({
+      id: `v${n + 1}`,
+      name: `${van ? "Van" : "Car"} ${n + 1}`,
+      typeId: van ? "van" : "car",
+      count: 1,
+      week,
+      targetSocPct: 90,
+    });
+  }
+  if (trips < 500 || trips > 580) throw new Error(`the mixed fleet makes ${trips} trips a week`);
+  return {
+    vehicleTypes: [
+      { id: "van", name: "Electric van", batteryKwh: 75, consumptionKwhPerKm: 0.3, maxChargeKw: 11 },
+      { id: "car", name: "Electric car", batteryKwh: 60, consumptionKwhPerKm: 0.18, maxChargeKw: 22 },
+    ],
+    vehicles,
+    chargers: [
+      {
+        id: "ac11",
+        name: "AC 11 kW",
+        count: 60,
+        powerKw: 11,
+        serves: ["van"],
+        ...(minKw === undefined ? {} : { minKw }),
+      },
+      {
+        id: "ac22",
+        name: "AC 22 kW",
+        count: 40,
+        powerKw: 22,
+        serves: ["car"],
+        ...(minKw === undefined ? {} : { minKw }),
+      },
+    ],
+    site: { connectionKva: 1000, powerFactor: 1, buildingKw: 0, chargingEfficiency: 1 },
+    tariff: TARIFF_PRESETS["day-night"],
+    horizon: { days: 364, stepMinutes: 15, startWeekday: 0 },
+  };
+}
