@@ -178,8 +178,8 @@ function legalise(
   }
 }
 
-/** Whether the steps after k still keep the curve when the vehicle has `kwh` after step k. */
-function followsAfter(stay: Stay, kw: Float64Array, k: number, kwh: number, dt: number): boolean {
+/** Whether the steps after k still keep the curve (and the target) when the vehicle has `kwh` after step k. */
+export function followsAfter(stay: Stay, kw: Float64Array, k: number, kwh: number, dt: number): boolean {
   let soc = kwh;
   for (let n = k + 1; n < kw.length; n++) {
     if (kw[n]! > powerAt(stay, soc) + 1e-9 || soc + kw[n]! * dt > stay.targetKwh + 1e-9) return false;

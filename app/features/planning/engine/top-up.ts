@@ -1,7 +1,7 @@
 import { settleChain, type Chain } from "./chain";
 import { powerAt } from "./curve";
 import type { Site } from "./min-peak-flow";
-import { floorKw, legaliseStay, siteLoad } from "./min-power";
+import { floorKw, followsAfter, legaliseStay, siteLoad } from "./min-power";
 import { delivered, type Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 
@@ -93,7 +93,7 @@ function topUpStay(
     // Below the floor only as the stay's last charging step, finishing it (so no later step is added after it).
     if (next < floorKw(stay, before) - 1e-9 && (k <= lastOn || add < left / dt - 1e-9)) continue;
     // Without a curve the steps after only need the target, which adding at most what is short keeps.
-    if (stay.curve && !keepsCurveAfter(stay, kw, k, before + next * dt, dt)) continue;
+    if (stay.curve && !followsAfter(stay, kw, k, before + next * dt, dt)) continue;
     kw[k] = next;
     for (let n = k + 1; n < kw.length; n++) charge[n] = charge[n]! + add * dt;
     load[at(k)]! += add / efficiency;
@@ -153,16 +153,6 @@ function legalStay(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number)
     if (p > powerAt(stay, soc) + 1e-9 || soc + p * dt > stay.targetKwh + 1e-9) return false;
     if (p > EPS && k < lastOn && p < floorKw(stay, soc) - 1e-9) return false;
     soc += p * dt;
-  }
-  return true;
-}
-
-/** Whether the steps after k keep the curve and the target when the vehicle has `kwh` after step k. */
-function keepsCurveAfter(stay: Stay, kw: Float64Array, k: number, kwh: number, dt: number): boolean {
-  let soc = kwh;
-  for (let n = k + 1; n < kw.length; n++) {
-    if (kw[n]! > powerAt(stay, soc) + 1e-9 || soc + kw[n]! * dt > stay.targetKwh + 1e-9) return false;
-    soc += kw[n]! * dt;
   }
   return true;
 }
