@@ -575,7 +575,8 @@ test.describe("charging plan", () => {
     const text = pdfText(await readFile((await (await downloading).path())!));
     expect(text).toContain("The plan works: every vehicle leaves at its target charge (30 vehicles, 30 chargers).");
     expect(text).toContain("Chargers the fleet needs: 30 × 7 kW AC");
-    expect(text).toContain(
+    // A sentence may wrap anywhere (where depends on the figures): read the text as it flows.
+    expect(text.replace(/\s*\n\s*/g, " ")).toContain(
       payback
         .replace(/^It /, "")
         .replace(/\.$/, "")
