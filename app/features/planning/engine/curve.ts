@@ -92,6 +92,11 @@ export function fastestKwh(
 ): number {
   let kwh = arrivalKwh;
   for (let k = 0; k < length; k++) {
+    // At the target nothing more goes in: the rest of the path stays there (asked of every stay of a year, most of which reach it early).
+    if (kwh >= targetKwh) {
+      path?.fill(kwh, k, length + 1);
+      return Math.max(0, kwh - arrivalKwh);
+    }
     if (path) path[k] = kwh;
     kwh = Math.min(targetKwh, kwh + Math.min(speedKw, powerAt(limits, kwh)) * dt);
   }

@@ -346,7 +346,9 @@ describe("charging plan engine", () => {
     const result = planCharging(input);
     checkInvariants(input, result);
     const uncontrolled = by(result, "uncontrolled").sessions[0]!;
-    expect(uncontrolled.kw.slice(0, 6).map((kw) => Math.round(kw * 1000) / 1000)).toEqual([40, 40, 30, 22.5, 7.5, 0]);
+    expect(Array.from(uncontrolled.kw.slice(0, 6), (kw) => Math.round(kw * 1000) / 1000)).toEqual([
+      40, 40, 30, 22.5, 7.5, 0,
+    ]);
     // Spread over the 12 hours the curve never binds: 35 kWh ÷ 12 h.
     expect(by(result, "peak-shaving").peakKw).toBeCloseTo(35 / 12, 3);
     for (const strategy of result.strategies) expect(strategy.vehicles[0]!.shortfallKwh).toBeLessThan(1e-6);

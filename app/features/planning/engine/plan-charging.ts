@@ -92,7 +92,8 @@ export function planStrategy(
     // What the floors or a carried deficit left short, where the charger, the curve and the connection allow.
     topUpShortStays(stays, vehicles, chain, schedule, site);
   }
-  const result = summarise(strategy, stays, planned.chain, planned.schedule, context, detail.sessions);
+  const stayKwh = new Float64Array(stays.length);
+  const result = summarise(strategy, stays, planned.chain, planned.schedule, context, detail.sessions, stayKwh);
   let battery: StrategyResult["battery"] = null;
   let { siteKw, peakKw } = result;
   if (input.site.battery && strategy === "peak-shaving") {
@@ -114,7 +115,7 @@ export function planStrategy(
     battery,
     peakLowerBoundKw: lowerBoundKw === null ? null : Math.min(lowerBoundKw, withBattery.peakKw),
     tradeOff,
-    chargerUtilisation: utilisation(input, stays, planned.schedule, steps * dt, dt),
+    chargerUtilisation: utilisation(input, stays, stayKwh, steps * dt),
   };
 }
 
@@ -137,10 +138,11 @@ function recost(
   };
 }
 
-function utilisation(input: PlanInput, stays: Stay[], schedule: Schedule, horizonHours: number, dt: number) {
+/** Each charger's energy and use over the horizon, from each stay's energy (summarise). */
+function utilisation(input: PlanInput, stays: Stay[], stayKwh: Float64Array, horizonHours: number) {
   const perCharger = new Map<string, number>();
   stays.forEach((s, i) => {
-    if (s.charger) perCharger.set(s.charger, (perCharger.get(s.charger) ?? 0) + delivered(schedule[i]!, dt));
+    if (s.charger) perCharger.set(s.charger, (perCharger.get(s.charger) ?? 0) + stayKwh[i]!);
   });
   return input.chargers.flatMap((group) =>
     Array.from({ length: group.count }, (_, k) => {

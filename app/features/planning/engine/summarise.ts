@@ -100,10 +100,16 @@ export function shortfallReasons(
   return [stay.curve ? "curve" : "connection"];
 }
 
-/** Keeps every step within the curve at the charge reached and the target (a safety net: the strategies already do). */
+/**
+ * Keeps every step within the curve at the charge reached and the target (a
+ * safety net: the strategies already do). A step at 0 is left as it is
+ * (nothing is below it, and it adds nothing to the charge), so a year's
+ * mostly idle stays cost a read per step, not a look at the curve.
+ */
 function clip(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number) {
   let soc = arrivalKwh;
   for (let k = 0; k < kw.length; k++) {
+    if (kw[k] === 0) continue;
     const most = Math.max(0, Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt));
     if (kw[k]! > most + 1e-6) kw[k] = most;
     if (kw[k]! < 0) kw[k] = 0;
@@ -111,20 +117,20 @@ function clip(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number) {
   }
 }
 
-export function vehicleResults(
+function vehicleResults(
   stays: Stay[],
   chain: Chain,
   schedule: Schedule,
+  stayKwh: Float64Array,
   siteKw: number[],
   context: Context,
 ): VehicleResult[] {
-  const { dt } = context;
   const byVehicle = new Map<number, VehicleResult>();
   for (let i = 0; i < stays.length; i++) {
     const s = stays[i]!;
     const kw = schedule[i]!;
     const arrival = chain.arrivalKwh[i]!;
-    const delivered = energyOf(kw, dt);
+    const delivered = stayKwh[i]!;
     const departure = arrival + delivered;
     const entry = byVehicle.get(s.vehicle) ?? {
       vehicle: s.vehicleName,
@@ -153,7 +159,12 @@ export function vehicleResults(
   return [...byVehicle.values()];
 }
 
-/** Site load, costs and the rest of a strategy's figures from its schedule. */
+/**
+ * Site load, costs and the rest of a strategy's figures from its schedule;
+ * each stay's energy into `stayKwh` when given (the chargers' use is made
+ * from it). One pass over the schedule: a year of a fleet's is some 20 MB,
+ * and reading it once for each figure cost more than working them out.
+ */
 export function summarise(
   strategy: StrategyResult["strategy"],
   stays: Stay[],
@@ -161,17 +172,31 @@ export function summarise(
   schedule: Schedule,
   context: Context & BillContext,
   withSessions: boolean,
+  stayKwh = new Float64Array(stays.length),
 ): Omit<StrategyResult, "battery" | "peakLowerBoundKw" | "chargerUtilisation" | "tradeOff"> {
   const { steps, dt, building, efficiency, powerFactor: pf } = context;
-  for (let i = 0; i < stays.length; i++) clip(stays[i]!, chain.arrivalKwh[i]!, schedule[i]!, dt);
   const chargingKw = new Array<number>(steps).fill(0);
   for (let i = 0; i < stays.length; i++) {
     const { start } = stays[i]!;
     const kw = schedule[i]!;
-    for (let k = 0; k < kw.length; k++) chargingKw[(start + k) % steps]! += kw[k]! / efficiency;
+    clip(stays[i]!, chain.arrivalKwh[i]!, kw, dt);
+    // The stay's steps up to the end of the cycle, then those wrapped to its start (a step at 0 adds nothing).
+    let energy = 0;
+    const split = Math.min(kw.length, steps - start);
+    for (let k = 0; k < split; k++)
+      if (kw[k] !== 0) {
+        chargingKw[start + k]! += kw[k]! / efficiency;
+        energy += kw[k]! * dt;
+      }
+    for (let k = split; k < kw.length; k++)
+      if (kw[k] !== 0) {
+        chargingKw[start + k - steps]! += kw[k]! / efficiency;
+        energy += kw[k]! * dt;
+      }
+    stayKwh[i] = energy;
   }
   const siteKw = chargingKw.map((kw, t) => kw + building[t]!);
-  const vehicles = vehicleResults(stays, chain, schedule, siteKw, context);
+  const vehicles = vehicleResults(stays, chain, schedule, stayKwh, siteKw, context);
   const peakKw = maxOf(siteKw, 0);
   const energyKwh = energyOf(siteKw, dt);
   const chargingEnergyKwh = energyOf(chargingKw, dt);
@@ -197,7 +222,7 @@ function sessionsOf(stays: Stay[], chain: Chain, schedule: Schedule, wanted: boo
     vehicle: s.vehicleName,
     charger: s.charger,
     start: s.start,
-    kw: Array.from(schedule[i]!),
+    kw: schedule[i]!.slice(),
     capKw: s.capKw,
     minKw: s.minKw,
     curve: s.curve,

@@ -141,7 +141,8 @@ export type SessionResult = {
   vehicle: string;
   charger: string | null;
   start: number;
-  kw: number[];
+  /** Battery-side kW at each step of the stay (a copy: the engine's own rows are shared by the strategies). */
+  kw: Float64Array;
   capKw: number;
   minKw: number;
   curve: [number, number][] | null;

@@ -1,0 +1,80 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+import { mixedFleet } from "../../../../scripts/bench-planning-mixed-fleet";
+import { prepare } from "./prepare";
+import { plans } from "./random-depots.test-support";
+import { emptySchedule } from "./schedule";
+import { simulate } from "./simulate";
+import { simulateStepped } from "./simulate-stepped";
+import type { PlanInput } from "./types";
+
+/** The index of the first number that differs (Object.is: bit for bit, -0 and NaN included), or -1. */
+function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return 0;
+  for (let k = 0; k < a.length; k++) if (!Object.is(a[k], b[k])) return k;
+  return -1;
+}
+
+/** Both simulations of a depot, each on a fresh schedule; every stay's kW at every step and the chain must be equal bit for bit. */
+function expectSame(input: PlanInput, mode: "uncontrolled" | "balanced", cycles: number) {
+  const p = prepare(input);
+  const event = simulate(p.stays, p.vehicles, p.steps, p.dt, p.headroom, mode, cycles, emptySchedule(p.stays));
+  const stepped = simulateStepped(p.stays, p.vehicles, p.steps, p.dt, p.headroom, mode, cycles, emptySchedule(p.stays));
+  for (let i = 0; i < p.stays.length; i++) {
+    const k = firstDifference(event.schedule[i]!, stepped.schedule[i]!);
+    if (k >= 0)
+      expect.fail(
+        `${mode}: stay ${i} (${p.stays[i]!.vehicleName}) step ${k}: ${event.schedule[i]![k]} kW, stepped ${stepped.schedule[i]![k]} kW`,
+      );
+  }
+  for (const part of ["arrivalKwh", "needKwh", "topUpKwh", "previousDepartureKwh"] as const)
+    expect(firstDifference(event.chain[part], stepped.chain[part]), `${mode}: chain's ${part}`).toBe(-1);
+}
+
+describe("the event-driven simulation (decision 030)", () => {
+  it("equals the step-by-step one bit for bit on random depots, where the connection binds and where it does not", () => {
+    // The depots' connections run from 20 to 3,000 kVA against hourly building loads up to 60 kW, so many bind for
+    // part of the day (stepped there), and chargers have random floors (vehicles switched off when scaled below them).
+    fc.assert(
+      fc.property(plans, fc.integer({ min: 1, max: 4 }), (input, cycles) => {
+        for (const mode of ["uncontrolled", "balanced"] as const) expectSame(input, mode, cycles);
+      }),
+      { numRuns: 300, seed: 20261125 },
+    );
+  });
+
+  it.each([
+    { fleet: "vans and cars", curved: false, days: 14 },
+    { fleet: "with curves and swap times", curved: true, days: 28 },
+  ])("equals it on a connection that binds every day: $fleet, $days days", ({ curved, days }) => {
+    const fleet = mixedFleet();
+    const input: PlanInput = {
+      ...fleet,
+      vehicleTypes: fleet.vehicleTypes.map((type) =>
+        curved && type.id === "car"
+          ? {
+              ...type,
+              chargeCurve: [
+                [0, 22],
+                [60, 22],
+                [90, 9],
+                [100, 3],
+              ],
+            }
+          : type,
+      ),
+      vehicles: fleet.vehicles.map((group, n) => (curved && n % 10 === 3 ? { ...group, swapAt: 22 * 60 } : group)),
+      site: {
+        connectionKva: 120,
+        powerFactor: 0.95,
+        buildingKw: [10, 10, 10, 10, 10, 10, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 20, 20, 20, 20, 10, 10],
+        chargingEfficiency: 0.92,
+      },
+      horizon: { days, stepMinutes: 15, startWeekday: 2 },
+    };
+    // One cycle and three: the second lap of each (stays that run past the end of the cycle) meets the room the first left.
+    for (const cycles of [1, 3])
+      for (const mode of ["uncontrolled", "balanced"] as const) expectSame(input, mode, cycles);
+  });
+});

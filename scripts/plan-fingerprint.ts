@@ -1,0 +1,100 @@
+// Fingerprints of what the planning engine gives on fixed fixtures, to show
+// that a change meant to keep the plans (a faster engine, a refactor) does:
+// run it before and after and compare (`npm run plan:fingerprint > a.txt`).
+// Each line is a fixture and strategy with a SHA-256 of the whole strategy
+// result (every session's kW at every step, the site load, costs and
+// shortfalls) and, for the smaller fixtures, of computePlan's summary
+// (sizing and business case included; its run time left out).
+import { createHash } from "node:crypto";
+
+import { computePlan } from "../app/features/planning/compute-plan";
+import { planCharging } from "../app/features/planning/engine/plan-charging";
+import { STRATEGIES, type PlanInput } from "../app/features/planning/engine/types";
+import { planInputSchema } from "../app/features/planning/plan-input";
+import { BENCH_INPUT } from "./bench-planning-fleet";
+import { mixedFleet } from "./bench-planning-mixed-fleet";
+
+const hash = (value: unknown) =>
+  createHash("sha256")
+    .update(JSON.stringify(value, (_, v) => (v instanceof Float64Array ? Array.from(v) : v)))
+    .digest("hex")
+    .slice(0, 16);
+
+/** The mixed fleet on a connection that binds, with a building profile, curves and a swap time: every sharing path of the simulation. */
+function tight(): PlanInput {
+  const input = mixedFleet();
+  return {
+    ...input,
+    vehicleTypes: input.vehicleTypes.map((type) =>
+      type.id === "car"
+        ? {
+            ...type,
+            chargeCurve: [
+              [0, 22],
+              [60, 22],
+              [90, 9],
+              [100, 3],
+            ],
+          }
+        : type,
+    ),
+    vehicles: input.vehicles.map((group, n) => (n % 10 === 3 ? { ...group, swapAt: 22 * 60 } : group)),
+    site: {
+      connectionKva: 120,
+      powerFactor: 0.95,
+      buildingKw: [10, 10, 10, 10, 10, 10, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 20, 20, 20, 20, 10, 10],
+      chargingEfficiency: 0.92,
+      battery: { capacityKwh: 200, powerKw: 60, roundTripEfficiency: 0.9 },
+    },
+    horizon: { days: 56, stepMinutes: 15, startWeekday: 2 },
+  };
+}
+
+/** Ten vans' recorded tours over four weeks (one group each), on five chargers: waits, carried deficits. */
+function recorded(): PlanInput {
+  const input = mixedFleet();
+  let seed = 7;
+  const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  return {
+    ...input,
+    vehicles: Array.from({ length: 10 }, (_, n) => {
+      const trips = [];
+      for (let day = 0; day < 28; day++) {
+        if (next() < 0.2) continue;
+        const depart = day * 1440 + 300 + Math.floor(next() * 300);
+        trips.push({ depart, back: depart + 240 + Math.floor(next() * 500), energyKwh: 10 + next() * 50 });
+      }
+      return {
+        id: `r${n}`,
+        name: `Van ${n + 1}`,
+        typeId: "van",
+        count: 1,
+        week: Array(7).fill(null),
+        targetSocPct: 90,
+        trips,
+      };
+    }),
+    chargers: [{ id: "ac", name: "AC 11 kW", count: 5, powerKw: 11, serves: "all" }],
+    horizon: { days: 28, stepMinutes: 15, startWeekday: 0 },
+  };
+}
+
+const fixtures: [string, PlanInput, boolean][] = [
+  ["year, 200 vehicles", BENCH_INPUT, false],
+  ["mixed fleet, lowest power 0", mixedFleet(0), false],
+  ["mixed fleet, default lowest power", mixedFleet(), false],
+  ["tight connection, 56 days", tight(), true],
+  ["recorded tours, 28 days", recorded(), true],
+];
+for (const [name, input, summary] of fixtures) {
+  const result = planCharging(input);
+  for (const strategy of STRATEGIES) {
+    const one = result.strategies.find((s) => s.strategy === strategy)!;
+    console.log(`${name} | ${strategy} | ${hash(one)} | peak ${one.peakKw} kW`);
+  }
+  if (summary) {
+    const request = planInputSchema.parse(input);
+    const { durationMs: _, computedAt: __, ...rest } = computePlan(request, () => {});
+    console.log(`${name} | computePlan summary | ${hash(rest)}`);
+  }
+}
