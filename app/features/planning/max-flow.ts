@@ -9,6 +9,7 @@ export class MaxFlow {
   private cap: Float64Array;
   private next: Int32Array;
   private edges = 0;
+  private initial: Float64Array | null = null;
   private readonly head: Int32Array;
   private readonly level: Int32Array;
   private readonly iter: Int32Array;
@@ -51,6 +52,22 @@ export class MaxFlow {
     this.next = widen(this.next, new Int32Array(size));
   }
 
+  /** Keeps every edge's capacity as it is now (before any flow), for reset. */
+  snapshot(): void {
+    this.initial = this.cap.slice(0, 2 * this.edges);
+  }
+
+  /** Back to the capacities kept by snapshot, with no flow: the same network solved again at other capacities (setCapacity) without building it anew. */
+  reset(): void {
+    this.cap.set(this.initial!);
+  }
+
+  /** Sets an edge's capacity (before any flow is sent on it). */
+  setCapacity(edge: number, capacity: number): void {
+    this.cap[edge] = capacity;
+    this.cap[edge + 1] = 0;
+  }
+
   /** What an edge can still carry. */
   room(edge: number): number {
     return this.cap[edge]!;
@@ -77,6 +94,8 @@ export class MaxFlow {
         const target = this.to[e]!;
         if (this.cap[e]! > 1e-12 && this.level[target]! < 0) {
           this.level[target] = this.level[node]! + 1;
+          // Levels past the sink's carry no path to it (a path climbs one level per edge), so the search stops here.
+          if (target === sink) return true;
           this.queue[write++] = target;
         }
       }
@@ -109,7 +128,9 @@ export class MaxFlow {
 
   run(source: number, sink: number): number {
     let total = 0;
+    (this as any).phases = 0;
     while (this.bfs(source, sink)) {
+      (this as any).phases++;
       this.iter.set(this.head);
       for (let sent = this.dfs(source, sink, Infinity); sent > 1e-12; sent = this.dfs(source, sink, Infinity))
         total += sent;

@@ -140,8 +140,56 @@ function turnOnAtFloor(
       kw[k] = 0;
       kw[j] = kw[j]! + takeOff;
     }
+    // No one step can give it all without going under its floor: several give what they have above it, most loaded first.
+    if (takeOffSpread(stay, arrivalKwh, kw, k, floor, takeOff, load, site, mostLoadedFirst)) return left;
   }
   return 0;
+}
+
+/**
+ * Turns step `k` on at `floor` and takes `takeOff` kW off the steps charging
+ * above their floor, each down to it at most (the last charging step down to
+ * nothing); keeps it only if the stay stays legal.
+ */
+function takeOffSpread(
+  stay: Stay,
+  arrivalKwh: number,
+  kw: Float64Array,
+  k: number,
+  floor: number,
+  takeOff: number,
+  load: number[],
+  site: Site,
+  mostLoadedFirst: number[],
+): boolean {
+  const { steps, dt, efficiency } = site;
+  const taken: [step: number, kw: number][] = [];
+  let remaining = takeOff;
+  // The stay's last charging step may end under its floor (the charger stops within it): it can give all it has.
+  const last = Math.max(
+    k,
+    kw.findLastIndex((x) => x > EPS),
+  );
+  for (const j of mostLoadedFirst) {
+    if (remaining <= 1e-12) break;
+    const spare = j === last ? kw[j]! : kw[j]! - stay.minKw;
+    if (j === k || kw[j]! <= EPS || spare <= EPS) continue;
+    const take = Math.min(spare, remaining);
+    taken.push([j, take]);
+    remaining -= take;
+  }
+  if (remaining > 1e-9) return false;
+  kw[k] = floor;
+  for (const [j, take] of taken) kw[j] = kw[j]! - take;
+  if (!legalStay(stay, arrivalKwh, kw, dt)) {
+    kw[k] = 0;
+    for (const [j, take] of taken) kw[j] = kw[j]! + take;
+    return false;
+  }
+  const at = (n: number) => (stay.start + n) % steps;
+  load[at(k)]! += floor / efficiency;
+  for (const [j, take] of taken) load[at(j)]! -= take / efficiency;
+  return true;
 }
 
 /** A stay's row as a charger can run it: within the curve and the target, every step but the last at or above its floor. */
