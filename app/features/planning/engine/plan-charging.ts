@@ -93,7 +93,17 @@ export function planStrategy(
     topUpShortStays(stays, vehicles, chain, schedule, site);
   }
   const stayKwh = new Float64Array(stays.length);
-  const result = summarise(strategy, stays, planned.chain, planned.schedule, context, detail.sessions, stayKwh);
+  const simulated = strategy === "uncontrolled" || strategy === "balanced";
+  const result = summarise(
+    strategy,
+    stays,
+    planned.chain,
+    planned.schedule,
+    context,
+    detail.sessions,
+    stayKwh,
+    simulated,
+  );
   let battery: StrategyResult["battery"] = null;
   let { siteKw, peakKw } = result;
   if (input.site.battery && strategy === "peak-shaving") {

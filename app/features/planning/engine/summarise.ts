@@ -162,7 +162,10 @@ function vehicleResults(
 /**
  * Site load, costs and the rest of a strategy's figures from its schedule;
  * each stay's energy into `stayKwh` when given (the chargers' use is made
- * from it). One pass over the schedule: a year of a fleet's is some 20 MB,
+ * from it). `withinLimits`: the schedule already keeps every curve at the
+ * charge reached and every target, step by step (the simulations write it
+ * so, and it is checked against the step-by-step one), so the clip is
+ * skipped. One pass over the schedule: a year of a fleet's is some 20 MB,
  * and reading it once for each figure cost more than working them out.
  */
 export function summarise(
@@ -173,28 +176,11 @@ export function summarise(
   context: Context & BillContext,
   withSessions: boolean,
   stayKwh = new Float64Array(stays.length),
+  withinLimits = false,
 ): Omit<StrategyResult, "battery" | "peakLowerBoundKw" | "chargerUtilisation" | "tradeOff"> {
   const { steps, dt, building, efficiency, powerFactor: pf } = context;
   const chargingKw = new Array<number>(steps).fill(0);
-  for (let i = 0; i < stays.length; i++) {
-    const { start } = stays[i]!;
-    const kw = schedule[i]!;
-    clip(stays[i]!, chain.arrivalKwh[i]!, kw, dt);
-    // The stay's steps up to the end of the cycle, then those wrapped to its start (a step at 0 adds nothing).
-    let energy = 0;
-    const split = Math.min(kw.length, steps - start);
-    for (let k = 0; k < split; k++)
-      if (kw[k] !== 0) {
-        chargingKw[start + k]! += kw[k]! / efficiency;
-        energy += kw[k]! * dt;
-      }
-    for (let k = split; k < kw.length; k++)
-      if (kw[k] !== 0) {
-        chargingKw[start + k - steps]! += kw[k]! / efficiency;
-        energy += kw[k]! * dt;
-      }
-    stayKwh[i] = energy;
-  }
+  readSchedule(stays, chain, schedule, context, chargingKw, stayKwh, withinLimits);
   const siteKw = chargingKw.map((kw, t) => kw + building[t]!);
   const vehicles = vehicleResults(stays, chain, schedule, stayKwh, siteKw, context);
   const peakKw = maxOf(siteKw, 0);
@@ -213,6 +199,43 @@ export function summarise(
     ...connectionFor(peakKw, pf),
     sessions: sessionsOf(stays, chain, schedule, withSessions),
   };
+}
+
+/**
+ * The one pass over the schedule: each stay clipped, its energy, and the
+ * chargers' load at each step of the cycle. (Its own function: as the head
+ * of summarise, the optimiser compiled the loop on the stack and threw it
+ * away at the figures after it, on every plan.)
+ */
+function readSchedule(
+  stays: Stay[],
+  chain: Chain,
+  schedule: Schedule,
+  context: Context,
+  chargingKw: number[],
+  stayKwh: Float64Array,
+  withinLimits: boolean,
+) {
+  const { steps, dt, efficiency } = context;
+  for (let i = 0; i < stays.length; i++) {
+    const { start } = stays[i]!;
+    const kw = schedule[i]!;
+    if (!withinLimits) clip(stays[i]!, chain.arrivalKwh[i]!, kw, dt);
+    // The stay's steps up to the end of the cycle, then those wrapped to its start (a step at 0 adds nothing).
+    let energy = 0;
+    const split = Math.min(kw.length, steps - start);
+    for (let k = 0; k < split; k++)
+      if (kw[k] !== 0) {
+        chargingKw[start + k]! += kw[k]! / efficiency;
+        energy += kw[k]! * dt;
+      }
+    for (let k = split; k < kw.length; k++)
+      if (kw[k] !== 0) {
+        chargingKw[start + k - steps]! += kw[k]! / efficiency;
+        energy += kw[k]! * dt;
+      }
+    stayKwh[i] = energy;
+  }
 }
 
 /** Each stay as planned (none when the caller keeps only the figures, PlanDetail). */
