@@ -74,6 +74,8 @@ export function settleChain(
       const kw = schedule[i]!;
       let kwh = chain.arrivalKwh[i]!;
       for (let k = 0; k < kw.length; k++) {
+        // (A step at 0 is never above what is allowed, and adds nothing.)
+        if (kw[k] === 0) continue;
         const most = Math.max(0, Math.min(powerAt(stay, kwh), (stay.targetKwh - kwh) / dt));
         if (kw[k]! > most) kw[k] = most;
         kwh += kw[k]! * dt;

@@ -1,7 +1,7 @@
 import type { Chain } from "./chain";
 import { powerAt } from "./curve";
 import type { Site } from "./min-peak-flow";
-import { delivered, type Schedule } from "./schedule";
+import { delivered, lastCharging, type Schedule } from "./schedule";
 import type { Stay } from "./stays";
 
 const EPS = 1e-9;
@@ -79,7 +79,7 @@ export function applyMinimumPower(stays: Stay[], chain: Chain, schedule: Schedul
       }
     }
     // The rest finishes the stay after its last charging step: at what the curve and the connection allow, the last of it below the floor if need be (the charger stops within that step).
-    const lastOn = kw.findLastIndex((x) => x > EPS);
+    const lastOn = lastCharging(kw);
     soc = chain.arrivalKwh[i]! + delivered(kw, dt);
     for (let k = lastOn + 1; k < kw.length && energy > EPS; k++) {
       const give = Math.min(energy / dt, powerAt(stay, soc), room(k), (stay.targetKwh - soc) / dt);
@@ -108,13 +108,16 @@ export function floorKw(stay: Pick<Stay, "minKw" | "capKw" | "curve" | "batteryK
   return stay.minKw <= powerAt(stay, kwh) + 1e-9 ? stay.minKw : 0;
 }
 
-/** Building plus charging (grid side) at each step. */
+/** Building plus charging (grid side) at each step. (A step at 0 adds nothing: skipped, as most of a year's are.) */
 export function siteLoad(stays: Stay[], schedule: Schedule, site: Site): number[] {
+  const { steps, efficiency } = site;
   const load = site.building.slice();
   for (let i = 0; i < stays.length; i++) {
     const { start } = stays[i]!;
     const kw = schedule[i]!;
-    for (let k = 0; k < kw.length; k++) load[(start + k) % site.steps]! += kw[k]! / site.efficiency;
+    const split = Math.min(kw.length, steps - start);
+    for (let k = 0; k < split; k++) if (kw[k] !== 0) load[start + k]! += kw[k]! / efficiency;
+    for (let k = split; k < kw.length; k++) if (kw[k] !== 0) load[start + k - steps]! += kw[k]! / efficiency;
   }
   return load;
 }
@@ -157,10 +160,12 @@ function legalise(
 ) {
   let soc = arrivalKwh;
   let carried = 0;
-  const lastOn = kw.findLastIndex((x) => x > EPS);
+  const lastOn = lastCharging(kw);
   for (let k = 0; k < kw.length; k++) {
-    const most = Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt, kw[k]! + room(k));
+    // A step at 0 with nothing carried changes nothing (most of a long stay's).
+    if (kw[k] === 0 && carried <= EPS) continue;
     if (carried > EPS && (kw[k]! > EPS || k > lastOn)) {
+      const most = Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt, kw[k]! + room(k));
       const extra = Math.min(carried, (most - kw[k]!) * dt);
       if (extra > EPS && (kw[k]! + extra / dt >= floorKw(stay, soc) - 1e-9 || k >= lastOn)) {
         kw[k] = kw[k]! + extra / dt;
@@ -190,7 +195,7 @@ export function followsAfter(stay: Stay, kw: Float64Array, k: number, kwh: numbe
 
 /** Steps charging below the floor (the stay's last charging step included: it is placed again at the end). */
 function thinSteps(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number): number[] {
-  const lastOn = kw.findLastIndex((x) => x > EPS);
+  const lastOn = lastCharging(kw);
   const thin: number[] = [];
   let soc = arrivalKwh;
   for (let k = 0; k <= lastOn; k++) {

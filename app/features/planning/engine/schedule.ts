@@ -54,3 +54,9 @@ export const delivered = (kw: ArrayLike<number>, dt: number, end = kw.length) =>
   for (let k = 0; k < end; k++) sum += kw[k]! * dt;
   return sum;
 };
+
+/** A stay's last step that charges (above 1e-9 kW), or -1: a loop, as findLastIndex's callback per step was a fair share of applying the floors to a year. */
+export function lastCharging(kw: ArrayLike<number>): number {
+  for (let k = kw.length - 1; k >= 0; k--) if (kw[k]! > 1e-9) return k;
+  return -1;
+}

@@ -2,7 +2,7 @@ import { settleChain, type Chain } from "./chain";
 import { powerAt } from "./curve";
 import type { Site } from "./min-peak-flow";
 import { floorKw, followsAfter, legaliseStay, siteLoad } from "./min-power";
-import { delivered, type Schedule } from "./schedule";
+import { delivered, lastCharging, type Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 
 const EPS = 1e-9;
@@ -76,7 +76,7 @@ function topUpStay(
   const at = (k: number) => (stay.start + k) % steps;
   const order = Array.from({ length: kw.length }, (_, k) => k).sort((a, b) => load[at(a)]! - load[at(b)]! || a - b);
   let left = short;
-  let lastOn = kw.findLastIndex((x) => x > EPS);
+  let lastOn = lastCharging(kw);
   // The charge before each step, kept up to date as steps are raised (one pass, not one per step tried).
   const charge = new Float64Array(kw.length);
   for (let k = 0, soc = arrivalKwh; k < kw.length; k++) {
@@ -168,7 +168,7 @@ function takeOffSpread(
   // The stay's last charging step may end under its floor (the charger stops within it): it can give all it has.
   const last = Math.max(
     k,
-    kw.findLastIndex((x) => x > EPS),
+    lastCharging(kw),
   );
   for (const j of mostLoadedFirst) {
     if (remaining <= 1e-12) break;
@@ -194,7 +194,7 @@ function takeOffSpread(
 
 /** A stay's row as a charger can run it: within the curve and the target, every step but the last at or above its floor. */
 function legalStay(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number): boolean {
-  const lastOn = kw.findLastIndex((x) => x > EPS);
+  const lastOn = lastCharging(kw);
   let soc = arrivalKwh;
   for (let k = 0; k < kw.length; k++) {
     const p = kw[k]!;
