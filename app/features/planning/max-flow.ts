@@ -128,9 +128,7 @@ export class MaxFlow {
 
   run(source: number, sink: number): number {
     let total = 0;
-    (this as any).phases = 0;
     while (this.bfs(source, sink)) {
-      (this as any).phases++;
       this.iter.set(this.head);
       for (let sent = this.dfs(source, sink, Infinity); sent > 1e-12; sent = this.dfs(source, sink, Infinity))
         total += sent;

@@ -178,7 +178,7 @@ export function summarise(
   stayKwh = new Float64Array(stays.length),
   withinLimits = false,
 ): Omit<StrategyResult, "battery" | "peakLowerBoundKw" | "chargerUtilisation" | "tradeOff"> {
-  const { steps, dt, building, efficiency, powerFactor: pf } = context;
+  const { steps, dt, building, powerFactor: pf } = context;
   const chargingKw = new Array<number>(steps).fill(0);
   readSchedule(stays, chain, schedule, context, chargingKw, stayKwh, withinLimits);
   const siteKw = chargingKw.map((kw, t) => kw + building[t]!);

@@ -166,10 +166,7 @@ function takeOffSpread(
   const taken: [step: number, kw: number][] = [];
   let remaining = takeOff;
   // The stay's last charging step may end under its floor (the charger stops within it): it can give all it has.
-  const last = Math.max(
-    k,
-    lastCharging(kw),
-  );
+  const last = Math.max(k, lastCharging(kw));
   for (const j of mostLoadedFirst) {
     if (remaining <= 1e-12) break;
     const spare = j === last ? kw[j]! : kw[j]! - stay.minKw;
