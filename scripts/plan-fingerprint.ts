@@ -92,6 +92,9 @@ for (const [name, input, summary] of fixtures) {
     const one = result.strategies.find((s) => s.strategy === strategy)!;
     console.log(`${name} | ${strategy} | ${hash(one)} | peak ${one.peakKw} kW`);
   }
+  // As the plan worker and the sizing run it: figures only, no sessions (the simulations' pieces are never written out as rows).
+  const figures = planCharging(input, STRATEGIES, { sessions: false });
+  for (const one of figures.strategies) console.log(`${name} | ${one.strategy}, figures only | ${hash(one)}`);
   if (summary) {
     const request = planInputSchema.parse(input);
     const { durationMs: _, computedAt: __, ...rest } = computePlan(request, () => {});

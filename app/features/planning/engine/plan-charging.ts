@@ -1,7 +1,8 @@
-import { settleChain } from "./chain";
+import { settleChain, type Chain } from "./chain";
 import { costOptimal } from "./cost-optimal";
 import { applyMinimumPower, legaliseStay, siteLoad } from "./min-power";
 import { peakShaving } from "./peak-shaving";
+import type { Pieces } from "./pieces";
 import { prepare, type Prepared } from "./prepare";
 import { delivered, zeroedRows, type Schedule } from "./schedule";
 import { simulate } from "./simulate";
@@ -66,14 +67,20 @@ export function planStrategy(
   detail: PlanDetail = { sessions: true },
 ): StrategyResult {
   const { steps, dt, building, price, limitKw, headroom, stays, vehicles, site, context } = prepared;
-  const rows = zeroedRows(prepared.schedule);
   const days = input.horizon.days;
   let lowerBoundKw: number | null = null;
   let tradeOff: StrategyResult["tradeOff"] = null;
-  let planned: { schedule: Schedule; chain: ReturnType<typeof simulate>["chain"] };
+  // The plan as rows of the schedule, or, from a simulation, as pieces (rows only when sessions are asked for).
+  let plan: Schedule | Pieces;
+  let chain: Chain;
   if (strategy === "uncontrolled" || strategy === "balanced") {
-    planned = simulate(stays, vehicles, steps, dt, headroom, strategy, cyclesFor(days), rows);
+    const rows = detail.sessions ? zeroedRows(prepared.schedule) : undefined;
+    const simulated = simulate(stays, vehicles, steps, dt, headroom, strategy, cyclesFor(days), rows);
+    plan = rows ?? simulated.pieces;
+    chain = simulated.chain;
   } else {
+    const rows = zeroedRows(prepared.schedule);
+    let planned: { schedule: Schedule; chain: Chain };
     if (strategy === "cost-optimal") {
       const capped = wholeBillHeadroom(input, prepared);
       tradeOff = capped.tradeOff;
@@ -82,7 +89,8 @@ export function planStrategy(
     if (strategy === "peak-shaving")
       lowerBoundKw = Math.max(maxOf(building, 0), (planned as ReturnType<typeof peakShaving>).lowerBoundKw);
     // The chain is made consistent with what was delivered, the chargers' floors applied from the charges then reached, and the chain settled again (keeping the floors as it clips).
-    const { schedule, chain } = planned;
+    const { schedule } = planned;
+    chain = planned.chain;
     settleChain(stays, vehicles, chain, schedule, dt);
     applyMinimumPower(stays, chain, schedule, site);
     const load = siteLoad(stays, schedule, site);
@@ -91,19 +99,11 @@ export function planStrategy(
     );
     // What the floors or a carried deficit left short, where the charger, the curve and the connection allow.
     topUpShortStays(stays, vehicles, chain, schedule, site);
+    plan = schedule;
   }
   const stayKwh = new Float64Array(stays.length);
   const simulated = strategy === "uncontrolled" || strategy === "balanced";
-  const result = summarise(
-    strategy,
-    stays,
-    planned.chain,
-    planned.schedule,
-    context,
-    detail.sessions,
-    stayKwh,
-    simulated,
-  );
+  const result = summarise(strategy, stays, chain, plan, context, detail.sessions, stayKwh, simulated);
   let battery: StrategyResult["battery"] = null;
   let { siteKw, peakKw } = result;
   if (input.site.battery && strategy === "peak-shaving") {

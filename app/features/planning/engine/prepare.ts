@@ -1,5 +1,5 @@
 import { buildingLoadBySteps } from "../load-profile";
-import { emptySchedule } from "./schedule";
+import { emptySchedule, type Schedule } from "./schedule";
 import { staysFor } from "./stays";
 import type { PlanInput, Tariff } from "./types";
 
@@ -27,11 +27,27 @@ export function prepare(input: PlanInput) {
   const efficiency = input.site.chargingEfficiency;
   const headroom = building.map((kw) => Math.max(0, limitKw - kw) * efficiency);
   const { stays, vehicles } = staysFor(input, steps, stepMinutes);
-  // Storage for the strategies' schedules, shared by them one after the other (zeroedRows).
-  const schedule = emptySchedule(stays);
   const site = { steps, dt, building, limitKw, efficiency };
   const context = { ...site, price, days, powerFactor: input.site.powerFactor, tariff: input.tariff };
-  return { steps, dt, limitKw, building, price, efficiency, headroom, stays, vehicles, site, context, schedule };
+  // Storage for the strategies' schedules, shared by them one after the other (zeroedRows), made when one first
+  // needs rows: the simulations keep pieces, and for a year of a fleet the rows are some 20 MB of fresh memory.
+  let schedule: Schedule | null = null;
+  return {
+    steps,
+    dt,
+    limitKw,
+    building,
+    price,
+    efficiency,
+    headroom,
+    stays,
+    vehicles,
+    site,
+    context,
+    get schedule(): Schedule {
+      return (schedule ??= emptySchedule(stays));
+    },
+  };
 }
 
 export type Prepared = ReturnType<typeof prepare>;

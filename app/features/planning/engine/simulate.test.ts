@@ -19,14 +19,17 @@ function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
 /** Both simulations of a depot, each on a fresh schedule; every stay's kW at every step and the chain must be equal bit for bit. */
 function expectSame(input: PlanInput, mode: "uncontrolled" | "balanced", cycles: number) {
   const p = prepare(input);
-  const event = simulate(p.stays, p.vehicles, p.steps, p.dt, p.headroom, mode, cycles, emptySchedule(p.stays));
+  const rows = emptySchedule(p.stays);
+  const event = simulate(p.stays, p.vehicles, p.steps, p.dt, p.headroom, mode, cycles, rows);
   const stepped = simulateStepped(p.stays, p.vehicles, p.steps, p.dt, p.headroom, mode, cycles, emptySchedule(p.stays));
   for (let i = 0; i < p.stays.length; i++) {
-    const k = firstDifference(event.schedule[i]!, stepped.schedule[i]!);
+    const k = firstDifference(rows[i]!, stepped.schedule[i]!);
     if (k >= 0)
       expect.fail(
-        `${mode}: stay ${i} (${p.stays[i]!.vehicleName}) step ${k}: ${event.schedule[i]![k]} kW, stepped ${stepped.schedule[i]![k]} kW`,
+        `${mode}: stay ${i} (${p.stays[i]!.vehicleName}) step ${k}: ${rows[i]![k]} kW, stepped ${stepped.schedule[i]![k]} kW`,
       );
+    // The pieces give each stay's row on their own too (as the figures read them).
+    expect(firstDifference(event.pieces.writeRow(i, new Float64Array(rows[i]!.length)), rows[i]!)).toBe(-1);
   }
   for (const part of ["arrivalKwh", "needKwh", "topUpKwh", "previousDepartureKwh"] as const)
     expect(firstDifference(event.chain[part], stepped.chain[part]), `${mode}: chain's ${part}`).toBe(-1);

@@ -1,13 +1,14 @@
 import { chainFrom, fullDepartures, type Chain } from "./chain";
 import { balancedPower, powerAt } from "./curve";
 import { MinTree } from "./min-tree";
-import { clearSchedule, emptySchedule, type Schedule } from "./schedule";
+import { Pieces } from "./pieces";
+import type { Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 import { StepQueue } from "./step-queue";
 
 const EPS = 1e-9;
 
-export type Simulated = { schedule: Schedule; chain: Chain };
+export type Simulated = { pieces: Pieces; chain: Chain };
 type Mode = "uncontrolled" | "balanced";
 
 /**
@@ -26,10 +27,11 @@ type Mode = "uncontrolled" | "balanced";
  * Event-driven (decision 030): a stay is visited when it arrives, when what
  * it wants changes (its target reached, the curve read at its charge, the
  * last part-step), when it leaves, and at the steps where the connection
- * could bind; in between it is written out at the power it holds. Where the
- * connection binds, those steps are taken one at a time as before. The
- * result equals the step-by-step simulation (simulate-stepped.ts) bit for
- * bit: every sum the decisions depend on is made in the same order.
+ * could bind; in between it holds its power (a piece of its plan, pieces.ts).
+ * Where the connection binds, those steps are taken one at a time as before.
+ * The result equals the step-by-step simulation (simulate-stepped.ts) bit
+ * for bit: every sum the decisions depend on is made in the same order.
+ * With `schedule`, each stay's row is written into it too.
  */
 export function simulate(
   stays: Stay[],
@@ -39,20 +41,19 @@ export function simulate(
   headroom: number[],
   mode: Mode,
   maxCycles: number,
-  schedule: Schedule = emptySchedule(stays),
+  schedule?: Schedule,
 ): Simulated {
-  const cycle = new Cycle(stays, vehicles, steps, dt, headroom, mode, schedule);
+  const cycle = new Cycle(stays, vehicles, steps, dt, headroom, mode);
   let carry: Float64Array = new Float64Array(vehicles.length);
   vehicles.forEach((vehicle, v) => (carry[v] = stays[vehicle.stays[0]!]!.targetKwh));
-  // One schedule (zeros), written again by each cycle (a year of a fleet's is some 20 MB).
   let run = cycle.run(carry);
   const settled = (end: Float64Array) => end.every((kwh, v) => Math.abs(kwh - carry[v]!) <= 1e-6 * Math.max(1, kwh));
   for (let n = 1; n < maxCycles && !settled(run.endCarry); n++) {
     carry = run.endCarry;
-    clearSchedule(schedule);
     run = cycle.run(carry);
   }
-  return { schedule, chain: run.chain };
+  if (schedule) cycle.pieces.writeInto(schedule);
+  return { pieces: cycle.pieces, chain: run.chain };
 }
 
 /**
@@ -92,6 +93,7 @@ class Cycle {
   private readonly runSoc: Float64Array;
   private readonly runEndSoc: Float64Array;
   private readonly queue = new StepQueue();
+  readonly pieces: Pieces;
   // The stays charging, in arrival order (removed lazily), and those to look at this step.
   private active: number[] = [];
   private activeCount = 0;
@@ -107,7 +109,6 @@ class Cycle {
     private readonly dt: number,
     private readonly headroom: number[],
     private readonly mode: Mode,
-    private readonly schedule: Schedule,
   ) {
     const n = (this.n = stays.length);
     this.horizon = 2 * steps;
@@ -142,6 +143,7 @@ class Cycle {
       this.kind[i] = s.charger ? (s.curve ? 2 : 1) : 0;
     }
     this.toEvaluate = new Int32Array(n);
+    this.pieces = new Pieces(n, this.start);
     this.soc = new Float64Array(n);
     this.want = new Float64Array(n);
     this.speed = new Float64Array(n);
@@ -293,6 +295,7 @@ class Cycle {
     this.marked.fill(0);
     this.running.fill(0);
     this.queue.clear();
+    this.pieces.clear();
     this.active = [];
     this.activeCount = 0;
     this.evaluating = 0;
@@ -366,17 +369,18 @@ class Cycle {
    */
   private secondLapRoom() {
     if (this.secondLap) return this.secondLap;
-    const { steps, start, leaves, arrivals, schedule } = this;
+    const { steps, start, leaves, arrivals, pieces } = this;
     let reach = 0;
     for (const i of arrivals) reach = Math.max(reach, leaves[i]! - steps);
     const length = Math.max(0, Math.min(steps, reach));
     const load = new Float64Array(length);
     for (const i of arrivals) {
-      const from = start[i]!;
-      if (from >= length) break;
-      const row = schedule[i]!;
-      const to = Math.min(leaves[i]!, length);
-      for (let t = from; t < to; t++) load[t] = load[t]! + row[t - from]!;
+      if (start[i]! >= length) break;
+      for (let p = pieces.first[i]!; p >= 0; p = pieces.next[p]!) {
+        const kw = pieces.kw[p]!;
+        const to = Math.min(pieces.to[p]!, length);
+        for (let t = pieces.from[p]!; t < to; t++) load[t] = load[t]! + kw;
+      }
     }
     const room = new Float64Array(length);
     for (let t = 0; t < length; t++) room[t] = Math.max(0, this.headroom[t]! - load[t]!);
@@ -385,43 +389,40 @@ class Cycle {
   }
 
   /**
-   * Writes a stay out at the power it wants from step `u` for as long as
-   * that stays the same (to its target, a change in the curve, the last
-   * part-step, its departure, or `until`), and queues the step it ends at.
+   * Holds a stay at the power it wants from step `u` for as long as that
+   * stays the same (to its target, a change in the curve, the last
+   * part-step, its departure, or `until`): one piece of its plan, whose end
+   * is queued.
    */
   private startRun(i: number, u: number, until: number) {
     const { dt } = this;
     const target = this.target[i]!;
-    const row = this.schedule[i]!;
-    const first = this.start[i]!;
     const kw = this.want[i]!;
     const end = Math.min(this.leaves[i]!, this.horizon, Math.max(until, u + 1));
     let soc = this.soc[i]!;
     this.runFrom[i] = u;
     this.runSoc[i] = soc;
     let m = u;
-    row[m - first] = kw;
     soc += kw * dt;
     m++;
     while (m < end && target - soc > EPS && this.wantAt(i, soc) === kw) {
-      row[m - first] = kw;
       soc += kw * dt;
       m++;
     }
+    if (kw !== 0) this.pieces.add(i, u, m, kw);
     this.runTo[i] = m;
     this.runEndSoc[i] = soc;
     this.running[i] = 1;
     this.queue.push(m, i);
   }
 
-  /** A run cut short at step `u`: the charge it had reached then, and its steps from `u` on cleared. */
+  /** A run cut short at step `u`: the charge it had reached then, and its piece ended there. */
   private interrupt(i: number, u: number) {
     const kw = this.want[i]!;
     let soc = this.runSoc[i]!;
     for (let m = this.runFrom[i]!; m < u; m++) soc += kw * this.dt;
     this.soc[i] = soc;
-    const first = this.start[i]!;
-    this.schedule[i]!.fill(0, u - first, this.runTo[i]! - first);
+    if (kw !== 0) this.pieces.cutAt(i, u);
     this.running[i] = 0;
   }
 
@@ -440,7 +441,7 @@ class Cycle {
     for (let n = 0; n < count; n++) {
       const i = active[n]!;
       const kw = given[n]!;
-      this.schedule[i]![u - this.start[i]!] = kw;
+      if (kw !== 0) this.pieces.add(i, u, u + 1, kw);
       this.soc[i] = this.soc[i]! + kw * this.dt;
       if (kw < wants[n]! - EPS) this.recompute[i] = 1;
     }

@@ -1,5 +1,6 @@
 import type { Chain } from "./chain";
 import { fastestKwh, powerAt } from "./curve";
+import { Pieces } from "./pieces";
 import { delivered as energyOf, type Schedule } from "./schedule";
 import { maxOf } from "./site-battery";
 import type { Stay } from "./stays";
@@ -120,7 +121,7 @@ function clip(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number) {
 function vehicleResults(
   stays: Stay[],
   chain: Chain,
-  schedule: Schedule,
+  rowOf: (i: number) => Float64Array,
   stayKwh: Float64Array,
   siteKw: number[],
   context: Context,
@@ -128,7 +129,6 @@ function vehicleResults(
   const byVehicle = new Map<number, VehicleResult>();
   for (let i = 0; i < stays.length; i++) {
     const s = stays[i]!;
-    const kw = schedule[i]!;
     const arrival = chain.arrivalKwh[i]!;
     const delivered = stayKwh[i]!;
     const departure = arrival + delivered;
@@ -152,7 +152,7 @@ function vehicleResults(
     const short = s.targetKwh - departure;
     if (short > 1e-6) {
       entry.shortfallKwh += short;
-      for (const reason of shortfallReasons(s, arrival, chain.needKwh[i]!, kw, siteKw, context)) add(reason);
+      for (const reason of shortfallReasons(s, arrival, chain.needKwh[i]!, rowOf(i), siteKw, context)) add(reason);
     }
     byVehicle.set(s.vehicle, entry);
   }
@@ -172,7 +172,7 @@ export function summarise(
   strategy: StrategyResult["strategy"],
   stays: Stay[],
   chain: Chain,
-  schedule: Schedule,
+  plan: Schedule | Pieces,
   context: Context & BillContext,
   withSessions: boolean,
   stayKwh = new Float64Array(stays.length),
@@ -180,9 +180,16 @@ export function summarise(
 ): Omit<StrategyResult, "battery" | "peakLowerBoundKw" | "chargerUtilisation" | "tradeOff"> {
   const { steps, dt, building, powerFactor: pf } = context;
   const chargingKw = new Array<number>(steps).fill(0);
-  readSchedule(stays, chain, schedule, context, chargingKw, stayKwh, withinLimits);
+  let rowOf: (i: number) => Float64Array;
+  if (plan instanceof Pieces) {
+    readPieces(stays, plan, context, chargingKw, stayKwh);
+    rowOf = (i) => plan.writeRow(i, new Float64Array(stays[i]!.length));
+  } else {
+    readSchedule(stays, chain, plan, context, chargingKw, stayKwh, withinLimits);
+    rowOf = (i) => plan[i]!;
+  }
   const siteKw = chargingKw.map((kw, t) => kw + building[t]!);
-  const vehicles = vehicleResults(stays, chain, schedule, stayKwh, siteKw, context);
+  const vehicles = vehicleResults(stays, chain, rowOf, stayKwh, siteKw, context);
   const peakKw = maxOf(siteKw, 0);
   const energyKwh = energyOf(siteKw, dt);
   const chargingEnergyKwh = energyOf(chargingKw, dt);
@@ -197,7 +204,7 @@ export function summarise(
     cost: siteBill(siteKw, peakKw, context),
     vehicles,
     ...connectionFor(peakKw, pf),
-    sessions: sessionsOf(stays, chain, schedule, withSessions),
+    sessions: sessionsOf(stays, chain, plan instanceof Pieces ? rowOf : (i) => plan[i]!.slice(), withSessions),
   };
 }
 
@@ -238,14 +245,42 @@ function readSchedule(
   }
 }
 
-/** Each stay as planned (none when the caller keeps only the figures, PlanDetail). */
-function sessionsOf(stays: Stay[], chain: Chain, schedule: Schedule, wanted: boolean): StrategyResult["sessions"] {
+/**
+ * readSchedule for a simulation's pieces (pieces.ts): each stay's pieces in
+ * time order, each step as a row would give it, so every sum is made in the
+ * same order (steps at 0 add nothing, and no piece is at 0). The
+ * simulations keep every curve and target, so there is nothing to clip.
+ */
+function readPieces(stays: Stay[], pieces: Pieces, context: Context, chargingKw: number[], stayKwh: Float64Array) {
+  const { steps, dt, efficiency } = context;
+  for (let i = 0; i < stays.length; i++) {
+    const offset = stays[i]!.start - pieces.start[i]!;
+    let energy = 0;
+    for (let p = pieces.first[i]!; p >= 0; p = pieces.next[p]!) {
+      const kw = pieces.kw[p]!;
+      for (let u = pieces.from[p]!; u < pieces.to[p]!; u++) {
+        const t = u + offset;
+        chargingKw[t < steps ? t : t - steps]! += kw / efficiency;
+        energy += kw * dt;
+      }
+    }
+    stayKwh[i] = energy;
+  }
+}
+
+/** Each stay as planned, from a copy of its row (none when the caller keeps only the figures, PlanDetail). */
+function sessionsOf(
+  stays: Stay[],
+  chain: Chain,
+  copyOf: (i: number) => Float64Array,
+  wanted: boolean,
+): StrategyResult["sessions"] {
   if (!wanted) return [];
   return stays.map((s, i) => ({
     vehicle: s.vehicleName,
     charger: s.charger,
     start: s.start,
-    kw: schedule[i]!.slice(),
+    kw: copyOf(i),
     capKw: s.capKw,
     minKw: s.minKw,
     curve: s.curve,
