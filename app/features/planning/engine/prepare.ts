@@ -20,9 +20,15 @@ export function prepare(input: PlanInput) {
   const dt = stepMinutes / 60;
   const limitKw = input.site.connectionKva * input.site.powerFactor;
   const building = buildingLoadBySteps(input.site.buildingKw, steps, stepMinutes);
-  const price = Array.from({ length: steps }, (_, t) =>
-    priceAt(input.tariff, (startWeekday + Math.floor((t * stepMinutes) / 1440)) % 7, (t * stepMinutes) % 1440),
-  );
+  // A price depends on the weekday and the time of day only: a week's, repeated (a year asks 35,040 times).
+  const week = Math.min(steps, (7 * 1440) / stepMinutes);
+  const price: number[] = [];
+  for (let t = 0; t < steps; t++)
+    price.push(
+      t < week
+        ? priceAt(input.tariff, (startWeekday + Math.floor((t * stepMinutes) / 1440)) % 7, (t * stepMinutes) % 1440)
+        : price[t - week]!,
+    );
   // Schedules work in battery-side kW; the grid supplies that ÷ efficiency.
   const efficiency = input.site.chargingEfficiency;
   const headroom = building.map((kw) => Math.max(0, limitKw - kw) * efficiency);
