@@ -2,7 +2,7 @@
 // chargers, 40 cars on 22 kW chargers, each on a shift of its own, about 540
 // trips a week) over 52 weeks at 15 minutes, a 1,000 kW connection and no
 // building load. Generated from a fixed seed, so every run plans the same fleet.
-import type { DutyDay, PlanInput, VehicleGroup } from "../app/features/planning/engine/types";
+import type { DutyDay, PlanInput, StationaryBattery, VehicleGroup } from "../app/features/planning/engine/types";
 import { TARIFF_PRESETS } from "../app/features/planning/plan-input";
 
 /** A small seeded generator (mulberry32): the same fleet on every machine. */
@@ -75,5 +75,40 @@ export function mixedFleet(minKw?: number): PlanInput {
     site: { connectionKva: 1000, powerFactor: 1, buildingKw: 0, chargingEfficiency: 1 },
     tariff: TARIFF_PRESETS["day-night"],
     horizon: { days: 364, stepMinutes: 15, startWeekday: 0 },
+  };
+}
+
+/**
+ * The mixed fleet on a connection that binds every day (120 kVA against a
+ * building of 10–30 kW), from a Wednesday, for `days`: with `curved`, the
+ * cars taper above 60 % and one group in ten is moved off its charger at
+ * 22:00, so every sharing path of the simulation is taken.
+ */
+export function tightMixedFleet(days: number, curved: boolean, battery?: StationaryBattery): PlanInput {
+  const fleet = mixedFleet();
+  return {
+    ...fleet,
+    vehicleTypes: fleet.vehicleTypes.map((type) =>
+      curved && type.id === "car"
+        ? {
+            ...type,
+            chargeCurve: [
+              [0, 22],
+              [60, 22],
+              [90, 9],
+              [100, 3],
+            ],
+          }
+        : type,
+    ),
+    vehicles: fleet.vehicles.map((group, n) => (curved && n % 10 === 3 ? { ...group, swapAt: 22 * 60 } : group)),
+    site: {
+      connectionKva: 120,
+      powerFactor: 0.95,
+      buildingKw: [10, 10, 10, 10, 10, 10, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 20, 20, 20, 20, 10, 10],
+      chargingEfficiency: 0.92,
+      ...(battery ? { battery } : {}),
+    },
+    horizon: { days, stepMinutes: 15, startWeekday: 2 },
   };
 }

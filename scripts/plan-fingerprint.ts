@@ -12,43 +12,13 @@ import { planCharging } from "../app/features/planning/engine/plan-charging";
 import { STRATEGIES, type PlanInput } from "../app/features/planning/engine/types";
 import { planInputSchema } from "../app/features/planning/plan-input";
 import { BENCH_INPUT } from "./bench-planning-fleet";
-import { mixedFleet } from "./bench-planning-mixed-fleet";
+import { mixedFleet, tightMixedFleet } from "./bench-planning-mixed-fleet";
 
 const hash = (value: unknown) =>
   createHash("sha256")
     .update(JSON.stringify(value, (_, v) => (v instanceof Float64Array ? Array.from(v) : v)))
     .digest("hex")
     .slice(0, 16);
-
-/** The mixed fleet on a connection that binds, with a building profile, curves and a swap time: every sharing path of the simulation. */
-function tight(): PlanInput {
-  const input = mixedFleet();
-  return {
-    ...input,
-    vehicleTypes: input.vehicleTypes.map((type) =>
-      type.id === "car"
-        ? {
-            ...type,
-            chargeCurve: [
-              [0, 22],
-              [60, 22],
-              [90, 9],
-              [100, 3],
-            ],
-          }
-        : type,
-    ),
-    vehicles: input.vehicles.map((group, n) => (n % 10 === 3 ? { ...group, swapAt: 22 * 60 } : group)),
-    site: {
-      connectionKva: 120,
-      powerFactor: 0.95,
-      buildingKw: [10, 10, 10, 10, 10, 10, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 20, 20, 20, 20, 10, 10],
-      chargingEfficiency: 0.92,
-      battery: { capacityKwh: 200, powerKw: 60, roundTripEfficiency: 0.9 },
-    },
-    horizon: { days: 56, stepMinutes: 15, startWeekday: 2 },
-  };
-}
 
 /** Ten vans' recorded tours over four weeks (one group each), on five chargers: waits, carried deficits. */
 function recorded(): PlanInput {
@@ -83,7 +53,11 @@ const fixtures: [string, PlanInput, boolean][] = [
   ["year, 200 vehicles", BENCH_INPUT, false],
   ["mixed fleet, lowest power 0", mixedFleet(0), false],
   ["mixed fleet, default lowest power", mixedFleet(), false],
-  ["tight connection, 56 days", tight(), true],
+  [
+    "tight connection, 56 days",
+    tightMixedFleet(56, true, { capacityKwh: 200, powerKw: 60, roundTripEfficiency: 0.9 }),
+    true,
+  ],
   ["recorded tours, 28 days", recorded(), true],
 ];
 for (const [name, input, summary] of fixtures) {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { mixedFleet } from "../../../../scripts/bench-planning-mixed-fleet";
+import { tightMixedFleet } from "../../../../scripts/bench-planning-mixed-fleet";
 import { prepare } from "./prepare";
 import { plans } from "./random-depots.test-support";
 import { emptySchedule } from "./schedule";
@@ -51,31 +51,7 @@ describe("the event-driven simulation (decision 030)", () => {
     { fleet: "vans and cars", curved: false, days: 14 },
     { fleet: "with curves and swap times", curved: true, days: 28 },
   ])("equals it on a connection that binds every day: $fleet, $days days", ({ curved, days }) => {
-    const fleet = mixedFleet();
-    const input: PlanInput = {
-      ...fleet,
-      vehicleTypes: fleet.vehicleTypes.map((type) =>
-        curved && type.id === "car"
-          ? {
-              ...type,
-              chargeCurve: [
-                [0, 22],
-                [60, 22],
-                [90, 9],
-                [100, 3],
-              ],
-            }
-          : type,
-      ),
-      vehicles: fleet.vehicles.map((group, n) => (curved && n % 10 === 3 ? { ...group, swapAt: 22 * 60 } : group)),
-      site: {
-        connectionKva: 120,
-        powerFactor: 0.95,
-        buildingKw: [10, 10, 10, 10, 10, 10, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 20, 20, 20, 20, 10, 10],
-        chargingEfficiency: 0.92,
-      },
-      horizon: { days, stepMinutes: 15, startWeekday: 2 },
-    };
+    const input = tightMixedFleet(days, curved);
     // One cycle and three: the second lap of each (stays that run past the end of the cycle) meets the room the first left.
     for (const cycles of [1, 3])
       for (const mode of ["uncontrolled", "balanced"] as const) expectSame(input, mode, cycles);
