@@ -20,10 +20,16 @@ async function sendSurvey(page: Page, name: string, photo: string) {
   await page.getByLabel("Latitude").fill("51.4545");
   await page.getByLabel("Longitude").fill("-2.5879");
   // The last survey's toast can still sit over the button (a phone's screen is short), and with the pointer over it
-  // sonner holds it open for good: the pointer leaves the stack and the button is pressed once the toast has gone, as
-  // a thumb would wait (a CI run timed out retrying the click for ten minutes).
+  // sonner holds it open for good (a CI run retried the click for ten minutes): it is closed first, as a thumb would.
+  const toasts = page.locator("[data-sonner-toast]");
+  for (let open = await toasts.count(); open > 0; open = await toasts.count())
+    await toasts
+      .first()
+      .getByRole("button", { name: "Close toast" })
+      .click({ timeout: 5_000 })
+      .catch(() => {});
   await page.mouse.move(5, 5);
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expect(toasts).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole("button", { name: "Submit Depot Survey" }).click();
 }
 
