@@ -32,11 +32,16 @@ export function chainFrom(stays: Stay[], departureKwh: ArrayLike<number>): Chain
 
 /** Sets one stay's arrival from the charge its vehicle left the previous stay with. */
 export function arrive(chain: Chain, i: number, stay: Stay, previousDepartureKwh: number) {
-  const arrival = Math.max(0, Math.min(stay.targetKwh, previousDepartureKwh) - stay.tripKwh);
+  arriveWith(chain, i, stay.targetKwh, stay.tripKwh, previousDepartureKwh);
+}
+
+/** arrive from the stay's target and trip alone (the event-driven simulation keeps them in typed rows). */
+export function arriveWith(chain: Chain, i: number, targetKwh: number, tripKwh: number, previousDepartureKwh: number) {
+  const arrival = Math.max(0, Math.min(targetKwh, previousDepartureKwh) - tripKwh);
   chain.previousDepartureKwh[i] = previousDepartureKwh;
   chain.arrivalKwh[i] = arrival;
-  chain.topUpKwh[i] = Math.max(0, stay.tripKwh - previousDepartureKwh);
-  chain.needKwh[i] = Math.max(0, stay.targetKwh - arrival);
+  chain.topUpKwh[i] = Math.max(0, tripKwh - previousDepartureKwh);
+  chain.needKwh[i] = Math.max(0, targetKwh - arrival);
 }
 
 /** Every vehicle leaving full: the first guess of a plan whose stays all meet their targets. */

@@ -1,4 +1,4 @@
-import { chainFrom, fullDepartures, type Chain } from "./chain";
+import { arriveWith, chainFrom, fullDepartures, type Chain } from "./chain";
 import { balancedPower, powerAt } from "./curve";
 import { MinTree } from "./min-tree";
 import { Pieces } from "./pieces";
@@ -98,6 +98,8 @@ class Cycle {
   private active: number[] = [];
   private activeCount = 0;
   private readonly toEvaluate: Int32Array;
+  private readonly wants: Float64Array;
+  private readonly given: Float64Array;
   private evaluating = 0;
   // The second lap's room, made once the first lap is written.
   private secondLap: { room: Float64Array; tree: MinTree } | null = null;
@@ -143,6 +145,8 @@ class Cycle {
       this.kind[i] = s.charger ? (s.curve ? 2 : 1) : 0;
     }
     this.toEvaluate = new Int32Array(n);
+    this.wants = new Float64Array(n);
+    this.given = new Float64Array(n);
     this.pieces = new Pieces(n, this.start);
     this.soc = new Float64Array(n);
     this.want = new Float64Array(n);
@@ -219,7 +223,7 @@ class Cycle {
       }
       while (nextArrival < arrivals.length && start[arrivals[nextArrival]!]! === u) {
         const i = arrivals[nextArrival++]!;
-        this.arrive(chain, i, lastDeparture[this.vehicle[i]!]!);
+        arriveWith(chain, i, this.target[i]!, this.trip[i]!, lastDeparture[this.vehicle[i]!]!);
         this.soc[i] = chain.arrivalKwh[i]!;
         if (this.kind[i] && chain.needKwh[i]! > EPS) {
           this.active.push(i);
@@ -306,17 +310,6 @@ class Cycle {
     if (this.marked[i]) return;
     this.marked[i] = 1;
     this.toEvaluate[this.evaluating++] = i;
-  }
-
-  /** A stay's arrival from the charge its vehicle left the previous stay with: chain.ts's arrive, on the typed rows. */
-  private arrive(chain: Chain, i: number, previousDepartureKwh: number) {
-    const target = this.target[i]!;
-    const trip = this.trip[i]!;
-    const arrival = Math.max(0, Math.min(target, previousDepartureKwh) - trip);
-    chain.previousDepartureKwh[i] = previousDepartureKwh;
-    chain.arrivalKwh[i] = arrival;
-    chain.topUpKwh[i] = Math.max(0, trip - previousDepartureKwh);
-    chain.needKwh[i] = Math.max(0, target - arrival);
   }
 
   /** What a stay takes at a charge, as the step-by-step simulation works it out at every step. */
@@ -430,8 +423,8 @@ class Cycle {
   private bindingStep(u: number, room: number) {
     const active = this.compacted();
     const count = active.length;
-    const wants = new Float64Array(count);
-    const given = new Float64Array(count);
+    // (Scratch rows, made once: where the connection binds for hours, this runs at every step.)
+    const { wants, given } = this;
     for (let n = 0; n < count; n++) {
       const i = active[n]!;
       if (this.running[i]) this.interrupt(i, u);
