@@ -37,6 +37,7 @@ async function main() {
   const handler = viteMiddleware ? (req, res) => viteMiddleware(req, res, () => started.app(req, res)) : started.app;
   server = http.createServer(handler);
   server.keepAliveTimeout = 65_000;
+  server.on("upgrade", started.upgrade);
 
   await new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -63,6 +64,7 @@ async function main() {
       process.exit(1);
     }, 10_000);
     force.unref();
+    void started.closeSockets();
     server.close(async () => {
       await stopServer();
       started.log.info("stopped");

@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type Express } from "express";
 import { RouterContextProvider } from "react-router";
 
+import { startOcppEndpoint, stopOcppEndpoint } from "~/features/box-charge/ocpp-endpoint.server";
 import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
 import { stopPlanRuns } from "~/features/planning/plan-store.server";
 import { setPhotoWorkers } from "~/features/surveys/process-photo.server";
@@ -25,6 +26,10 @@ import type { Prepare } from "./supervisor";
 
 export type StartedServer = {
   app: Express;
+  /** For the HTTP server's 'upgrade' event: the chargers' OCPP endpoint (/ocpp/<identity>). */
+  upgrade: ReturnType<typeof startOcppEndpoint>["handleUpgrade"];
+  /** Closes the chargers' sockets, which would otherwise hold the HTTP server open at shutdown. */
+  closeSockets: () => Promise<void>;
   port: number;
   host: string;
   /** Serving processes the supervisor should run (WEB_CONCURRENCY, validated). */
@@ -104,8 +109,11 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   // Charging plans are computed in worker threads from the built script (in development, in this thread).
   setPlanWorkerScript(options.dev ? null : path.resolve("build/server/plan-worker.js"));
   log.info({ database: runtime.database.description, dataDir: env.DATA_DIR, appUrl: env.APP_URL }, "runtime ready");
+  const ocpp = startOcppEndpoint(runtime);
   return {
     app: await createApp(options),
+    upgrade: ocpp.handleUpgrade,
+    closeSockets: stopOcppEndpoint,
     port: env.PORT,
     host: env.HOST,
     processes: options.dev ? 1 : env.WEB_CONCURRENCY,
@@ -130,6 +138,7 @@ function requestsFinished(): Promise<void> {
 
 export async function stopServer(): Promise<void> {
   stopOutbox?.();
+  await stopOcppEndpoint();
   await requestsFinished();
   await stopPlanRuns();
   await stopBackground();

@@ -19,7 +19,11 @@ export type AuditAction =
   | "user.role_changed"
   | "user.deactivated"
   | "user.reactivated"
-  | "grid.imported";
+  | "grid.imported"
+  | "charger.registered"
+  | "charger.password_reset"
+  | "charger.removed"
+  | "charger.command";
 
 export type AuditDetails = Record<string, string | number | boolean | null>;
 
@@ -29,7 +33,7 @@ export async function recordAudit(
   entry: {
     actor: Actor;
     action: AuditAction;
-    target: { type: "depot" | "user" | "grid"; id: string | number; label: string };
+    target: { type: "depot" | "user" | "grid" | "charger"; id: string | number; label: string };
     details?: AuditDetails;
   },
 ): Promise<void> {

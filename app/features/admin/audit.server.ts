@@ -43,6 +43,14 @@ export function describeAudit(action: string, targetLabel: string, details: Audi
       return `reactivated ${targetLabel}`;
     case "grid.imported":
       return `imported ${targetLabel} network-capacity data (${details.accepted} substations, ${details.withFigures} with figures)`;
+    case "charger.registered":
+      return `registered charger ${targetLabel} at ${details.depot}`;
+    case "charger.password_reset":
+      return `gave charger ${targetLabel} a new password`;
+    case "charger.removed":
+      return `removed charger ${targetLabel} from ${details.depot}`;
+    case "charger.command":
+      return `sent ${details.command} to charger ${targetLabel} (${details.answer})`;
     default:
       return `${action} on ${targetLabel}`;
   }

@@ -226,6 +226,73 @@ export type SubstationTable = {
   rag: string | null;
 };
 
+/** A charger registered to a depot (Box Charge, decision 031). */
+export type ChargePointTable = {
+  id: Generated<number>;
+  depot_id: number;
+  /** The identity the charger connects with (the last part of its OCPP address). */
+  identity: string;
+  name: string;
+  /** SHA-256 of the generated password (password-hash.server.ts). */
+  password_hash: string;
+  connectors: number;
+  max_kw: number;
+  current_type: "AC" | "DC";
+  /** The OCPP version negotiated at its last connection. */
+  protocol: string | null;
+  vendor: string | null;
+  model: string | null;
+  firmware: string | null;
+  booted_at: Timestamp | null;
+  connected_at: Timestamp | null;
+  disconnected_at: Timestamp | null;
+  last_seen_at: Timestamp | null;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+};
+
+export type ChargePointConnectorTable = {
+  charge_point_id: number;
+  connector_id: number;
+  status: string;
+  error_code: string | null;
+  updated_at: Timestamp;
+};
+
+export type ChargingSessionTable = {
+  id: Generated<number>;
+  charge_point_id: number;
+  connector_id: number;
+  transaction_ref: string;
+  id_tag: string | null;
+  started_at: Timestamp;
+  stopped_at: Timestamp | null;
+  meter_start_wh: number;
+  meter_last_wh: number;
+  power_w: ColumnType<number, number | undefined, number>;
+  soc_pct: number | null;
+  stop_reason: string | null;
+  updated_at: Timestamp;
+};
+
+export type MeterReadingTable = {
+  id: Generated<number>;
+  charge_point_id: number;
+  session_id: number | null;
+  connector_id: number;
+  read_at: Timestamp;
+  energy_wh: number | null;
+  power_w: number | null;
+  soc_pct: number | null;
+};
+
+export type ChargePointEventTable = {
+  id: Generated<number>;
+  charge_point_id: number;
+  kind: string;
+  detail: string;
+  created_at: Timestamp;
+};
+
 export type Database = {
   user: UserTable;
   session: SessionTable;
@@ -238,6 +305,11 @@ export type Database = {
   survey_photos: SurveyPhotoTable;
   depot_status_history: DepotStatusHistoryTable;
   audit_log: AuditLogTable;
+  charge_points: ChargePointTable;
+  charge_point_connectors: ChargePointConnectorTable;
+  charging_sessions: ChargingSessionTable;
+  meter_readings: MeterReadingTable;
+  charge_point_events: ChargePointEventTable;
   companies: CompanyTable;
   depot_designs: DepotDesignTable;
   trip_imports: TripImportTable;

@@ -1,0 +1,136 @@
+/**
+ * The register of chargers: who may see and change a depot's chargers (its
+ * haulier, and the consultancy's admins for every depot), registering one
+ * with a password shown once, and removing one. Decision 031.
+ */
+import { recordAudit, type Actor } from "~/lib/audit.server";
+import type { SessionUser } from "~/lib/auth/session.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { invalidInput, UserError } from "~/lib/user-error";
+
+import { chargePointInputSchema } from "./charge-point-input";
+import { generateChargePointPassword, hashChargePointPassword } from "./charge-point-password.server";
+
+type Deps = Pick<Runtime, "database">;
+
+export type OperatedDepot = { id: number; name: string; ownerId: string };
+
+/** The depots a user operates: their own; for an admin, every depot. */
+export async function listOperatedDepots(deps: Deps, user: SessionUser): Promise<OperatedDepot[]> {
+  let query = deps.database.db
+    .selectFrom("depots")
+    .select(["id", "depot_name", "user_id"])
+    .orderBy("depot_name")
+    .orderBy("id");
+  if (!user.isAdmin) query = query.where("user_id", "=", user.id);
+  const rows = await query.execute();
+  return rows.map((row) => ({ id: row.id, name: row.depot_name, ownerId: row.user_id }));
+}
+
+/** One depot the user operates; anyone else's answers exactly like one that does not exist. */
+export async function requireOperatedDepot(deps: Deps, user: SessionUser, depotId: number): Promise<OperatedDepot> {
+  let query = deps.database.db.selectFrom("depots").select(["id", "depot_name", "user_id"]).where("id", "=", depotId);
+  if (!user.isAdmin) query = query.where("user_id", "=", user.id);
+  const row = await query.executeTakeFirst();
+  if (!row) throw new UserError("Depot not found", { status: 404 });
+  return { id: row.id, name: row.depot_name, ownerId: row.user_id };
+}
+
+const actorOf = (user: SessionUser): Actor => ({ id: user.id, email: user.email });
+
+/** Registers a charger to a depot; answers its password, which is stored only as a hash and never shown again. */
+export async function registerChargePoint(
+  deps: Deps,
+  user: SessionUser,
+  depotId: number,
+  input: Record<string, unknown>,
+): Promise<{ id: number; identity: string; password: string }> {
+  const depot = await requireOperatedDepot(deps, user, depotId);
+  const parsed = chargePointInputSchema.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const { identity, name, connectors, maxKw, currentType } = parsed.data;
+  const password = generateChargePointPassword();
+  return deps.database.db.transaction().execute(async (tx) => {
+    const taken = await tx.selectFrom("charge_points").select("id").where("identity", "=", identity).executeTakeFirst();
+    if (taken)
+      throw new UserError("A charger with this identity is already registered", {
+        status: 409,
+        fieldErrors: { identity: "A charger with this identity is already registered" },
+      });
+    const { id } = await tx
+      .insertInto("charge_points")
+      .values({
+        depot_id: depot.id,
+        identity,
+        name,
+        password_hash: hashChargePointPassword(password),
+        connectors,
+        max_kw: maxKw,
+        current_type: currentType,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, {
+      actor: actorOf(user),
+      action: "charger.registered",
+      target: { type: "charger", id, label: identity },
+      details: { depot: depot.name, connectors, maxKw, currentType },
+    });
+    return { id, identity, password };
+  });
+}
+
+/** The charger, if it is at a depot the user operates (else 404). */
+export async function requireOperatedChargePoint(deps: Deps, user: SessionUser, chargePointId: number) {
+  let query = deps.database.db
+    .selectFrom("charge_points")
+    .innerJoin("depots", "depots.id", "charge_points.depot_id")
+    .select([
+      "charge_points.id",
+      "charge_points.identity",
+      "charge_points.connectors",
+      "charge_points.protocol",
+      "depots.id as depotId",
+      "depots.depot_name as depotName",
+    ])
+    .where("charge_points.id", "=", chargePointId);
+  if (!user.isAdmin) query = query.where("depots.user_id", "=", user.id);
+  const row = await query.executeTakeFirst();
+  if (!row) throw new UserError("Charger not found", { status: 404 });
+  return row;
+}
+
+/** A new password for a charger (the old one stops working at its next connection). */
+export async function resetChargePointPassword(deps: Deps, user: SessionUser, chargePointId: number) {
+  const point = await requireOperatedChargePoint(deps, user, chargePointId);
+  const password = generateChargePointPassword();
+  await deps.database.db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("charge_points")
+      .set({ password_hash: hashChargePointPassword(password) })
+      .where("id", "=", point.id)
+      .execute();
+    await recordAudit(tx, {
+      actor: actorOf(user),
+      action: "charger.password_reset",
+      target: { type: "charger", id: point.id, label: point.identity },
+    });
+  });
+  return { identity: point.identity, password };
+}
+
+/** Removes a charger with its sessions and readings. */
+export async function removeChargePoint(deps: Deps, user: SessionUser, chargePointId: number) {
+  const point = await requireOperatedChargePoint(deps, user, chargePointId);
+  await deps.database.db.transaction().execute(async (tx) => {
+    await tx.deleteFrom("charge_points").where("id", "=", point.id).execute();
+    await recordAudit(tx, {
+      actor: actorOf(user),
+      action: "charger.removed",
+      target: { type: "charger", id: point.id, label: point.identity },
+      details: { depot: point.depotName },
+    });
+  });
+  return point;
+}

@@ -1,0 +1,262 @@
+/**
+ * What chargers tell the endpoint, kept durably before it is acknowledged:
+ * boots, connector statuses, sessions and meter readings. Written so that a
+ * message sent twice (a charger resending after a dropped connection, which
+ * OCPP expects of it) changes nothing the second time. Decision 031.
+ */
+import type { Runtime } from "~/lib/runtime.server";
+
+import { depotChanged } from "./live.server";
+import type { MeterSample } from "./meter-values";
+
+type Deps = Pick<Runtime, "database">;
+export type ConnectedPoint = { chargePointId: number; depotId: number; identity: string };
+
+const now = () => new Date().toISOString();
+
+async function event(deps: Deps, point: ConnectedPoint, kind: string, detail: string) {
+  await deps.database.db
+    .insertInto("charge_point_events")
+    .values({ charge_point_id: point.chargePointId, kind, detail: detail.slice(0, 500), created_at: now() })
+    .execute();
+}
+
+export async function recordConnected(deps: Deps, point: ConnectedPoint, protocol: string) {
+  const at = now();
+  await deps.database.db
+    .updateTable("charge_points")
+    .set({ protocol, connected_at: at, disconnected_at: null, last_seen_at: at })
+    .where("id", "=", point.chargePointId)
+    .execute();
+  await event(deps, point, "connected", `Connected over ${protocol}`);
+  depotChanged(point.depotId);
+}
+
+export async function recordDisconnected(deps: Deps, point: ConnectedPoint, reason: string) {
+  await deps.database.db
+    .updateTable("charge_points")
+    .set({ disconnected_at: now() })
+    .where("id", "=", point.chargePointId)
+    .execute();
+  await event(deps, point, "disconnected", reason || "Connection closed");
+  depotChanged(point.depotId);
+}
+
+export async function recordBoot(
+  deps: Deps,
+  point: ConnectedPoint,
+  station: { vendor: string; model: string; firmware: string | null },
+) {
+  const at = now();
+  await deps.database.db
+    .updateTable("charge_points")
+    .set({ vendor: station.vendor, model: station.model, firmware: station.firmware, booted_at: at, last_seen_at: at })
+    .where("id", "=", point.chargePointId)
+    .execute();
+  await event(deps, point, "boot", `${station.vendor} ${station.model} booted`);
+  depotChanged(point.depotId);
+}
+
+/** Heartbeats only say the charger is alive: written at most once a minute, as nothing else depends on them. */
+const lastSeenWritten = new Map<number, number>();
+export async function recordSeen(deps: Deps, point: ConnectedPoint) {
+  const last = lastSeenWritten.get(point.chargePointId) ?? 0;
+  if (Date.now() - last < 60_000) return;
+  lastSeenWritten.set(point.chargePointId, Date.now());
+  await deps.database.db
+    .updateTable("charge_points")
+    .set({ last_seen_at: now() })
+    .where("id", "=", point.chargePointId)
+    .execute();
+}
+
+export async function recordStatus(
+  deps: Deps,
+  point: ConnectedPoint,
+  status: { connectorId: number; status: string; errorCode: string | null; at: string },
+) {
+  const values = {
+    charge_point_id: point.chargePointId,
+    connector_id: status.connectorId,
+    status: status.status,
+    error_code: status.errorCode,
+    updated_at: status.at,
+  };
+  await deps.database.db.transaction().execute(async (tx) => {
+    const previous = await tx
+      .selectFrom("charge_point_connectors")
+      .select(["status", "updated_at"])
+      .where("charge_point_id", "=", point.chargePointId)
+      .where("connector_id", "=", status.connectorId)
+      .executeTakeFirst();
+    // A status resent from a charger's queue after a newer one arrived does not undo it.
+    if (previous && new Date(String(previous.updated_at)).getTime() > new Date(status.at).getTime()) return;
+    if (previous)
+      await tx
+        .updateTable("charge_point_connectors")
+        .set(values)
+        .where("charge_point_id", "=", point.chargePointId)
+        .where("connector_id", "=", status.connectorId)
+        .execute();
+    else await tx.insertInto("charge_point_connectors").values(values).execute();
+    // A connector free again has no session on it: one still open lost its stop (a charger reset, a queue
+    // dropped), so it closes here; a stop arriving later still gives its final reading (stopSession).
+    if (status.status === "Available")
+      await tx
+        .updateTable("charging_sessions")
+        .set({ stopped_at: status.at, power_w: 0, stop_reason: INFERRED_STOP, updated_at: now() })
+        .where("charge_point_id", "=", point.chargePointId)
+        .where("connector_id", "=", status.connectorId)
+        .where("stopped_at", "is", null)
+        .where("started_at", "<=", status.at)
+        .execute();
+    if (status.status === "Faulted" && previous?.status !== "Faulted")
+      await tx
+        .insertInto("charge_point_events")
+        .values({
+          charge_point_id: point.chargePointId,
+          kind: "fault",
+          detail: `Connector ${status.connectorId}: ${status.errorCode ?? "fault"}`,
+          created_at: now(),
+        })
+        .execute();
+  });
+  depotChanged(point.depotId);
+}
+
+/**
+ * Opens a session, or finds the one already opened for the same start (a
+ * StartTransaction resent after its answer was lost gets the same id).
+ */
+export async function startSession(
+  deps: Deps,
+  point: ConnectedPoint,
+  start: { connectorId: number; ref: string | null; idTag: string | null; at: string; meterWh: number },
+): Promise<number> {
+  // A 1.6 transaction has no id of its own until this table gives it one: its start identifies it meanwhile.
+  const ref = start.ref ?? `start:${start.connectorId}:${start.at}:${start.meterWh}`;
+  const id = await deps.database.db.transaction().execute(async (tx) => {
+    const existing = await tx
+      .selectFrom("charging_sessions")
+      .select("id")
+      .where("charge_point_id", "=", point.chargePointId)
+      .where("transaction_ref", "=", ref)
+      .executeTakeFirst();
+    if (existing) return existing.id;
+    const { id } = await tx
+      .insertInto("charging_sessions")
+      .values({
+        charge_point_id: point.chargePointId,
+        connector_id: start.connectorId,
+        transaction_ref: ref,
+        id_tag: start.idTag,
+        started_at: start.at,
+        meter_start_wh: start.meterWh,
+        meter_last_wh: start.meterWh,
+        updated_at: now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return id;
+  });
+  depotChanged(point.depotId);
+  return id;
+}
+
+export async function findSession(deps: Deps, point: ConnectedPoint, by: { id: number } | { ref: string }) {
+  let query = deps.database.db
+    .selectFrom("charging_sessions")
+    .select(["id", "connector_id", "stopped_at"])
+    .where("charge_point_id", "=", point.chargePointId);
+  query = "id" in by ? query.where("id", "=", by.id) : query.where("transaction_ref", "=", by.ref);
+  return query.executeTakeFirst();
+}
+
+/** Keeps readings, and the session's latest energy, power and charge. */
+export async function recordReadings(
+  deps: Deps,
+  point: ConnectedPoint,
+  reading: { sessionId: number | null; connectorId: number; samples: MeterSample[] },
+) {
+  const samples = reading.samples.filter((s) => s.energyWh !== null || s.powerW !== null || s.socPct !== null);
+  if (samples.length === 0) return;
+  await deps.database.db.transaction().execute(async (tx) => {
+    // Readings that name no transaction belong to the one open on their connector, if any.
+    const sessionId =
+      reading.sessionId ??
+      (
+        await tx
+          .selectFrom("charging_sessions")
+          .select("id")
+          .where("charge_point_id", "=", point.chargePointId)
+          .where("connector_id", "=", reading.connectorId)
+          .where("stopped_at", "is", null)
+          .orderBy("id", "desc")
+          .executeTakeFirst()
+      )?.id ??
+      null;
+    await tx
+      .insertInto("meter_readings")
+      .values(
+        samples.map((s) => ({
+          charge_point_id: point.chargePointId,
+          session_id: sessionId,
+          connector_id: reading.connectorId,
+          read_at: s.at,
+          energy_wh: s.energyWh,
+          power_w: s.powerW,
+          soc_pct: s.socPct,
+        })),
+      )
+      .execute();
+    if (sessionId === null) return;
+    const latest = samples.reduce((a, b) => (a.at >= b.at ? a : b));
+    const session = await tx
+      .selectFrom("charging_sessions")
+      .select(["meter_last_wh", "stopped_at"])
+      .where("id", "=", sessionId)
+      .executeTakeFirst();
+    if (!session || session.stopped_at) return;
+    await tx
+      .updateTable("charging_sessions")
+      .set({
+        meter_last_wh: Math.max(session.meter_last_wh, latest.energyWh ?? session.meter_last_wh),
+        ...(latest.powerW !== null ? { power_w: latest.powerW } : {}),
+        ...(latest.socPct !== null ? { soc_pct: latest.socPct } : {}),
+        updated_at: now(),
+      })
+      .where("id", "=", sessionId)
+      .execute();
+  });
+  depotChanged(point.depotId);
+}
+
+/** Why a session was closed without its charger saying so. */
+export const INFERRED_STOP = "Connector available (stop not received)";
+
+/** Closes a session; closing one already closed (a resent stop) changes nothing, unless only its status closed it. */
+export async function stopSession(
+  deps: Deps,
+  point: ConnectedPoint,
+  stop: { sessionId: number; at: string; meterWh: number | null; reason: string | null },
+) {
+  const session = await deps.database.db
+    .selectFrom("charging_sessions")
+    .select(["meter_last_wh", "stopped_at", "stop_reason"])
+    .where("id", "=", stop.sessionId)
+    .where("charge_point_id", "=", point.chargePointId)
+    .executeTakeFirst();
+  if (!session || (session.stopped_at && session.stop_reason !== INFERRED_STOP)) return;
+  await deps.database.db
+    .updateTable("charging_sessions")
+    .set({
+      stopped_at: stop.at,
+      meter_last_wh: Math.max(session.meter_last_wh, stop.meterWh ?? session.meter_last_wh),
+      power_w: 0,
+      stop_reason: stop.reason,
+      updated_at: now(),
+    })
+    .where("id", "=", stop.sessionId)
+    .execute();
+  depotChanged(point.depotId);
+}

@@ -1,0 +1,118 @@
+/**
+ * OCPP 1.6J: what a charger may send, answered after it is kept. ocpp-rpc has
+ * checked each call against the official 1.6 schema before it gets here
+ * (strict mode), so the parameters have the shapes typed below.
+ */
+import type { RPCClient } from "ocpp-rpc";
+
+import {
+  findSession,
+  recordBoot,
+  recordReadings,
+  recordSeen,
+  recordStatus,
+  startSession,
+  stopSession,
+  type ConnectedPoint,
+} from "./charging-records.server";
+import { readMeterValues } from "./meter-values";
+import { HEARTBEAT_SECONDS, type Deps, type Handle } from "./ocpp-handler-types";
+
+type MeterValue16 = {
+  timestamp: string;
+  sampledValue: { value: string; measurand?: string; phase?: string; unit?: string }[];
+};
+
+const accepted = { idTagInfo: { status: "Accepted" as const } };
+
+export function handleOcpp16(client: RPCClient, deps: Deps, point: ConnectedPoint, handle: Handle): void {
+  handle(
+    client,
+    "BootNotification",
+    async (params: { chargePointVendor: string; chargePointModel: string; firmwareVersion?: string }) => {
+      await recordBoot(deps, point, {
+        vendor: params.chargePointVendor,
+        model: params.chargePointModel,
+        firmware: params.firmwareVersion ?? null,
+      });
+      return { status: "Accepted", currentTime: new Date().toISOString(), interval: HEARTBEAT_SECONDS };
+    },
+  );
+  handle(client, "Heartbeat", async () => {
+    await recordSeen(deps, point);
+    return { currentTime: new Date().toISOString() };
+  });
+  handle(
+    client,
+    "StatusNotification",
+    async (params: { connectorId: number; errorCode: string; status: string; timestamp?: string }) => {
+      await recordStatus(deps, point, {
+        connectorId: params.connectorId,
+        status: params.status,
+        errorCode: params.errorCode === "NoError" ? null : params.errorCode,
+        at: params.timestamp ? new Date(params.timestamp).toISOString() : new Date().toISOString(),
+      });
+      return {};
+    },
+  );
+  handle(client, "Authorize", async () => accepted);
+  handle(
+    client,
+    "StartTransaction",
+    async (params: { connectorId: number; idTag: string; meterStart: number; timestamp: string }) => {
+      const transactionId = await startSession(deps, point, {
+        connectorId: params.connectorId,
+        ref: null,
+        idTag: params.idTag,
+        at: new Date(params.timestamp).toISOString(),
+        meterWh: params.meterStart,
+      });
+      return { transactionId, ...accepted };
+    },
+  );
+  handle(
+    client,
+    "StopTransaction",
+    async (params: {
+      transactionId: number;
+      meterStop: number;
+      timestamp: string;
+      reason?: string;
+      transactionData?: MeterValue16[];
+    }) => {
+      const session = await findSession(deps, point, { id: params.transactionId });
+      if (session) {
+        if (params.transactionData?.length)
+          await recordReadings(deps, point, {
+            sessionId: session.id,
+            connectorId: session.connector_id,
+            samples: readMeterValues(params.transactionData),
+          });
+        await stopSession(deps, point, {
+          sessionId: session.id,
+          at: new Date(params.timestamp).toISOString(),
+          meterWh: params.meterStop,
+          reason: params.reason ?? "Local",
+        });
+      }
+      return accepted;
+    },
+  );
+  handle(
+    client,
+    "MeterValues",
+    async (params: { connectorId: number; transactionId?: number; meterValue: MeterValue16[] }) => {
+      const session =
+        params.transactionId !== undefined ? await findSession(deps, point, { id: params.transactionId }) : undefined;
+      await recordReadings(deps, point, {
+        sessionId: session && !session.stopped_at ? session.id : null,
+        connectorId: params.connectorId,
+        samples: readMeterValues(params.meterValue),
+      });
+      return {};
+    },
+  );
+  handle(client, "DataTransfer", async () => ({ status: "UnknownVendorId" }));
+  handle(client, "DiagnosticsStatusNotification", async () => ({}));
+  handle(client, "FirmwareStatusNotification", async () => ({}));
+}
