@@ -22,6 +22,7 @@ const FEATURE_DEPENDENCIES = {
   admin: ["depots", "users"],
   planning: ["company", "depots", "designer", "grid"],
   trips: ["depots", "planning"],
+  "box-charge": ["depots", "planning"],
 };
 
 /** Read bodies through one module, where stream errors and limits are handled (decision 020). */

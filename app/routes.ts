@@ -55,6 +55,9 @@ export default [
           route("plan", "routes/electrify/depots/plan.tsx"),
         ]),
         route("depots/:id/report", "routes/electrify/depots/report.ts"),
+        route("operations", "routes/electrify/operations.tsx"),
+        route("operations/:depotId", "routes/electrify/operations-depot.tsx"),
+        route("operations/:depotId/events", "routes/electrify/operations-events.ts"),
       ]),
     ]),
     layout("routes/admin/layout.tsx", [

@@ -4,6 +4,8 @@ import compression from "compression";
 import express, { type Express } from "express";
 import { RouterContextProvider } from "react-router";
 
+import { markAllDisconnected } from "~/features/box-charge/charging-records.server";
+import { closeLiveStreams } from "~/features/box-charge/live.server";
 import { startOcppEndpoint, stopOcppEndpoint } from "~/features/box-charge/ocpp-endpoint.server";
 import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
 import { stopPlanRuns } from "~/features/planning/plan-store.server";
@@ -58,6 +60,7 @@ async function prepareData(runtime: Runtime): Promise<void> {
   // Uploads interrupted by a crash leave files here; nothing in it outlives a request.
   await removeStaleTempFiles(env.DATA_DIR, { all: true });
   await ensureFirstAdmin(runtime);
+  await markAllDisconnected(runtime);
   // Photos stored by a survey whose server was killed before its records were committed.
   await sweepOrphanPhotos(runtime, Infinity);
 }
@@ -70,6 +73,8 @@ async function prepareData(runtime: Runtime): Promise<void> {
  */
 async function prepareAfterRestart(runtime: Runtime, startedAt: number): Promise<void> {
   await removeStaleTempFiles(runtime.env.DATA_DIR, { all: false });
+  // The lone process that died held every charger's socket.
+  await markAllDisconnected(runtime);
   setTimeout(() => void sweepOrphanPhotos(runtime, startedAt), 0);
 }
 
@@ -113,7 +118,10 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   return {
     app: await createApp(options),
     upgrade: ocpp.handleUpgrade,
-    closeSockets: stopOcppEndpoint,
+    closeSockets: async () => {
+      closeLiveStreams();
+      await stopOcppEndpoint();
+    },
     port: env.PORT,
     host: env.HOST,
     processes: options.dev ? 1 : env.WEB_CONCURRENCY,

@@ -15,18 +15,6 @@ type Deps = Pick<Runtime, "database">;
 
 export type OperatedDepot = { id: number; name: string; ownerId: string };
 
-/** The depots a user operates: their own; for an admin, every depot. */
-export async function listOperatedDepots(deps: Deps, user: SessionUser): Promise<OperatedDepot[]> {
-  let query = deps.database.db
-    .selectFrom("depots")
-    .select(["id", "depot_name", "user_id"])
-    .orderBy("depot_name")
-    .orderBy("id");
-  if (!user.isAdmin) query = query.where("user_id", "=", user.id);
-  const rows = await query.execute();
-  return rows.map((row) => ({ id: row.id, name: row.depot_name, ownerId: row.user_id }));
-}
-
 /** One depot the user operates; anyone else's answers exactly like one that does not exist. */
 export async function requireOperatedDepot(deps: Deps, user: SessionUser, depotId: number): Promise<OperatedDepot> {
   let query = deps.database.db.selectFrom("depots").select(["id", "depot_name", "user_id"]).where("id", "=", depotId);
@@ -38,7 +26,7 @@ export async function requireOperatedDepot(deps: Deps, user: SessionUser, depotI
 
 const actorOf = (user: SessionUser): Actor => ({ id: user.id, email: user.email });
 
-/** Registers a charger to a depot; answers its password, which is stored only as a hash and never shown again. */
+/** Registers a charger to a depot the user operates; answers its password, stored only as a hash and never shown again. */
 export async function registerChargePoint(
   deps: Deps,
   user: SessionUser,
@@ -46,6 +34,16 @@ export async function registerChargePoint(
   input: Record<string, unknown>,
 ): Promise<{ id: number; identity: string; password: string }> {
   const depot = await requireOperatedDepot(deps, user, depotId);
+  return registerChargePointAt(deps, actorOf(user), depot, input);
+}
+
+/** Registers a charger to a depot the caller has already checked (the command line's simulator). */
+export async function registerChargePointAt(
+  deps: Deps,
+  actor: Actor,
+  depot: Pick<OperatedDepot, "id" | "name">,
+  input: Record<string, unknown>,
+): Promise<{ id: number; identity: string; password: string }> {
   const parsed = chargePointInputSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { identity, name, connectors, maxKw, currentType } = parsed.data;
@@ -72,7 +70,7 @@ export async function registerChargePoint(
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordAudit(tx, {
-      actor: actorOf(user),
+      actor,
       action: "charger.registered",
       target: { type: "charger", id, label: identity },
       details: { depot: depot.name, connectors, maxKw, currentType },
@@ -104,6 +102,11 @@ export async function requireOperatedChargePoint(deps: Deps, user: SessionUser, 
 /** A new password for a charger (the old one stops working at its next connection). */
 export async function resetChargePointPassword(deps: Deps, user: SessionUser, chargePointId: number) {
   const point = await requireOperatedChargePoint(deps, user, chargePointId);
+  return resetChargePointPasswordAt(deps, actorOf(user), point);
+}
+
+/** resetChargePointPassword for a charger the caller has already checked (the command line's simulator). */
+export async function resetChargePointPasswordAt(deps: Deps, actor: Actor, point: { id: number; identity: string }) {
   const password = generateChargePointPassword();
   await deps.database.db.transaction().execute(async (tx) => {
     await tx
@@ -112,7 +115,7 @@ export async function resetChargePointPassword(deps: Deps, user: SessionUser, ch
       .where("id", "=", point.id)
       .execute();
     await recordAudit(tx, {
-      actor: actorOf(user),
+      actor,
       action: "charger.password_reset",
       target: { type: "charger", id: point.id, label: point.identity },
     });
@@ -133,4 +136,46 @@ export async function removeChargePoint(deps: Deps, user: SessionUser, chargePoi
     });
   });
   return point;
+}
+
+export type OverviewRow = { id: number; name: string; chargers: number; connected: number };
+
+/**
+ * The depots on the operations page: a haulier's every depot; for an admin,
+ * every depot with chargers (the others are reached from the admin console).
+ */
+export async function operationsOverview(deps: Deps, user: SessionUser): Promise<OverviewRow[]> {
+  let query = deps.database.db
+    .selectFrom("depots")
+    .leftJoin("charge_points", "charge_points.depot_id", "depots.id")
+    .select((eb) => [
+      "depots.id",
+      "depots.depot_name",
+      eb.fn.count<number | string>("charge_points.id").as("chargers"),
+      eb.fn
+        .count<number | string>("charge_points.id")
+        .filterWhere((w) =>
+          w.and([
+            w("charge_points.connected_at", "is not", null),
+            w.or([
+              w("charge_points.disconnected_at", "is", null),
+              w("charge_points.disconnected_at", "<", w.ref("charge_points.connected_at")),
+            ]),
+          ]),
+        )
+        .as("connected"),
+    ])
+    .groupBy(["depots.id", "depots.depot_name"])
+    .orderBy("depots.depot_name")
+    .orderBy("depots.id");
+  query = user.isAdmin
+    ? query.having((eb) => eb.fn.count("charge_points.id"), ">", 0)
+    : query.where("depots.user_id", "=", user.id);
+  const rows = await query.limit(500).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.depot_name,
+    chargers: Number(r.chargers),
+    connected: Number(r.connected),
+  }));
 }

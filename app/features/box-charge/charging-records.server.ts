@@ -4,9 +4,10 @@
  * message sent twice (a charger resending after a dropped connection, which
  * OCPP expects of it) changes nothing the second time. Decision 031.
  */
+import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { depotChanged } from "./live.server";
+import { chargingChanged, depotChanged } from "./live.server";
 import type { MeterSample } from "./meter-values";
 
 type Deps = Pick<Runtime, "database">;
@@ -30,6 +31,18 @@ export async function recordConnected(deps: Deps, point: ConnectedPoint, protoco
     .execute();
   await event(deps, point, "connected", `Connected over ${protocol}`);
   depotChanged(point.depotId);
+}
+
+/**
+ * At start, before any charger can connect: no socket survived the processes
+ * that ran before, whatever the table says (a killed process records nothing).
+ */
+export async function markAllDisconnected(deps: Deps) {
+  await deps.database.db
+    .updateTable("charge_points")
+    .set({ disconnected_at: now() })
+    .where("connected_at", "is not", null)
+    .execute();
 }
 
 export async function recordDisconnected(deps: Deps, point: ConnectedPoint, reason: string) {
@@ -122,6 +135,7 @@ export async function recordStatus(
         .execute();
   });
   depotChanged(point.depotId);
+  if (["Faulted", "Available", "Unavailable"].includes(status.status)) chargingChanged(point.depotId);
 }
 
 /**
@@ -160,6 +174,7 @@ export async function startSession(
     return id;
   });
   depotChanged(point.depotId);
+  chargingChanged(point.depotId);
   return id;
 }
 
@@ -180,6 +195,7 @@ export async function recordReadings(
 ) {
   const samples = reading.samples.filter((s) => s.energyWh !== null || s.powerW !== null || s.socPct !== null);
   if (samples.length === 0) return;
+  let overLimit = false;
   await deps.database.db.transaction().execute(async (tx) => {
     // Readings that name no transaction belong to the one open on their connector, if any.
     const sessionId =
@@ -213,13 +229,22 @@ export async function recordReadings(
     const latest = samples.reduce((a, b) => (a.at >= b.at ? a : b));
     const session = await tx
       .selectFrom("charging_sessions")
-      .select(["meter_last_wh", "stopped_at"])
+      .select(["meter_last_wh", "stopped_at", "limit_w", "limit_sent_at", "ignores_limit"])
       .where("id", "=", sessionId)
       .executeTakeFirst();
     if (!session || session.stopped_at) return;
+    // Drawing clearly above the limit it was sent a minute or more ago: it ignores its profile (decision 031).
+    const ignores =
+      latest.powerW !== null &&
+      session.limit_w !== null &&
+      session.limit_sent_at !== null &&
+      Date.now() - Date.parse(toIsoString(session.limit_sent_at)) > 60_000 &&
+      latest.powerW > session.limit_w * 1.05 + 500;
+    if (ignores && !session.ignores_limit) overLimit = true;
     await tx
       .updateTable("charging_sessions")
       .set({
+        ...(ignores ? { ignores_limit: 1 } : {}),
         meter_last_wh: Math.max(session.meter_last_wh, latest.energyWh ?? session.meter_last_wh),
         ...(latest.powerW !== null ? { power_w: latest.powerW } : {}),
         ...(latest.socPct !== null ? { soc_pct: latest.socPct } : {}),
@@ -229,6 +254,7 @@ export async function recordReadings(
       .execute();
   });
   depotChanged(point.depotId);
+  if (overLimit) chargingChanged(point.depotId);
 }
 
 /** Why a session was closed without its charger saying so. */
@@ -259,4 +285,5 @@ export async function stopSession(
     .where("id", "=", stop.sessionId)
     .execute();
   depotChanged(point.depotId);
+  chargingChanged(point.depotId);
 }

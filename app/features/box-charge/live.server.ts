@@ -24,8 +24,75 @@ export function depotChanged(depotId: number): void {
   );
 }
 
+/**
+ * For the live controller (smart-charging.server.ts): a vehicle plugged in or
+ * left, or a connector faulted or freed, at a depot; or a connector drew
+ * more than its limit. Not folded: the controller debounces per depot.
+ */
+export function chargingChanged(depotId: number): void {
+  emitter.emit("charging", depotId);
+}
+
+export function onChargingChanged(listener: (depotId: number) => void): () => void {
+  emitter.on("charging", listener);
+  return () => emitter.off("charging", listener);
+}
+
 /** Calls `listener` whenever the depot changes; returns the unsubscribe. */
 export function onDepotChanged(depotId: number, listener: () => void): () => void {
   emitter.on(`depot:${depotId}`, listener);
   return () => emitter.off(`depot:${depotId}`, listener);
+}
+
+/**
+ * A text/event-stream telling one page when its depot changed: "change"
+ * events, a comment every 25 s so proxies keep the stream open, and nothing
+ * else (the page reads the figures again from its loader). Streams end when
+ * the page goes or the server shuts down.
+ */
+const streams = new Set<() => void>();
+
+export function depotEventStream(depotId: number, signal: AbortSignal): Response {
+  const encoder = new TextEncoder();
+  let stop = () => undefined as void;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      send("retry: 3000\n\n");
+      const unsubscribe = onDepotChanged(depotId, () => send(`event: change\ndata: ${Date.now()}\n\n`));
+      const keepAlive = setInterval(() => send(": keep-alive\n\n"), 25_000);
+      stop = () => {
+        if (!streams.delete(stop)) return;
+        unsubscribe();
+        clearInterval(keepAlive);
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
+      streams.add(stop);
+      signal.addEventListener("abort", stop, { once: true });
+    },
+    cancel: () => stop(),
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform: the compression middleware would otherwise hold events back to fill its buffer.
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
+
+/** Shutdown: ends every open stream (they would hold the HTTP server open). */
+export function closeLiveStreams(): void {
+  for (const stop of [...streams]) stop();
 }

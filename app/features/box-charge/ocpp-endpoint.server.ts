@@ -9,8 +9,6 @@
  * to limits so that none can stop the server or slow the others.
  * Decision 031.
  */
-import type { IncomingMessage } from "node:http";
-import type { Socket } from "node:net";
 import { createRPCError, RPCServer, type IHandlersOption, type RPCClient } from "ocpp-rpc";
 
 import type { Logger } from "~/lib/log.server";
@@ -20,9 +18,10 @@ import { UserError } from "~/lib/user-error";
 import { OCPP_PATH, OCPP_PROTOCOLS } from "./charge-point-input";
 import { chargePointPasswordMatches } from "./charge-point-password.server";
 import { recordConnected, recordDisconnected, type ConnectedPoint } from "./charging-records.server";
-import type { Handle } from "./ocpp-handler-types";
+import type { Handle, OcppEndpoint } from "./ocpp-handler-types";
 import { handleOcpp16 } from "./ocpp16-handlers.server";
 import { handleOcpp201 } from "./ocpp201-handlers.server";
+import { startSmartCharging } from "./smart-charging.server";
 
 /** A charger sends a handful of messages a minute; this much in a burst, then this many a second, is plenty. */
 const BURST = 60;
@@ -31,15 +30,6 @@ const PER_SECOND = 20;
 const MAX_FRAME_BYTES = 64 * 1024;
 
 type Connection = { client: RPCClient; point: ConnectedPoint; protocol: string };
-
-export type OcppEndpoint = {
-  /** For the HTTP server's 'upgrade' event: OCPP paths are taken, any other is refused. */
-  handleUpgrade: (request: IncomingMessage, socket: Socket, head: Buffer) => void;
-  /** Sends a command to a charger connected to this process; its answer, or a UserError saying why not. */
-  call: (chargePointId: number, method: string, params: unknown) => Promise<unknown>;
-  isConnected: (chargePointId: number) => boolean;
-  close: () => Promise<void>;
-};
 
 // Kept on globalThis so the dev server's module reloads reach the endpoint the HTTP server holds.
 const holder = globalThis as typeof globalThis & { __electrifyOcpp?: OcppEndpoint };
@@ -50,7 +40,17 @@ export function getOcppEndpoint(): OcppEndpoint | null {
 }
 
 export function startOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoint {
-  holder.__electrifyOcpp ??= createOcppEndpoint(deps);
+  if (!holder.__electrifyOcpp) {
+    const endpoint = createOcppEndpoint(deps);
+    const stopController = startSmartCharging(deps, endpoint);
+    holder.__electrifyOcpp = {
+      ...endpoint,
+      async close() {
+        stopController();
+        await endpoint.close();
+      },
+    };
+  }
   return holder.__electrifyOcpp;
 }
 

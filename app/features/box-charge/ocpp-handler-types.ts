@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { RPCClient } from "ocpp-rpc";
 
 import type { Runtime } from "~/lib/runtime.server";
@@ -13,3 +15,12 @@ export type Handle = <Params>(
   method: string,
   handler: (params: Params) => Promise<Record<string, unknown>>,
 ) => void;
+
+export type OcppEndpoint = {
+  /** For the HTTP server's 'upgrade' event: OCPP paths are taken, any other is refused. */
+  handleUpgrade: (request: IncomingMessage, socket: Socket, head: Buffer) => void;
+  /** Sends a command to a charger connected to this process; its answer, or a UserError saying why not. */
+  call: (chargePointId: number, method: string, params: unknown) => Promise<unknown>;
+  isConnected: (chargePointId: number) => boolean;
+  close: () => Promise<void>;
+};

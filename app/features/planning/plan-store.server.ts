@@ -35,6 +35,11 @@ export async function getPlan(
   depotId: number,
 ): Promise<SavedPlan | null> {
   if (!(await findOwnedDepot(deps.database.db, userId, depotId))) return null;
+  return readDepotPlan(deps, depotId);
+}
+
+/** The plan saved with a depot, for a caller that has already checked who may see it (Box Charge's operators). */
+export async function readDepotPlan(deps: Pick<Runtime, "database">, depotId: number): Promise<SavedPlan | null> {
   const row = await deps.database.db
     .selectFrom("depot_plans")
     .selectAll()

@@ -330,6 +330,11 @@ const migrations: Record<string, AppMigration> = {
         .addColumn("power_w", "real", (col) => col.notNull().defaultTo(0))
         .addColumn("soc_pct", "real")
         .addColumn("stop_reason", "text")
+        // The last limit Box Charge sent for it (W), and whether the charger was seen drawing above it.
+        .addColumn("limit_w", "real")
+        .addColumn("limit_sent_at", d.timestampType)
+        .addColumn("ignores_limit", "integer", (col) => col.notNull().defaultTo(0))
+        .addColumn("short_kwh", "real")
         .addColumn("updated_at", d.timestampType, (col) => col.notNull())
         .addUniqueConstraint("charging_sessions_ref", ["charge_point_id", "transaction_ref"])
         .execute();

@@ -271,6 +271,12 @@ export type ChargingSessionTable = {
   power_w: ColumnType<number, number | undefined, number>;
   soc_pct: number | null;
   stop_reason: string | null;
+  limit_w: ColumnType<number | null, number | null | undefined, number | null>;
+  limit_sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** 1 once the charger was seen drawing above the limit it was sent. */
+  ignores_limit: ColumnType<number, number | undefined, number>;
+  /** What the live controller expects it to miss its target by at departure (kWh), when it does. */
+  short_kwh: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: Timestamp;
 };
 

@@ -7,6 +7,7 @@ import {
   MapIcon,
   PanelLeftIcon,
   PencilRulerIcon,
+  PlugZapIcon,
 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
@@ -22,6 +23,7 @@ const ENTRIES = [
   { to: "/electrify/energy-map", label: "Energy to Depot", icon: MapIcon },
   // Also lit inside a depot's workspace, which it opens.
   { to: "/electrify/depot-details", label: "Depot Details", icon: PencilRulerIcon, within: "/electrify/depots/" },
+  { to: "/electrify/operations", label: "Operations", icon: PlugZapIcon },
 ] as const;
 
 const MOBILE_QUERY = "(max-width: 767px)";

@@ -3,7 +3,8 @@ import { emptySchedule, type Schedule } from "./schedule";
 import { staysFor } from "./stays";
 import type { PlanInput, Tariff } from "./types";
 
-function priceAt(tariff: Tariff, weekday: number, minute: number): number {
+/** The tariff's rate (p/kWh) on a weekday (0 = Monday) at a minute after midnight. */
+export function priceAt(tariff: Tariff, weekday: number, minute: number): number {
   for (const band of tariff.bands) {
     if (!band.days.includes(weekday)) continue;
     const inside =

@@ -1,0 +1,75 @@
+/**
+ * How the site's limit is shared among the vehicles plugged in now (the live
+ * controller, decision 031): each vehicle whose departure and need are known
+ * first gets the average power that brings it to its target by then, earliest
+ * departure first; what is left is shared evenly (water-filling) up to each
+ * charger's maximum, so a vehicle with no known duty gets a fair share. A
+ * connector that does not obey its limit is held at what it draws, and the
+ * others share the rest. The sum never exceeds the limit.
+ */
+export type Plugged = {
+  key: string;
+  maxKw: number;
+  /** Energy still needed to reach the target (kWh), or null when the vehicle is not known. */
+  neededKwh: number | null;
+  /** When it leaves (ms), or null when not known. */
+  departsAt: number | null;
+  /** Set for a connector seen drawing above its limit: it is counted at this power, whatever it is sent. */
+  drawingKw?: number;
+};
+
+export type Allocation = {
+  limitsKw: Map<string, number>;
+  /** Vehicles that cannot reach their target by departure under the limit, and by how much. */
+  short: { key: string; shortKwh: number }[];
+};
+
+export function allocate(limitKw: number | null, plugged: readonly Plugged[], at: number): Allocation {
+  const limitsKw = new Map<string, number>();
+  if (limitKw === null) {
+    for (const p of plugged) limitsKw.set(p.key, p.maxKw);
+    return { limitsKw, short: [] };
+  }
+  let budget = Math.max(0, limitKw);
+  const obeying: Plugged[] = [];
+  for (const p of plugged) {
+    if (p.drawingKw === undefined) {
+      obeying.push(p);
+      continue;
+    }
+    // It takes what it takes; it is still sent the least it could be given, in case it starts to obey.
+    const taken = Math.min(p.drawingKw, budget);
+    budget -= taken;
+    limitsKw.set(p.key, 0);
+  }
+  const short: Allocation["short"] = [];
+  const need = (p: Plugged) => {
+    if (p.neededKwh === null || p.departsAt === null) return 0;
+    const hours = (p.departsAt - at) / 3_600_000;
+    return hours <= 0 ? p.maxKw : Math.min(p.maxKw, Math.max(0, p.neededKwh) / hours);
+  };
+  const byDeparture = [...obeying].sort((a, b) => (a.departsAt ?? Infinity) - (b.departsAt ?? Infinity));
+  for (const p of byDeparture) {
+    const wanted = need(p);
+    const given = Math.min(wanted, budget);
+    budget -= given;
+    limitsKw.set(p.key, given);
+    if (given < wanted - 1e-9 && p.departsAt !== null)
+      short.push({ key: p.key, shortKwh: ((wanted - given) * Math.max(0, p.departsAt - at)) / 3_600_000 });
+  }
+  // Water-filling: raise everyone's limit together until the budget or their maximum runs out.
+  let open = obeying.filter((p) => limitsKw.get(p.key)! < p.maxKw - 1e-9);
+  while (budget > 1e-9 && open.length > 0) {
+    const share = budget / open.length;
+    const next: Plugged[] = [];
+    for (const p of open) {
+      const room = p.maxKw - limitsKw.get(p.key)!;
+      const add = Math.min(room, share);
+      limitsKw.set(p.key, limitsKw.get(p.key)! + add);
+      budget -= add;
+      if (room > share + 1e-9) next.push(p);
+    }
+    open = next;
+  }
+  return { limitsKw, short };
+}

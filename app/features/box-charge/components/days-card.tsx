@@ -1,0 +1,53 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+
+import { kw, kwh, pounds, shortDay } from "../format";
+import type { DayView } from "../operations.server";
+
+type PlanDay = { strategy: string; energyKwh: number; peakKw: number; costPounds: number } | null;
+
+/** Each of the last seven days against the depot's plan (its cost-optimal strategy's average day). */
+export function DaysCard({ days, plan }: { days: DayView[]; plan: PlanDay }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Actual against plan</CardTitle>
+        <CardDescription>
+          {plan
+            ? `The plan's average day (${plan.strategy}): ${kwh(plan.energyKwh)}, peak ${kw(plan.peakKw)} for the site, ${pounds(plan.costPounds)}.`
+            : "Run a charging plan for this depot (Depot Details) to compare each day with it."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Table scrollLabel="Actual against plan" className="whitespace-nowrap">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Day</TableHead>
+              <TableHead className="text-right">Sessions</TableHead>
+              <TableHead className="text-right">Energy</TableHead>
+              <TableHead className="text-right">Charging peak</TableHead>
+              <TableHead className="text-right">Cost</TableHead>
+              {plan ? <TableHead className="text-right">Energy against plan</TableHead> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {days.map((d) => (
+              <TableRow key={d.date}>
+                <TableCell>{shortDay(d.date)}</TableCell>
+                <TableCell className="text-right">{d.sessions}</TableCell>
+                <TableCell className="text-right">{kwh(d.energyKwh)}</TableCell>
+                <TableCell className="text-right">{kw(d.peakKw)}</TableCell>
+                <TableCell className="text-right">{pounds(d.costPounds)}</TableCell>
+                {plan ? (
+                  <TableCell className="text-right">
+                    {plan.energyKwh > 0 ? `${Math.round((d.energyKwh / plan.energyKwh) * 100)} %` : "—"}
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId } from "react";
+import { useFetcher } from "react-router";
+
+import { TextField } from "~/components/text-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
+
+export type Credentials = { identity: string; password: string };
+type Answer = ActionResult & { credentials?: Credentials };
+
+/** What to configure on the charger: shown once, after registering it or giving it a new password. */
+export function ChargerCredentials({ credentials, endpoint }: { credentials: Credentials; endpoint: string }) {
+  return (
+    <div role="status" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="font-semibold">Configure the charger now: the password is shown only once.</p>
+      <dl className="grid gap-1 sm:grid-cols-[auto_1fr] sm:gap-x-4">
+        <dt className="font-medium">Server address</dt>
+        <dd className="break-all font-mono">{endpoint}</dd>
+        <dt className="font-medium">Charge point identity</dt>
+        <dd className="break-all font-mono">{credentials.identity}</dd>
+        <dt className="font-medium">Password (Basic auth)</dt>
+        <dd className="break-all font-mono" data-testid="charger-password">
+          {credentials.password}
+        </dd>
+      </dl>
+      <p>OCPP 2.0.1 or 1.6J, security profile 1 (profile 2 when the address is https).</p>
+    </div>
+  );
+}
+
+export function RegisterCharger({ endpoint }: { endpoint: string }) {
+  const currentId = useId();
+  const fetcher = useFetcher<Answer>();
+  useFetcherToast(fetcher.data);
+  const errors = fetcher.data?.intent === "register" ? fetcher.data.errors : {};
+  const credentials = fetcher.data?.intent === "register" ? fetcher.data.credentials : undefined;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Register a charger</CardTitle>
+        <CardDescription>It connects to {endpoint}/&lt;identity&gt; with the password given here.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2" key={credentials?.identity}>
+          <input type="hidden" name="intent" value="register" />
+          <TextField
+            label="Identity"
+            name="identity"
+            required
+            maxLength={48}
+            error={errors.identity}
+            autoComplete="off"
+          />
+          <TextField label="Name" name="name" required maxLength={80} error={errors.name} />
+          <TextField
+            label="Connectors"
+            name="connectors"
+            type="number"
+            min={1}
+            max={8}
+            defaultValue={2}
+            required
+            error={errors.connectors}
+          />
+          <TextField
+            label="Maximum power (kW)"
+            name="maxKw"
+            type="number"
+            min={1}
+            max={1000}
+            step="0.1"
+            defaultValue={22}
+            required
+            error={errors.maxKw}
+          />
+          <div className="grid gap-2">
+            <Label htmlFor={currentId}>Current</Label>
+            <NativeSelect id={currentId} name="currentType" defaultValue="AC">
+              <option value="AC">AC</option>
+              <option value="DC">DC</option>
+            </NativeSelect>
+          </div>
+          <div className="flex items-end">
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Registering…" : "Register charger"}
+            </Button>
+          </div>
+        </fetcher.Form>
+        {credentials ? <ChargerCredentials credentials={credentials} endpoint={endpoint} /> : null}
+      </CardContent>
+    </Card>
+  );
+}

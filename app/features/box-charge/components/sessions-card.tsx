@@ -1,0 +1,62 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+
+import { clockTime, kw, kwh, pounds } from "../format";
+import type { SessionView } from "../operations.server";
+
+export function SessionsCard({
+  sessions,
+  tariff,
+}: {
+  sessions: SessionView[];
+  tariff: { name: string; fromPlan: boolean };
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Sessions today</CardTitle>
+        <CardDescription>
+          Priced at {tariff.name}
+          {tariff.fromPlan ? " (the depot's plan)" : " (no plan yet: run one on Depot Details for the depot's tariff)"},
+          in force when the energy flowed.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {sessions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No sessions today yet.</p>
+        ) : (
+          <Table scrollLabel="Sessions today" className="whitespace-nowrap">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Vehicle</TableHead>
+                <TableHead>Charger</TableHead>
+                <TableHead>From</TableHead>
+                <TableHead>To</TableHead>
+                <TableHead className="text-right">Energy</TableHead>
+                <TableHead className="text-right">Cost</TableHead>
+                <TableHead className="text-right">Now</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {sessions.map((s) => (
+                <TableRow key={s.id}>
+                  <TableCell>{s.vehicle ?? "Unknown"}</TableCell>
+                  <TableCell>
+                    {s.charger} / {s.connectorId}
+                  </TableCell>
+                  <TableCell>{clockTime(s.startedAt)}</TableCell>
+                  <TableCell>{s.stoppedAt ? clockTime(s.stoppedAt) : "charging"}</TableCell>
+                  <TableCell className="text-right">{kwh(s.energyKwh)}</TableCell>
+                  <TableCell className="text-right">{pounds(s.costPounds)}</TableCell>
+                  <TableCell className="text-right">
+                    {s.stoppedAt ? "—" : `${kw(s.powerKw)}${s.socPct !== null ? `, ${Math.round(s.socPct)} %` : ""}`}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

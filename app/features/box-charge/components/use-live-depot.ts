@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+
+/**
+ * Keeps the page's figures live: the server says when the depot changed
+ * (server-sent events), and the loader is read again, at most every second.
+ * Answers whether the live link is up, for the page to say so.
+ */
+export function useLiveDepot(depotId: number): boolean {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate;
+  });
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const source = new EventSource(`/electrify/operations/${depotId}/events`);
+    source.addEventListener("open", () => setLive(true));
+    source.addEventListener("error", () => setLive(false));
+    source.addEventListener("change", () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void revalidate.current();
+      }, 1000);
+    });
+    // "Last seen" and the clock move on even when nothing is sent.
+    const tick = setInterval(() => void revalidate.current(), 60_000);
+    return () => {
+      source.close();
+      clearInterval(tick);
+      if (timer) clearTimeout(timer);
+    };
+  }, [depotId]);
+  return live;
+}

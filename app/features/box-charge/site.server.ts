@@ -1,0 +1,65 @@
+/**
+ * What Box Charge takes from a depot's charging plan: the site's limit for
+ * the chargers (its connection less the building's load), the tariff that
+ * prices each session, and the plan's own figures to hold the day against.
+ * A depot without a plan has no known limit, and its sessions are priced at
+ * the flat-rate preset until one is run.
+ */
+import { DateTime } from "luxon";
+
+import type { Tariff } from "~/features/planning/engine/types";
+import { buildingLoadBySteps } from "~/features/planning/load-profile";
+import { TARIFF_PRESETS, type PlanRequest } from "~/features/planning/plan-input";
+import { readDepotPlan } from "~/features/planning/plan-store.server";
+import type { Runtime } from "~/lib/runtime.server";
+
+export type DepotSite = {
+  /** The connection's real power (kVA × power factor), or null without a plan. */
+  connectionKw: number | null;
+  /** The building's load by hour of the UK day (kW). */
+  buildingKwByHour: number[];
+  tariff: Tariff;
+  /** Whether the tariff is the plan's (else the flat-rate preset). */
+  tariffFromPlan: boolean;
+  /** The plan's cost-optimal figures per day, when a plan has been run. */
+  planPerDay: { strategy: string; energyKwh: number; peakKw: number; costPounds: number } | null;
+};
+
+function buildingByHour(inputs: PlanRequest): number[] {
+  const profile = inputs.site.buildingKw;
+  // A day's hourly values (a series from a CSV gives its first day: the live limit is a guide, the plan is the study).
+  return buildingLoadBySteps(profile, 24, 60);
+}
+
+export async function depotSite(deps: Pick<Runtime, "database">, depotId: number): Promise<DepotSite> {
+  const plan = await readDepotPlan(deps, depotId);
+  const inputs = plan?.inputs ?? null;
+  const results = plan?.results ?? null;
+  const chosen = results?.strategies.find((s) => s.strategy === "cost-optimal") ?? results?.strategies[0];
+  return {
+    connectionKw: inputs ? inputs.site.connectionKva * inputs.site.powerFactor : null,
+    buildingKwByHour: inputs ? buildingByHour(inputs) : new Array<number>(24).fill(0),
+    tariff: inputs?.tariff ?? TARIFF_PRESETS.flat,
+    tariffFromPlan: inputs !== null,
+    planPerDay:
+      results && chosen
+        ? {
+            strategy: chosen.strategy,
+            energyKwh: chosen.chargingEnergyKwh / results.days,
+            peakKw: chosen.peakKw,
+            // The plan prices the whole site; the chargers' share of its energy is what they are held against.
+            costPounds:
+              chosen.energyKwh > 0
+                ? ((chosen.cost.energyPounds / results.days) * chosen.chargingEnergyKwh) / chosen.energyKwh
+                : 0,
+          }
+        : null,
+  };
+}
+
+/** The chargers' limit at an instant: the connection less the building's load in that hour of the UK day. */
+export function siteLimitKw(site: DepotSite, at: number): number | null {
+  if (site.connectionKw === null) return null;
+  const hour = DateTime.fromMillis(at, { zone: "Europe/London" }).hour;
+  return Math.max(0, site.connectionKw - (site.buildingKwByHour[hour] ?? 0));
+}

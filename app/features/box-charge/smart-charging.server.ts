@@ -1,0 +1,228 @@
+/**
+ * The live controller (decision 031): whenever a vehicle plugs in or leaves,
+ * a connector faults or is freed, or a charger draws above its limit, and
+ * every five minutes besides (departures come closer, tariff bands change),
+ * it shares the depot's site limit among the vehicles plugged in (allocate.ts)
+ * and sends each charger connected to this process a TxProfile with its
+ * share. Lower limits go out before higher ones, so the sum sent holds at
+ * every instant; a charger that refuses a profile, or draws above it, is
+ * counted at what it draws and the others are tightened.
+ *
+ * The allocation is a function of the database and the clock, so with
+ * several serving processes each computes the same shares and sends its own
+ * chargers theirs.
+ */
+import { DateTime } from "luxon";
+
+import type { PlanRequest } from "~/features/planning/plan-input";
+import { readDepotPlan } from "~/features/planning/plan-store.server";
+import type { Logger } from "~/lib/log.server";
+import type { Runtime } from "~/lib/runtime.server";
+
+import { allocate, type Plugged } from "./allocate";
+import { chargingChanged, depotChanged, onChargingChanged } from "./live.server";
+import type { OcppEndpoint } from "./ocpp-handler-types";
+import { depotSite, siteLimitKw } from "./site.server";
+
+type Deps = Pick<Runtime, "database" | "log">;
+const DEBOUNCE_MS = 200;
+const EVERY_MS = 5 * 60_000;
+/** A new limit this close to the last one sent is not worth a message. */
+const RESEND_W = 100;
+
+type Vehicle = { departsAt: number; neededKwh: number };
+
+/**
+ * A vehicle from its tag: a tag that starts with a group's id or name and a
+ * dash (VANS-07) is that group's vehicle, leaving at the group's next departure
+ * and needing that day's trip (or its target, when the charger reports the
+ * state of charge). Any other tag is a vehicle nobody told us about.
+ */
+export function vehicleFor(
+  tag: string | null,
+  plan: PlanRequest | null,
+  at: number,
+  session: { deliveredKwh: number; socPct: number | null },
+): Vehicle | null {
+  if (!tag || !plan) return null;
+  const lower = tag.toLowerCase();
+  const group = plan.vehicles.find((g) =>
+    [g.id, g.name].some((name) => lower.startsWith(`${name.toLowerCase()}-`) || lower === name.toLowerCase()),
+  );
+  const type = group && plan.vehicleTypes.find((t) => t.id === group.typeId);
+  if (!group || !type || !group.week) return null;
+  const now = DateTime.fromMillis(at, { zone: "Europe/London" });
+  for (let d = 0; d < 8; d++) {
+    const day = now.startOf("day").plus({ days: d });
+    const duty = group.week[day.weekday - 1];
+    if (!duty) continue;
+    const departsAt = day.plus({ minutes: duty.depart }).toMillis();
+    if (departsAt <= at) continue;
+    const tripKwh = duty.energyKwh ?? (duty.km ?? 0) * type.consumptionKwhPerKm;
+    const targetKwh = (group.targetSocPct / 100) * type.batteryKwh;
+    const neededKwh =
+      session.socPct !== null
+        ? targetKwh - (session.socPct / 100) * type.batteryKwh
+        : Math.min(targetKwh, tripKwh) - session.deliveredKwh;
+    return { departsAt, neededKwh: Math.max(0, neededKwh) };
+  }
+  return null;
+}
+
+function profileFor(
+  protocol: string,
+  session: { id: number; ref: string; connectorId: number },
+  limitW: number,
+  at: number,
+) {
+  const period = [{ startPeriod: 0, limit: limitW }];
+  const startSchedule = new Date(at - 1000).toISOString();
+  return protocol === "ocpp1.6"
+    ? {
+        connectorId: session.connectorId,
+        csChargingProfiles: {
+          chargingProfileId: session.id,
+          transactionId: session.id,
+          stackLevel: 1,
+          chargingProfilePurpose: "TxProfile",
+          chargingProfileKind: "Absolute",
+          chargingSchedule: { chargingRateUnit: "W", startSchedule, chargingSchedulePeriod: period },
+        },
+      }
+    : {
+        evseId: session.connectorId,
+        chargingProfile: {
+          id: session.id,
+          stackLevel: 1,
+          chargingProfilePurpose: "TxProfile",
+          chargingProfileKind: "Absolute",
+          transactionId: session.ref,
+          chargingSchedule: [{ id: session.id, chargingRateUnit: "W", startSchedule, chargingSchedulePeriod: period }],
+        },
+      };
+}
+
+export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "call" | "isConnected">): () => void {
+  const log: Logger = deps.log;
+  const pending = new Map<number, NodeJS.Timeout>();
+  const running = new Map<number, Promise<void>>();
+
+  const recompute = async (depotId: number) => {
+    const at = Date.now();
+    const [site, plan] = await Promise.all([depotSite(deps, depotId), readDepotPlan(deps, depotId)]);
+    const open = await deps.database.db
+      .selectFrom("charging_sessions")
+      .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
+      .select([
+        "charging_sessions.id",
+        "charging_sessions.transaction_ref as ref",
+        "charging_sessions.connector_id as connectorId",
+        "charging_sessions.id_tag as tag",
+        "charging_sessions.meter_start_wh as startWh",
+        "charging_sessions.meter_last_wh as lastWh",
+        "charging_sessions.soc_pct as socPct",
+        "charging_sessions.power_w as powerW",
+        "charging_sessions.limit_w as limitW",
+        "charging_sessions.ignores_limit as ignores",
+        "charge_points.id as chargePointId",
+        "charge_points.max_kw as maxKw",
+        "charge_points.protocol",
+      ])
+      .where("charge_points.depot_id", "=", depotId)
+      .where("charging_sessions.stopped_at", "is", null)
+      .execute();
+    const plugged: Plugged[] = open.map((s) => {
+      const vehicle = vehicleFor(s.tag, plan?.inputs ?? null, at, {
+        deliveredKwh: (s.lastWh - s.startWh) / 1000,
+        socPct: s.socPct,
+      });
+      return {
+        key: String(s.id),
+        maxKw: s.maxKw,
+        neededKwh: vehicle?.neededKwh ?? null,
+        departsAt: vehicle?.departsAt ?? null,
+        ...(s.ignores ? { drawingKw: Math.max(s.powerW / 1000, s.maxKw) } : {}),
+      };
+    });
+    const { limitsKw, short } = allocate(siteLimitKw(site, at), plugged, at);
+    const shortBy = new Map(short.map((s) => [s.key, s.shortKwh]));
+    // Lower limits first: while the messages go out, the sum sent stays under the site's limit.
+    const changes = open
+      .filter((s) => endpoint.isConnected(s.chargePointId) && s.protocol)
+      .map((s) => ({ session: s, limitW: Math.floor(limitsKw.get(String(s.id))! * 1000) }))
+      .filter(({ session, limitW }) => session.limitW === null || Math.abs(session.limitW - limitW) >= RESEND_W)
+      .sort((a, b) => a.limitW - (a.session.limitW ?? Infinity) - (b.limitW - (b.session.limitW ?? Infinity)));
+    let refused = false;
+    for (const { session, limitW } of changes) {
+      let accepted = false;
+      try {
+        const answer = (await endpoint.call(
+          session.chargePointId,
+          "SetChargingProfile",
+          profileFor(session.protocol!, session, limitW, at),
+        )) as { status?: string };
+        accepted = answer?.status === "Accepted";
+      } catch (error) {
+        log.warn({ err: error, session: session.id }, "a charger did not take its charging profile");
+      }
+      await deps.database.db
+        .updateTable("charging_sessions")
+        .set(
+          accepted
+            ? { limit_w: limitW, limit_sent_at: new Date().toISOString() }
+            : { ignores_limit: 1, limit_sent_at: new Date().toISOString() },
+        )
+        .where("id", "=", session.id)
+        .execute();
+      if (!accepted && !session.ignores) refused = true;
+    }
+    for (const s of open) {
+      const shortKwh = shortBy.get(String(s.id)) ?? null;
+      await deps.database.db
+        .updateTable("charging_sessions")
+        .set({ short_kwh: shortKwh })
+        .where("id", "=", s.id)
+        .execute();
+    }
+    depotChanged(depotId);
+    // A refusal changes what the others may have: share again with it counted at its maximum.
+    if (refused) chargingChanged(depotId);
+  };
+
+  const schedule = (depotId: number) => {
+    if (pending.has(depotId)) return;
+    pending.set(
+      depotId,
+      setTimeout(() => {
+        pending.delete(depotId);
+        const previous = running.get(depotId) ?? Promise.resolve();
+        const next = previous
+          .then(() => recompute(depotId))
+          .catch((error: unknown) => log.error({ err: error, depotId }, "smart charging could not recompute a depot"));
+        running.set(depotId, next);
+        void next.finally(() => {
+          if (running.get(depotId) === next) running.delete(depotId);
+        });
+      }, DEBOUNCE_MS),
+    );
+  };
+
+  const unsubscribe = onChargingChanged(schedule);
+  const timer = setInterval(() => {
+    void deps.database.db
+      .selectFrom("charging_sessions")
+      .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
+      .select("charge_points.depot_id")
+      .distinct()
+      .where("charging_sessions.stopped_at", "is", null)
+      .execute()
+      .then((rows) => rows.forEach((r) => schedule(r.depot_id)))
+      .catch((error: unknown) => log.warn({ err: error }, "smart charging's round failed"));
+  }, EVERY_MS);
+  timer.unref();
+  return () => {
+    unsubscribe();
+    clearInterval(timer);
+    for (const t of pending.values()) clearTimeout(t);
+  };
+}

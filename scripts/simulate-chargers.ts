@@ -1,0 +1,180 @@
+// Simulated charge points for a depot, over real OCPP-J (1.6J and 2.0.1 mixed):
+//   npm run chargers:simulate -- --depot <id> [--count 20] [--url http://localhost:3000] [--speed 1] [--meter-seconds 10]
+// Registers SIM-<depot>-NN chargers to the depot (or gives existing ones new passwords), connects them to the
+// running server, and plugs the depot's vehicles in and out on their duty (from the depot's charging plan; without
+// one, day and night vans). --speed runs the duty's clock faster (60: a day in 24 minutes); power and energy stay real.
+import { parseArgs } from "node:util";
+import { DateTime } from "luxon";
+import { pino } from "pino";
+
+import { registerChargePointAt, resetChargePointPasswordAt } from "~/features/box-charge/charge-points.server";
+import type { PlanRequest } from "~/features/planning/plan-input";
+import { readDepotPlan } from "~/features/planning/plan-store.server";
+import { CLI_ACTOR } from "~/lib/audit.server";
+import { loadEnv } from "~/lib/env.server";
+import { openRuntime } from "~/lib/runtime.server";
+
+import { SimCharger, type Protocol } from "./charger-simulator/sim-charger";
+
+type Duty = PlanRequest["vehicles"][number]["week"];
+type FleetVehicle = { tag: string; batteryKwh: number; maxKw: number; targetKwh: number; week: Duty; kwhPerKm: number };
+
+const { values } = parseArgs({
+  options: {
+    depot: { type: "string" },
+    count: { type: "string", default: "20" },
+    url: { type: "string" },
+    speed: { type: "string", default: "1" },
+    "meter-seconds": { type: "string", default: "10" },
+  },
+});
+const depotId = Number(values.depot);
+const count = Number(values.count);
+const speed = Number(values.speed);
+const meterSeconds = Number(values["meter-seconds"]);
+if (
+  !Number.isInteger(depotId) ||
+  depotId < 1 ||
+  !(count >= 1 && count <= 1000) ||
+  !(speed > 0) ||
+  !(meterSeconds >= 1)
+) {
+  console.error(
+    "Usage: npm run chargers:simulate -- --depot <id> [--count 1-1000] [--url URL] [--speed N] [--meter-seconds N]",
+  );
+  process.exit(2);
+}
+
+const env = loadEnv();
+const url = (values.url ?? env.APP_URL).replace(/^http/, "ws").replace(/\/$/, "") + "/ocpp";
+const runtime = await openRuntime(env, pino({ level: "warn" }), { migrate: false });
+
+const depot = await runtime.database.db
+  .selectFrom("depots")
+  .select(["id", "depot_name"])
+  .where("id", "=", depotId)
+  .executeTakeFirst();
+if (!depot) {
+  console.error(`No depot ${depotId}. Its id is in the address of its page (/electrify/depots/<id>/layout).`);
+  process.exit(2);
+}
+const plan = (await readDepotPlan(runtime, depotId))?.inputs ?? null;
+
+/** The vehicles of the plan (each group's count), or day and night vans. */
+function fleetOf(inputs: PlanRequest | null): FleetVehicle[] {
+  const van = { batteryKwh: 75, maxKw: 11, kwhPerKm: 0.3 };
+  const days = (depart: number, back: number) =>
+    Array.from({ length: 7 }, (_, d) => (d < 6 ? { depart, return: back, km: 120 } : null));
+  if (!inputs)
+    return Array.from({ length: count }, (_, i) => ({
+      ...van,
+      tag: `${i % 2 ? "NIGHT" : "DAY"}-${String(i + 1).padStart(2, "0")}`,
+      targetKwh: 0.9 * van.batteryKwh,
+      week: i % 2 ? days(19 * 60, 5 * 60) : days(7 * 60, 17 * 60),
+    }));
+  return inputs.vehicles.flatMap((group) => {
+    const type = inputs.vehicleTypes.find((t) => t.id === group.typeId)!;
+    return Array.from({ length: group.count }, (_, n) => ({
+      tag: `${group.id}-${String(n + 1).padStart(2, "0")}`,
+      batteryKwh: type.batteryKwh,
+      maxKw: type.maxChargeKw,
+      kwhPerKm: type.consumptionKwhPerKm,
+      targetKwh: (group.targetSocPct / 100) * type.batteryKwh,
+      week: group.week,
+    }));
+  });
+}
+
+/** Away on the duty's clock: between a day's departure and its return (the next morning for a night shift). */
+function away(week: Duty, at: number): { away: boolean; tripKwh: (v: FleetVehicle) => number } {
+  const local = DateTime.fromMillis(at, { zone: "Europe/London" });
+  const minute = local.hour * 60 + local.minute;
+  const today = week?.[local.weekday - 1] ?? null;
+  const yesterday = week?.[(local.weekday + 5) % 7] ?? null;
+  const trip = (day: NonNullable<Duty>[number]) => (v: FleetVehicle) => day!.energyKwh ?? (day!.km ?? 0) * v.kwhPerKm;
+  if (yesterday && yesterday.return <= yesterday.depart && minute < yesterday.return)
+    return { away: true, tripKwh: trip(yesterday) };
+  if (today) {
+    const overnight = today.return <= today.depart;
+    if (minute >= today.depart && (overnight || minute < today.return)) return { away: true, tripKwh: trip(today) };
+    return { away: false, tripKwh: trip(today) };
+  }
+  return { away: false, tripKwh: yesterday ? trip(yesterday) : () => 0 };
+}
+
+const fleet = fleetOf(plan);
+const maxKw = plan?.chargers[0]?.powerKw ?? 22;
+const chargers: SimCharger[] = [];
+for (let i = 0; i < count; i++) {
+  const identity = `SIM-${depotId}-${String(i + 1).padStart(2, "0")}`;
+  const existing = await runtime.database.db
+    .selectFrom("charge_points")
+    .select(["id", "identity", "depot_id"])
+    .where("identity", "=", identity)
+    .executeTakeFirst();
+  if (existing && existing.depot_id !== depotId) throw new Error(`${identity} belongs to another depot`);
+  const { password } = existing
+    ? await resetChargePointPasswordAt(runtime, CLI_ACTOR, existing)
+    : await registerChargePointAt(
+        runtime,
+        CLI_ACTOR,
+        { id: depot.id, name: depot.depot_name },
+        {
+          identity,
+          name: `Simulated ${String(i + 1).padStart(2, "0")}`,
+          connectors: 1,
+          maxKw,
+          currentType: maxKw > 43 ? "DC" : "AC",
+        },
+      );
+  const protocol: Protocol = i % 2 === 0 ? "ocpp2.0.1" : "ocpp1.6";
+  chargers.push(new SimCharger(url, identity, password, protocol, maxKw));
+}
+await runtime.database.destroy();
+
+const started = Date.now();
+const simNow = () => started + (Date.now() - started) * speed;
+await Promise.all(chargers.map((c) => c.boot()));
+console.log(
+  `${chargers.length} simulated chargers connected to ${url} for ${depot.depot_name} (duty clock ×${speed}). Ctrl-C stops them.`,
+);
+
+let tick = 0;
+let busy = false;
+const loop = setInterval(() => {
+  if (busy) return;
+  busy = true;
+  tick++;
+  void (async () => {
+    let plugsThisSecond = 0;
+    await Promise.all(
+      chargers.map(async (charger, i) => {
+        const vehicle = fleet[i];
+        if (vehicle) {
+          const state = away(vehicle.week, simNow());
+          if (state.away && charger.plugged) await charger.unplug();
+          // A few plug-ins a second, so a depot's vehicles arrive over the first seconds, not in one instant.
+          else if (!state.away && !charger.plugged && plugsThisSecond++ < 3)
+            await charger.plugIn({
+              tag: vehicle.tag,
+              batteryKwh: vehicle.batteryKwh,
+              maxKw: vehicle.maxKw,
+              targetKwh: vehicle.targetKwh,
+              socKwh: Math.max(0.1 * vehicle.batteryKwh, vehicle.targetKwh - state.tripKwh(vehicle)),
+            });
+        }
+        charger.charge(1);
+        if (tick % meterSeconds === i % meterSeconds) await charger.report();
+      }),
+    ).catch((error: unknown) => console.error(error instanceof Error ? error.message : error));
+    busy = false;
+  })();
+}, 1000);
+
+const stop = async () => {
+  clearInterval(loop);
+  await Promise.all(chargers.map((c) => c.close().catch(() => undefined)));
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
