@@ -7,7 +7,7 @@
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { chargingChanged, depotChanged } from "./live.server";
+import { chargerReady, chargingChanged, depotChanged } from "./live.server";
 import type { MeterSample } from "./meter-values";
 
 type Deps = Pick<Runtime, "database">;
@@ -31,6 +31,13 @@ export async function recordConnected(deps: Deps, point: ConnectedPoint, protoco
     .execute();
   await event(deps, point, "connected", `Connected over ${protocol}`);
   depotChanged(point.depotId);
+  // A station that booted before and reconnects is already accepted: its default profile is renewed now.
+  const booted = await deps.database.db
+    .selectFrom("charge_points")
+    .select("booted_at")
+    .where("id", "=", point.chargePointId)
+    .executeTakeFirst();
+  if (booted?.booted_at) chargerReady(point);
 }
 
 /**
@@ -68,6 +75,8 @@ export async function recordBoot(
     .execute();
   await event(deps, point, "boot", `${station.vendor} ${station.model} booted`);
   depotChanged(point.depotId);
+  // After the answer to its boot has gone (the protocol lets the CSMS speak once the station is accepted).
+  setTimeout(() => chargerReady(point), 50);
 }
 
 /** Heartbeats only say the charger is alive: written at most once a minute, as nothing else depends on them. */

@@ -33,6 +33,16 @@ export function chargingChanged(depotId: number): void {
   emitter.emit("charging", depotId);
 }
 
+/** A charger booted or reconnected after a boot: the controller gives it its default for new transactions. */
+export function chargerReady(point: { chargePointId: number; depotId: number }): void {
+  emitter.emit("ready", point);
+}
+
+export function onChargerReady(listener: (point: { chargePointId: number; depotId: number }) => void): () => void {
+  emitter.on("ready", listener);
+  return () => emitter.off("ready", listener);
+}
+
 export function onChargingChanged(listener: (depotId: number) => void): () => void {
   emitter.on("charging", listener);
   return () => emitter.off("charging", listener);

@@ -16,11 +16,12 @@ import { DateTime } from "luxon";
 
 import type { PlanRequest } from "~/features/planning/plan-input";
 import { readDepotPlan } from "~/features/planning/plan-store.server";
+import { toIsoString } from "~/lib/db/dialect.server";
 import type { Logger } from "~/lib/log.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { allocate, type Plugged } from "./allocate";
-import { chargingChanged, depotChanged, onChargingChanged } from "./live.server";
+import { chargingChanged, depotChanged, onChargerReady, onChargingChanged } from "./live.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
 import { depotSite, siteLimitKw } from "./site.server";
 
@@ -69,35 +70,45 @@ export function vehicleFor(
   return null;
 }
 
+/** Profile ids: a session's TxProfile is its own id; the default for new transactions has this one. */
+const DEFAULT_PROFILE_ID = 1_000_000_000;
+
+/**
+ * A SetChargingProfile request in the charger's version: a transaction's own
+ * limit (TxProfile), or, without a session, the default every new transaction
+ * starts at (TxDefaultProfile on connector/EVSE 0).
+ */
 function profileFor(
   protocol: string,
-  session: { id: number; ref: string; connectorId: number },
+  session: { id: number; ref: string; connectorId: number } | null,
   limitW: number,
   at: number,
 ) {
   const period = [{ startPeriod: 0, limit: limitW }];
   const startSchedule = new Date(at - 1000).toISOString();
+  const id = session?.id ?? DEFAULT_PROFILE_ID;
+  const purpose = session ? "TxProfile" : "TxDefaultProfile";
   return protocol === "ocpp1.6"
     ? {
-        connectorId: session.connectorId,
+        connectorId: session?.connectorId ?? 0,
         csChargingProfiles: {
-          chargingProfileId: session.id,
-          transactionId: session.id,
-          stackLevel: 1,
-          chargingProfilePurpose: "TxProfile",
+          chargingProfileId: id,
+          ...(session ? { transactionId: session.id } : {}),
+          stackLevel: session ? 1 : 0,
+          chargingProfilePurpose: purpose,
           chargingProfileKind: "Absolute",
           chargingSchedule: { chargingRateUnit: "W", startSchedule, chargingSchedulePeriod: period },
         },
       }
     : {
-        evseId: session.connectorId,
+        evseId: session?.connectorId ?? 0,
         chargingProfile: {
-          id: session.id,
-          stackLevel: 1,
-          chargingProfilePurpose: "TxProfile",
+          id,
+          stackLevel: session ? 1 : 0,
+          chargingProfilePurpose: purpose,
           chargingProfileKind: "Absolute",
-          transactionId: session.ref,
-          chargingSchedule: [{ id: session.id, chargingRateUnit: "W", startSchedule, chargingSchedulePeriod: period }],
+          ...(session ? { transactionId: session.ref } : {}),
+          chargingSchedule: [{ id, chargingRateUnit: "W", startSchedule, chargingSchedulePeriod: period }],
         },
       };
 }
@@ -127,10 +138,20 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
         "charge_points.id as chargePointId",
         "charge_points.max_kw as maxKw",
         "charge_points.protocol",
+        "charge_points.default_limit_w as defaultW",
+        "charge_points.connected_at as connectedAt",
+        "charge_points.disconnected_at as disconnectedAt",
       ])
       .where("charge_points.depot_id", "=", depotId)
       .where("charging_sessions.stopped_at", "is", null)
       .execute();
+    // A charger connected to no process keeps running its last limit (or its maximum): it is counted at that.
+    const online = (s: (typeof open)[number]) =>
+      endpoint.isConnected(s.chargePointId) ||
+      (s.connectedAt !== null &&
+        (s.disconnectedAt === null || toIsoString(s.disconnectedAt) < toIsoString(s.connectedAt)));
+    // What a session may draw before its new limit arrives: its last limit, else the default it started at.
+    const inForceW = (s: (typeof open)[number]) => s.limitW ?? s.defaultW ?? s.maxKw * 1000;
     const plugged: Plugged[] = open.map((s) => {
       const vehicle = vehicleFor(s.tag, plan?.inputs ?? null, at, {
         deliveredKwh: (s.lastWh - s.startWh) / 1000,
@@ -141,7 +162,11 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
         maxKw: s.maxKw,
         neededKwh: vehicle?.neededKwh ?? null,
         departsAt: vehicle?.departsAt ?? null,
-        ...(s.ignores ? { drawingKw: Math.max(s.powerW / 1000, s.maxKw) } : {}),
+        ...(s.ignores
+          ? { drawingKw: Math.max(s.powerW / 1000, s.maxKw) }
+          : online(s)
+            ? {}
+            : { drawingKw: inForceW(s) / 1000 }),
       };
     });
     const { limitsKw, short } = allocate(siteLimitKw(site, at), plugged, at);
@@ -151,7 +176,7 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
       .filter((s) => endpoint.isConnected(s.chargePointId) && s.protocol)
       .map((s) => ({ session: s, limitW: Math.floor(limitsKw.get(String(s.id))! * 1000) }))
       .filter(({ session, limitW }) => session.limitW === null || Math.abs(session.limitW - limitW) >= RESEND_W)
-      .sort((a, b) => a.limitW - (a.session.limitW ?? Infinity) - (b.limitW - (b.session.limitW ?? Infinity)));
+      .sort((a, b) => a.limitW - inForceW(a.session) - (b.limitW - inForceW(b.session)));
     let refused = false;
     for (const { session, limitW } of changes) {
       let accepted = false;
@@ -159,7 +184,12 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
         const answer = (await endpoint.call(
           session.chargePointId,
           "SetChargingProfile",
-          profileFor(session.protocol!, session, limitW, at),
+          profileFor(
+            session.protocol!,
+            { id: session.id, ref: session.ref, connectorId: session.connectorId },
+            limitW,
+            at,
+          ),
         )) as { status?: string };
         accepted = answer?.status === "Accepted";
       } catch (error) {
@@ -207,6 +237,38 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
     );
   };
 
+  /**
+   * A charger at a depot with a site limit starts every new transaction at 0 W
+   * (TxDefaultProfile) until its own share arrives a moment later: a vehicle
+   * plugging in never takes the charger's full power on top of the others'.
+   */
+  const prepareCharger = async ({ chargePointId, depotId }: { chargePointId: number; depotId: number }) => {
+    const site = await depotSite(deps, depotId);
+    const point = await deps.database.db
+      .selectFrom("charge_points")
+      .select(["protocol"])
+      .where("id", "=", chargePointId)
+      .executeTakeFirst();
+    if (!point?.protocol || siteLimitKw(site, Date.now()) === null) return;
+    let accepted = false;
+    try {
+      const request = profileFor(point.protocol, null, 0, Date.now());
+      const answer = (await endpoint.call(chargePointId, "SetChargingProfile", request)) as { status?: string };
+      accepted = answer?.status === "Accepted";
+    } catch (error) {
+      log.warn({ err: error, chargePointId }, "a charger did not take its default profile");
+    }
+    await deps.database.db
+      .updateTable("charge_points")
+      .set({ default_limit_w: accepted ? 0 : null })
+      .where("id", "=", chargePointId)
+      .execute();
+    schedule(depotId);
+  };
+  const unsubscribeReady = onChargerReady(
+    (point) =>
+      void prepareCharger(point).catch((error: unknown) => log.warn({ err: error }, "could not prepare a charger")),
+  );
   const unsubscribe = onChargingChanged(schedule);
   const timer = setInterval(() => {
     void deps.database.db
@@ -222,6 +284,7 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
   timer.unref();
   return () => {
     unsubscribe();
+    unsubscribeReady();
     clearInterval(timer);
     for (const t of pending.values()) clearTimeout(t);
   };

@@ -299,6 +299,8 @@ const migrations: Record<string, AppMigration> = {
         .addColumn("connected_at", d.timestampType)
         .addColumn("disconnected_at", d.timestampType)
         .addColumn("last_seen_at", d.timestampType)
+        // The limit (W) of the TxDefaultProfile it accepted: what a new transaction starts at, before its own profile.
+        .addColumn("default_limit_w", "real")
         .addColumn("created_at", d.timestampType, (col) => col.notNull().defaultTo(d.now()))
         .execute();
       await db.schema.createIndex("charge_points_depot").on("charge_points").column("depot_id").execute();

@@ -247,6 +247,8 @@ export type ChargePointTable = {
   connected_at: Timestamp | null;
   disconnected_at: Timestamp | null;
   last_seen_at: Timestamp | null;
+  /** The TxDefaultProfile limit (W) it accepted, or null when it has none from Box Charge. */
+  default_limit_w: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: ColumnType<Date | string, string | undefined, string>;
 };
 

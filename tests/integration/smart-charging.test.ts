@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { registerChargePoint } from "~/features/box-charge/charge-points.server";
+import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import { createUser } from "~/features/users/create-user.server";
+import type { Runtime } from "~/lib/runtime.server";
+
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
+import { insertDepot } from "../support/depots";
+import { connectOcppPeer, type OcppPeer, type OcppVersion } from "../support/ocpp-peer";
+import { createTestDatabase } from "../support/test-database";
+import { openTestRuntime } from "../support/test-runtime";
+
+/** A limit a peer was sent, in W, read from either version's SetChargingProfile. */
+function limitOf(payload: Record<string, unknown>): number {
+  const p = payload as {
+    csChargingProfiles?: { chargingSchedule: { chargingSchedulePeriod: { limit: number }[] } };
+    chargingProfile?: { chargingSchedule: { chargingSchedulePeriod: { limit: number }[] }[] };
+  };
+  const periods = p.csChargingProfiles
+    ? p.csChargingProfiles.chargingSchedule.chargingSchedulePeriod
+    : p.chargingProfile!.chargingSchedule[0]!.chargingSchedulePeriod;
+  return periods[0]!.limit;
+}
+
+/**
+ * The live controller against independent OCPP peers: the depot's plan says
+ * the connection (30 kW for the chargers); four 22 kW chargers start charging
+ * and each is sent its share; the limits in force never add up to more than
+ * the site's; a charger that refuses its profile is counted at its maximum and
+ * the others are tightened; the dashboard shows it all.
+ */
+describe("smart charging", () => {
+  let runtime: Runtime;
+  let server: AppServer;
+  let depotId = 0;
+  const passwords = new Map<string, string>();
+  const owner = { id: "", email: "sc@fleet.example", isAdmin: false };
+  /** Every limit any peer was sent, in arrival order, and the limit in force on each after it. */
+  const inForce = new Map<string, number>();
+  const sums: number[] = [];
+
+  beforeAll(async () => {
+    const database = await createTestDatabase("sqlite");
+    runtime = await openTestRuntime(database);
+    owner.id = (await createUser(runtime, { email: owner.email, password: "owner-password" })).id;
+    depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Limit Yard" });
+    const inputs = defaultPlanInput({ vehicles: 4, chargers: [{ name: "AC 22", powerKw: 22, count: 4 }] });
+    inputs.site = { ...inputs.site, connectionKva: 30, powerFactor: 1, buildingKw: 0 };
+    await runtime.database.db
+      .insertInto("depot_plans")
+      .values({
+        depot_id: depotId,
+        inputs: JSON.stringify(inputs),
+        status: "done",
+        progress: 5,
+        run_id: "t",
+        results: null,
+        error: null,
+        started_at: new Date().toISOString(),
+        finished_at: null,
+      })
+      .execute();
+    for (const identity of ["SC-1", "SC-2", "SC-3", "SC-4"]) {
+      const { password } = await registerChargePoint(runtime, owner, depotId, {
+        identity,
+        name: identity,
+        connectors: 1,
+        maxKw: 22,
+        currentType: "AC",
+      });
+      passwords.set(identity, password);
+    }
+    server = await startAppServer({ DATA_DIR: database.dataDir });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await runtime?.database.destroy();
+  });
+
+  async function charger(identity: string, version: OcppVersion, answer: "Accepted" | "Rejected"): Promise<OcppPeer> {
+    const peer = await connectOcppPeer(server.url, identity, passwords.get(identity)!, version);
+    peer.onCall("SetChargingProfile", (payload) => {
+      // Before its boot is answered, the endpoint sends nothing.
+      expect(booted.has(identity)).toBe(true);
+      if (answer === "Accepted") {
+        inForce.set(identity, limitOf(payload));
+        sums.push([...inForce.values()].reduce((a, b) => a + b, 0));
+      }
+      return { status: answer };
+    });
+    if (version === "ocpp1.6")
+      await peer.call("BootNotification", { chargePointVendor: "Tests", chargePointModel: "SC" });
+    else
+      await peer.call("BootNotification", { reason: "PowerUp", chargingStation: { vendorName: "Tests", model: "SC" } });
+    booted.add(identity);
+    // A depot with a site limit: every new transaction starts at 0 W until its own share comes.
+    await waitFor(() => peer.received.some((c) => c.action === "SetChargingProfile"));
+    return peer;
+  }
+  const booted = new Set<string>();
+  const stop = (peer: OcppPeer, tag: string, transactionId: unknown) =>
+    peer.version === "ocpp1.6"
+      ? peer.call("StopTransaction", {
+          transactionId: transactionId as number,
+          meterStop: 1000,
+          timestamp: new Date().toISOString(),
+        })
+      : peer.call("TransactionEvent", {
+          eventType: "Ended",
+          timestamp: new Date().toISOString(),
+          triggerReason: "EVDeparted",
+          seqNo: 1,
+          transactionInfo: { transactionId: `${tag}-tx` },
+          evse: { id: 1 },
+        });
+  const start = (peer: OcppPeer, tag: string) =>
+    peer.version === "ocpp1.6"
+      ? peer.call("StartTransaction", {
+          connectorId: 1,
+          idTag: tag,
+          meterStart: 0,
+          timestamp: new Date().toISOString(),
+        })
+      : peer.call("TransactionEvent", {
+          eventType: "Started",
+          timestamp: new Date().toISOString(),
+          triggerReason: "CablePluggedIn",
+          seqNo: 0,
+          transactionInfo: { transactionId: `${tag}-tx` },
+          evse: { id: 1, connectorId: 1 },
+          idToken: { idToken: tag, type: "ISO14443" },
+        });
+  const waitFor = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(check()).toBe(true);
+  };
+
+  it("shares the site's 30 kW among the chargers as they plug in, the limits in force never above it", async () => {
+    const peers = [
+      await charger("SC-1", "ocpp1.6", "Accepted"),
+      await charger("SC-2", "ocpp2.0.1", "Accepted"),
+      await charger("SC-3", "ocpp1.6", "Accepted"),
+    ];
+    expect(sums.every((sum) => sum === 0)).toBe(true);
+    const started: unknown[] = [];
+    for (const [i, peer] of peers.entries()) {
+      started.push(((await start(peer, `g1-0${i + 1}`)) as { transactionId?: number }).transactionId);
+      await waitFor(
+        // Each started vehicle has its share (above the 0 W it started at), and the shares fill the site's limit.
+        () =>
+          peers.slice(0, i + 1).every((_, k) => (inForce.get(`SC-${k + 1}`) ?? 0) > 0) &&
+          Math.abs([...inForce.values()].reduce((a, b) => a + b, 0) - Math.min(30_000, 22_000 * (i + 1))) < 5,
+      );
+    }
+    // Three vans with the same duty: an even share of 30 kW.
+    expect([...inForce.values()].map((w) => Math.round(w / 100) / 10)).toEqual([10, 10, 10]);
+    expect(Math.max(...sums)).toBeLessThanOrEqual(30_000);
+    const shown = await fetch(`${server.url}/electrify/operations/${depotId}`, {
+      headers: { cookie: await signIn(server, owner.email, "owner-password") },
+    });
+    const page = await shown.text();
+    expect(page).toContain("of 30 kW site limit");
+    for (const [i, peer] of peers.entries()) await stop(peer, `g1-0${i + 1}`, started[i]);
+    await Promise.all(peers.map((p) => p.close()));
+  });
+
+  it("counts a charger that refuses its profile at its maximum, and tightens the others so the site still holds", async () => {
+    inForce.clear();
+    sums.length = 0;
+    const obeying = await charger("SC-1", "ocpp1.6", "Accepted");
+    const refusing = await charger("SC-4", "ocpp2.0.1", "Rejected");
+    await start(obeying, "g1-01");
+    await waitFor(() => Math.abs((inForce.get("SC-1") ?? 0) - 22_000) < 5);
+    // SC-4 refused even the 0 W default: plugged in, it may take its 22 kW, so SC-1 is held to the 8 kW left.
+    await start(refusing, "g1-04");
+    await waitFor(() => Math.abs((inForce.get("SC-1") ?? 0) - 8_000) < 5);
+    // From the moment it is tightened on, the obeying chargers leave room for the 22 kW SC-4 may take (before that,
+    // SC-4 took its maximum against its instructions: a refusing charger can only be corrected for, not prevented).
+    expect(sums.at(-1)).toBeLessThanOrEqual(30_000 - 22_000);
+    await Promise.all([obeying.close(), refusing.close()]);
+  });
+});
