@@ -72,6 +72,7 @@ export const accessTable: Record<string, AccessRule> = {
   // The sample id belongs to no one: a depot not operated by the viewer answers like an unknown one.
   "/electrify/operations/:depotId": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/electrify/operations/:depotId/events": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/electrify/operations/:depotId/statement.csv": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/admin": adminsOnly,
   // The sample id does not exist: the admin sees 'Depot not found' with a 404.
   "/admin/depot/:id": { anonymous: "sign-in", user: "/", admin: "not-found" },

@@ -58,6 +58,7 @@ export default [
         route("operations", "routes/electrify/operations.tsx"),
         route("operations/:depotId", "routes/electrify/operations-depot.tsx"),
         route("operations/:depotId/events", "routes/electrify/operations-events.ts"),
+        route("operations/:depotId/statement.csv", "routes/electrify/operations-statement.ts"),
       ]),
     ]),
     layout("routes/admin/layout.tsx", [

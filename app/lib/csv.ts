@@ -93,3 +93,16 @@ function quoteProblem(code: string): string {
   if (code === "InvalidQuotes") return "a quote is out of place in a field";
   return "its quotes do not match";
 }
+
+/** One CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows as a CSV file for spreadsheets: a byte-order mark (Excel reads UTF-8 then), CRLF line ends. */
+export function csvFile(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+  return `\uFEFF${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
+}

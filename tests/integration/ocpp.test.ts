@@ -1,10 +1,11 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { registerChargePoint } from "~/features/box-charge/charge-points.server";
 import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { startAppServer, type AppServer } from "../support/app-server";
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot } from "../support/depots";
 import { basicAuth, connectOcppPeer, upgradeStatus, type OcppCallError, type OcppVersion } from "../support/ocpp-peer";
 import { servingProcesses } from "../support/processes";
@@ -22,12 +23,14 @@ describe("OCPP endpoint", () => {
   let server: AppServer;
   const chargers = new Map<string, string>();
   const owner = { id: "", email: "ops@fleet.example", isAdmin: false };
+  let depotId = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     runtime = await openTestRuntime(database);
     owner.id = (await createUser(runtime, { email: owner.email, password: "owner-password" })).id;
-    const depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Night Yard" });
+    depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Night Yard" });
+    await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
     for (const identity of ["CP16-A", "CP16-B", "CS201-A", "CS201-B", "FLOOD-1", "CALM-1"]) {
       const { password } = await registerChargePoint(runtime, owner, depotId, {
         identity,
@@ -172,6 +175,21 @@ describe("OCPP endpoint", () => {
     expect(point).toMatchObject({ protocol: "ocpp1.6", vendor: "Tests", model: "Peer-16", firmware: "1.0" });
   });
 
+  it("prices the month's sessions in the depot's statement (CSV) for its haulier, and for no one else", async () => {
+    const statement = (cookie: string, month = "2026-11") =>
+      fetch(`${server.url}/electrify/operations/${depotId}/statement.csv?month=${month}`, { headers: { cookie } });
+    const answer = await statement(await signIn(server, owner.email, "owner-password"));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-disposition")).toContain(`box-charge-${depotId}-2026-11.csv`);
+    const lines = (await answer.text()).split("\r\n");
+    // 7 kWh on 25 Nov at the flat rate (no plan yet) of 24 p: £1.68; 20 km at a van's 0.35 kWh/km; diesel 9 l/100 km at 120 p.
+    expect(lines).toContain("VAN-07,1,7,1.68,20,0.08,2.16,0.48");
+    expect(lines.some((l) => l.startsWith("Plan for the month,no charging plan run"))).toBe(true);
+    expect((await statement(await signIn(server, "stranger@fleet.example", "stranger-password"))).status).toBe(404);
+    const bad = await statement(await signIn(server, owner.email, "owner-password"), "2026-13");
+    expect([bad.status, await bad.text()]).toEqual([400, "Give the month as YYYY-MM"]);
+  });
+
   it("OCPP 2.0.1: boot, status and a transaction told through TransactionEvent, kept", async () => {
     const peer = await connect("CS201-A", "ocpp2.0.1");
     expect(
@@ -251,6 +269,54 @@ describe("OCPP endpoint", () => {
         });
       expect(await peer.call("Heartbeat", {})).toHaveProperty("currentTime");
       await peer.close();
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    });
+
+  for (const version of ["ocpp1.6", "ocpp2.0.1"] as const)
+    it(`${version}: 200 random frames (any JSON, calls of every action with random payloads, cut-off text) never stop the server`, async () => {
+      const identity = version === "ocpp1.6" ? "CP16-B" : "CS201-B";
+      const actions = [
+        "BootNotification",
+        "Heartbeat",
+        "StatusNotification",
+        "Authorize",
+        "StartTransaction",
+        "StopTransaction",
+        "MeterValues",
+        "TransactionEvent",
+        "DataTransfer",
+        "NotifyEvent",
+        "Unknown",
+      ];
+      const frame = fc.oneof(
+        fc.json(),
+        fc
+          .tuple(fc.constant(2), fc.string({ maxLength: 40 }), fc.constantFrom(...actions), fc.jsonValue())
+          .map((m) => JSON.stringify(m)),
+        fc.tuple(fc.constantFrom(3, 4), fc.string({ maxLength: 40 }), fc.jsonValue()).map((m) => JSON.stringify(m)),
+        fc.string({ maxLength: 200 }),
+        fc
+          .tuple(fc.constant(2), fc.uuid(), fc.constantFrom(...actions), fc.jsonValue())
+          .map((m) => JSON.stringify(m).slice(0, -3)),
+      );
+      const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+      console.log(`OCPP frame fuzzer (${version}): seed ${seed} (replay: FUZZ_SEED=${seed})`);
+      const frames = fc.sample(frame, { numRuns: 200, seed });
+      let peer = await connect(identity, version);
+      for (const text of frames) {
+        // Ten bad messages in a row close the socket by design: the charger reconnects, as a real one would.
+        const answered = await Promise.race([
+          peer.sendRaw(text).then(() => true),
+          peer.closed.then(() => false),
+          new Promise((r) => setTimeout(() => r(true), 100)),
+        ]);
+        if (!answered) peer = await connect(identity, version);
+      }
+      await peer.close();
+      // A fresh connection works as before, and so does the rest of the server.
+      const after = await connect(identity, version);
+      expect(await after.call("Heartbeat", {})).toHaveProperty("currentTime");
+      await after.close();
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     });
 

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 
 import { normalizeStatus, statusLabel, type DepotStatusValue } from "~/features/depots/depot-status";
 import { recordAudit, type Actor } from "~/lib/audit.server";
+import { csvField } from "~/lib/csv";
 import type { AppDatabase } from "~/lib/db/database.server";
 import { containsInsensitive, toIsoString, type Engine } from "~/lib/db/dialect.server";
 import type { Database, DepotOrigin } from "~/lib/db/schema";
@@ -146,14 +147,6 @@ const CSV_COLUMNS = [
   "additional_notes",
   "cable_run_obstacles",
 ] as const;
-
-/** One CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** Every submission that matches the filter (all pages), in the table's order, as CSV. */
 export async function exportSubmissionsCsv(

@@ -9,7 +9,8 @@
  * to limits so that none can stop the server or slow the others.
  * Decision 031.
  */
-import { createRPCError, RPCServer, type IHandlersOption, type RPCClient } from "ocpp-rpc";
+import type * as OcppRpcModule from "ocpp-rpc";
+import type { IHandlersOption, RPCClient, RPCServer } from "ocpp-rpc";
 
 import type { Logger } from "~/lib/log.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -60,9 +61,54 @@ export async function stopOcppEndpoint(): Promise<void> {
   await endpoint?.close();
 }
 
+type OcppRpc = typeof OcppRpcModule;
+
 function createOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoint {
+  const connections = new Map<number, Connection>();
+  // ocpp-rpc compiles every official schema when it loads (about 0.3 s): loaded once this process is serving, so a
+  // replacement process answers pages as soon as it can, and a charger's upgrade waits for it instead.
+  const ready = new Promise((resolve) => setImmediate(resolve))
+    .then(() => import("ocpp-rpc"))
+    .then((rpc) => createRpcServer(deps, rpc, connections));
+  ready.catch((error: unknown) => deps.log.error({ err: error }, "the OCPP endpoint could not start"));
+
+  return {
+    handleUpgrade(request, socket, head) {
+      const path = new URL(request.url ?? "/", "http://localhost").pathname;
+      if (!path.startsWith(`${OCPP_PATH}/`)) {
+        socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        return;
+      }
+      void ready.then(
+        (server) => server.handleUpgrade(request, socket, head),
+        () => socket.destroy(),
+      );
+    },
+    async call(chargePointId, method, params) {
+      const connection = connections.get(chargePointId);
+      if (!connection) throw new UserError("The charger is not connected", { status: 409 });
+      try {
+        return await connection.client.call(method, params);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new UserError(`The charger did not accept ${method}: ${message}`, { status: 502 });
+      }
+    },
+    isConnected: (chargePointId) => connections.has(chargePointId),
+    async close() {
+      const server = await ready.catch(() => null);
+      await server?.close({ code: 1001, reason: "Server shutting down", awaitPending: false });
+    },
+  };
+}
+
+function createRpcServer(
+  deps: Pick<Runtime, "database" | "log">,
+  rpc: OcppRpc,
+  connections: Map<number, Connection>,
+): RPCServer {
   const log: Logger = deps.log;
-  const server = new RPCServer({
+  const server = new rpc.RPCServer({
     protocols: [...OCPP_PROTOCOLS],
     strictMode: true,
     callTimeoutMs: 20_000,
@@ -71,7 +117,6 @@ function createOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoi
     maxBadMessages: 10,
     wssOptions: { maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false },
   });
-  const connections = new Map<number, Connection>();
 
   server.on("error", (error: Error) => log.warn({ err: error }, "OCPP endpoint error"));
 
@@ -103,7 +148,7 @@ function createOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoi
     const previous = connections.get(point.chargePointId);
     if (previous) void previous.client.close({ code: 1000, reason: "Replaced by a new connection" });
     connections.set(point.chargePointId, { client, point, protocol });
-    const handle = limitedHandle(log, point);
+    const handle = limitedHandle(log, rpc, point);
     if (protocol === "ocpp1.6") handleOcpp16(client, deps, point, handle);
     else handleOcpp201(client, deps, point, handle);
     // No wildcard handler: ocpp-rpc answers any other action with NotImplemented, as the protocol asks.
@@ -118,30 +163,7 @@ function createOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoi
     );
   });
 
-  return {
-    handleUpgrade(request, socket, head) {
-      const path = new URL(request.url ?? "/", "http://localhost").pathname;
-      if (!path.startsWith(`${OCPP_PATH}/`)) {
-        socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-        return;
-      }
-      void server.handleUpgrade(request, socket, head);
-    },
-    async call(chargePointId, method, params) {
-      const connection = connections.get(chargePointId);
-      if (!connection) throw new UserError("The charger is not connected", { status: 409 });
-      try {
-        return await connection.client.call(method, params);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        throw new UserError(`The charger did not accept ${method}: ${message}`, { status: 502 });
-      }
-    },
-    isConnected: (chargePointId) => connections.has(chargePointId),
-    async close() {
-      await server.close({ code: 1001, reason: "Server shutting down", awaitPending: false });
-    },
-  };
+  return server;
 }
 
 /**
@@ -149,7 +171,7 @@ function createOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoi
  * the protocol's GenericError without touching the database, and the others
  * are not held up), and with a failure logged and answered as InternalError.
  */
-function limitedHandle(log: Logger, point: ConnectedPoint): Handle {
+function limitedHandle(log: Logger, rpc: OcppRpc, point: ConnectedPoint): Handle {
   let tokens = BURST;
   let filledAt = Date.now();
   return (client, method, handler) => {
@@ -157,13 +179,13 @@ function limitedHandle(log: Logger, point: ConnectedPoint): Handle {
       const at = Date.now();
       tokens = Math.min(BURST, tokens + ((at - filledAt) / 1000) * PER_SECOND);
       filledAt = at;
-      if (tokens < 1) throw createRPCError("GenericError", "Too many messages: slow down");
+      if (tokens < 1) throw rpc.createRPCError("GenericError", "Too many messages: slow down");
       tokens -= 1;
       try {
         return await handler(params as never);
       } catch (error) {
         log.error({ err: error, method, charger: point.identity }, "an OCPP message could not be kept");
-        throw createRPCError("InternalError", "The message could not be kept; send it again");
+        throw rpc.createRPCError("InternalError", "The message could not be kept; send it again");
       }
     });
   };

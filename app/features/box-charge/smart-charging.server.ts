@@ -171,26 +171,25 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
     });
     const { limitsKw, short } = allocate(siteLimitKw(site, at), plugged, at);
     const shortBy = new Map(short.map((s) => [s.key, s.shortKwh]));
-    // Lower limits first: while the messages go out, the sum sent stays under the site's limit.
+    // The limits that change enough to send, to this process's chargers.
     const changes = open
       .filter((s) => endpoint.isConnected(s.chargePointId) && s.protocol)
       .map((s) => ({ session: s, limitW: Math.floor(limitsKw.get(String(s.id))! * 1000) }))
-      .filter(({ session, limitW }) => session.limitW === null || Math.abs(session.limitW - limitW) >= RESEND_W)
-      .sort((a, b) => a.limitW - inForceW(a.session) - (b.limitW - inForceW(b.session)));
+      .filter(({ session, limitW }) => session.limitW === null || Math.abs(session.limitW - limitW) >= RESEND_W);
+    const computedMs = Date.now() - at;
     let refused = false;
-    for (const { session, limitW } of changes) {
+    const send = async ({ session, limitW }: (typeof changes)[number]) => {
       let accepted = false;
       try {
-        const answer = (await endpoint.call(
-          session.chargePointId,
-          "SetChargingProfile",
-          profileFor(
-            session.protocol!,
-            { id: session.id, ref: session.ref, connectorId: session.connectorId },
-            limitW,
-            at,
-          ),
-        )) as { status?: string };
+        const request = profileFor(
+          session.protocol!,
+          { id: session.id, ref: session.ref, connectorId: session.connectorId },
+          limitW,
+          at,
+        );
+        const answer = (await endpoint.call(session.chargePointId, "SetChargingProfile", request)) as {
+          status?: string;
+        };
         accepted = answer?.status === "Accepted";
       } catch (error) {
         log.warn({ err: error, session: session.id }, "a charger did not take its charging profile");
@@ -205,7 +204,11 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
         .where("id", "=", session.id)
         .execute();
       if (!accepted && !session.ignores) refused = true;
-    }
+    };
+    // Every lowered limit is in force (answered) before any is raised; within each half they go out together.
+    const lowered = changes.filter((c) => c.limitW <= inForceW(c.session));
+    await Promise.all(lowered.map(send));
+    await Promise.all(changes.filter((c) => c.limitW > inForceW(c.session)).map(send));
     for (const s of open) {
       const shortKwh = shortBy.get(String(s.id)) ?? null;
       await deps.database.db
@@ -214,6 +217,10 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
         .where("id", "=", s.id)
         .execute();
     }
+    log.debug(
+      { depotId, sessions: open.length, sent: changes.length, computedMs, ms: Date.now() - at },
+      "smart charging recomputed",
+    );
     depotChanged(depotId);
     // A refusal changes what the others may have: share again with it counted at its maximum.
     if (refused) chargingChanged(depotId);

@@ -1,6 +1,6 @@
 import { ArrowRightIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 
 import { BackLink } from "~/components/back-link";
@@ -111,7 +111,10 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
         <StatusBadge status={depot.status} />
       </div>
       <p className="mt-1 text-muted-foreground">
-        Submitted <time dateTime={depot.submittedAt}>{depot.submittedLabel}</time>
+        Submitted <time dateTime={depot.submittedAt}>{depot.submittedLabel}</time> ·{" "}
+        <Link className="underline" to={`/electrify/operations/${depot.id}`}>
+          Chargers and operations
+        </Link>
       </p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">

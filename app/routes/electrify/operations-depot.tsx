@@ -158,7 +158,11 @@ function DepotOperations({
           title="Chargers connected"
           value={`${operations.chargers.filter((c) => c.connected).length} of ${operations.chargers.length}`}
         />
-        <Figure title="Energy today" value={kwh(today.energyKwh)} note={`${today.sessions} sessions`} />
+        <Figure
+          title="Energy today"
+          value={kwh(today.energyKwh)}
+          note={`${today.sessions} ${today.sessions === 1 ? "session" : "sessions"}`}
+        />
         <Figure title="Cost today" value={pounds(today.costPounds)} />
       </ul>
       <Card>
@@ -177,7 +181,7 @@ function DepotOperations({
       <ChargersCard chargers={operations.chargers} endpoint={endpoint} />
       <SessionsCard sessions={operations.sessionsToday} tariff={operations.tariff} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <DaysCard days={operations.days} plan={operations.planPerDay} />
+        <DaysCard days={operations.days} plan={operations.planPerDay} depotId={depotId} />
         <EventsCard events={operations.events} />
       </div>
       <RegisterCharger endpoint={endpoint} />

@@ -124,11 +124,13 @@ export function ChargersCard({ chargers, endpoint }: { chargers: ChargerView[]; 
                   </p>
                 </div>
                 {charger.connectors.length ? (
-                  <p className="flex flex-wrap gap-2" aria-label={`Connectors of ${charger.name}`}>
+                  <ul className="flex flex-wrap gap-2" aria-label={`Connectors of ${charger.name}`}>
                     {charger.connectors.map((c) => (
-                      <ConnectorBadge key={c.id} {...c} />
+                      <li key={c.id}>
+                        <ConnectorBadge {...c} />
+                      </li>
                     ))}
-                  </p>
+                  </ul>
                 ) : null}
                 <ChargerActions charger={charger} endpoint={endpoint} />
               </li>

@@ -7,7 +7,10 @@ import type { DayView } from "../operations.server";
 type PlanDay = { strategy: string; energyKwh: number; peakKw: number; costPounds: number } | null;
 
 /** Each of the last seven days against the depot's plan (its cost-optimal strategy's average day). */
-export function DaysCard({ days, plan }: { days: DayView[]; plan: PlanDay }) {
+export function DaysCard({ days, plan, depotId }: { days: DayView[]; plan: PlanDay; depotId: number }) {
+  const thisMonth = days.at(-1)!.date.slice(0, 7);
+  const [year, month] = thisMonth.split("-").map(Number) as [number, number];
+  const lastMonth = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, "0")}`;
   return (
     <Card>
       <CardHeader>
@@ -47,6 +50,19 @@ export function DaysCard({ days, plan }: { days: DayView[]; plan: PlanDay }) {
             ))}
           </TableBody>
         </Table>
+        <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <span>Monthly statement (CSV):</span>
+          {[thisMonth, lastMonth].map((m) => (
+            <a
+              key={m}
+              className="underline"
+              href={`/electrify/operations/${depotId}/statement.csv?month=${m}`}
+              download
+            >
+              {m}
+            </a>
+          ))}
+        </p>
       </CardContent>
     </Card>
   );

@@ -45,15 +45,20 @@ describe("the event-driven simulation (decision 030)", () => {
       }),
       { numRuns: 300, seed: 20261125 },
     );
-  });
+  }, 60_000);
 
   it.each([
     { fleet: "vans and cars", curved: false, days: 14 },
     { fleet: "with curves and swap times", curved: true, days: 28 },
-  ])("equals it on a connection that binds every day: $fleet, $days days", ({ curved, days }) => {
-    const input = tightMixedFleet(days, curved);
-    // One cycle and three: the second lap of each (stays that run past the end of the cycle) meets the room the first left.
-    for (const cycles of [1, 3])
-      for (const mode of ["uncontrolled", "balanced"] as const) expectSame(input, mode, cycles);
-  });
+  ])(
+    "equals it on a connection that binds every day: $fleet, $days days",
+    ({ curved, days }) => {
+      const input = tightMixedFleet(days, curved);
+      // One cycle and three: the second lap of each (stays that run past the end of the cycle) meets the room the first left.
+      for (const cycles of [1, 3])
+        for (const mode of ["uncontrolled", "balanced"] as const) expectSame(input, mode, cycles);
+      // A correctness check, not a timed one: the stepped reference takes seconds on a slow or busy machine.
+    },
+    60_000,
+  );
 });
