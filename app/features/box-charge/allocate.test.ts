@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { allocate, type Plugged } from "./allocate";
+import { allocate, shareOwn, type Plugged } from "./allocate";
 
 const HOUR = 3_600_000;
 const plugged = fc.uniqueArray(
@@ -81,5 +81,88 @@ describe("allocate", () => {
     expect(limitsKw.get("small")).toBeCloseTo(3.7, 9);
     expect(limitsKw.get("x")).toBeCloseTo(13.15, 9);
     expect(limitsKw.get("y")).toBeCloseTo(13.15, 9);
+  });
+});
+
+describe("shareOwn (several serving processes, each holding some of a depot's chargers)", () => {
+  /** `runningKw`: the limit the charger runs at; `recordedKw`: what the database says (raises recorded when decided). */
+  type Car = { key: string; owner: number; maxKw: number; runningKw: number; recordedKw: number };
+  const event = fc.oneof(
+    fc.record({
+      kind: fc.constant("arrive" as const),
+      owner: fc.integer({ min: 0, max: 1 }),
+      maxKw: fc.constantFrom(7.4, 11, 22),
+    }),
+    fc.record({ kind: fc.constant("leave" as const), index: fc.nat() }),
+    fc.record({ kind: fc.constant("compute" as const), owner: fc.integer({ min: 0, max: 1 }) }),
+    fc.record({ kind: fc.constant("apply" as const), owner: fc.integer({ min: 0, max: 1 }) }),
+  );
+  it("never lets the limits in force pass the site's, however two processes' computations interleave, and ends fair", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 10, max: 200, noNaN: true }),
+        fc.array(event, { maxLength: 80 }),
+        (limitKw, events) => {
+          let cars: Car[] = [];
+          let next = 0;
+          // What each process decided and has not sent yet. A process decides again only once it has sent (its
+          // recomputations run one after another), and decides under the depot's lock, recording its raises then.
+          const pending: (Map<string, number> | null)[] = [null, null];
+          const running = () => cars.reduce((sum, c) => sum + c.runningKw, 0);
+          const view = (owner: number) =>
+            cars.map((c) => ({
+              key: c.key,
+              maxKw: c.maxKw,
+              neededKwh: null,
+              departsAt: null,
+              own: c.owner === owner,
+              online: true,
+              inForceKw: c.recordedKw,
+            }));
+          const apply = (owner: number) => {
+            const limits = pending[owner];
+            pending[owner] = null;
+            if (!limits) return;
+            // Lowered limits run (and are recorded) before any raise is sent (smart-charging.server.ts: two halves).
+            for (const lower of [true, false])
+              for (const car of cars)
+                if (limits.has(car.key) && limits.get(car.key)! <= car.runningKw === lower) {
+                  car.runningKw = limits.get(car.key)!;
+                  if (lower) car.recordedKw = car.runningKw;
+                  expect(running()).toBeLessThanOrEqual(limitKw + 1e-6);
+                }
+          };
+          const decide = (owner: number) => {
+            apply(owner);
+            const limits = shareOwn(limitKw, view(owner), 0).limitsKw;
+            for (const car of cars)
+              if ((limits.get(car.key) ?? 0) > car.recordedKw) car.recordedKw = limits.get(car.key)!;
+            pending[owner] = limits;
+          };
+          for (const e of events) {
+            if (e.kind === "arrive")
+              // A new transaction starts at the 0 W default until its share comes.
+              cars.push({ key: `car${next++}`, owner: e.owner, maxKw: e.maxKw, runningKw: 0, recordedKw: 0 });
+            else if (e.kind === "leave" && cars.length) cars = cars.filter((_, i) => i !== e.index % cars.length);
+            else if (e.kind === "compute") decide(e.owner);
+            else if (e.kind === "apply") apply(e.owner);
+            expect(running()).toBeLessThanOrEqual(limitKw + 1e-6);
+          }
+          // Quiet: each process shares again, twice over, and every charger holds its fair share.
+          for (let round = 0; round < 2; round++)
+            for (const owner of [0, 1]) {
+              decide(owner);
+              apply(owner);
+            }
+          const fair = allocate(
+            limitKw,
+            cars.map((c) => ({ key: c.key, maxKw: c.maxKw, neededKwh: null, departsAt: null })),
+            0,
+          );
+          for (const car of cars) expect(car.runningKw).toBeCloseTo(fair.limitsKw.get(car.key)!, 6);
+        },
+      ),
+      { numRuns: 1000, seed: 20261125 },
+    );
   });
 });

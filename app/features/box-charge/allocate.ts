@@ -73,3 +73,37 @@ export function allocate(limitKw: number | null, plugged: readonly Plugged[], at
   }
   return { limitsKw, short };
 }
+
+/** A plugged-in vehicle as one serving process sees it: whether its charger is held here, and the limit it runs at. */
+export type SharedPlugged = Omit<Plugged, "drawingKw"> & {
+  /** Held by this process (it can send it a new limit now). */
+  own: boolean;
+  /** Connected to some process (else it runs its last limit until it reconnects). */
+  online: boolean;
+  /** The limit it runs at now (kW): its last one, its default, or its maximum. */
+  inForceKw: number;
+  /** It was seen drawing above its limits: counted at this. */
+  ignoresAtKw?: number;
+};
+
+/**
+ * The limits one serving process sends its own chargers, when the depot's
+ * chargers may be held by several: each gets the lesser of its fair share
+ * (every online charger sharing the limit) and the room the others' limits in
+ * force leave. However the processes interleave, the limits in force never
+ * add up to more than the site's; once each has shared again, every charger
+ * holds its fair share.
+ */
+export function shareOwn(limitKw: number | null, plugged: readonly SharedPlugged[], at: number): Allocation {
+  const as = (othersFixed: boolean): Plugged[] =>
+    plugged.map(({ own, online, inForceKw, ignoresAtKw, ...p }) => {
+      const fixed = ignoresAtKw ?? (!online || (othersFixed && !own) ? inForceKw : undefined);
+      return fixed === undefined ? p : { ...p, drawingKw: fixed };
+    });
+  const fair = allocate(limitKw, as(false), at);
+  const room = allocate(limitKw, as(true), at);
+  const limitsKw = new Map<string, number>();
+  for (const p of plugged)
+    if (p.own) limitsKw.set(p.key, Math.min(room.limitsKw.get(p.key)!, fair.limitsKw.get(p.key)!));
+  return { limitsKw, short: fair.short };
+}

@@ -20,7 +20,7 @@ import { toIsoString } from "~/lib/db/dialect.server";
 import type { Logger } from "~/lib/log.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { allocate, type Plugged } from "./allocate";
+import { shareOwn, type SharedPlugged } from "./allocate";
 import { chargingChanged, depotChanged, onChargerReady, onChargingChanged } from "./live.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
 import { depotSite, siteLimitKw } from "./site.server";
@@ -28,7 +28,7 @@ import { depotSite, siteLimitKw } from "./site.server";
 type Deps = Pick<Runtime, "database" | "log">;
 const DEBOUNCE_MS = 200;
 const EVERY_MS = 5 * 60_000;
-/** A new limit this close to the last one sent is not worth a message. */
+/** A raise this small is not worth a message (a decrease always is). */
 const RESEND_W = 100;
 
 type Vehicle = { departsAt: number; neededKwh: number };
@@ -118,67 +118,91 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
   const pending = new Map<number, NodeJS.Timeout>();
   const running = new Map<number, Promise<void>>();
 
+  // What a session may be drawing now: its last limit (a raise counts from when it is decided), else the default it
+  // started at, else its charger's maximum.
+  const inForceW = (s: { limitW: number | null; defaultW: number | null; maxKw: number }) =>
+    s.limitW ?? s.defaultW ?? s.maxKw * 1000;
+
   const recompute = async (depotId: number) => {
     const at = Date.now();
     const [site, plan] = await Promise.all([depotSite(deps, depotId), readDepotPlan(deps, depotId)]);
-    const open = await deps.database.db
-      .selectFrom("charging_sessions")
-      .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
-      .select([
-        "charging_sessions.id",
-        "charging_sessions.transaction_ref as ref",
-        "charging_sessions.connector_id as connectorId",
-        "charging_sessions.id_tag as tag",
-        "charging_sessions.meter_start_wh as startWh",
-        "charging_sessions.meter_last_wh as lastWh",
-        "charging_sessions.soc_pct as socPct",
-        "charging_sessions.power_w as powerW",
-        "charging_sessions.limit_w as limitW",
-        "charging_sessions.ignores_limit as ignores",
-        "charge_points.id as chargePointId",
-        "charge_points.max_kw as maxKw",
-        "charge_points.protocol",
-        "charge_points.default_limit_w as defaultW",
-        "charge_points.connected_at as connectedAt",
-        "charge_points.disconnected_at as disconnectedAt",
-      ])
-      .where("charge_points.depot_id", "=", depotId)
-      .where("charging_sessions.stopped_at", "is", null)
-      .execute();
-    // A charger connected to no process keeps running its last limit (or its maximum): it is counted at that.
-    const online = (s: (typeof open)[number]) =>
-      endpoint.isConnected(s.chargePointId) ||
-      (s.connectedAt !== null &&
-        (s.disconnectedAt === null || toIsoString(s.disconnectedAt) < toIsoString(s.connectedAt)));
-    // What a session may draw before its new limit arrives: its last limit, else the default it started at.
-    const inForceW = (s: (typeof open)[number]) => s.limitW ?? s.defaultW ?? s.maxKw * 1000;
-    const plugged: Plugged[] = open.map((s) => {
-      const vehicle = vehicleFor(s.tag, plan?.inputs ?? null, at, {
-        deliveredKwh: (s.lastWh - s.startWh) / 1000,
-        socPct: s.socPct,
+    // One process at a time decides for a depot (SQLite's write lock; on PostgreSQL the depot's row), and the raises
+    // it decides count as in force before they are sent: a decision elsewhere never hands out the same kilowatts.
+    const { open, changes, computedMs } = await deps.database.db.transaction().execute(async (tx) => {
+      if (deps.database.engine === "postgres")
+        await tx.selectFrom("depots").select("id").where("id", "=", depotId).forUpdate().execute();
+      const open = await tx
+        .selectFrom("charging_sessions")
+        .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
+        .select([
+          "charging_sessions.id",
+          "charging_sessions.transaction_ref as ref",
+          "charging_sessions.connector_id as connectorId",
+          "charging_sessions.id_tag as tag",
+          "charging_sessions.meter_start_wh as startWh",
+          "charging_sessions.meter_last_wh as lastWh",
+          "charging_sessions.soc_pct as socPct",
+          "charging_sessions.power_w as powerW",
+          "charging_sessions.limit_w as limitW",
+          "charging_sessions.ignores_limit as ignores",
+          "charge_points.id as chargePointId",
+          "charge_points.max_kw as maxKw",
+          "charge_points.protocol",
+          "charge_points.default_limit_w as defaultW",
+          "charge_points.connected_at as connectedAt",
+          "charge_points.disconnected_at as disconnectedAt",
+        ])
+        .where("charge_points.depot_id", "=", depotId)
+        .where("charging_sessions.stopped_at", "is", null)
+        .execute();
+      // Connected to some serving process (this one, or another that shares the same way), or to none.
+      const online = (s: (typeof open)[number]) =>
+        endpoint.isConnected(s.chargePointId) ||
+        (s.connectedAt !== null &&
+          (s.disconnectedAt === null || toIsoString(s.disconnectedAt) < toIsoString(s.connectedAt)));
+      const plugged: SharedPlugged[] = open.map((s) => {
+        const vehicle = vehicleFor(s.tag, plan?.inputs ?? null, at, {
+          deliveredKwh: (s.lastWh - s.startWh) / 1000,
+          socPct: s.socPct,
+        });
+        return {
+          key: String(s.id),
+          maxKw: s.maxKw,
+          neededKwh: vehicle?.neededKwh ?? null,
+          departsAt: vehicle?.departsAt ?? null,
+          own: endpoint.isConnected(s.chargePointId),
+          online: online(s),
+          inForceKw: inForceW(s) / 1000,
+          ...(s.ignores ? { ignoresAtKw: Math.max(s.powerW / 1000, s.maxKw) } : {}),
+        };
       });
-      return {
-        key: String(s.id),
-        maxKw: s.maxKw,
-        neededKwh: vehicle?.neededKwh ?? null,
-        departsAt: vehicle?.departsAt ?? null,
-        ...(s.ignores
-          ? { drawingKw: Math.max(s.powerW / 1000, s.maxKw) }
-          : online(s)
-            ? {}
-            : { drawingKw: inForceW(s) / 1000 }),
-      };
+      const { limitsKw, short } = shareOwn(siteLimitKw(site, at), plugged, at);
+      const shortBy = new Map(short.map((s) => [s.key, s.shortKwh]));
+      // The limits that change enough to send, to this process's chargers: every decrease, however small (skipped
+      // ones would add up over a depot); a raise only when worth a message.
+      const changes = open
+        .filter((s) => endpoint.isConnected(s.chargePointId) && s.protocol)
+        .map((s) => {
+          const limitW = Math.floor(limitsKw.get(String(s.id))! * 1000);
+          return { session: s, limitW, raise: limitW > inForceW(s) };
+        })
+        .filter(
+          ({ session, limitW }) =>
+            session.limitW === null || limitW < session.limitW || limitW - session.limitW >= RESEND_W,
+        );
+      for (const { session, limitW, raise } of changes)
+        if (raise)
+          await tx.updateTable("charging_sessions").set({ limit_w: limitW }).where("id", "=", session.id).execute();
+      for (const s of open)
+        await tx
+          .updateTable("charging_sessions")
+          .set({ short_kwh: shortBy.get(String(s.id)) ?? null })
+          .where("id", "=", s.id)
+          .execute();
+      return { open, changes, computedMs: Date.now() - at };
     });
-    const { limitsKw, short } = allocate(siteLimitKw(site, at), plugged, at);
-    const shortBy = new Map(short.map((s) => [s.key, s.shortKwh]));
-    // The limits that change enough to send, to this process's chargers.
-    const changes = open
-      .filter((s) => endpoint.isConnected(s.chargePointId) && s.protocol)
-      .map((s) => ({ session: s, limitW: Math.floor(limitsKw.get(String(s.id))! * 1000) }))
-      .filter(({ session, limitW }) => session.limitW === null || Math.abs(session.limitW - limitW) >= RESEND_W);
-    const computedMs = Date.now() - at;
     let refused = false;
-    const send = async ({ session, limitW }: (typeof changes)[number]) => {
+    const send = async ({ session, limitW, raise }: (typeof changes)[number]) => {
       let accepted = false;
       try {
         const request = profileFor(
@@ -194,29 +218,22 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
       } catch (error) {
         log.warn({ err: error, session: session.id }, "a charger did not take its charging profile");
       }
+      // A decrease counts once the charger has it; a raise counted from the decision (it may only be higher now).
+      const sentAt = new Date().toISOString();
       await deps.database.db
         .updateTable("charging_sessions")
         .set(
           accepted
-            ? { limit_w: limitW, limit_sent_at: new Date().toISOString() }
-            : { ignores_limit: 1, limit_sent_at: new Date().toISOString() },
+            ? { limit_sent_at: sentAt, ...(raise ? {} : { limit_w: limitW }) }
+            : { ignores_limit: 1, limit_sent_at: sentAt },
         )
         .where("id", "=", session.id)
         .execute();
       if (!accepted && !session.ignores) refused = true;
     };
     // Every lowered limit is in force (answered) before any is raised; within each half they go out together.
-    const lowered = changes.filter((c) => c.limitW <= inForceW(c.session));
-    await Promise.all(lowered.map(send));
-    await Promise.all(changes.filter((c) => c.limitW > inForceW(c.session)).map(send));
-    for (const s of open) {
-      const shortKwh = shortBy.get(String(s.id)) ?? null;
-      await deps.database.db
-        .updateTable("charging_sessions")
-        .set({ short_kwh: shortKwh })
-        .where("id", "=", s.id)
-        .execute();
-    }
+    await Promise.all(changes.filter((c) => !c.raise).map(send));
+    await Promise.all(changes.filter((c) => c.raise).map(send));
     log.debug(
       { depotId, sessions: open.length, sent: changes.length, computedMs, ms: Date.now() - at },
       "smart charging recomputed",
@@ -277,6 +294,39 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
       void prepareCharger(point).catch((error: unknown) => log.warn({ err: error }, "could not prepare a charger")),
   );
   const unsubscribe = onChargingChanged(schedule);
+  // Another serving process's chargers plug in and out too: every 2 s, each depot whose open sessions changed since
+  // the last look (a new one, or one ended) is shared again, so what one process frees the others soon use.
+  const seen = new Map<number, string>();
+  const poll = setInterval(() => {
+    void deps.database.db
+      .selectFrom("charging_sessions")
+      .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
+      .select((eb) => [
+        "charge_points.depot_id as depotId",
+        eb.fn.max("charging_sessions.id").as("newest"),
+        eb.fn.max("charging_sessions.stopped_at").as("ended"),
+        eb.fn.countAll<number | string>().as("count"),
+      ])
+      .where((eb) =>
+        eb.or([
+          eb("charging_sessions.stopped_at", "is", null),
+          eb("charging_sessions.stopped_at", ">", new Date(Date.now() - 60_000).toISOString()),
+        ]),
+      )
+      .groupBy("charge_points.depot_id")
+      .execute()
+      .then((rows) => {
+        for (const row of rows) {
+          const mark = `${row.newest}|${String(row.ended)}|${row.count}`;
+          if (seen.get(row.depotId) !== mark) {
+            if (seen.has(row.depotId)) schedule(row.depotId);
+            seen.set(row.depotId, mark);
+          }
+        }
+      })
+      .catch((error: unknown) => log.warn({ err: error }, "smart charging's look at other processes failed"));
+  }, 2000);
+  poll.unref();
   const timer = setInterval(() => {
     void deps.database.db
       .selectFrom("charging_sessions")
@@ -293,6 +343,7 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
     unsubscribe();
     unsubscribeReady();
     clearInterval(timer);
+    clearInterval(poll);
     for (const t of pending.values()) clearTimeout(t);
   };
 }
