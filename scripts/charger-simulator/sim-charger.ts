@@ -207,6 +207,12 @@ export class SimCharger {
     await this.status("Available");
   }
 
+  /** What it draws at this instant (W): the least of its maximum, the vehicle's and its limit now, while the vehicle takes any. */
+  drawingNowW(at = Date.now()): number {
+    if (!this.vehicle || this.vehicle.targetKwh - this.vehicle.socKwh <= 1e-6) return 0;
+    return Math.min(this.maxKw * 1000, this.vehicle.maxKw * 1000, this.limitW(at) ?? Infinity);
+  }
+
   /** Charges for `seconds` at the power allowed now; answers the energy drawn (Wh). */
   charge(seconds: number, at = Date.now()): number {
     if (!this.vehicle) return (this.powerW = 0);

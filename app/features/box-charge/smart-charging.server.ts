@@ -145,6 +145,7 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
           "charging_sessions.power_w as powerW",
           "charging_sessions.limit_w as limitW",
           "charging_sessions.ignores_limit as ignores",
+          "charging_sessions.short_kwh as shortKwh",
           "charge_points.id as chargePointId",
           "charge_points.max_kw as maxKw",
           "charge_points.protocol",
@@ -193,12 +194,14 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
       for (const { session, limitW, raise } of changes)
         if (raise)
           await tx.updateTable("charging_sessions").set({ limit_w: limitW }).where("id", "=", session.id).execute();
-      for (const s of open)
-        await tx
-          .updateTable("charging_sessions")
-          .set({ short_kwh: shortBy.get(String(s.id)) ?? null })
-          .where("id", "=", s.id)
-          .execute();
+      // Only what changed is written: the lock is held for as short a time as it can be.
+      for (const s of open) {
+        const shortKwh = shortBy.get(String(s.id)) ?? null;
+        const same =
+          shortKwh === null ? s.shortKwh === null : s.shortKwh !== null && Math.abs(s.shortKwh - shortKwh) < 0.05;
+        if (!same)
+          await tx.updateTable("charging_sessions").set({ short_kwh: shortKwh }).where("id", "=", s.id).execute();
+      }
       return { open, changes, computedMs: Date.now() - at };
     });
     let refused = false;
