@@ -68,6 +68,20 @@ describe("allocate", () => {
     ]);
   });
 
+  it("names what binds for a shortfall: the site's limit, or the time a vehicle has at a charger of its power", () => {
+    const { short } = allocate(
+      100,
+      [
+        { key: "rushed", maxKw: 22, neededKwh: 30, departsAt: HOUR },
+        { key: "fine", maxKw: 22, neededKwh: 10, departsAt: 2 * HOUR },
+      ],
+      0,
+    );
+    expect(short).toEqual([{ key: "rushed", shortKwh: 8, reason: "time at the charger" }]);
+    const tight = allocate(10, [{ key: "a", maxKw: 22, neededKwh: 30, departsAt: 2 * HOUR }], 0);
+    expect(tight.short).toEqual([{ key: "a", shortKwh: 10, reason: "site limit" }]);
+  });
+
   it("shares evenly what no vehicle needs, up to each charger's maximum (a vehicle with no known duty gets a fair share)", () => {
     const { limitsKw } = allocate(
       30,

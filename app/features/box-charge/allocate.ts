@@ -18,10 +18,13 @@ export type Plugged = {
   drawingKw?: number;
 };
 
+/** Why a vehicle will leave short: the site's limit, or its time at a charger of this power. */
+export type ShortReason = "site limit" | "time at the charger";
+
 export type Allocation = {
   limitsKw: Map<string, number>;
-  /** Vehicles that cannot reach their target by departure under the limit, and by how much. */
-  short: { key: string; shortKwh: number }[];
+  /** Vehicles that cannot reach their target by departure, by how much, and what binds most. */
+  short: { key: string; shortKwh: number; reason: ShortReason }[];
 };
 
 export function allocate(limitKw: number | null, plugged: readonly Plugged[], at: number): Allocation {
@@ -54,8 +57,16 @@ export function allocate(limitKw: number | null, plugged: readonly Plugged[], at
     const given = Math.min(wanted, budget);
     budget -= given;
     limitsKw.set(p.key, given);
-    if (given < wanted - 1e-9 && p.departsAt !== null)
-      short.push({ key: p.key, shortKwh: ((wanted - given) * Math.max(0, p.departsAt - at)) / 3_600_000 });
+    if (p.departsAt === null || p.neededKwh === null) continue;
+    const hours = Math.max(0, p.departsAt - at) / 3_600_000;
+    const timeShort = Math.max(0, p.neededKwh - p.maxKw * hours);
+    const siteShort = (wanted - given) * hours;
+    if (timeShort + siteShort > 1e-9)
+      short.push({
+        key: p.key,
+        shortKwh: timeShort + siteShort,
+        reason: siteShort >= timeShort ? "site limit" : "time at the charger",
+      });
   }
   // Water-filling: raise everyone's limit together until the budget or their maximum runs out.
   let open = obeying.filter((p) => limitsKw.get(p.key)! < p.maxKw - 1e-9);

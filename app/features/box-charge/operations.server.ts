@@ -46,6 +46,9 @@ export type SessionView = {
   powerKw: number;
   socPct: number | null;
   stopReason: string | null;
+  /** What the live controller expects it to miss its target by at departure (kWh), while it charges. */
+  shortKwh: number | null;
+  shortReason: string | null;
 };
 
 export type DayView = {
@@ -144,6 +147,8 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
         powerKw: s.stopped_at ? 0 : s.power_w / 1000,
         socPct: s.soc_pct,
         stopReason: s.stop_reason,
+        shortKwh: s.stopped_at || s.short_kwh === null || s.short_kwh < 0.1 ? null : s.short_kwh,
+        shortReason: s.short_reason,
       } satisfies SessionView,
     };
   });

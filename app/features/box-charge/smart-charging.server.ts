@@ -146,6 +146,7 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
           "charging_sessions.limit_w as limitW",
           "charging_sessions.ignores_limit as ignores",
           "charging_sessions.short_kwh as shortKwh",
+          "charging_sessions.short_reason as shortReason",
           "charge_points.id as chargePointId",
           "charge_points.max_kw as maxKw",
           "charge_points.protocol",
@@ -178,7 +179,7 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
         };
       });
       const { limitsKw, short } = shareOwn(siteLimitKw(site, at), plugged, at);
-      const shortBy = new Map(short.map((s) => [s.key, s.shortKwh]));
+      const shortBy = new Map(short.map((s) => [s.key, s]));
       // The limits that change enough to send, to this process's chargers: every decrease, however small (skipped
       // ones would add up over a depot); a raise only when worth a message.
       const changes = open
@@ -196,11 +197,17 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
           await tx.updateTable("charging_sessions").set({ limit_w: limitW }).where("id", "=", session.id).execute();
       // Only what changed is written: the lock is held for as short a time as it can be.
       for (const s of open) {
-        const shortKwh = shortBy.get(String(s.id)) ?? null;
+        const expected = shortBy.get(String(s.id));
+        const shortKwh = expected ? expected.shortKwh : null;
         const same =
-          shortKwh === null ? s.shortKwh === null : s.shortKwh !== null && Math.abs(s.shortKwh - shortKwh) < 0.05;
+          (expected?.reason ?? null) === s.shortReason &&
+          (shortKwh === null ? s.shortKwh === null : s.shortKwh !== null && Math.abs(s.shortKwh - shortKwh) < 0.05);
         if (!same)
-          await tx.updateTable("charging_sessions").set({ short_kwh: shortKwh }).where("id", "=", s.id).execute();
+          await tx
+            .updateTable("charging_sessions")
+            .set({ short_kwh: shortKwh, short_reason: expected?.reason ?? null })
+            .where("id", "=", s.id)
+            .execute();
       }
       return { open, changes, computedMs: Date.now() - at };
     });

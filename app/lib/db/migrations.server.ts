@@ -337,6 +337,7 @@ const migrations: Record<string, AppMigration> = {
         .addColumn("limit_sent_at", d.timestampType)
         .addColumn("ignores_limit", "integer", (col) => col.notNull().defaultTo(0))
         .addColumn("short_kwh", "real")
+        .addColumn("short_reason", "text")
         .addColumn("updated_at", d.timestampType, (col) => col.notNull())
         .addUniqueConstraint("charging_sessions_ref", ["charge_point_id", "transaction_ref"])
         .execute();

@@ -279,6 +279,8 @@ export type ChargingSessionTable = {
   ignores_limit: ColumnType<number, number | undefined, number>;
   /** What the live controller expects it to miss its target by at departure (kWh), when it does. */
   short_kwh: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What binds for that shortfall: "site limit" or "time at the charger". */
+  short_reason: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 };
 
