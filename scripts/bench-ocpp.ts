@@ -121,7 +121,14 @@ async function run({ label, databaseUrl, processes }: Run) {
   const latencies: number[] = [];
   let failures = 0;
   const sims = chargers.map(({ identity, password }, i) => {
-    const sim = new SimCharger(`ws://127.0.0.1:${port}/ocpp`, identity, password, i % 2 ? "ocpp1.6" : "ocpp2.0.1", 22);
+    const sim = new SimCharger(
+      `ws://127.0.0.1:${port}/ocpp`,
+      identity,
+      password,
+      i % 2 ? "ocpp1.6" : "ocpp2.0.1",
+      22,
+      false,
+    );
     const call = sim.client.call.bind(sim.client);
     sim.client.call = async (method: unknown, params?: unknown, options?: Record<string, unknown>) => {
       const started = performance.now();
@@ -153,8 +160,9 @@ async function run({ label, databaseUrl, processes }: Run) {
     await Promise.all(
       sims.map(async (sim, i) => {
         try {
-          // About one vehicle in 60 arrives, and one in 90 of those charging leaves, every second.
-          if (!sim.plugged && Math.random() < 1 / 60)
+          // An evening's arrivals compressed into two minutes: every second one idle charger in 120 gets a vehicle
+          // (about two thirds of them by the end), and one charging vehicle in 600 leaves.
+          if (!sim.plugged && Math.random() < 1 / 120)
             await sim.plugIn({
               tag: `g1-${i}`,
               batteryKwh: 75,
@@ -162,7 +170,7 @@ async function run({ label, databaseUrl, processes }: Run) {
               targetKwh: 67.5,
               maxKw: 22,
             });
-          else if (sim.plugged && Math.random() < 1 / 90) await sim.unplug();
+          else if (sim.plugged && Math.random() < 1 / 600) await sim.unplug();
           sim.charge(1);
           if (tick % 10 === i % 10) await sim.report();
         } catch {
@@ -209,7 +217,7 @@ try {
 const report = [
   "### Box Charge under load (`npm run bench:ocpp`)",
   "",
-  `Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine, the chargers simulated in the bench's own process (ocpp-rpc clients, 1.6J and 2.0.1 alternating): ${CHARGERS} chargers in depots of ${PER_DEPOT}, each depot's plan giving a ${LIMIT_KW} kW site limit for ${PER_DEPOT} × 22 kW, for ${SECONDS} s: every second about one idle charger in 60 plugs a vehicle in and one charging in 90 leaves; meter values every 10 s. Answer times are the chargers' (each call to its answer, the client on the same machine). Recomputation: the live controller reading a depot and sharing its limit (with sending: until every changed profile is answered), runs with at least 20 sessions. Peak: the most any depot's simulated chargers drew at one instant, sampled every second (each at the least of its maximum, the vehicle's and the limit its profiles set then).`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine, the chargers simulated in the bench's own process (ocpp-rpc clients, 1.6J and 2.0.1 alternating): ${CHARGERS} chargers in depots of ${PER_DEPOT}, each depot's plan giving a ${LIMIT_KW} kW site limit for ${PER_DEPOT} × 22 kW, for ${SECONDS} s: every second one idle charger in 120 gets a vehicle and one charging vehicle in 600 leaves (an evening's arrivals in two minutes); meter values every 10 s; the simulated chargers do not check schemas themselves (the server does). Answer times are the chargers' (each call to its answer, the client on the same machine). Recomputation: the live controller reading a depot and sharing its limit (with sending: until every changed profile is answered), runs with at least 20 sessions. Peak: the most any depot's simulated chargers drew at one instant, sampled every second (each at the least of its maximum, the vehicle's and the limit its profiles set then).`,
   "",
   "| run | chargers | messages/s | answer p50 / p99 | failed calls | recomputation p50 / p99 | peak against limit | memory per charger |",
   "|---|---|---|---|---|---|---|---|",

@@ -27,13 +27,15 @@ export class SimCharger {
     password: string,
     readonly protocol: Protocol,
     readonly maxKw: number,
+    /** Check every message against the schemas on this side too (the bench turns it off: the server checks). */
+    strict = true,
   ) {
     this.client = new RPCClient({
       endpoint: url,
       identity,
       password,
       protocols: [protocol],
-      strictMode: true,
+      strictMode: strict,
       reconnect: true,
       callTimeoutMs: 20_000,
       // ocpp-rpc's type declares every option as required; the library fills in its defaults.

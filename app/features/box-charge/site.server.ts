@@ -21,6 +21,8 @@ export type DepotSite = {
   tariff: Tariff;
   /** Whether the tariff is the plan's (else the flat-rate preset). */
   tariffFromPlan: boolean;
+  /** The plan's inputs (the fleet's groups and their duty), when one has been saved. */
+  inputs: PlanRequest | null;
   /** The plan's cost-optimal figures per day, when a plan has been run. */
   planPerDay: { strategy: string; energyKwh: number; peakKw: number; costPounds: number } | null;
 };
@@ -41,6 +43,7 @@ export async function depotSite(deps: Pick<Runtime, "database">, depotId: number
     buildingKwByHour: inputs ? buildingByHour(inputs) : new Array<number>(24).fill(0),
     tariff: inputs?.tariff ?? TARIFF_PRESETS.flat,
     tariffFromPlan: inputs !== null,
+    inputs,
     planPerDay:
       results && chosen
         ? {

@@ -15,7 +15,6 @@
 import { DateTime } from "luxon";
 
 import type { PlanRequest } from "~/features/planning/plan-input";
-import { readDepotPlan } from "~/features/planning/plan-store.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Logger } from "~/lib/log.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -26,7 +25,8 @@ import type { OcppEndpoint } from "./ocpp-handler-types";
 import { depotSite, siteLimitKw } from "./site.server";
 
 type Deps = Pick<Runtime, "database" | "log">;
-const DEBOUNCE_MS = 200;
+/** Events at a depot within this long are shared out in one go (a new vehicle waits at 0 W meanwhile). */
+const DEBOUNCE_MS = 500;
 const EVERY_MS = 5 * 60_000;
 /** A raise this small is not worth a message (a decrease always is). */
 const RESEND_W = 100;
@@ -125,7 +125,7 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
 
   const recompute = async (depotId: number) => {
     const at = Date.now();
-    const [site, plan] = await Promise.all([depotSite(deps, depotId), readDepotPlan(deps, depotId)]);
+    const site = await depotSite(deps, depotId);
     // One process at a time decides for a depot (SQLite's write lock; on PostgreSQL the depot's row), and the raises
     // it decides count as in force before they are sent: a decision elsewhere never hands out the same kilowatts.
     const { open, changes, computedMs } = await deps.database.db.transaction().execute(async (tx) => {
@@ -163,7 +163,7 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
         (s.connectedAt !== null &&
           (s.disconnectedAt === null || toIsoString(s.disconnectedAt) < toIsoString(s.connectedAt)));
       const plugged: SharedPlugged[] = open.map((s) => {
-        const vehicle = vehicleFor(s.tag, plan?.inputs ?? null, at, {
+        const vehicle = vehicleFor(s.tag, site.inputs, at, {
           deliveredKwh: (s.lastWh - s.startWh) / 1000,
           socPct: s.socPct,
         });

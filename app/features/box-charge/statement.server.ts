@@ -9,7 +9,6 @@ import { DateTime } from "luxon";
 
 import { defaultBusinessCase } from "~/features/planning/business-case";
 import { DEFAULT_VEHICLE_TYPES } from "~/features/planning/plan-defaults";
-import { readDepotPlan } from "~/features/planning/plan-store.server";
 import { csvFile } from "~/lib/csv";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -32,8 +31,8 @@ export function parseMonth(value: string | null, now = Date.now()): DateTime {
 export async function monthlyStatement(deps: Deps, depot: { id: number; name: string }, month: DateTime) {
   const from = month.startOf("month");
   const to = from.plus({ months: 1 });
-  const [site, plan] = await Promise.all([depotSite(deps, depot.id), readDepotPlan(deps, depot.id)]);
-  const inputs = plan?.inputs ?? null;
+  const site = await depotSite(deps, depot.id);
+  const inputs = site.inputs;
   const types = inputs?.vehicleTypes ?? DEFAULT_VEHICLE_TYPES;
   const economics = inputs?.businessCase ?? defaultBusinessCase({ vehicleTypes: types });
   const sessions = await deps.database.db
