@@ -121,8 +121,8 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
         .orderBy("read_at")
         .execute()
     : [];
-  const bySession = new Map<number, typeof readings>();
-  for (const r of readings) bySession.set(r.session_id!, [...(bySession.get(r.session_id!) ?? []), r]);
+  // One pass over the readings (they come in time order, so each session's stay in order too).
+  const bySession = Map.groupBy(readings, (r) => r.session_id!);
 
   const names = new Map(points.map((p) => [p.id, p.name]));
   const sessions = sessionRows.map((s) => {

@@ -63,6 +63,7 @@ export async function monthlyStatement(deps: Deps, depot: { id: number; name: st
         .where("energy_wh", "is not", null)
         .execute()
     : [];
+  const readingsOf = Map.groupBy(readings, (r) => r.session_id!);
   const byVehicle = new Map<
     string,
     { sessions: number; kwh: number; pounds: number; km: number; dieselPounds: number }
@@ -70,7 +71,7 @@ export async function monthlyStatement(deps: Deps, depot: { id: number; name: st
   for (const s of sessions) {
     const points = [
       { at: toIsoString(s.startedAt), wh: s.startWh },
-      ...readings.filter((r) => r.session_id === s.id).map((r) => ({ at: toIsoString(r.read_at), wh: r.energy_wh! })),
+      ...(readingsOf.get(s.id) ?? []).map((r) => ({ at: toIsoString(r.read_at), wh: r.energy_wh! })),
       { at: toIsoString(s.stoppedAt ?? s.updatedAt), wh: s.lastWh },
     ];
     const kwh = Math.max(0, s.lastWh - s.startWh) / 1000;
