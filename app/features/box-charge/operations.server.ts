@@ -17,6 +17,12 @@ import { depotSite, siteLimitKw } from "./site.server";
 type Deps = Pick<Runtime, "database">;
 
 const BUCKET_MS = 10 * 60_000;
+/**
+ * A power reading stands for this long: chargers report every minute to every
+ * fifteen. An open session with nothing newer (its charger offline, say) is
+ * shown as not reporting rather than as drawing its last power for ever.
+ */
+const READING_HOLDS_MS = 20 * 60_000;
 const DAY_MS = 24 * 3_600_000;
 const ZONE = "Europe/London";
 
@@ -49,6 +55,7 @@ export type SessionView = {
   /** What the live controller expects it to miss its target by at departure (kWh), while it charges. */
   shortKwh: number | null;
   shortReason: string | null;
+  silentSince: string | null;
 };
 
 export type DayView = {
@@ -144,7 +151,12 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
         stoppedAt: iso(s.stopped_at),
         energyKwh: Math.max(0, s.meter_last_wh - s.meter_start_wh) / 1000,
         costPounds: costOfEnergy(energy, site.tariff),
-        powerKw: s.stopped_at ? 0 : s.power_w / 1000,
+        powerKw: s.stopped_at || now - Date.parse(toIsoString(s.updated_at)) > READING_HOLDS_MS ? 0 : s.power_w / 1000,
+        /** When an open session last reported, if that is longer ago than a reading holds. */
+        silentSince:
+          !s.stopped_at && now - Date.parse(toIsoString(s.updated_at)) > READING_HOLDS_MS
+            ? toIsoString(s.updated_at)
+            : null,
         socPct: s.soc_pct,
         stopReason: s.stop_reason,
         shortKwh: s.stopped_at || s.short_kwh === null || s.short_kwh < 0.1 ? null : s.short_kwh,
@@ -163,13 +175,17 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
     const closed = row.stopped_at ? Date.parse(toIsoString(row.stopped_at)) : Infinity;
     let k = 0;
     let power = 0;
+    let readAt = -Infinity;
     for (let b = 0; b < buckets; b++) {
       const at = start + b * BUCKET_MS;
       while (k < own.length && Date.parse(toIsoString(own[k]!.read_at)) <= at) {
-        if (own[k]!.power_w !== null) power = own[k]!.power_w!;
+        if (own[k]!.power_w !== null) {
+          power = own[k]!.power_w!;
+          readAt = Date.parse(toIsoString(own[k]!.read_at));
+        }
         k++;
       }
-      if (at >= opened && at < closed) loadW[b]! += power;
+      if (at >= opened && at < closed && at - readAt <= READING_HOLDS_MS) loadW[b]! += power;
     }
   }
   const load = Array.from(loadW, (w, b) => ({

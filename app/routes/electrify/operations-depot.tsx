@@ -180,7 +180,7 @@ function DepotOperations({
       </Card>
       <ChargersCard chargers={operations.chargers} endpoint={endpoint} />
       <SessionsCard sessions={operations.sessionsToday} tariff={operations.tariff} />
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+      <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2 [&>*]:min-w-0">
         <DaysCard days={operations.days} plan={operations.planPerDay} depotId={depotId} />
         <EventsCard events={operations.events} />
       </div>

@@ -49,7 +49,11 @@ export function SessionsCard({
                   <TableCell className="text-right">{kwh(s.energyKwh)}</TableCell>
                   <TableCell className="text-right">{pounds(s.costPounds)}</TableCell>
                   <TableCell className="text-right">
-                    {s.stoppedAt ? "—" : `${kw(s.powerKw)}${s.socPct !== null ? `, ${Math.round(s.socPct)} %` : ""}`}
+                    {s.stoppedAt
+                      ? "—"
+                      : s.silentSince
+                        ? `no reading since ${clockTime(s.silentSince)}`
+                        : `${kw(s.powerKw)}${s.socPct !== null ? `, ${Math.round(s.socPct)} %` : ""}`}
                     {s.shortKwh !== null ? (
                       <span className="block font-medium text-red-800">
                         {kwh(s.shortKwh)} short at departure: {s.shortReason ?? "site limit"}
