@@ -1,0 +1,82 @@
+import type { ColumnType, Generated } from "kysely";
+
+import type { Timestamp } from "./timestamp";
+
+// Box Charge's tables (decision 031), kept apart from schema.ts so each file reads in one sitting.
+
+/** A charger registered to a depot (Box Charge, decision 031). */
+export type ChargePointTable = {
+  id: Generated<number>;
+  depot_id: number;
+  /** The identity the charger connects with (the last part of its OCPP address). */
+  identity: string;
+  name: string;
+  /** SHA-256 of the generated password (password-hash.server.ts). */
+  password_hash: string;
+  connectors: number;
+  max_kw: number;
+  current_type: "AC" | "DC";
+  /** The OCPP version negotiated at its last connection. */
+  protocol: string | null;
+  vendor: string | null;
+  model: string | null;
+  firmware: string | null;
+  booted_at: Timestamp | null;
+  connected_at: Timestamp | null;
+  disconnected_at: Timestamp | null;
+  last_seen_at: Timestamp | null;
+  /** The TxDefaultProfile limit (W) it accepted, or null when it has none from Box Charge. */
+  default_limit_w: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+};
+
+export type ChargePointConnectorTable = {
+  charge_point_id: number;
+  connector_id: number;
+  status: string;
+  error_code: string | null;
+  updated_at: Timestamp;
+};
+
+export type ChargingSessionTable = {
+  id: Generated<number>;
+  charge_point_id: number;
+  connector_id: number;
+  transaction_ref: string;
+  id_tag: string | null;
+  started_at: Timestamp;
+  stopped_at: Timestamp | null;
+  meter_start_wh: number;
+  meter_last_wh: number;
+  power_w: ColumnType<number, number | undefined, number>;
+  soc_pct: number | null;
+  stop_reason: string | null;
+  limit_w: ColumnType<number | null, number | null | undefined, number | null>;
+  limit_sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** 1 once the charger was seen drawing above the limit it was sent. */
+  ignores_limit: ColumnType<number, number | undefined, number>;
+  /** What the live controller expects it to miss its target by at departure (kWh), when it does. */
+  short_kwh: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What binds for that shortfall: "site limit" or "time at the charger". */
+  short_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+};
+
+export type MeterReadingTable = {
+  id: Generated<number>;
+  charge_point_id: number;
+  session_id: number | null;
+  connector_id: number;
+  read_at: Timestamp;
+  energy_wh: number | null;
+  power_w: number | null;
+  soc_pct: number | null;
+};
+
+export type ChargePointEventTable = {
+  id: Generated<number>;
+  charge_point_id: number;
+  kind: string;
+  detail: string;
+  created_at: Timestamp;
+};
