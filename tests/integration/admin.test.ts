@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { listRecentAudit } from "~/features/admin/audit.server";
 import { submissionParamsSchema, type SubmissionParams } from "~/features/admin/list-params";
-import {
-  exportSubmissionsCsv,
-  getSubmissionDetail,
-  listSubmissions,
-  reviewDepot,
-} from "~/features/admin/submissions.server";
+import { reviewDepot } from "~/features/admin/review.server";
+import { getSubmissionDetail } from "~/features/admin/submission-detail.server";
+import { exportSubmissionsCsv, listSubmissions } from "~/features/admin/submissions.server";
 import { listUsersPage } from "~/features/admin/users-page.server";
 import { saveDepotList } from "~/features/depots/depot-list.server";
 import { createUser } from "~/features/users/create-user.server";

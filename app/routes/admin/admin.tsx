@@ -8,7 +8,8 @@ import { SubmissionsPanel } from "~/features/admin/components/submissions-panel"
 import { UsersPanel } from "~/features/admin/components/users-panel";
 import { formatDate, formatDateTime } from "~/features/admin/format";
 import { PAGE_SIZE, readParams, submissionParamsSchema, userParamsSchema } from "~/features/admin/list-params";
-import { listSubmissions, reviewDepot } from "~/features/admin/submissions.server";
+import { reviewDepot } from "~/features/admin/review.server";
+import { listSubmissions } from "~/features/admin/submissions.server";
 import { listUsersPage } from "~/features/admin/users-page.server";
 import { countDepotsByStatus } from "~/features/depots/depot-queries.server";
 import { depotStatusSchema, statusLabel } from "~/features/depots/depot-status";

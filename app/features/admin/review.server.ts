@@ -1,0 +1,119 @@
+import { normalizeStatus, statusLabel, type DepotStatusValue } from "~/features/depots/depot-status";
+import { recordAudit, type Actor } from "~/lib/audit.server";
+import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
+import type { Runtime } from "~/lib/runtime.server";
+
+export type ReviewResult =
+  | { outcome: "not-found" }
+  | { outcome: "unchanged" }
+  | {
+      outcome: "updated";
+      statusChanged: boolean;
+      notesChanged: boolean;
+      status: DepotStatusValue;
+      notified: "sent" | "queued" | "off" | "no-change";
+    };
+
+/**
+ * Sets a depot's status and/or the admin notes. The change, its history entry,
+ * the audit record and the submitter's e-mail (queued in the outbox) are one
+ * transaction: all of them happen or none does. `notes` undefined leaves the notes alone.
+ */
+export async function reviewDepot(
+  deps: Pick<Runtime, "database" | "env" | "log">,
+  input: { depotId: number; status: DepotStatusValue; notes?: string; actor: Actor },
+): Promise<ReviewResult> {
+  if (!Number.isSafeInteger(input.depotId) || input.depotId <= 0) return { outcome: "not-found" };
+  const result = await deps.database.db.transaction().execute(async (trx) => {
+    const depot = await trx
+      .selectFrom("depots")
+      .leftJoin("user", "user.id", "depots.user_id")
+      .select([
+        "depots.id",
+        "depots.depot_name",
+        "depots.status",
+        "depots.admin_notes",
+        "user.email as submitter_email",
+      ])
+      .where("depots.id", "=", input.depotId)
+      .executeTakeFirst();
+    if (!depot) return { outcome: "not-found" } as const;
+    const from = normalizeStatus(depot.status);
+    const notes = input.notes === undefined ? (depot.admin_notes ?? "") : input.notes;
+    const statusChanged = from !== input.status;
+    const notesChanged = notes !== (depot.admin_notes ?? "");
+    if (!statusChanged && !notesChanged) return { outcome: "unchanged" } as const;
+
+    await trx
+      .updateTable("depots")
+      .set({ status: input.status, admin_notes: notes === "" ? null : notes })
+      .where("id", "=", depot.id)
+      .execute();
+    await trx
+      .insertInto("depot_status_history")
+      .values({
+        depot_id: depot.id,
+        from_status: from,
+        to_status: input.status,
+        note: notesChanged && notes !== "" ? notes : null,
+        actor_id: input.actor.id,
+        actor_email: input.actor.email,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const target = { type: "depot", id: depot.id, label: depot.depot_name } as const;
+    if (statusChanged) {
+      await recordAudit(trx, {
+        actor: input.actor,
+        action: "depot.status_changed",
+        target,
+        details: { from, to: input.status },
+      });
+    }
+    if (notesChanged) {
+      await recordAudit(trx, {
+        actor: input.actor,
+        action: "depot.notes_updated",
+        target,
+        details: { notes: notes.slice(0, 500) },
+      });
+    }
+    let mailId: number | null = null;
+    if (statusChanged && deps.env.NOTIFY_ON_STATUS_CHANGE && depot.submitter_email) {
+      mailId = await enqueueMail(
+        trx,
+        statusChangeMail(
+          deps.env.APP_URL,
+          { id: depot.id, name: depot.depot_name, email: depot.submitter_email },
+          input.status,
+        ),
+      );
+    }
+    return { outcome: "updated", statusChanged, notesChanged, status: input.status, mailId } as const;
+  });
+  if (result.outcome !== "updated") return result;
+  const { mailId, ...rest } = result;
+  let notified: "sent" | "queued" | "off" | "no-change" = rest.statusChanged ? "off" : "no-change";
+  if (mailId !== null) notified = (await deliverMail(deps, mailId)) ? "sent" : "queued";
+  return { ...rest, notified };
+}
+
+const statusSentence: Record<DepotStatusValue, string> = {
+  pending: "It is waiting for review.",
+  reviewing: "Our team is reviewing it now.",
+  approved: "It has been approved. We will be in touch about the next steps.",
+  rejected:
+    "We are unable to take it forward as submitted. We will contact you to explain why and what could change that.",
+};
+
+export function statusChangeMail(
+  appUrl: string,
+  depot: { id: number; name: string; email: string },
+  status: DepotStatusValue,
+) {
+  return {
+    to: depot.email,
+    subject: `Your depot survey "${depot.name}" is now ${statusLabel(status)}`,
+    text: `Hello,\n\nThe status of your depot survey "${depot.name}" is now: ${statusLabel(status)}.\n${statusSentence[status]}\n\nSee the survey here: ${appUrl}/depots/${depot.id}\n\nElectrify`,
+  };
+}
