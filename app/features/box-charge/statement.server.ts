@@ -7,7 +7,7 @@
  */
 import { DateTime } from "luxon";
 
-import { defaultBusinessCase } from "~/features/planning/business-case";
+import { defaultBusinessCase } from "~/features/planning/business-case-defaults";
 import { DEFAULT_VEHICLE_TYPES } from "~/features/planning/plan-defaults";
 import { csvFile } from "~/lib/csv";
 import { toIsoString } from "~/lib/db/dialect.server";

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { businessCase, defaultBusinessCase, type BusinessCaseInput } from "./business-case";
+import { businessCase } from "./business-case";
+import { defaultBusinessCase } from "./business-case-defaults";
+import type { BusinessCaseInput } from "./business-case-input";
 import type { PlanInput } from "./engine/types";
 
 const weekdays = (km: number) => [...Array.from({ length: 5 }, () => ({ depart: 420, return: 1020, km })), null, null];

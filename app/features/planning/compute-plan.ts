@@ -1,18 +1,13 @@
-import { annualKmByGroup, businessCase, defaultBusinessCase, type PlanFigures } from "./business-case";
+import { annualKmByGroup, businessCase, type PlanFigures } from "./business-case";
+import { defaultBusinessCase } from "./business-case-defaults";
 import { planStrategy, resultOf } from "./engine/plan-charging";
 import { prepare } from "./engine/prepare";
 import { DEFAULT_CATALOGUE, sizeChargers, type CatalogueCharger } from "./engine/sizing";
 import { siteBill } from "./engine/summarise";
 import { STRATEGIES, type ChargerGroup, type PlanResult } from "./engine/types";
 import type { PlanRequest } from "./plan-input";
-import {
-  PLAN_STEPS,
-  recommendedStrategy,
-  summarisePlan,
-  summariseStrategy,
-  type PlanSummary,
-  type StrategySummary,
-} from "./plan-summary";
+import { recommendedStrategy } from "./plan-labels";
+import { PLAN_STEPS, summarisePlan, summariseStrategy, type PlanSummary, type StrategySummary } from "./plan-summary";
 
 /**
  * Runs every strategy one after the other, reporting after each, and keeps

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { businessCaseSchema } from "./business-case";
+import { businessCaseSchema } from "./business-case-input";
 import type { PlanInput, Tariff } from "./engine/types";
 
 /**

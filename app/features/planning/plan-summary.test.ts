@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { sizedShortfall, type SizingSummary } from "./plan-summary";
+import { sizedShortfall } from "./plan-labels";
+import { type SizingSummary } from "./plan-summary";
 
 describe("why vehicles are still short with the sized chargers", () => {
   const sizing = (unreachable: SizingSummary["unreachable"]): SizingSummary => ({

@@ -8,7 +8,8 @@ import { invalidInput, UserError } from "~/lib/user-error";
 
 import { describeChargerGroups } from "./plan-defaults";
 import { planInputSchema, type PlanRequest } from "./plan-input";
-import { planSummarySchema, recommendedStrategy, type PlanSummary } from "./plan-summary";
+import { recommendedStrategy } from "./plan-labels";
+import { planSummarySchema, type PlanSummary } from "./plan-summary";
 
 type Deps = Pick<Runtime, "database">;
 

@@ -1,7 +1,8 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 
 import { formatNumber, formatPounds } from "../format";
-import { STRATEGY_LABELS, type BusinessCaseSummary } from "../plan-summary";
+import { STRATEGY_LABELS } from "../plan-labels";
+import { type BusinessCaseSummary } from "../plan-summary";
 
 /** The business case in words and by vehicle type (the cumulative chart is with the other charts). */
 export function BusinessCaseResults({ result }: { result: BusinessCaseSummary }) {

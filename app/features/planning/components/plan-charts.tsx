@@ -14,7 +14,8 @@ import {
 
 import { clock, formatNumber } from "../format";
 import { WEEKDAY_NAMES } from "../plan-defaults";
-import { STRATEGY_COLOURS, STRATEGY_LABELS, type PlanSummary } from "../plan-summary";
+import { STRATEGY_COLOURS, STRATEGY_LABELS } from "../plan-labels";
+import { type PlanSummary } from "../plan-summary";
 
 /** Recharts is loaded with this module only when results are on screen (React.lazy in plan-results). */
 const kw = (value: unknown) => `${Number(value).toLocaleString("en-GB", { maximumFractionDigits: 0 })} kW`;

@@ -10,9 +10,8 @@ import {
   sizedShortfall,
   STRATEGY_LABELS,
   UNREACHABLE_LABELS,
-  type PlanSummary,
-  type SizingSummary,
-} from "../plan-summary";
+} from "../plan-labels";
+import { type PlanSummary, type SizingSummary } from "../plan-summary";
 
 /**
  * What a result opens with: whether the plan works (every vehicle leaves with

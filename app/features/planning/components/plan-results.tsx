@@ -4,13 +4,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { formatNumber, formatPounds } from "../format";
-import {
-  REASON_LABELS,
-  recommendedStrategy,
-  STRATEGY_LABELS,
-  type PlanSummary,
-  type SizingSummary,
-} from "../plan-summary";
+import { REASON_LABELS, recommendedStrategy, STRATEGY_LABELS } from "../plan-labels";
+import { type PlanSummary, type SizingSummary } from "../plan-summary";
 import { BusinessCaseResults } from "./business-case-results";
 import { PlanFeasibility, type LayoutLink } from "./plan-feasibility";
 

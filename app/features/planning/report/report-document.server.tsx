@@ -28,9 +28,8 @@ import {
   STRATEGY_COLOURS,
   STRATEGY_LABELS,
   UNREACHABLE_LABELS,
-  type BusinessCaseSummary,
-  type PlanSummary,
-} from "../plan-summary";
+} from "../plan-labels";
+import { type BusinessCaseSummary, type PlanSummary } from "../plan-summary";
 import type { ReportData } from "./report-data.server";
 
 /**

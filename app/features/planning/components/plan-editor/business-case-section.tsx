@@ -1,11 +1,7 @@
 import { useId } from "react";
 
-import {
-  DEFAULT_SOURCES,
-  defaultBusinessCase,
-  type BusinessCaseInput,
-  type VehicleEconomics,
-} from "~/features/planning/business-case";
+import { DEFAULT_SOURCES, defaultBusinessCase } from "~/features/planning/business-case-defaults";
+import type { BusinessCaseInput, VehicleEconomics } from "~/features/planning/business-case-input";
 
 import { cell, Field, HeaderRow, NumberInput, Section, type SectionProps } from "./fields";
 
