@@ -1,36 +1,22 @@
-import {
-  Circle,
-  Document,
-  G,
-  Image,
-  Line,
-  Page,
-  Polyline,
-  Rect,
-  renderToBuffer,
-  StyleSheet,
-  Svg,
-  Text,
-  View,
-} from "@react-pdf/renderer";
-import type { ReactNode } from "react";
+import { Document, Image, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
 
-import { catalogueItem, COMPONENT_COLOURS, SITE } from "~/features/designer/catalogue";
+import { catalogueItem, SITE } from "~/features/designer/catalogue";
 
 import { formatNumber, formatPounds } from "../format";
 import { describeDuty } from "../plan-defaults";
 import {
   describeChargers,
-  REASON_LABELS,
   recommendedStrategy,
   shortfallCauses,
   sizedShortfall,
-  STRATEGY_COLOURS,
   STRATEGY_LABELS,
   UNREACHABLE_LABELS,
 } from "../plan-labels";
 import { type BusinessCaseSummary, type PlanSummary } from "../plan-summary";
 import type { ReportData } from "./report-data.server";
+import { LayoutPlan, LoadChart } from "./report-figures.server";
+import { Detail, Footer, styles } from "./report-primitives.server";
+import { StrategyTables } from "./report-strategies.server";
 
 /**
  * The depot's report as a PDF (A4, the PDF standard Helvetica): what a
@@ -38,185 +24,6 @@ import type { ReportData } from "./report-data.server";
  * and depot, survey photos, the layout, the plan's connection and
  * transformer, the nearest substation's headroom, load profiles and costs.
  */
-
-const styles = StyleSheet.create({
-  page: {
-    paddingTop: 36,
-    paddingHorizontal: 36,
-    paddingBottom: 44,
-    fontSize: 9.5,
-    fontFamily: "Helvetica",
-    color: "#0f172a",
-    lineHeight: 1.35,
-  },
-  title: { fontSize: 18, fontFamily: "Helvetica-Bold", lineHeight: 1.25, marginBottom: 6 },
-  subtitle: { fontSize: 10, color: "#475569", marginBottom: 14 },
-  h2: { fontSize: 12.5, fontFamily: "Helvetica-Bold", marginTop: 14, marginBottom: 6 },
-  row: { flexDirection: "row" },
-  label: { width: 140, color: "#475569" },
-  value: { flex: 1 },
-  table: { borderTop: "1 solid #cbd5e1" },
-  tr: { flexDirection: "row", borderBottom: "1 solid #e2e8f0", paddingVertical: 3 },
-  th: { fontFamily: "Helvetica-Bold" },
-  highlight: { backgroundColor: "#f1f5f9", padding: 8, borderRadius: 3, marginTop: 4 },
-  small: { fontSize: 8, color: "#475569" },
-  strong: { fontFamily: "Helvetica-Bold", marginBottom: 2 },
-  photos: { flexDirection: "row", flexWrap: "wrap", gap: 6 },
-  footer: {
-    position: "absolute",
-    bottom: 18,
-    left: 36,
-    right: 36,
-    fontSize: 7.5,
-    color: "#64748b",
-    flexDirection: "row",
-    justifyContent: "space-between",
-  },
-});
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <View style={styles.row}>
-      <Text style={styles.label}>{label}</Text>
-      <Text style={styles.value}>{children}</Text>
-    </View>
-  );
-}
-
-function TableRow({ cells, widths, header }: { cells: string[]; widths: number[]; header?: boolean }) {
-  return (
-    <View style={styles.tr} wrap={false}>
-      {cells.map((cell, i) => (
-        <Text
-          key={i}
-          style={[
-            { width: `${widths[i]}%`, textAlign: i === 0 ? "left" : "right", paddingRight: 3 },
-            header ? styles.th : {},
-          ]}
-        >
-          {cell}
-        </Text>
-      ))}
-    </View>
-  );
-}
-
-function LayoutPlan({ data }: { data: ReportData }) {
-  const width = 460;
-  const scale = width / SITE.width;
-  const height = SITE.depth * scale;
-  const grid: ReactNode[] = [];
-  for (let x = 0; x <= SITE.width; x += 10)
-    grid.push(
-      <Line key={`x${x}`} x1={x * scale} y1={0} x2={x * scale} y2={height} stroke="#cbd5e1" strokeWidth={0.5} />,
-    );
-  for (let y = 0; y <= SITE.depth; y += 10)
-    grid.push(
-      <Line key={`y${y}`} x1={0} y1={y * scale} x2={width} y2={y * scale} stroke="#cbd5e1" strokeWidth={0.5} />,
-    );
-  return (
-    <Svg width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
-      <Rect x={0} y={0} width={width} height={height} fill="#f8fafc" stroke="#94a3b8" strokeWidth={1} />
-      {grid}
-      {data.design.map((item) => {
-        const spec = catalogueItem(item.componentId);
-        const colour = COMPONENT_COLOURS[item.componentId];
-        return (
-          <G key={item.uid}>
-            <Rect
-              x={(item.x - spec.width / 2) * scale}
-              y={(item.y - spec.depth / 2) * scale}
-              width={spec.width * scale}
-              height={spec.depth * scale}
-              fill={colour}
-              fillOpacity={spec.id === "parking" ? 0.15 : 0.9}
-              stroke={colour}
-              strokeWidth={0.8}
-            />
-            {spec.id === "parking" ? null : (
-              <Circle cx={item.x * scale} cy={item.y * scale} r={1.8 * scale} fill={colour} fillOpacity={0.85} />
-            )}
-          </G>
-        );
-      })}
-    </Svg>
-  );
-}
-
-function LoadChart({
-  summary,
-  series,
-  label,
-}: {
-  summary: PlanSummary;
-  series: "typicalDayKw" | "horizonKw";
-  label: string;
-}) {
-  const width = 520;
-  const height = 170;
-  const left = 40;
-  const bottom = 16;
-  const lists = summary.strategies.map((s) => s[series]);
-  const max =
-    Math.max(summary.limitKw, ...lists.flat(), ...(series === "typicalDayKw" ? summary.typicalDayBuildingKw : [])) *
-      1.08 || 1;
-  const points = (values: number[]) =>
-    values
-      .map(
-        (v, k) =>
-          `${(left + (k / Math.max(1, values.length - 1)) * (width - left - 4)).toFixed(1)},${(height - bottom - (v / max) * (height - bottom - 6)).toFixed(1)}`,
-      )
-      .join(" ");
-  const yFor = (v: number) => height - bottom - (v / max) * (height - bottom - 6);
-  const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((max / 1.08) * f));
-  return (
-    <View wrap={false}>
-      <Text style={{ fontFamily: "Helvetica-Bold", marginBottom: 3 }}>{label}</Text>
-      <Svg width={width} height={height}>
-        {ticks.map((t) => (
-          <G key={t}>
-            <Line x1={left} y1={yFor(t)} x2={width - 4} y2={yFor(t)} stroke="#e2e8f0" strokeWidth={0.5} />
-            <Text x={2} y={yFor(t) + 3} style={{ fontSize: 7 }}>
-              {`${formatNumber(t)} kW`}
-            </Text>
-          </G>
-        ))}
-        <Line
-          x1={left}
-          y1={yFor(summary.limitKw)}
-          x2={width - 4}
-          y2={yFor(summary.limitKw)}
-          stroke="#0f172a"
-          strokeWidth={1}
-          strokeDasharray="5 3"
-        />
-        {summary.strategies.map((s) => (
-          <Polyline
-            key={s.strategy}
-            points={points(s[series])}
-            fill="none"
-            stroke={STRATEGY_COLOURS[s.strategy]}
-            strokeWidth={1.2}
-          />
-        ))}
-        <Text x={left} y={height - 3} style={{ fontSize: 7 }}>
-          {series === "typicalDayKw" ? "00:00" : "start"}
-        </Text>
-        <Text x={width - 40} y={height - 3} style={{ fontSize: 7 }}>
-          {series === "typicalDayKw" ? "24:00" : `day ${summary.days}`}
-        </Text>
-      </Svg>
-      <View style={[styles.row, { gap: 10, marginTop: 2 }]}>
-        {summary.strategies.map((s) => (
-          <Text key={s.strategy} style={{ fontSize: 8, color: STRATEGY_COLOURS[s.strategy] }}>
-            {`— ${STRATEGY_LABELS[s.strategy]}`}
-          </Text>
-        ))}
-        <Text style={{ fontSize: 8 }}>{`- - connection limit ${formatNumber(summary.limitKw)} kW`}</Text>
-      </View>
-    </View>
-  );
-}
 
 export function DepotReport({ data }: { data: ReportData }) {
   const { results: summary, depot, company, capacity, inputs } = data;
@@ -404,85 +211,7 @@ export function DepotReport({ data }: { data: ReportData }) {
         />
         <View style={{ height: 8 }} />
         <LoadChart summary={summary} series="horizonKw" label={`Site load over the ${summary.days}-day horizon`} />
-        <Text style={styles.h2} minPresenceAhead={80}>
-          Strategies compared
-        </Text>
-        <View style={styles.table}>
-          <TableRow
-            header
-            widths={[20, 10, 10, 12, 12, 12, 12, 12]}
-            cells={[
-              "Strategy",
-              "Peak kW",
-              "Peak kVA",
-              "Connection kVA",
-              "Transformer kVA",
-              `Cost (${summary.days} d)`,
-              "Per year",
-              "Vehicles short",
-            ]}
-          />
-          {summary.strategies.map((s) => (
-            <TableRow
-              key={s.strategy}
-              widths={[20, 10, 10, 12, 12, 12, 12, 12]}
-              cells={[
-                STRATEGY_LABELS[s.strategy],
-                formatNumber(s.peakKw, 1),
-                formatNumber(s.peakKva, 1),
-                formatNumber(s.recommendedConnectionKva),
-                s.transformerKva ? formatNumber(s.transformerKva) : "> 2,500",
-                formatPounds(s.cost.totalPounds),
-                formatPounds(s.annualPounds),
-                s.vehiclesShort ? `${s.vehiclesShort}` : "none",
-              ]}
-            />
-          ))}
-        </View>
-        <Text style={styles.h2} minPresenceAhead={80}>
-          Cost breakdown
-        </Text>
-        <View style={styles.table}>
-          <TableRow
-            header
-            widths={[28, 18, 18, 18, 18]}
-            cells={["Strategy", "Energy", "Standing charge", "Capacity charge", "Total"]}
-          />
-          {summary.strategies.map((s) => (
-            <TableRow
-              key={s.strategy}
-              widths={[28, 18, 18, 18, 18]}
-              cells={[
-                STRATEGY_LABELS[s.strategy],
-                formatPounds(s.cost.energyPounds),
-                formatPounds(s.cost.standingPounds),
-                formatPounds(s.cost.capacityPounds),
-                formatPounds(s.cost.totalPounds),
-              ]}
-            />
-          ))}
-        </View>
-        {summary.strategies.some((s) => s.vehiclesShort > 0) ? (
-          <>
-            <Text style={styles.h2} minPresenceAhead={80}>
-              Vehicles leaving under-charged
-            </Text>
-            {summary.strategies
-              .filter((s) => s.vehiclesShort > 0)
-              .map((s) => (
-                <View key={s.strategy} style={{ marginBottom: 4 }}>
-                  <Text
-                    style={styles.th}
-                  >{`${STRATEGY_LABELS[s.strategy]}: ${s.vehiclesShort} vehicle(s), ${formatNumber(s.shortfallKwh)} kWh short`}</Text>
-                  {s.shortfalls.slice(0, 10).map((v) => (
-                    <Text
-                      key={v.vehicle}
-                    >{`${v.vehicle}: ${formatNumber(v.shortfallKwh, 1)} kWh (${v.reasons.map((r) => REASON_LABELS[r]).join("; ")})`}</Text>
-                  ))}
-                </View>
-              ))}
-          </>
-        ) : null}
+        <StrategyTables summary={summary} />
         <Text style={styles.h2} minPresenceAhead={80}>
           How these figures were made
         </Text>
@@ -532,15 +261,6 @@ function shavingBound(summary: PlanSummary): string {
   return shaving.peakKw - shaving.peakLowerBoundKw < 0.05
     ? ` (here ${formatNumber(shaving.peakKw, 1)} kW, proven lowest)`
     : ` (here ${formatNumber(shaving.peakKw, 1)} kW against a bound of ${formatNumber(shaving.peakLowerBoundKw, 1)} kW)`;
-}
-
-function Footer({ name }: { name: string }) {
-  return (
-    <View style={styles.footer} fixed>
-      <Text>{`Electrify · ${name}`}</Text>
-      <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
-    </View>
-  );
 }
 
 export function renderDepotReport(data: ReportData): Promise<Buffer> {
