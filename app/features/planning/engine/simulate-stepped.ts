@@ -1,7 +1,7 @@
 import { arrive, chainFrom, fullDepartures } from "./chain";
 import { balancedPower, powerAt } from "./curve";
 import { clearSchedule, emptySchedule, type Schedule } from "./schedule";
-import { shareConnection } from "./simulate";
+import { shareConnection } from "./share-connection";
 import type { Stay, Vehicle } from "./stays";
 
 const EPS = 1e-9;

@@ -1,0 +1,274 @@
+import { arriveWith, chainFrom, fullDepartures, type Chain } from "./chain";
+import { balancedPower, powerAt } from "./curve";
+import { Laps } from "./cycle-laps";
+import { shareConnection } from "./share-connection";
+import type { Stay, Vehicle } from "./stays";
+import { StepQueue } from "./step-queue";
+
+const EPS = 1e-9;
+type Mode = "uncontrolled" | "balanced";
+
+/**
+ * One run of the cycle. Time is unwrapped over two laps: each vehicle's
+ * stays in its own order, a stay after one that wrapped past the end of the
+ * cycle a lap later. In the first lap the connection's room at a step is its
+ * headroom; in the second it is what the first lap left at the same step of
+ * the cycle (summed, as the step-by-step simulation does, in arrival order).
+ */
+export class Cycle extends Laps {
+  // Each stay's state.
+  private readonly soc: Float64Array;
+  private readonly want: Float64Array;
+  private readonly speed: Float64Array;
+  private readonly recompute: Uint8Array;
+  private readonly counted: Uint8Array;
+  private readonly marked: Uint8Array;
+  private readonly running: Uint8Array;
+  private readonly runFrom: Int32Array;
+  private readonly runTo: Int32Array;
+  private readonly runSoc: Float64Array;
+  private readonly runEndSoc: Float64Array;
+  private readonly queue = new StepQueue();
+  // The stays charging, in arrival order (removed lazily), and those to look at this step.
+  private active: number[] = [];
+  private activeCount = 0;
+  private readonly toEvaluate: Int32Array;
+  private readonly wants: Float64Array;
+  private readonly given: Float64Array;
+  private evaluating = 0;
+
+  constructor(
+    stays: Stay[],
+    vehicles: Vehicle[],
+    steps: number,
+    private readonly dt: number,
+    headroom: number[],
+    private readonly mode: Mode,
+  ) {
+    super(stays, vehicles, steps, headroom);
+    const n = this.n;
+    this.toEvaluate = new Int32Array(n);
+    this.wants = new Float64Array(n);
+    this.given = new Float64Array(n);
+    this.soc = new Float64Array(n);
+    this.want = new Float64Array(n);
+    this.speed = new Float64Array(n);
+    this.recompute = new Uint8Array(n);
+    this.counted = new Uint8Array(n);
+    this.marked = new Uint8Array(n);
+    this.running = new Uint8Array(n);
+    this.runFrom = new Int32Array(n);
+    this.runTo = new Int32Array(n);
+    this.runSoc = new Float64Array(n);
+    this.runEndSoc = new Float64Array(n);
+  }
+
+  run(startCarry: Float64Array): { chain: Chain; endCarry: Float64Array } {
+    const { stays, dt, horizon, start, leaves, arrivals, endings, queue } = this;
+    const chain = chainFrom(stays, fullDepartures(stays));
+    const lastDeparture = Float64Array.from(startCarry);
+    this.reset();
+    let nextArrival = 0;
+    let nextEnding = 0;
+    // The first step at or after which the connection could bind at the fleet's total (a superset of the steps that do).
+    let bindFrom = 0;
+    let total = 0;
+    let totalSearched = Infinity;
+    let updates = 0;
+    let evaluateAllAt = -1;
+    for (;;) {
+      let u = horizon;
+      if (nextArrival < arrivals.length) u = Math.min(u, start[arrivals[nextArrival]!]!);
+      if (nextEnding < endings.length) u = Math.min(u, leaves[endings[nextEnding]!]!);
+      u = Math.min(u, queue.nextStep);
+      if (this.activeCount > 0) u = Math.min(u, bindFrom);
+      if (evaluateAllAt >= 0) u = Math.min(u, evaluateAllAt);
+      if (u >= horizon) break;
+
+      // Runs that end here: their charge now, and a look at what they want next.
+      while (queue.nextStep === u) {
+        const i = queue.popStay();
+        if (!this.running[i] || this.runTo[i] !== u) continue;
+        this.running[i] = 0;
+        this.soc[i] = this.runEndSoc[i]!;
+        this.mark(i);
+      }
+      if (evaluateAllAt === u) {
+        evaluateAllAt = -1;
+        for (const i of this.compacted()) this.mark(i);
+      }
+      while (nextEnding < endings.length && leaves[endings[nextEnding]!]! === u) {
+        const i = endings[nextEnding++]!;
+        lastDeparture[this.vehicle[i]!] = this.soc[i]!;
+      }
+      while (nextArrival < arrivals.length && start[arrivals[nextArrival]!]! === u) {
+        const i = arrivals[nextArrival++]!;
+        arriveWith(chain, i, this.target[i]!, this.trip[i]!, lastDeparture[this.vehicle[i]!]!);
+        this.soc[i] = chain.arrivalKwh[i]!;
+        if (this.kind[i] && chain.needKwh[i]! > EPS) {
+          this.active.push(i);
+          this.activeCount++;
+          this.recompute[i] = 1;
+          this.mark(i);
+        }
+      }
+
+      // What the stays looked at want now; those that left or are full drop out.
+      const { toEvaluate } = this;
+      for (let e = 0; e < this.evaluating; e++) {
+        const i = toEvaluate[e]!;
+        this.marked[i] = 0;
+        if (u >= leaves[i]! || !(this.target[i]! - this.soc[i]! > EPS)) {
+          if (this.counted[i]) total -= this.want[i]!;
+          this.counted[i] = 0;
+          this.activeCount--;
+          continue;
+        }
+        if (this.mode === "balanced" && this.recompute[i]) {
+          const s = stays[i]!;
+          const k = u - start[i]!;
+          this.speed[i] = balancedPower(s, this.soc[i]!, s.targetKwh - this.soc[i]!, s.length - k, dt);
+          this.recompute[i] = 0;
+        }
+        const want = this.wantAt(i, this.soc[i]!);
+        total += want - (this.counted[i] ? this.want[i]! : 0);
+        this.want[i] = want;
+        this.counted[i] = 1;
+        updates++;
+      }
+      if (this.activeCount === 0) {
+        this.evaluating = 0;
+        total = 0;
+        continue;
+      }
+      // The running total is a guide; the decision is made on the sum in arrival order, as the step-by-step simulation makes it.
+      const room = this.roomAt(u);
+      const margin = 1e-9 * Math.max(1, Math.abs(total));
+      let binds = false;
+      if (!(total + margin <= room + EPS) || updates > 1000) {
+        total = this.exactTotal();
+        updates = 0;
+        binds = !(total <= room + EPS);
+      }
+      if (binds) {
+        this.evaluating = 0;
+        this.bindingStep(u, room);
+        evaluateAllAt = u + 1;
+        if (bindFrom <= u) bindFrom = u + 1;
+        continue;
+      }
+      if (total > totalSearched || u >= bindFrom) {
+        bindFrom = this.couldBindFrom(u + 1, total + 1e-9 * Math.max(1, Math.abs(total)));
+        totalSearched = total;
+      }
+      for (let e = 0; e < this.evaluating; e++) {
+        const i = toEvaluate[e]!;
+        if (this.counted[i]) this.startRun(i, u, bindFrom);
+      }
+      this.evaluating = 0;
+    }
+    return { chain, endCarry: lastDeparture };
+  }
+
+  private reset() {
+    this.soc.fill(0);
+    this.want.fill(0);
+    this.speed.fill(0);
+    this.recompute.fill(0);
+    this.counted.fill(0);
+    this.marked.fill(0);
+    this.running.fill(0);
+    this.queue.clear();
+    this.active = [];
+    this.activeCount = 0;
+    this.evaluating = 0;
+    this.clearLaps();
+  }
+
+  private mark(i: number) {
+    if (this.marked[i]) return;
+    this.marked[i] = 1;
+    this.toEvaluate[this.evaluating++] = i;
+  }
+
+  /** What a stay takes at a charge, as the step-by-step simulation works it out at every step. */
+  private wantAt(i: number, soc: number): number {
+    const room = (this.target[i]! - soc) / this.dt;
+    let want = this.kind[i] === 2 ? powerAt(this.stays[i]!, soc) : this.cap[i]!;
+    if (this.mode === "balanced") want = Math.min(want, Math.max(this.speed[i]!, this.floor[i]!));
+    return Math.min(want, room);
+  }
+
+  /** The charging stays in arrival order (the dropped ones taken out). */
+  private compacted(): number[] {
+    let kept = 0;
+    for (const i of this.active) if (this.counted[i] || this.marked[i]) this.active[kept++] = i;
+    this.active.length = kept;
+    return this.active;
+  }
+
+  private exactTotal(): number {
+    let total = 0;
+    for (const i of this.compacted()) total += this.want[i]!;
+    return total;
+  }
+
+  /**
+   * Holds a stay at the power it wants from step `u` for as long as that
+   * stays the same (to its target, a change in the curve, the last
+   * part-step, its departure, or `until`): one piece of its plan, whose end
+   * is queued.
+   */
+  private startRun(i: number, u: number, until: number) {
+    const { dt } = this;
+    const target = this.target[i]!;
+    const kw = this.want[i]!;
+    const end = Math.min(this.leaves[i]!, this.horizon, Math.max(until, u + 1));
+    let soc = this.soc[i]!;
+    this.runFrom[i] = u;
+    this.runSoc[i] = soc;
+    let m = u;
+    soc += kw * dt;
+    m++;
+    while (m < end && target - soc > EPS && this.wantAt(i, soc) === kw) {
+      soc += kw * dt;
+      m++;
+    }
+    if (kw !== 0) this.pieces.add(i, u, m, kw);
+    this.runTo[i] = m;
+    this.runEndSoc[i] = soc;
+    this.running[i] = 1;
+    this.queue.push(m, i);
+  }
+
+  /** A run cut short at step `u`: the charge it had reached then, and its piece ended there. */
+  private interrupt(i: number, u: number) {
+    const kw = this.want[i]!;
+    let soc = this.runSoc[i]!;
+    for (let m = this.runFrom[i]!; m < u; m++) soc += kw * this.dt;
+    this.soc[i] = soc;
+    if (kw !== 0) this.pieces.cutAt(i, u);
+    this.running[i] = 0;
+  }
+
+  /** A step at which the connection binds, taken as the step-by-step simulation takes it. */
+  private bindingStep(u: number, room: number) {
+    const active = this.compacted();
+    const count = active.length;
+    // (Scratch rows, made once: where the connection binds for hours, this runs at every step.)
+    const { wants, given } = this;
+    for (let n = 0; n < count; n++) {
+      const i = active[n]!;
+      if (this.running[i]) this.interrupt(i, u);
+      wants[n] = this.want[i]!;
+    }
+    shareConnection(active, wants, given, room, this.stays, (i) => this.leaves[i]!);
+    for (let n = 0; n < count; n++) {
+      const i = active[n]!;
+      const kw = given[n]!;
+      if (kw !== 0) this.pieces.add(i, u, u + 1, kw);
+      this.soc[i] = this.soc[i]! + kw * this.dt;
+      if (kw < wants[n]! - EPS) this.recompute[i] = 1;
+    }
+  }
+}
