@@ -1,19 +1,13 @@
-import { MapPinIcon, ZapIcon } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Card } from "~/components/ui/card";
 import { listUserDepots, setDepotPosition } from "~/features/depots/depot-list.server";
+import { BAND_CLASSES, CapacityBar } from "~/features/electrify/components/capacity-bar";
+import { DepotPanel } from "~/features/electrify/components/depot-capacity-panel";
 import type { CapacityBand } from "~/features/grid/capacity";
-import {
-  capacityFor,
-  listGridImports,
-  loadSubstationIndex,
-  type DepotCapacity,
-} from "~/features/grid/grid-store.server";
+import { capacityFor, listGridImports, loadSubstationIndex } from "~/features/grid/grid-store.server";
 import { handleIntent, succeeded, type ActionResult } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
@@ -117,38 +111,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       position: { run: (submitted) => placeDepot(submitted, user.id), refusedTitle: "Could not place the depot" },
     },
   );
-}
-
-const BAND_CLASSES: Record<CapacityBand, { dot: string; bar: string }> = {
-  green: { dot: "bg-green-700", bar: "bg-green-700" },
-  yellow: { dot: "bg-yellow-600", bar: "bg-yellow-600" },
-  red: { dot: "bg-red-700", bar: "bg-red-700" },
-};
-
-function CapacityBar({ percent, band, label }: { percent: number; band: CapacityBand; label: string }) {
-  return (
-    <div>
-      <p className="text-sm font-medium">{label}</p>
-      <div
-        className="mt-1 h-2.5 w-full overflow-hidden rounded-full bg-muted"
-        role="meter"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-label={label}
-      >
-        <div className={cn("h-full rounded-full", BAND_CLASSES[band].bar)} style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  );
-}
-
-function noDataText(capacity: DepotCapacity): string {
-  if (capacity.status === "no-position")
-    return "No capacity data: this depot has no position yet. Choose 'Place on map', then click where the depot is.";
-  if (capacity.status === "no-substation")
-    return `No capacity data: no imported substation lies within ${capacity.withinKm} km. Ask us to import your network operator's capacity map.`;
-  return "No capacity data: the nearest substation's operator publishes no capacity figures for it.";
 }
 
 export default function EnergyMapPage({ loaderData }: Route.ComponentProps) {
@@ -277,143 +239,5 @@ export default function EnergyMapPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </section>
-  );
-}
-
-function DepotPanel({
-  depot,
-  placing,
-  saving,
-  onPlace,
-}: {
-  depot: {
-    id: number;
-    name: string;
-    address: string;
-    latitude: number | null;
-    longitude: number | null;
-    capacity: DepotCapacity;
-  };
-  placing: boolean;
-  saving: boolean;
-  onPlace: () => void;
-}) {
-  const capacity = depot.capacity;
-  return (
-    <Card aria-live="polite">
-      <CardHeader>
-        <CardTitle>{depot.name}</CardTitle>
-        <CardDescription>{depot.address}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {capacity.status === "ok" && capacity.availablePercent !== null && capacity.band ? (
-          <>
-            <CapacityBar
-              percent={capacity.availablePercent}
-              band={capacity.band}
-              label={`${capacity.availablePercent}% Available`}
-            />
-            <dl className="grid gap-4 sm:grid-cols-3">
-              <div>
-                <dt className="text-sm text-muted-foreground">Grid Connection</dt>
-                <dd className="text-lg font-semibold">{capacity.substation.voltage ?? "Not published"}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted-foreground">Max Capacity</dt>
-                <dd className="text-lg font-semibold">{capacity.firmCapacityMva} MVA</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-muted-foreground">Distance to Substation</dt>
-                <dd className="text-lg font-semibold">
-                  {capacity.distanceKm < 1
-                    ? `${Math.round(capacity.distanceKm * 1000)} m`
-                    : `${capacity.distanceKm.toFixed(1)} km`}
-                </dd>
-              </div>
-            </dl>
-            <p className="text-sm text-muted-foreground">
-              <ZapIcon className="mr-1 inline size-4" aria-hidden="true" />
-              {capacity.substation.name}, {capacity.substation.operatorName}: headroom {capacity.headroomMva} MVA of{" "}
-              {capacity.firmCapacityMva} MVA firm capacity (figures of {capacity.substation.dataDate}).
-            </p>
-          </>
-        ) : (
-          <p className="text-sm">
-            <strong>No capacity data.</strong> {noDataText(capacity).replace(/^No capacity data: /, "")}
-            {capacity.status === "no-figures"
-              ? ` Nearest: ${capacity.substation.name}, ${capacity.distanceKm.toFixed(1)} km away.`
-              : null}
-          </p>
-        )}
-        <CoordinatesForm depot={depot} />
-        <div className="flex flex-wrap items-center gap-3">
-          <Button
-            type="button"
-            variant={placing ? "default" : "outline"}
-            onClick={onPlace}
-            disabled={saving}
-            aria-pressed={placing}
-          >
-            <MapPinIcon aria-hidden="true" />
-            {placing
-              ? "Click on the map to place it (or press here to cancel)"
-              : depot.latitude === null
-                ? "Place on map"
-                : "Move on map"}
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            {depot.latitude !== null && depot.longitude !== null
-              ? `Position ${depot.latitude.toFixed(6)}, ${depot.longitude.toFixed(6)} — you can also drag its marker.`
-              : "Not placed yet."}
-          </span>
-        </div>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** The keyboard way to place a depot: type its coordinates (e.g. from the survey or a map app). */
-function CoordinatesForm({ depot }: { depot: { id: number; latitude: number | null; longitude: number | null } }) {
-  const fetcher = useFetcher<ActionResult>();
-  useFetcherToast(fetcher.data);
-  const latId = useId();
-  const lngId = useId();
-  return (
-    <details className="rounded-lg border p-3">
-      <summary className="cursor-pointer text-sm font-medium">Enter coordinates</summary>
-      <fetcher.Form
-        method="post"
-        className="mt-3 flex flex-wrap items-end gap-3"
-        key={`${depot.id}:${depot.latitude}:${depot.longitude}`}
-      >
-        <input type="hidden" name="intent" value="position" />
-        <input type="hidden" name="depotId" value={depot.id} />
-        <div className="grid gap-1">
-          <Label htmlFor={latId}>Latitude</Label>
-          <Input
-            id={latId}
-            name="latitude"
-            inputMode="decimal"
-            defaultValue={depot.latitude ?? ""}
-            required
-            className="w-36"
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={lngId}>Longitude</Label>
-          <Input
-            id={lngId}
-            name="longitude"
-            inputMode="decimal"
-            defaultValue={depot.longitude ?? ""}
-            required
-            className="w-36"
-          />
-        </div>
-        <Button type="submit" variant="secondary" disabled={fetcher.state !== "idle"}>
-          Save position
-        </Button>
-      </fetcher.Form>
-    </details>
   );
 }
