@@ -1,23 +1,18 @@
 import { ArrowRightIcon } from "lucide-react";
-import { useId, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
 
 import { BackLink } from "~/components/back-link";
 import { DetailField } from "~/components/detail-field";
-import { FormError, TextAreaField } from "~/components/text-area-field";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldError } from "~/components/ui/field-error";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
+import { ADMIN_NOTES_MAX, AdminActions } from "~/features/admin/components/admin-actions";
 import { capitalizeWords, formatDateTime } from "~/features/admin/format";
 import { reviewDepot } from "~/features/admin/review.server";
 import { getSubmissionDetail } from "~/features/admin/submission-detail.server";
 import { DepotNotFound } from "~/features/depots/components/depot-not-found";
 import { DepotPhotoGallery } from "~/features/depots/components/depot-photo-gallery";
 import { StatusBadge } from "~/features/depots/components/status-badge";
-import { DEPOT_STATUSES, depotStatusSchema, statusLabel } from "~/features/depots/depot-status";
+import { depotStatusSchema, statusLabel } from "~/features/depots/depot-status";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
@@ -25,8 +20,6 @@ import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 import type { Route } from "./+types/admin-depot";
-
-const ADMIN_NOTES_MAX = 5000;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.depot?.name ?? "Depot not found"} | Admin | Electrify` },
@@ -243,66 +236,5 @@ export default function AdminDepotPage({ loaderData, actionData }: Route.Compone
         </div>
       </div>
     </section>
-  );
-}
-
-function AdminActions({
-  status,
-  adminNotes,
-  errors,
-}: {
-  status: string;
-  adminNotes: string;
-  errors: Record<string, string>;
-}) {
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [chosenStatus, setChosenStatus] = useState(status);
-  const [notes, setNotes] = useState(adminNotes);
-  const statusId = useId();
-  const changed = chosenStatus !== status || notes.trim() !== adminNotes;
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Admin Actions</CardTitle>
-        <CardDescription>Admin notes are kept with the depot and are never shown to the haulier.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={statusId}>Status</Label>
-            <NativeSelect
-              id={statusId}
-              name="status"
-              value={chosenStatus}
-              onChange={(event) => setChosenStatus(event.currentTarget.value)}
-              aria-invalid={errors.status ? true : undefined}
-              aria-describedby={errors.status ? `${statusId}-error` : undefined}
-            >
-              {DEPOT_STATUSES.map((option) => (
-                <option key={option} value={option}>
-                  {statusLabel(option)}
-                </option>
-              ))}
-            </NativeSelect>
-            <FieldError id={`${statusId}-error`}>{errors.status}</FieldError>
-          </div>
-          <TextAreaField
-            label="Admin Notes"
-            name="adminNotes"
-            rows={5}
-            maxLength={ADMIN_NOTES_MAX}
-            value={notes}
-            onChange={(event) => setNotes(event.currentTarget.value)}
-            placeholder="Add notes about this depot..."
-            error={errors.adminNotes}
-          />
-          <FormError>{errors.form}</FormError>
-          <Button type="submit" disabled={saving || !changed}>
-            {saving ? "Updating..." : "Update Depot Status"}
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
   );
 }

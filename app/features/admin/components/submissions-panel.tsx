@@ -1,6 +1,6 @@
-import { ArrowDownIcon, ArrowUpIcon, DownloadIcon, SearchIcon } from "lucide-react";
+import { DownloadIcon, SearchIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, useFetcher, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
 
 import { Pagination } from "~/components/pagination";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -9,11 +9,11 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { StatusBadge } from "~/features/depots/components/status-badge";
 import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "~/features/depots/depot-status";
-import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 
 import type { SubmissionParams } from "../list-params";
 import type { SubmissionRow } from "../submissions.server";
+import { firstColumn, OriginTag, RowStatus, SortableHead } from "./submission-cells";
 
 // Worked out once, not for each of the 25 rows on every render.
 const viewLinkClass = buttonVariants({ variant: "outline", size: "sm" });
@@ -213,89 +213,3 @@ export function SubmissionsPanel({ submissions, params, counts }: Props) {
 }
 
 /** The depot's name stays in view while a phone scrolls the table sideways. */
-const firstColumn = "sticky left-0 z-10 bg-background";
-
-/** Where a depot came from: a survey from the yard (with its photos) or a line added in Company Setup. */
-function OriginTag({ origin, photos }: Pick<SubmissionRow, "origin" | "photos">) {
-  return (
-    <span className="mt-1 inline-flex items-center rounded border px-1.5 py-0.5 text-xs font-normal text-muted-foreground">
-      {origin === "company-setup"
-        ? "Added in Company Setup"
-        : `Site survey · ${photos} photo${photos === 1 ? "" : "s"}`}
-    </span>
-  );
-}
-
-function SortableHead({
-  label,
-  column,
-  params,
-  className,
-}: {
-  label: string;
-  column: SubmissionParams["sort"];
-  params: SubmissionParams;
-  className?: string;
-}) {
-  const [searchParams] = useSearchParams();
-  const active = params.sort === column;
-  const nextDir = active ? (params.dir === "desc" ? "asc" : "desc") : column === "date" ? "desc" : "asc";
-  const next = new URLSearchParams(searchParams);
-  next.delete("page");
-  if (column === "date" && nextDir === "desc") {
-    next.delete("sort");
-    next.delete("dir");
-  } else {
-    next.set("sort", column);
-    next.set("dir", nextDir);
-  }
-  const Arrow = params.dir === "asc" ? ArrowUpIcon : ArrowDownIcon;
-  return (
-    <TableHead
-      className={className}
-      aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : undefined}
-    >
-      <Link
-        to={`?${next}`}
-        preventScrollReset
-        className="inline-flex items-center gap-1 rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-      >
-        {label}
-        {active ? <Arrow className="size-3.5" aria-hidden="true" /> : null}
-        <span className="sr-only">
-          {active ? `, sorted ${params.dir === "asc" ? "ascending" : "descending"}. Change order` : ", sort"}
-        </span>
-      </Link>
-    </TableHead>
-  );
-}
-
-/** The row's inline status selector: shows the new status at once, and the stored one again if saving fails. */
-function RowStatus({ id, name, status }: { id: number; name: string; status: DepotStatusValue }) {
-  const fetcher = useFetcher<ActionResult>();
-  useFetcherToast(fetcher.data);
-  // While saving, the chosen status; afterwards the stored one from the loader (the old one again if saving failed).
-  const pending = fetcher.state !== "idle" ? (fetcher.formData?.get("status") as DepotStatusValue | null) : null;
-  const value = pending ?? status;
-  return (
-    <NativeSelect
-      aria-label={`Status of ${name}`}
-      value={value}
-      wrapperClassName="w-36"
-      className="h-9"
-      aria-busy={fetcher.state !== "idle"}
-      onChange={(event) =>
-        fetcher.submit(
-          { intent: "set-status", depotId: String(id), status: event.currentTarget.value },
-          { method: "post", action: "/admin?index" },
-        )
-      }
-    >
-      {DEPOT_STATUSES.map((option) => (
-        <option key={option} value={option}>
-          {statusLabel(option)}
-        </option>
-      ))}
-    </NativeSelect>
-  );
-}
