@@ -12,9 +12,7 @@
  * several serving processes each computes the same shares and sends its own
  * chargers theirs.
  */
-import { DateTime } from "luxon";
 
-import type { PlanRequest } from "~/features/planning/plan-input";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Logger } from "~/lib/log.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -22,7 +20,9 @@ import type { Runtime } from "~/lib/runtime.server";
 import { shareOwn, type SharedPlugged } from "./allocate";
 import { chargingChanged, depotChanged, onChargerReady, onChargingChanged } from "./live.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
+import { profileFor } from "./profile-requests";
 import { depotSite, siteLimitKw } from "./site.server";
+import { vehicleFor } from "./vehicle-duty";
 
 type Deps = Pick<Runtime, "database" | "log">;
 /** Events at a depot within this long are shared out in one go (a new vehicle waits at 0 W meanwhile). */
@@ -30,88 +30,6 @@ const DEBOUNCE_MS = 500;
 const EVERY_MS = 5 * 60_000;
 /** A raise this small is not worth a message (a decrease always is). */
 const RESEND_W = 100;
-
-type Vehicle = { departsAt: number; neededKwh: number };
-
-/**
- * A vehicle from its tag: a tag that starts with a group's id or name and a
- * dash (VANS-07) is that group's vehicle, leaving at the group's next departure
- * and needing that day's trip (or its target, when the charger reports the
- * state of charge). Any other tag is a vehicle nobody told us about.
- */
-export function vehicleFor(
-  tag: string | null,
-  plan: PlanRequest | null,
-  at: number,
-  session: { deliveredKwh: number; socPct: number | null },
-): Vehicle | null {
-  if (!tag || !plan) return null;
-  const lower = tag.toLowerCase();
-  const group = plan.vehicles.find((g) =>
-    [g.id, g.name].some((name) => lower.startsWith(`${name.toLowerCase()}-`) || lower === name.toLowerCase()),
-  );
-  const type = group && plan.vehicleTypes.find((t) => t.id === group.typeId);
-  if (!group || !type || !group.week) return null;
-  const now = DateTime.fromMillis(at, { zone: "Europe/London" });
-  for (let d = 0; d < 8; d++) {
-    const day = now.startOf("day").plus({ days: d });
-    const duty = group.week[day.weekday - 1];
-    if (!duty) continue;
-    const departsAt = day.plus({ minutes: duty.depart }).toMillis();
-    if (departsAt <= at) continue;
-    const tripKwh = duty.energyKwh ?? (duty.km ?? 0) * type.consumptionKwhPerKm;
-    const targetKwh = (group.targetSocPct / 100) * type.batteryKwh;
-    const neededKwh =
-      session.socPct !== null
-        ? targetKwh - (session.socPct / 100) * type.batteryKwh
-        : Math.min(targetKwh, tripKwh) - session.deliveredKwh;
-    return { departsAt, neededKwh: Math.max(0, neededKwh) };
-  }
-  return null;
-}
-
-/** Profile ids: a session's TxProfile is its own id; the default for new transactions has this one. */
-const DEFAULT_PROFILE_ID = 1_000_000_000;
-
-/**
- * A SetChargingProfile request in the charger's version: a transaction's own
- * limit (TxProfile), or, without a session, the default every new transaction
- * starts at (TxDefaultProfile on connector/EVSE 0).
- */
-function profileFor(
-  protocol: string,
-  session: { id: number; ref: string; connectorId: number } | null,
-  limitW: number,
-  at: number,
-) {
-  const period = [{ startPeriod: 0, limit: limitW }];
-  const startSchedule = new Date(at - 1000).toISOString();
-  const id = session?.id ?? DEFAULT_PROFILE_ID;
-  const purpose = session ? "TxProfile" : "TxDefaultProfile";
-  return protocol === "ocpp1.6"
-    ? {
-        connectorId: session?.connectorId ?? 0,
-        csChargingProfiles: {
-          chargingProfileId: id,
-          ...(session ? { transactionId: session.id } : {}),
-          stackLevel: session ? 1 : 0,
-          chargingProfilePurpose: purpose,
-          chargingProfileKind: "Absolute",
-          chargingSchedule: { chargingRateUnit: "W", startSchedule, chargingSchedulePeriod: period },
-        },
-      }
-    : {
-        evseId: session?.connectorId ?? 0,
-        chargingProfile: {
-          id,
-          stackLevel: session ? 1 : 0,
-          chargingProfilePurpose: purpose,
-          chargingProfileKind: "Absolute",
-          ...(session ? { transactionId: session.ref } : {}),
-          chargingSchedule: [{ id, chargingRateUnit: "W", startSchedule, chargingSchedulePeriod: period }],
-        },
-      };
-}
 
 export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "call" | "isConnected">): () => void {
   const log: Logger = deps.log;

@@ -1,0 +1,42 @@
+import { DateTime } from "luxon";
+
+import type { PlanRequest } from "~/features/planning/plan-input";
+
+export type Vehicle = { departsAt: number; neededKwh: number };
+
+/**
+ * A vehicle from its tag: a tag that starts with a group's id or name and a
+ * dash (VANS-07) is that group's vehicle, leaving at the group's next departure
+ * and needing that day's trip (or its target, when the charger reports the
+ * state of charge). Any other tag is a vehicle nobody told us about.
+ */
+export function vehicleFor(
+  tag: string | null,
+  plan: PlanRequest | null,
+  at: number,
+  session: { deliveredKwh: number; socPct: number | null },
+): Vehicle | null {
+  if (!tag || !plan) return null;
+  const lower = tag.toLowerCase();
+  const group = plan.vehicles.find((g) =>
+    [g.id, g.name].some((name) => lower.startsWith(`${name.toLowerCase()}-`) || lower === name.toLowerCase()),
+  );
+  const type = group && plan.vehicleTypes.find((t) => t.id === group.typeId);
+  if (!group || !type || !group.week) return null;
+  const now = DateTime.fromMillis(at, { zone: "Europe/London" });
+  for (let d = 0; d < 8; d++) {
+    const day = now.startOf("day").plus({ days: d });
+    const duty = group.week[day.weekday - 1];
+    if (!duty) continue;
+    const departsAt = day.plus({ minutes: duty.depart }).toMillis();
+    if (departsAt <= at) continue;
+    const tripKwh = duty.energyKwh ?? (duty.km ?? 0) * type.consumptionKwhPerKm;
+    const targetKwh = (group.targetSocPct / 100) * type.batteryKwh;
+    const neededKwh =
+      session.socPct !== null
+        ? targetKwh - (session.socPct / 100) * type.batteryKwh
+        : Math.min(targetKwh, tripKwh) - session.deliveredKwh;
+    return { departsAt, neededKwh: Math.max(0, neededKwh) };
+  }
+  return null;
+}
