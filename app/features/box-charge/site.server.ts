@@ -7,11 +7,14 @@
  */
 import { DateTime } from "luxon";
 
+import { priceAt } from "~/features/planning/engine/prepare";
 import type { Tariff } from "~/features/planning/engine/types";
 import { buildingLoadBySteps } from "~/features/planning/load-profile";
 import { TARIFF_PRESETS, type PlanRequest } from "~/features/planning/plan-input";
 import { readDepotPlan } from "~/features/planning/plan-store.server";
 import type { Runtime } from "~/lib/runtime.server";
+
+import type { Slot } from "./schedule-ahead";
 
 export type DepotSite = {
   /** The connection's real power (kVA × power factor), or null without a plan. */
@@ -65,4 +68,27 @@ export function siteLimitKw(site: DepotSite, at: number): number | null {
   if (site.connectionKw === null) return null;
   const hour = DateTime.fromMillis(at, { zone: "Europe/London" }).hour;
   return Math.max(0, site.connectionKw - (site.buildingKwByHour[hour] ?? 0));
+}
+
+const SLOT_MS = 5 * 60_000;
+
+/**
+ * The hours ahead as slots of one room and one price: five minutes on the UK
+ * clock (the first from now to the next five), runs of equal ones merged.
+ * Tariff bands and the building's hours both change on such an edge.
+ */
+export function siteSlots(site: DepotSite, at: number, hours: number): Slot[] {
+  const end = Math.ceil((at + hours * 3_600_000) / SLOT_MS) * SLOT_MS;
+  const slots: Slot[] = [];
+  for (let from = at; from < end;) {
+    const to = Math.floor(from / SLOT_MS) * SLOT_MS + SLOT_MS;
+    const local = DateTime.fromMillis(from, { zone: "Europe/London" });
+    const roomKw = Math.max(0, site.connectionKw! - (site.buildingKwByHour[local.hour] ?? 0));
+    const pence = priceAt(site.tariff, local.weekday - 1, local.hour * 60 + local.minute);
+    const last = slots[slots.length - 1];
+    if (last && last.roomKw === roomKw && last.pence === pence) last.to = to;
+    else slots.push({ from, to, roomKw, pence });
+    from = to;
+  }
+  return slots;
 }

@@ -1,0 +1,179 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+import { limitAt, lowerOf, nowhereHigher, scheduleAhead, type Plugged, type Slot } from "./schedule-ahead";
+
+const HOUR = 3_600_000;
+const FIVE = 5 * 60_000;
+
+/** Random slots from 0: five-minute multiples, each with its room and price. */
+const slotsOf = (room: fc.Arbitrary<number>) =>
+  fc
+    .array(
+      fc.record({
+        length: fc.integer({ min: 1, max: 36 }),
+        roomKw: room,
+        pence: fc.constantFrom(7.5, 12, 24.5, 31, 45),
+      }),
+      { minLength: 1, maxLength: 30 },
+    )
+    .map((parts) => {
+      let from = 0;
+      return parts.map(({ length, roomKw, pence }): Slot => {
+        const slot = { from, to: from + length * FIVE, roomKw, pence };
+        from = slot.to;
+        return slot;
+      });
+    });
+// Doubles reach the edges (0, the tiniest, the largest); whole kilowatts look like a depot.
+const slotsArb = slotsOf(fc.double({ min: 0, max: 300, noNaN: true }));
+const depotSlots = slotsOf(fc.integer({ min: 0, max: 300 }));
+const pluggedOf = (
+  maxLength: number,
+  kw = fc.double({ min: 3.6, max: 150, noNaN: true }),
+  kwh = fc.double({ min: 0, max: 300, noNaN: true }),
+) =>
+  fc.uniqueArray(
+    fc.record({
+      key: fc.uuid(),
+      maxKw: kw,
+      neededKwh: fc.option(kwh),
+      departsAt: fc.option(fc.integer({ min: 1, max: 40 * HOUR })),
+      // Now and then a connector that ignores its limit (often, and the site would be full of them).
+      drawingKw: fc.oneof(
+        { arbitrary: fc.constant(undefined), weight: 9 },
+        { arbitrary: fc.double({ min: 0, max: 50, noNaN: true }), weight: 1 },
+      ),
+    }),
+    { maxLength, selector: (p) => p.key },
+  );
+// Many vehicles for the limits; a few for the prices (with many, every slot is full and any order looks cheapest).
+const pluggedArb = pluggedOf(25);
+const fewArb = pluggedOf(4, fc.constantFrom(3.7, 7.4, 11, 22, 50, 150), fc.integer({ min: 0, max: 300 }));
+
+const hoursIn = (slot: Slot, departsAt: number) => Math.max(0, Math.min(slot.to, departsAt) - slot.from) / HOUR;
+
+describe("scheduleAhead", () => {
+  it("keeps every slot within its room (less what disobeying connectors draw), every charger within its power, and delivers each known vehicle its need less the shortfall it reports", () => {
+    fc.assert(
+      fc.property(slotsArb, pluggedArb, (slots, plugged: Plugged[]) => {
+        const plan = scheduleAhead(slots, plugged, 0);
+        const drawn = plugged.reduce((sum, p) => sum + (p.drawingKw ?? 0), 0);
+        for (const slot of slots) {
+          let sum = 0;
+          for (const p of plugged) {
+            const kw = limitAt({ segments: plan.schedules.get(p.key)!, until: plan.until }, slot.from);
+            expect(kw).toBeGreaterThanOrEqual(0);
+            expect(kw).toBeLessThanOrEqual(p.drawingKw === undefined ? p.maxKw + 1e-9 : 0);
+            sum += kw;
+          }
+          expect(sum).toBeLessThanOrEqual(Math.max(0, slot.roomKw - drawn) + 1e-6);
+        }
+        for (const p of plugged) {
+          if (p.drawingKw !== undefined || p.neededKwh === null || p.departsAt === null) continue;
+          const limits = { segments: plan.schedules.get(p.key)!, until: plan.until };
+          const delivered = slots.reduce((kwh, s) => kwh + limitAt(limits, s.from) * hoursIn(s, p.departsAt!), 0);
+          const short = plan.short.find((s) => s.key === p.key)?.shortKwh ?? 0;
+          // (A shortfall under 1 Wh is not reported.)
+          expect(Math.abs(delivered + short - p.neededKwh)).toBeLessThanOrEqual(1e-6);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("charges each known vehicle in the cheapest slots before it leaves: a cheaper slot it does not use to the full is full with known vehicles", () => {
+    fc.assert(
+      fc.property(depotSlots, fewArb, (slots, plugged: Plugged[]) => {
+        const plan = scheduleAhead(slots, plugged, 0);
+        const drawn = plugged.reduce((sum, p) => sum + (p.drawingKw ?? 0), 0);
+        const at = (key: string, slot: Slot) =>
+          limitAt({ segments: plan.schedules.get(key)!, until: plan.until }, slot.from);
+        // Full by the vehicles whose duty is known (the others only take what those leave).
+        const known = plugged.filter((p) => p.drawingKw === undefined && p.neededKwh !== null && p.departsAt !== null);
+        const used = (slot: Slot) => known.reduce((sum, p) => sum + at(p.key, slot), 0);
+        for (const p of known) {
+          const mine = slots.filter((s) => hoursIn(s, p.departsAt!) > 0);
+          for (const dear of mine)
+            if (at(p.key, dear) > 1e-9)
+              for (const cheap of mine)
+                if (cheap.pence < dear.pence)
+                  expect({
+                    cheap,
+                    full: at(p.key, cheap) >= p.maxKw - 1e-9 || used(cheap) >= cheap.roomKw - drawn - 1e-6,
+                  }).toEqual({ cheap, full: true });
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("moves a van's charge to the night's cheap hours, and shares what is left among vehicles nobody told it about", () => {
+    // 18:00 to 06:00: peak until 19:00, day rate to 00:00, night rate after, 40 kW of room throughout.
+    const slots: Slot[] = [
+      { from: 0, to: HOUR, roomKw: 40, pence: 45 },
+      { from: HOUR, to: 6 * HOUR, roomKw: 40, pence: 24.5 },
+      { from: 6 * HOUR, to: 12 * HOUR, roomKw: 40, pence: 7.5 },
+    ];
+    const plan = scheduleAhead(
+      slots,
+      [
+        { key: "van", maxKw: 22, neededKwh: 60, departsAt: 12 * HOUR },
+        { key: "guest", maxKw: 11, neededKwh: null, departsAt: null },
+      ],
+      0,
+    );
+    expect(plan.schedules.get("van")).toEqual([
+      { from: 0, kw: 0 },
+      { from: 6 * HOUR, kw: 10 },
+    ]);
+    expect(plan.schedules.get("guest")).toEqual([{ from: 0, kw: 11 }]);
+    expect(plan.short).toEqual([]);
+  });
+
+  it("names what binds: a vehicle short only for its time at the charger never reads 'site limit'", () => {
+    const slots: Slot[] = [{ from: 0, to: 24 * HOUR, roomKw: 1000, pence: 20 }];
+    const plan = scheduleAhead(
+      slots,
+      [
+        { key: "rushed", maxKw: 22, neededKwh: 30, departsAt: HOUR },
+        { key: "squeezed", maxKw: 22, neededKwh: 30, departsAt: HOUR },
+      ],
+      0,
+    );
+    expect(plan.short).toEqual([
+      { key: "rushed", shortKwh: 8, reason: "time at the charger" },
+      { key: "squeezed", shortKwh: 8, reason: "time at the charger" },
+    ]);
+    const tight = scheduleAhead(
+      [{ from: 0, to: 24 * HOUR, roomKw: 10, pence: 20 }],
+      [{ key: "a", maxKw: 22, neededKwh: 30, departsAt: 2 * HOUR }],
+      0,
+    );
+    expect(tight.short).toEqual([{ key: "a", shortKwh: 10, reason: "site limit" }]);
+  });
+});
+
+describe("changing limits", () => {
+  const limits = fc.record({
+    segments: fc
+      .array(fc.record({ from: fc.integer({ min: 0, max: 20 }), kw: fc.integer({ min: 0, max: 30 }) }))
+      .map((s) =>
+        [...new Map(s.map((x) => [x.from * FIVE, x.kw]))]
+          .sort((a, b) => a[0] - b[0])
+          .map(([from, kw]) => ({ from, kw })),
+      ),
+    until: fc.integer({ min: 0, max: 24 }).map((n) => n * FIVE),
+  });
+  it("lowerOf is the lesser at every instant, and nowhere higher than either", () => {
+    fc.assert(
+      fc.property(limits, limits, (a, b) => {
+        const low = lowerOf(a, b, 0);
+        for (let t = 0; t <= 25 * FIVE; t += FIVE / 2)
+          expect(limitAt(low, t)).toBe(Math.min(limitAt(a, t), limitAt(b, t)));
+        expect(nowhereHigher(low, a, 0)).toBe(true);
+        expect(nowhereHigher(low, b, 0)).toBe(true);
+      }),
+    );
+  });
+});
