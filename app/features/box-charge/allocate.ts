@@ -103,16 +103,22 @@ export type SharedPlugged = Omit<Plugged, "drawingKw"> & {
  * (every online charger sharing the limit) and the room the others' limits in
  * force leave. However the processes interleave, the limits in force never
  * add up to more than the site's; once each has shared again, every charger
- * holds its fair share.
+ * holds its fair share. `decide` shares the limit out (allocate's shares now,
+ * or the live controller's plan ahead, read now).
  */
-export function shareOwn(limitKw: number | null, plugged: readonly SharedPlugged[], at: number): Allocation {
+export function shareOwn(
+  limitKw: number | null,
+  plugged: readonly SharedPlugged[],
+  at: number,
+  decide: (plugged: Plugged[]) => Allocation = (all) => allocate(limitKw, all, at),
+): Allocation {
   const as = (othersFixed: boolean): Plugged[] =>
     plugged.map(({ own, online, inForceKw, ignoresAtKw, ...p }) => {
       const fixed = ignoresAtKw ?? (!online || (othersFixed && !own) ? inForceKw : undefined);
       return fixed === undefined ? p : { ...p, drawingKw: fixed };
     });
-  const fair = allocate(limitKw, as(false), at);
-  const room = allocate(limitKw, as(true), at);
+  const fair = decide(as(false));
+  const room = decide(as(true));
   const limitsKw = new Map<string, number>();
   for (const p of plugged)
     if (p.own) limitsKw.set(p.key, Math.min(room.limitsKw.get(p.key)!, fair.limitsKw.get(p.key)!));

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { limitAt, lowerOf, nowhereHigher, scheduleAhead, type Plugged, type Slot } from "./schedule-ahead";
+import type { Plugged } from "./allocate";
+import { limitAt, lowerOf, nowhereHigher, scheduleAhead, type Slot } from "./schedule-ahead";
 
 const HOUR = 3_600_000;
 const FIVE = 5 * 60_000;

@@ -15,25 +15,13 @@
  * (all windows start now, so they nest); where a charger's power binds it is
  * a good plan, not a proven cheapest one.
  */
-export type Plugged = {
-  key: string;
-  maxKw: number;
-  /** Energy still needed to reach the target (kWh), or null when the vehicle is not known. */
-  neededKwh: number | null;
-  /** When it leaves (ms), or null when not known. */
-  departsAt: number | null;
-  /** Set for a connector seen drawing above its limit: it is counted at this power, whatever it is sent. */
-  drawingKw?: number;
-};
+import type { Plugged, ShortReason } from "./allocate";
 
 /** A stretch of time with one room and one price. */
 export type Slot = { from: number; to: number; roomKw: number; pence: number };
 
 /** A charger's limit from `from` until the next segment (the last one until the schedule's end). */
 export type Segment = { from: number; kw: number };
-
-/** Why a vehicle will leave short: the site's limit, or its time at a charger of this power. */
-export type ShortReason = "site limit" | "time at the charger";
 
 export type Plan = {
   /** Each vehicle's limits over the slots, merged where they do not change. */

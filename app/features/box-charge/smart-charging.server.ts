@@ -21,13 +21,16 @@ import { shareOwn, type SharedPlugged } from "./allocate";
 import { chargingChanged, depotChanged, onChargerReady, onChargingChanged } from "./live.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
 import { profileFor } from "./profile-requests";
-import { depotSite, siteLimitKw } from "./site.server";
+import { scheduleAhead, unlimited } from "./schedule-ahead";
+import { depotSite, siteLimitKw, siteSlots } from "./site.server";
 import { vehicleFor } from "./vehicle-duty";
 
 type Deps = Pick<Runtime, "database" | "log">;
 /** Events at a depot within this long are shared out in one go (a new vehicle waits at 0 W meanwhile). */
 const DEBOUNCE_MS = 500;
 const EVERY_MS = 5 * 60_000;
+/** How far ahead the live plan looks: a day covers every night's cheap hours. */
+const AHEAD_HOURS = 24;
 /** A raise this small is not worth a message (a decrease always is). */
 const RESEND_W = 100;
 
@@ -96,7 +99,13 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
           ...(s.ignores ? { ignoresAtKw: Math.max(s.powerW / 1000, s.maxKw) } : {}),
         };
       });
-      const { limitsKw, short } = shareOwn(siteLimitKw(site, at), plugged, at);
+      // Cheapest first: the plan over the next day, read now (a charger runs its share until the next decision, and one
+      // is taken at every five minutes of the UK clock, where tariff bands and the building's hours change).
+      const limitKw = siteLimitKw(site, at);
+      const slots = limitKw === null ? [] : siteSlots(site, at, AHEAD_HOURS);
+      const { limitsKw, short } = shareOwn(limitKw, plugged, at, (all) =>
+        limitKw === null ? unlimited(all, at, at) : scheduleAhead(slots, all, at),
+      );
       const shortBy = new Map(short.map((s) => [s.key, s]));
       // The limits that change enough to send, to this process's chargers: every decrease, however small (skipped
       // ones would add up over a depot); a raise only when worth a message.
