@@ -5,23 +5,42 @@ import { EventEmitter } from "node:events";
  * changed (a status, a session, a reading), so they fetch the figures again.
  * The figures themselves always come from the database, so a page is the
  * same on reload as live. Bursts are folded: at most one signal per depot per
- * FOLD_MS. Across several serving processes the same signal travels through
- * the database engine (decision 031: not in this change yet).
+ * FOLD_MS. Across several serving processes on PostgreSQL the signals of
+ * this process are relayed to the others (cluster.server.ts, decision 032).
  */
 const FOLD_MS = 500;
 const emitter = new EventEmitter();
 emitter.setMaxListeners(0);
-const pending = new Map<number, NodeJS.Timeout>();
+const pending = new Map<number, { timer: NodeJS.Timeout; relay: boolean }>();
 
-export function depotChanged(depotId: number): void {
-  if (pending.has(depotId)) return;
-  pending.set(
-    depotId,
-    setTimeout(() => {
+type Signal = { kind: "depot" | "charging"; depotId: number };
+let relay: ((signal: Signal) => void) | null = null;
+
+/** Sends this process's own signals on to the other processes as well (one relay at a time); returns the stop. */
+export function relayTo(send: (signal: Signal) => void): () => void {
+  relay = send;
+  return () => {
+    if (relay === send) relay = null;
+  };
+}
+
+/** A depot's chargers changed; `relayed` when the signal came from another process (so it is not sent back). */
+export function depotChanged(depotId: number, { relayed = false } = {}): void {
+  const folding = pending.get(depotId);
+  if (folding) {
+    folding.relay ||= !relayed;
+    return;
+  }
+  const entry = {
+    relay: !relayed,
+    timer: setTimeout(() => {
       pending.delete(depotId);
       emitter.emit(`depot:${depotId}`);
+      // Folded here too: one message per depot per FOLD_MS at most, however many readings arrive.
+      if (entry.relay) relay?.({ kind: "depot", depotId });
     }, FOLD_MS).unref(),
-  );
+  };
+  pending.set(depotId, entry);
 }
 
 /**
@@ -29,8 +48,9 @@ export function depotChanged(depotId: number): void {
  * left, or a connector faulted or freed, at a depot; or a connector drew
  * more than its limit. Not folded: the controller debounces per depot.
  */
-export function chargingChanged(depotId: number): void {
+export function chargingChanged(depotId: number, { relayed = false } = {}): void {
   emitter.emit("charging", depotId);
+  if (!relayed) relay?.({ kind: "charging", depotId });
 }
 
 /** A charger booted or reconnected after a boot: the controller gives it its default for new transactions. */

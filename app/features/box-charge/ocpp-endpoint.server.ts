@@ -19,6 +19,7 @@ import { UserError } from "~/lib/user-error";
 import { OCPP_PATH, OCPP_PROTOCOLS } from "./charge-point-input";
 import { chargePointPasswordMatches } from "./charge-point-password.server";
 import { recordConnected, recordDisconnected, type ConnectedPoint } from "./charging-records.server";
+import { startCluster } from "./cluster.server";
 import type { Handle, OcppEndpoint } from "./ocpp-handler-types";
 import { handleOcpp16 } from "./ocpp16-handlers.server";
 import { handleOcpp201 } from "./ocpp201-handlers.server";
@@ -40,15 +41,28 @@ export function getOcppEndpoint(): OcppEndpoint | null {
   return holder.__electrifyOcpp ?? null;
 }
 
-export function startOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoint {
+export function startOcppEndpoint(deps: Pick<Runtime, "database" | "log" | "env">): OcppEndpoint {
   if (!holder.__electrifyOcpp) {
-    const endpoint = createOcppEndpoint(deps);
-    const stopController = startSmartCharging(deps, endpoint);
+    const local = createOcppEndpoint(deps);
+    // On PostgreSQL other processes may hold a charger: a call for one not held here goes through them.
+    const cluster =
+      deps.database.engine === "postgres" && deps.env.DATABASE_URL
+        ? startCluster(deps.env.DATABASE_URL, deps.log, local)
+        : null;
+    const endpoint: OcppEndpoint = {
+      ...local,
+      call: (chargePointId, method, params) =>
+        cluster && !local.isConnected(chargePointId)
+          ? cluster.call(chargePointId, method, params)
+          : local.call(chargePointId, method, params),
+    };
+    const stopController = startSmartCharging(deps, local, { relayed: cluster !== null });
     holder.__electrifyOcpp = {
       ...endpoint,
       async close() {
         stopController();
-        await endpoint.close();
+        await cluster?.close();
+        await local.close();
       },
     };
   }

@@ -23,18 +23,26 @@ import type { OcppEndpoint } from "./ocpp-handler-types";
 import { profileFor } from "./profile-requests";
 import { scheduleAhead, unlimited } from "./schedule-ahead";
 import { depotSite, siteLimitKw, siteSlots } from "./site.server";
+import { everyFiveMinutes, lookForOtherProcesses } from "./smart-charging-rounds.server";
 import { vehicleFor } from "./vehicle-duty";
 
 type Deps = Pick<Runtime, "database" | "log">;
 /** Events at a depot within this long are shared out in one go (a new vehicle waits at 0 W meanwhile). */
 const DEBOUNCE_MS = 500;
-const EVERY_MS = 5 * 60_000;
 /** How far ahead the live plan looks: a day covers every night's cheap hours. */
 const AHEAD_HOURS = 24;
 /** A raise this small is not worth a message (a decrease always is). */
 const RESEND_W = 100;
 
-export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "call" | "isConnected">): () => void {
+/**
+ * `relayed`: the other processes' signals reach this one (PostgreSQL's NOTIFY, cluster.server.ts), so their
+ * chargers' comings and goings need not be looked for in the database.
+ */
+export function startSmartCharging(
+  deps: Deps,
+  endpoint: Pick<OcppEndpoint, "call" | "isConnected">,
+  { relayed = false } = {},
+): () => void {
   const log: Logger = deps.log;
   const pending = new Map<number, NodeJS.Timeout>();
   const running = new Map<number, Promise<void>>();
@@ -231,56 +239,15 @@ export function startSmartCharging(deps: Deps, endpoint: Pick<OcppEndpoint, "cal
       void prepareCharger(point).catch((error: unknown) => log.warn({ err: error }, "could not prepare a charger")),
   );
   const unsubscribe = onChargingChanged(schedule);
-  // Another serving process's chargers plug in and out too: every 2 s, each depot whose open sessions changed since
-  // the last look (a new one, or one ended) is shared again, so what one process frees the others soon use.
-  const seen = new Map<number, string>();
-  const poll = setInterval(() => {
-    void deps.database.db
-      .selectFrom("charging_sessions")
-      .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
-      .select((eb) => [
-        "charge_points.depot_id as depotId",
-        eb.fn.max("charging_sessions.id").as("newest"),
-        eb.fn.max("charging_sessions.stopped_at").as("ended"),
-        eb.fn.countAll<number | string>().as("count"),
-      ])
-      .where((eb) =>
-        eb.or([
-          eb("charging_sessions.stopped_at", "is", null),
-          eb("charging_sessions.stopped_at", ">", new Date(Date.now() - 60_000).toISOString()),
-        ]),
-      )
-      .groupBy("charge_points.depot_id")
-      .execute()
-      .then((rows) => {
-        for (const row of rows) {
-          const mark = `${row.newest}|${String(row.ended)}|${row.count}`;
-          if (seen.get(row.depotId) !== mark) {
-            if (seen.has(row.depotId)) schedule(row.depotId);
-            seen.set(row.depotId, mark);
-          }
-        }
-      })
-      .catch((error: unknown) => log.warn({ err: error }, "smart charging's look at other processes failed"));
-  }, 2000);
-  poll.unref();
-  const timer = setInterval(() => {
-    void deps.database.db
-      .selectFrom("charging_sessions")
-      .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
-      .select("charge_points.depot_id")
-      .distinct()
-      .where("charging_sessions.stopped_at", "is", null)
-      .execute()
-      .then((rows) => rows.forEach((r) => schedule(r.depot_id)))
-      .catch((error: unknown) => log.warn({ err: error }, "smart charging's round failed"));
-  }, EVERY_MS);
-  timer.unref();
+  // On SQLite with several processes, their chargers' comings and goings are looked for in the database; on
+  // PostgreSQL they arrive as signals.
+  const stopLooking = relayed ? () => undefined : lookForOtherProcesses(deps, schedule);
+  const stopRounds = everyFiveMinutes(deps, schedule);
   return () => {
     unsubscribe();
     unsubscribeReady();
-    clearInterval(timer);
-    clearInterval(poll);
+    stopRounds();
+    stopLooking();
     for (const t of pending.values()) clearTimeout(t);
   };
 }

@@ -1,5 +1,5 @@
 import type { CapacityBand } from "~/features/grid/capacity";
-import { type DepotCapacity } from "~/features/grid/grid-store.server";
+import type { DepotCapacity } from "~/features/grid/grid-store.server";
 import { cn } from "~/lib/utils";
 
 export const BAND_CLASSES: Record<CapacityBand, { dot: string; bar: string }> = {

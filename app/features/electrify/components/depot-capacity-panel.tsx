@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { type DepotCapacity } from "~/features/grid/grid-store.server";
-import { type ActionResult } from "~/lib/action-result.server";
+import type { DepotCapacity } from "~/features/grid/grid-store.server";
+import type { ActionResult } from "~/lib/action-result.server";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
 import { CapacityBar, noDataText } from "./capacity-bar";
