@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { registerChargePoint } from "~/features/box-charge/charge-points.server";
@@ -145,7 +146,7 @@ describe("smart charging", () => {
     expect(sums.every((sum) => sum === 0)).toBe(true);
     const started: unknown[] = [];
     for (const [i, peer] of peers.entries()) {
-      started.push(((await start(peer, `g1-0${i + 1}`)) as { transactionId?: number }).transactionId);
+      started.push(((await start(peer, `TAG-${i + 1}`)) as { transactionId?: number }).transactionId);
       await waitFor(
         // Each started vehicle has its share (above the 0 W it started at), and the shares fill the site's limit.
         () =>
@@ -153,7 +154,7 @@ describe("smart charging", () => {
           Math.abs([...inForce.values()].reduce((a, b) => a + b, 0) - Math.min(30_000, 22_000 * (i + 1))) < 5,
       );
     }
-    // Three vans with the same duty: an even share of 30 kW.
+    // Three vehicles nobody told it about: an even share of 30 kW.
     expect([...inForce.values()].map((w) => Math.round(w / 100) / 10)).toEqual([10, 10, 10]);
     expect(Math.max(...sums)).toBeLessThanOrEqual(30_000);
     const shown = await fetch(`${server.url}/electrify/operations/${depotId}`, {
@@ -161,7 +162,7 @@ describe("smart charging", () => {
     });
     const page = await shown.text();
     expect(page).toContain("of 30 kW site limit");
-    for (const [i, peer] of peers.entries()) await stop(peer, `g1-0${i + 1}`, started[i]);
+    for (const [i, peer] of peers.entries()) await stop(peer, `TAG-${i + 1}`, started[i]);
     await Promise.all(peers.map((p) => p.close()));
   });
 
@@ -170,14 +171,60 @@ describe("smart charging", () => {
     sums.length = 0;
     const obeying = await charger("SC-1", "ocpp1.6", "Accepted");
     const refusing = await charger("SC-4", "ocpp2.0.1", "Rejected");
-    await start(obeying, "g1-01");
+    const tx1 = ((await start(obeying, "TAG-1")) as { transactionId?: number }).transactionId;
     await waitFor(() => Math.abs((inForce.get("SC-1") ?? 0) - 22_000) < 5);
     // SC-4 refused even the 0 W default: plugged in, it may take its 22 kW, so SC-1 is held to the 8 kW left.
-    await start(refusing, "g1-04");
+    await start(refusing, "TAG-4");
     await waitFor(() => Math.abs((inForce.get("SC-1") ?? 0) - 8_000) < 5);
     // From the moment it is tightened on, the obeying chargers leave room for the 22 kW SC-4 may take (before that,
     // SC-4 took its maximum against its instructions: a refusing charger can only be corrected for, not prevented).
     expect(sums.at(-1)).toBeLessThanOrEqual(30_000 - 22_000);
+    await stop(obeying, "TAG-1", tx1);
+    await stop(refusing, "TAG-4", undefined);
     await Promise.all([obeying.close(), refusing.close()]);
+  });
+
+  it("charges a van whose duty it knows in the cheap hours before it leaves, and gives the site meanwhile to a vehicle it does not know", async () => {
+    inForce.clear();
+    sums.length = 0;
+    // Dear now, cheap from a quarter of an hour from now for ten hours (UK clock), every day.
+    const local = DateTime.now().setZone("Europe/London");
+    const from = (Math.ceil((local.hour * 60 + local.minute) / 5) * 5 + 15) % 1440;
+    const row = await runtime.database.db
+      .selectFrom("depot_plans")
+      .select("inputs")
+      .where("depot_id", "=", depotId)
+      .executeTakeFirstOrThrow();
+    const inputs = JSON.parse(row.inputs) as ReturnType<typeof defaultPlanInput>;
+    inputs.tariff = {
+      ...inputs.tariff,
+      defaultPencePerKwh: 40,
+      bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from, to: (from + 600) % 1440, pencePerKwh: 8 }],
+    };
+    await runtime.database.db
+      .updateTable("depot_plans")
+      .set({ inputs: JSON.stringify(inputs) })
+      .where("depot_id", "=", depotId)
+      .execute();
+    const van = await charger("SC-1", "ocpp1.6", "Accepted");
+    const guest = await charger("SC-2", "ocpp2.0.1", "Accepted");
+    // g1-01: one of the plan's vans (group g1), leaving at its next 07:00 with about 36 kWh to take.
+    const vanTx = ((await start(van, "g1-01")) as { transactionId?: number }).transactionId;
+    await start(guest, "GUEST-1");
+    await waitFor(() => inForce.get("SC-2") === 22_000);
+    // The van has had its decision (a TxProfile for its own transaction), and it is to wait for the cheap hours.
+    await waitFor(() =>
+      van.received.some(
+        (c) =>
+          c.action === "SetChargingProfile" &&
+          (c.payload as { csChargingProfiles: { chargingProfilePurpose: string } }).csChargingProfiles
+            .chargingProfilePurpose === "TxProfile",
+      ),
+    );
+    expect(inForce.get("SC-1")).toBe(0);
+    expect(Math.max(...sums)).toBeLessThanOrEqual(30_000);
+    await stop(van, "g1-01", vanTx);
+    await stop(guest, "GUEST-1", undefined);
+    await Promise.all([van.close(), guest.close()]);
   });
 });
