@@ -53,6 +53,11 @@ export function chargingChanged(depotId: number, { relayed = false } = {}): void
   if (!relayed) relay?.({ kind: "charging", depotId });
 }
 
+/** Tells the other processes only (this one knows): a depot's limits were lowered here, so theirs may rise. */
+export function limitsLowered(depotId: number): void {
+  relay?.({ kind: "charging", depotId });
+}
+
 /** A charger booted or reconnected after a boot: the controller gives it its default for new transactions. */
 export function chargerReady(point: { chargePointId: number; depotId: number }): void {
   emitter.emit("ready", point);

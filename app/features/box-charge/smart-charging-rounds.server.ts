@@ -40,8 +40,8 @@ export function everyFiveMinutes(deps: Deps, schedule: (depotId: number) => void
 
 /**
  * Another serving process's chargers plug in and out too: every 2 s, each
- * depot whose open sessions changed since the last look (a new one, or one
- * ended) is shared again, so what one process frees the others soon use, and
+ * depot whose open sessions changed since the last look (a new one, one
+ * ended, or a limit sent) is shared again, so what one process frees the others soon use, and
  * its pages here are told.
  */
 export function lookForOtherProcesses(deps: Deps, schedule: (depotId: number) => void): () => void {
@@ -55,6 +55,8 @@ export function lookForOtherProcesses(deps: Deps, schedule: (depotId: number) =>
         eb.fn.max("charging_sessions.id").as("newest"),
         eb.fn.max("charging_sessions.stopped_at").as("ended"),
         eb.fn.countAll<number | string>().as("count"),
+        // A limit lowered elsewhere leaves room for this process's chargers.
+        eb.fn.max("charging_sessions.limit_sent_at").as("sent"),
       ])
       .where((eb) =>
         eb.or([
@@ -66,7 +68,7 @@ export function lookForOtherProcesses(deps: Deps, schedule: (depotId: number) =>
       .execute()
       .then((rows) => {
         for (const row of rows) {
-          const mark = `${row.newest}|${String(row.ended)}|${row.count}`;
+          const mark = `${row.newest}|${String(row.ended)}|${row.count}|${String(row.sent)}`;
           if (seen.get(row.depotId) !== mark) {
             if (seen.has(row.depotId)) {
               schedule(row.depotId);

@@ -18,7 +18,7 @@ import type { Logger } from "~/lib/log.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { shareOwn, type SharedPlugged } from "./allocate";
-import { chargingChanged, depotChanged, onChargerReady, onChargingChanged } from "./live.server";
+import { chargingChanged, depotChanged, limitsLowered, onChargerReady, onChargingChanged } from "./live.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
 import { profileFor } from "./profile-requests";
 import { scheduleAhead, unlimited } from "./schedule-ahead";
@@ -177,7 +177,10 @@ export function startSmartCharging(
       if (!accepted && !session.ignores) refused = true;
     };
     // Every lowered limit is in force (answered) before any is raised; within each half they go out together.
-    await Promise.all(changes.filter((c) => !c.raise).map(send));
+    const lowered = changes.filter((c) => !c.raise);
+    await Promise.all(lowered.map(send));
+    // What this process gave up, the others' chargers may now take (they decide for their own).
+    if (lowered.length) limitsLowered(depotId);
     await Promise.all(changes.filter((c) => c.raise).map(send));
     log.debug(
       { depotId, sessions: open.length, sent: changes.length, computedMs, ms: Date.now() - at },
