@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { registerChargePoint } from "~/features/box-charge/charge-points.server";
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 import { getPlan, startPlanRun } from "~/features/planning/plan-store.server";
 import { getReportData } from "~/features/planning/report/report-data.server";
@@ -103,11 +104,13 @@ describe("charging plan over HTTP", () => {
   let stranger = "";
   let depotId = 0;
   let otherDepotId = 0;
+  let ownerUser = { id: "", email: "owner@fleet.example", isAdmin: false };
 
   beforeAll(async () => {
     const database = await createTestDatabase("sqlite");
     runtime = await openTestRuntime(database);
     const user = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" });
+    ownerUser = { ...ownerUser, id: user.id };
     await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
     depotId = await insertDepot(runtime, {
       user_id: user.id,
@@ -211,6 +214,31 @@ describe("charging plan over HTTP", () => {
     expect((await first).status).toBe(200);
     expect(await otherStatus()).toBe("done");
 
+    // A van charged at the depot with Box Charge an hour ago: the report gains the month's metered charging.
+    const point = await registerChargePoint(runtime, ownerUser, depotId, {
+      identity: "WORKER-1",
+      name: "Bay 1",
+      connectors: 1,
+      maxKw: 22,
+      currentType: "AC",
+    });
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    await runtime.database.db
+      .insertInto("charging_sessions")
+      .values({
+        charge_point_id: point.id,
+        connector_id: 1,
+        transaction_ref: "1",
+        id_tag: "g1-07",
+        started_at: hoursAgo(2),
+        stopped_at: hoursAgo(1),
+        meter_start_wh: 0,
+        meter_last_wh: 30_000,
+        soc_pct: null,
+        stop_reason: "EVDisconnected",
+        updated_at: hoursAgo(1),
+      })
+      .execute();
     const report = await fetch(`${server.url}/electrify/depots/${depotId}/report`, { headers: { cookie: owner } });
     expect(report.status).toBe(200);
     expect(report.headers.get("content-type")).toBe("application/pdf");
@@ -223,5 +251,8 @@ describe("charging plan over HTTP", () => {
     expect(text).toMatch(/Chargers the fleet needs: [\d,]+ × 7 kW AC \+ [\d,]+ × 50 kW DC/);
     expect(text).toMatch(/Business case: over 7 years/);
     expect(text).toContain("The depot has not been placed on the map");
+    expect(text).toMatch(/Charging with Box Charge: [A-Z][a-z]+ \d{4}/);
+    expect(text).toMatch(/g1-07\s*1\s*30\.0/);
+    expect(text).toContain("Diesel, same km");
   }, 90_000);
 });

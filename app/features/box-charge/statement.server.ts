@@ -154,3 +154,13 @@ export function statementCsv(depotName: string, statement: Awaited<ReturnType<ty
       : ["Plan for the month", "no charging plan run for this depot"],
   ]);
 }
+
+/** The month to show in the depot's report: this one once a vehicle has charged in it, else the last (null if neither). */
+export async function latestChargingMonth(deps: Deps, depot: { id: number; name: string }, now = Date.now()) {
+  const thisMonth = DateTime.fromMillis(now, { zone: ZONE }).startOf("month");
+  for (const month of [thisMonth, thisMonth.minus({ months: 1 })]) {
+    const statement = await monthlyStatement(deps, depot, month);
+    if (statement.total.sessions > 0) return statement;
+  }
+  return null;
+}

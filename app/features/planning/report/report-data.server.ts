@@ -34,6 +34,20 @@ export type ReportData = {
   capacity: DepotCapacity;
   inputs: PlanRequest;
   results: PlanSummary;
+  /** A month of the depot's metered charging (Box Charge's statement), when its chargers have run; the route adds it. */
+  charging: ChargingMonth | null;
+};
+
+type Figures = { sessions: number; kwh: number; pounds: number; km: number; dieselPounds: number };
+
+/** A month of charging at the depot as Box Charge metered and priced it, against the plan's month and diesel. */
+export type ChargingMonth = {
+  /** yyyy-MM, UK months. */
+  month: string;
+  vehicles: (Figures & { tag: string })[];
+  total: Figures;
+  plan: { kwh: number; pounds: number; strategy: string } | null;
+  tariff: string;
 };
 
 /**
@@ -106,5 +120,6 @@ export async function getReportData(
     capacity: capacityFor(index, position),
     inputs: plan.inputs,
     results: plan.results,
+    charging: null,
   };
 }

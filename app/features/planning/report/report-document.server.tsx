@@ -13,6 +13,7 @@ import {
   UNREACHABLE_LABELS,
 } from "../plan-labels";
 import { type BusinessCaseSummary, type PlanSummary } from "../plan-summary";
+import { ChargingSection } from "./report-charging.server";
 import type { ReportData } from "./report-data.server";
 import { LayoutPlan, LoadChart } from "./report-figures.server";
 import { Detail, Footer, styles } from "./report-primitives.server";
@@ -212,6 +213,7 @@ export function DepotReport({ data }: { data: ReportData }) {
         <View style={{ height: 8 }} />
         <LoadChart summary={summary} series="horizonKw" label={`Site load over the ${summary.days}-day horizon`} />
         <StrategyTables summary={summary} />
+        {data.charging ? <ChargingSection charging={data.charging} /> : null}
         <Text style={styles.h2} minPresenceAhead={80}>
           How these figures were made
         </Text>

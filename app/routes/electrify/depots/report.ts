@@ -1,5 +1,6 @@
 import { data } from "react-router";
 
+import { latestChargingMonth } from "~/features/box-charge/statement.server";
 import { renderDepotReportInBackground } from "~/features/planning/report/render-report.server";
 import { getReportData } from "~/features/planning/report/report-data.server";
 import { requireUser } from "~/lib/auth/guards.server";
@@ -15,6 +16,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const report = id > 0 ? await getReportData(runtime, user, id) : null;
   if (!report) throw data("No report: choose one of your depots and run its charging plan first.", { status: 404 });
+  // The depot's metered charging, when its chargers run with Box Charge (the depot is the viewer's: checked above).
+  report.charging = await latestChargingMonth(runtime, { id, name: report.depot.name });
   const pdf = await renderDepotReportInBackground(report);
   const fileName = `${
     report.depot.name
