@@ -23,7 +23,9 @@ export type AuditAction =
   | "charger.registered"
   | "charger.password_reset"
   | "charger.removed"
-  | "charger.command";
+  | "charger.command"
+  | "vehicle_tag.added"
+  | "vehicle_tag.removed";
 
 export type AuditDetails = Record<string, string | number | boolean | null>;
 

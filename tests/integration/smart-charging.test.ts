@@ -184,7 +184,7 @@ describe("smart charging", () => {
     await Promise.all([obeying.close(), refusing.close()]);
   });
 
-  it("charges a van whose duty it knows in the cheap hours before it leaves, and gives the site meanwhile to a vehicle it does not know", async () => {
+  it("charges a van whose duty it knows (its card named on the page) in the cheap hours before it leaves, and gives the site meanwhile to a vehicle it does not know", async () => {
     inForce.clear();
     sums.length = 0;
     // Dear now, cheap from a quarter of an hour from now for ten hours (UK clock), every day.
@@ -208,8 +208,17 @@ describe("smart charging", () => {
       .execute();
     const van = await charger("SC-1", "ocpp1.6", "Accepted");
     const guest = await charger("SC-2", "ocpp2.0.1", "Accepted");
-    // g1-01: one of the plan's vans (group g1), leaving at its next 07:00 with about 36 kWh to take.
-    const vanTx = ((await start(van, "g1-01")) as { transactionId?: number }).transactionId;
+    // The haulier names the van's card on the operations page: it is one of the plan's vans (group g1), leaving at
+    // its next 07:00 with about 36 kWh to take.
+    const cookie = await signIn(server, owner.email, "owner-password");
+    const named = await fetch(`${server.url}/electrify/operations/${depotId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "add-tag", tag: "04A1B2C3", vehicle: "AB12 CDE", groupId: "g1" }),
+    });
+    expect(named.status).toBeLessThan(400);
+    const vanTx = ((await start(van, "04A1B2C3")) as { transactionId?: number }).transactionId;
     await start(guest, "GUEST-1");
     await waitFor(() => inForce.get("SC-2") === 22_000);
     // The van has had its decision (a TxProfile for its own transaction), and it is to wait for the cheap hours.
@@ -223,7 +232,10 @@ describe("smart charging", () => {
     );
     expect(inForce.get("SC-1")).toBe(0);
     expect(Math.max(...sums)).toBeLessThanOrEqual(30_000);
-    await stop(van, "g1-01", vanTx);
+    // Today's sessions name it.
+    const page = await (await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } })).text();
+    expect(page).toContain("AB12 CDE");
+    await stop(van, "04A1B2C3", vanTx);
     await stop(guest, "GUEST-1", undefined);
     await Promise.all([van.close(), guest.close()]);
   });

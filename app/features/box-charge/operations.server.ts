@@ -13,6 +13,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { getOcppEndpoint } from "./ocpp-endpoint.server";
 import { costOfEnergy, type EnergyPoint } from "./pricing";
 import { depotSite, siteLimitKw } from "./site.server";
+import { listVehicleTags } from "./vehicle-tags.server";
 
 type Deps = Pick<Runtime, "database">;
 
@@ -69,7 +70,8 @@ export type DayView = {
 const iso = (value: Date | string | null) => (value === null ? null : toIsoString(value));
 
 export async function depotOperations(deps: Deps, depotId: number, now = Date.now()) {
-  const site = await depotSite(deps, depotId);
+  const [site, tags] = await Promise.all([depotSite(deps, depotId), listVehicleTags(deps, depotId)]);
+  const vehicleOf = new Map(tags.map((t) => [t.tag.toLowerCase(), t.vehicle]));
   const db = deps.database.db;
   const points = await db
     .selectFrom("charge_points")
@@ -146,7 +148,7 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
         id: s.id,
         charger: names.get(s.charge_point_id) ?? "",
         connectorId: s.connector_id,
-        vehicle: s.id_tag,
+        vehicle: (s.id_tag && vehicleOf.get(s.id_tag.toLowerCase())) ?? s.id_tag,
         startedAt: toIsoString(s.started_at),
         stoppedAt: iso(s.stopped_at),
         energyKwh: Math.max(0, s.meter_last_wh - s.meter_start_wh) / 1000,
@@ -240,6 +242,8 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
     loadKw: chargers.reduce((sum, c) => sum + c.powerKw, 0),
     limitKw: siteLimitKw(site, now),
     tariff: { name: site.tariff.name, fromPlan: site.tariffFromPlan },
+    tags,
+    groups: (site.inputs?.vehicles ?? []).map((g) => ({ id: g.id, name: g.name })),
     load: load.filter((p) => Date.parse(p.at) > now - DAY_MS),
     sessionsToday: sessions
       .filter(({ view }) => !view.stoppedAt || Date.parse(view.stoppedAt) >= todayStart)

@@ -25,6 +25,7 @@ import { scheduleAhead, unlimited } from "./schedule-ahead";
 import { depotSite, siteLimitKw, siteSlots } from "./site.server";
 import { everyFiveMinutes, lookForOtherProcesses } from "./smart-charging-rounds.server";
 import { vehicleFor } from "./vehicle-duty";
+import { vehicleTagsByKey } from "./vehicle-tags.server";
 
 type Deps = Pick<Runtime, "database" | "log">;
 /** Events at a depot within this long are shared out in one go (a new vehicle waits at 0 W meanwhile). */
@@ -54,7 +55,7 @@ export function startSmartCharging(
 
   const recompute = async (depotId: number) => {
     const at = Date.now();
-    const site = await depotSite(deps, depotId);
+    const [site, tags] = await Promise.all([depotSite(deps, depotId), vehicleTagsByKey(deps, depotId)]);
     // One process at a time decides for a depot (SQLite's write lock; on PostgreSQL the depot's row), and the raises
     // it decides count as in force before they are sent: a decision elsewhere never hands out the same kilowatts.
     const { open, changes, computedMs } = await deps.database.db.transaction().execute(async (tx) => {
@@ -92,10 +93,13 @@ export function startSmartCharging(
         (s.connectedAt !== null &&
           (s.disconnectedAt === null || toIsoString(s.disconnectedAt) < toIsoString(s.connectedAt)));
       const plugged: SharedPlugged[] = open.map((s) => {
-        const vehicle = vehicleFor(s.tag, site.inputs, at, {
-          deliveredKwh: (s.lastWh - s.startWh) / 1000,
-          socPct: s.socPct,
-        });
+        const vehicle = vehicleFor(
+          s.tag,
+          site.inputs,
+          at,
+          { deliveredKwh: (s.lastWh - s.startWh) / 1000, socPct: s.socPct },
+          tags,
+        );
         return {
           key: String(s.id),
           maxKw: s.maxKw,

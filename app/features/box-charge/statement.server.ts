@@ -16,6 +16,8 @@ import { UserError } from "~/lib/user-error";
 
 import { costOfEnergy } from "./pricing";
 import { depotSite } from "./site.server";
+import { groupOfTag } from "./vehicle-duty";
+import { vehicleTagsByKey } from "./vehicle-tags.server";
 
 type Deps = Pick<Runtime, "database">;
 const ZONE = "Europe/London";
@@ -31,7 +33,7 @@ export function parseMonth(value: string | null, now = Date.now()): DateTime {
 export async function monthlyStatement(deps: Deps, depot: { id: number; name: string }, month: DateTime) {
   const from = month.startOf("month");
   const to = from.plus({ months: 1 });
-  const site = await depotSite(deps, depot.id);
+  const [site, tags] = await Promise.all([depotSite(deps, depot.id), vehicleTagsByKey(deps, depot.id)]);
   const inputs = site.inputs;
   const types = inputs?.vehicleTypes ?? DEFAULT_VEHICLE_TYPES;
   const economics = inputs?.businessCase ?? defaultBusinessCase({ vehicleTypes: types });
@@ -75,8 +77,9 @@ export async function monthlyStatement(deps: Deps, depot: { id: number; name: st
       { at: toIsoString(s.stoppedAt ?? s.updatedAt), wh: s.lastWh },
     ];
     const kwh = Math.max(0, s.lastWh - s.startWh) / 1000;
-    const tag = s.tag ?? "Unknown vehicle";
-    const group = inputs?.vehicles.find((g) => tag.toLowerCase().startsWith(`${g.id.toLowerCase()}-`));
+    // A named tag is its vehicle's row; any other tag is a row of its own.
+    const tag = (s.tag && tags.get(s.tag.toLowerCase())?.vehicle) ?? s.tag ?? "Unknown vehicle";
+    const group = groupOfTag(s.tag, inputs, tags);
     const type = types.find((t) => t.id === group?.typeId) ?? types[0]!;
     const litres = economics.vehicles.find((v) => v.typeId === type.id)?.dieselLitresPer100Km ?? 9;
     const km = kwh / type.consumptionKwhPerKm;

@@ -4,9 +4,29 @@ import type { PlanRequest } from "~/features/planning/plan-input";
 
 export type Vehicle = { departsAt: number; neededKwh: number };
 
+/** An id tag a depot's vehicle charges with (vehicle-tags.server.ts), and the plan's group it follows. */
+export type VehicleTag = { id: number; tag: string; vehicle: string; groupId: string | null };
+
+/** The plan's vehicle group a tag follows: its entry's, else the group its prefix names (g1-07), else none. */
+export function groupOfTag(
+  tag: string | null,
+  plan: PlanRequest | null,
+  tags: ReadonlyMap<string, VehicleTag>,
+): PlanRequest["vehicles"][number] | null {
+  if (!tag || !plan) return null;
+  const lower = tag.toLowerCase();
+  const entry = tags.get(lower);
+  if (entry) return plan.vehicles.find((g) => g.id === entry.groupId) ?? null;
+  return (
+    plan.vehicles.find((g) =>
+      [g.id, g.name].some((name) => lower.startsWith(`${name.toLowerCase()}-`) || lower === name.toLowerCase()),
+    ) ?? null
+  );
+}
+
 /**
- * A vehicle from its tag: a tag that starts with a group's id or name and a
- * dash (VANS-07) is that group's vehicle, leaving at the group's next departure
+ * A vehicle from its tag: the group its entry names, or whose id or name
+ * and a dash (VANS-07) it starts with, leaving at the group's next departure
  * and needing that day's trip (or its target, when the charger reports the
  * state of charge). Any other tag is a vehicle nobody told us about.
  */
@@ -15,13 +35,10 @@ export function vehicleFor(
   plan: PlanRequest | null,
   at: number,
   session: { deliveredKwh: number; socPct: number | null },
+  tags: ReadonlyMap<string, VehicleTag> = new Map(),
 ): Vehicle | null {
-  if (!tag || !plan) return null;
-  const lower = tag.toLowerCase();
-  const group = plan.vehicles.find((g) =>
-    [g.id, g.name].some((name) => lower.startsWith(`${name.toLowerCase()}-`) || lower === name.toLowerCase()),
-  );
-  const type = group && plan.vehicleTypes.find((t) => t.id === group.typeId);
+  const group = groupOfTag(tag, plan, tags);
+  const type = group && plan!.vehicleTypes.find((t) => t.id === group.typeId);
   if (!group || !type || !group.week) return null;
   const now = DateTime.fromMillis(at, { zone: "Europe/London" });
   for (let d = 0; d < 8; d++) {

@@ -13,6 +13,7 @@ import { migration as m008 } from "./migrations/008-plan-scenarios";
 import { migration as m009 } from "./migrations/009-depot-origin";
 import { migration as m010 } from "./migrations/010-trip-imports";
 import { migration as m011 } from "./migrations/011-charge-points";
+import { migration as m012 } from "./migrations/012-vehicle-tags";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -32,6 +33,7 @@ const migrations: Record<string, AppMigration> = {
   "009_depot_origin": m009,
   "010_trip_imports": m010,
   "011_charge_points": m011,
+  "012_vehicle_tags": m012,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

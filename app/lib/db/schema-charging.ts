@@ -80,3 +80,15 @@ export type ChargePointEventTable = {
   detail: string;
   created_at: Timestamp;
 };
+
+/** An id tag a depot's vehicle charges with, named, and set to the plan's group whose duty it follows. */
+export type VehicleTagTable = {
+  id: Generated<number>;
+  depot_id: number;
+  tag: string;
+  /** The tag in lower case (tags are matched without regard to case). */
+  tag_key: string;
+  vehicle: string;
+  group_id: string | null;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+};

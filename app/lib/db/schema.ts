@@ -6,6 +6,7 @@ import type {
   ChargePointTable,
   ChargingSessionTable,
   MeterReadingTable,
+  VehicleTagTable,
 } from "./schema-charging";
 import type { Timestamp } from "./timestamp";
 
@@ -258,6 +259,7 @@ export type Database = {
   charging_sessions: ChargingSessionTable;
   meter_readings: MeterReadingTable;
   charge_point_events: ChargePointEventTable;
+  vehicle_tags: VehicleTagTable;
   companies: CompanyTable;
   depot_designs: DepotDesignTable;
   trip_imports: TripImportTable;

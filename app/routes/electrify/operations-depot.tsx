@@ -1,9 +1,7 @@
-import { lazy, Suspense, useId } from "react";
+import { lazy, Suspense } from "react";
 import { data, useNavigate } from "react-router";
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import { OCPP_PATH } from "~/features/box-charge/charge-point-input";
 import {
   operationsOverview,
@@ -20,8 +18,11 @@ import { EventsCard } from "~/features/box-charge/components/events-card";
 import { RegisterCharger } from "~/features/box-charge/components/register-charger";
 import { SessionsCard } from "~/features/box-charge/components/sessions-card";
 import { useLiveDepot } from "~/features/box-charge/components/use-live-depot";
+import { VehicleTagsCard } from "~/features/box-charge/components/vehicle-tags-card";
 import { kw, kwh, pounds } from "~/features/box-charge/format";
 import { depotOperations } from "~/features/box-charge/operations.server";
+import { addVehicleTag, removeVehicleTag } from "~/features/box-charge/vehicle-tags.server";
+import { DepotPicker } from "~/features/depots/components/depot-picker";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
@@ -80,6 +81,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const removed = await removeChargePoint(runtime, user, chargePointId);
       return succeeded(`Charger ${removed.identity} removed`, undefined, "remove");
     },
+    "add-tag": async () => {
+      const tag = await addVehicleTag(runtime, user, depotId, fields);
+      return succeeded(`${tag.vehicle} added`, undefined, "add-tag");
+    },
+    "remove-tag": async () => {
+      const removed = await removeVehicleTag(runtime, user, depotId, parseId(fields.tagId));
+      return succeeded(`${removed.vehicle}'s tag removed`, undefined, "remove-tag");
+    },
     command: {
       run: async () => {
         const { command, status } = await sendChargerCommand(runtime, user, chargePointId, fields);
@@ -93,27 +102,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function DepotOperationsPage({ loaderData }: Route.ComponentProps) {
   const { depot, depots, operations, endpoint } = loaderData;
   const navigate = useNavigate();
-  const pickerId = useId();
   return (
     <section className="w-full px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">Operations</h1>
-        <div className="grid gap-1">
-          <Label htmlFor={pickerId}>Depot</Label>
-          <NativeSelect
-            id={pickerId}
-            value={depot ? String(depot.id) : ""}
-            onChange={(event) => navigate(`/electrify/operations/${event.currentTarget.value}`)}
-            wrapperClassName="w-72 max-w-full"
-          >
-            {depot ? null : <option value="">Choose a depot</option>}
-            {depots.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <DepotPicker
+          depots={depots}
+          current={depot ? depot.id : null}
+          onPick={(id) => navigate(`/electrify/operations/${id}`)}
+        />
       </div>
       {depot && operations ? (
         <DepotOperations key={depot.id} depotId={depot.id} operations={operations} endpoint={endpoint} />
@@ -184,6 +181,7 @@ function DepotOperations({
         <DaysCard days={operations.days} plan={operations.planPerDay} depotId={depotId} />
         <EventsCard events={operations.events} />
       </div>
+      <VehicleTagsCard tags={operations.tags} groups={operations.groups} />
       <RegisterCharger endpoint={endpoint} />
     </div>
   );

@@ -1,9 +1,7 @@
-import { useId } from "react";
 import { data, Outlet, useLocation, useNavigate, useOutletContext } from "react-router";
 
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { DepotPicker } from "~/features/depots/components/depot-picker";
 import { listUserDepots } from "~/features/depots/depot-list.server";
 import type { OwnedDepot } from "~/features/depots/depot-queries.server";
 import { getDesign } from "~/features/designer/design-store.server";
@@ -69,27 +67,15 @@ export default function DepotWorkspacePage({ loaderData }: Route.ComponentProps)
   const { depots, depot, design, plan, planDefaults } = loaderData;
   const navigate = useNavigate();
   const tab = useLocation().pathname.split("/").at(-1) ?? "layout";
-  const pickerId = useId();
   return (
     <section className="w-full px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight">Depot Details</h1>
-        <div className="grid gap-1">
-          <Label htmlFor={pickerId}>Depot</Label>
-          <NativeSelect
-            id={pickerId}
-            value={depot ? String(depot.id) : ""}
-            onChange={(event) => navigate(`/electrify/depots/${event.currentTarget.value}/${tabOrLayout(tab)}`)}
-            wrapperClassName="w-72"
-          >
-            {depot ? null : <option value="">Choose a depot</option>}
-            {depots.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <DepotPicker
+          depots={depots}
+          current={depot ? depot.id : null}
+          onPick={(id) => navigate(`/electrify/depots/${id}/${tabOrLayout(tab)}`)}
+        />
       </div>
       {depot && planDefaults ? (
         <Workspace key={depot.id} depot={depot} design={design} plan={plan} planDefaults={planDefaults} tab={tab} />

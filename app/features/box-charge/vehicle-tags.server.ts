@@ -1,0 +1,116 @@
+/**
+ * Which vehicle charges with which id tag (an RFID card, or the id a vehicle
+ * gives its charger): named by the depot's haulier or an admin and set to a
+ * vehicle group of the depot's plan, whose duty (departure, trip) the live
+ * controller then charges it to; the statement and today's sessions show the
+ * vehicle's name. A tag with no entry is still matched to a group by its
+ * prefix (g1-07), and otherwise charged as a vehicle nobody told us about.
+ */
+import { z } from "zod";
+
+import { recordAudit } from "~/lib/audit.server";
+import type { SessionUser } from "~/lib/auth/session.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { invalidInput, UserError } from "~/lib/user-error";
+
+import { requireOperatedDepot } from "./charge-points.server";
+import { depotSite } from "./site.server";
+import type { VehicleTag } from "./vehicle-duty";
+
+type Deps = Pick<Runtime, "database">;
+
+/** OCPP 2.0.1's IdToken holds 36 characters (1.6's idTag 20): the longer, printable ASCII. */
+export const vehicleTagSchema = z.object({
+  tag: z
+    .string()
+    .trim()
+    .min(1, "Enter the tag the vehicle charges with")
+    .max(36, "A tag has at most 36 characters")
+    .regex(/^[\x21-\x7e]+$/, "A tag is letters, digits and signs, without spaces"),
+  vehicle: z.string().trim().min(1, "Name the vehicle (its registration, say)").max(40, "At most 40 characters"),
+  groupId: z.string().trim().max(40).default(""),
+});
+
+export async function listVehicleTags(deps: Deps, depotId: number): Promise<VehicleTag[]> {
+  const rows = await deps.database.db
+    .selectFrom("vehicle_tags")
+    .select(["id", "tag", "vehicle", "group_id"])
+    .where("depot_id", "=", depotId)
+    .orderBy("vehicle")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ id: r.id, tag: r.tag, vehicle: r.vehicle, groupId: r.group_id }));
+}
+
+/** The depot's tags by their lower-case form, for matching what a charger reports. */
+export async function vehicleTagsByKey(deps: Deps, depotId: number): Promise<Map<string, VehicleTag>> {
+  return new Map((await listVehicleTags(deps, depotId)).map((t) => [t.tag.toLowerCase(), t]));
+}
+
+export async function addVehicleTag(
+  deps: Deps,
+  user: SessionUser,
+  depotId: number,
+  input: Record<string, unknown>,
+): Promise<VehicleTag> {
+  const depot = await requireOperatedDepot(deps, user, depotId);
+  const parsed = vehicleTagSchema.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const { tag, vehicle, groupId } = parsed.data;
+  const { inputs } = await depotSite(deps, depot.id);
+  if (groupId && !inputs?.vehicles.some((g) => g.id === groupId))
+    throw new UserError("Choose one of the plan's vehicle groups", {
+      fieldErrors: { groupId: "Choose one of the plan's vehicle groups" },
+    });
+  return deps.database.db.transaction().execute(async (tx) => {
+    const taken = await tx
+      .selectFrom("vehicle_tags")
+      .select("vehicle")
+      .where("depot_id", "=", depot.id)
+      .where("tag_key", "=", tag.toLowerCase())
+      .executeTakeFirst();
+    if (taken) {
+      const message = `This tag is already ${taken.vehicle}'s`;
+      throw new UserError(message, { status: 409, fieldErrors: { tag: message } });
+    }
+    const { id } = await tx
+      .insertInto("vehicle_tags")
+      .values({
+        depot_id: depot.id,
+        tag,
+        tag_key: tag.toLowerCase(),
+        vehicle,
+        group_id: groupId || null,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(tx, {
+      actor: { id: user.id, email: user.email },
+      action: "vehicle_tag.added",
+      target: { type: "depot", id: depot.id, label: depot.name },
+      details: { tag, vehicle, group: groupId || null },
+    });
+    return { id, tag, vehicle, groupId: groupId || null };
+  });
+}
+
+export async function removeVehicleTag(deps: Deps, user: SessionUser, depotId: number, tagId: number) {
+  const depot = await requireOperatedDepot(deps, user, depotId);
+  return deps.database.db.transaction().execute(async (tx) => {
+    const row = await tx
+      .deleteFrom("vehicle_tags")
+      .where("id", "=", tagId)
+      .where("depot_id", "=", depot.id)
+      .returning(["tag", "vehicle"])
+      .executeTakeFirst();
+    if (!row) throw new UserError("That tag has already been removed", { status: 404 });
+    await recordAudit(tx, {
+      actor: { id: user.id, email: user.email },
+      action: "vehicle_tag.removed",
+      target: { type: "depot", id: depot.id, label: depot.name },
+      details: { tag: row.tag, vehicle: row.vehicle },
+    });
+    return row;
+  });
+}
