@@ -37,6 +37,18 @@ test.describe("[box-charge] operations", () => {
     await expect(page.getByRole("list", { name: "Chargers" })).toContainText("Bay 1");
     await expect(page.getByRole("list", { name: "Chargers" })).toContainText("Offline");
 
+    // The van's card, named: its sessions read as the vehicle (no plan yet, so it follows no group).
+    const tags = page.getByRole("region", { name: "Vehicles and their tags" });
+    await page.getByRole("textbox", { name: "Vehicle *" }).fill("AB12 CDE");
+    await page.getByRole("textbox", { name: "Tag *" }).fill("VAN-42");
+    await page.getByRole("button", { name: "Add vehicle" }).click();
+    await expect(tags).toContainText("AB12 CDE");
+    await expect(tags).toContainText("None: shares what is left");
+    await page.getByRole("textbox", { name: "Tag *" }).fill("van-42");
+    await page.getByRole("textbox", { name: "Vehicle *" }).fill("XY99 ZZZ");
+    await page.getByRole("button", { name: "Add vehicle" }).click();
+    await expect(page.getByText("This tag is already AB12 CDE's").first()).toBeVisible();
+
     // A charger from another library than the server's connects, boots and starts charging a van.
     const charger = await connectOcppPeer(baseURL!, identity, password, "ocpp2.0.1");
     charger.onCall("Reset", () => ({ status: "Accepted" }));
@@ -82,7 +94,7 @@ test.describe("[box-charge] operations", () => {
     await expect(chargers).toContainText("7.2 kW of 22 kW AC · OCPP 2.0.1");
     await expect(page.getByRole("list", { name: "Connectors of Bay 1" })).toContainText("1: Occupied");
     const sessions = page.getByRole("region", { name: "Sessions today" });
-    await expect(sessions).toContainText("VAN-42");
+    await expect(sessions).toContainText("AB12 CDE");
     await expect(sessions).toContainText("2.5 kWh");
     await expect(page.getByRole("list", { name: "The depot now" })).toContainText("7.2 kW");
     await expect(page.getByRole("list", { name: "The depot now" })).toContainText("1 of 1");
@@ -97,10 +109,10 @@ test.describe("[box-charge] operations", () => {
 
     // A reload shows the same.
     await page.reload();
-    await expect(page.getByRole("region", { name: "Sessions today" })).toContainText("VAN-42");
+    await expect(page.getByRole("region", { name: "Sessions today" })).toContainText("AB12 CDE");
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(page.getByRole("region", { name: "Sessions today" })).toContainText("VAN-42");
+    await expect(page.getByRole("region", { name: "Sessions today" })).toContainText("AB12 CDE");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("operations-390.png"), fullPage: true });

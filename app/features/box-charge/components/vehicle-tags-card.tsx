@@ -89,7 +89,7 @@ export function VehicleTagsCard({ tags, groups }: { tags: VehicleTag[]; groups: 
                   {g.name}
                 </option>
               ))}
-              <option value="">No group: share what is left</option>
+              <option value="">No group</option>
             </NativeSelect>
             <FieldError id={`${groupId}-error`}>{errors.groupId}</FieldError>
           </div>
