@@ -10,20 +10,10 @@ import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
-import { insertDepot } from "../support/depots";
-import { connectOcppPeer, type OcppPeer, type OcppVersion } from "../support/ocpp-peer";
+import { insertDepot, insertDepotPlanInputs } from "../support/depots";
+import { connectOcppPeer, profileLimitW, type OcppPeer, type OcppVersion } from "../support/ocpp-peer";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
-
-/** The first period's limit (W) of a SetChargingProfile in either version. */
-function limitOf(payload: Record<string, unknown>): number {
-  const p = payload as {
-    csChargingProfiles?: { chargingSchedule: { chargingSchedulePeriod: { limit: number }[] } };
-    chargingProfile?: { chargingSchedule: { chargingSchedulePeriod: { limit: number }[] }[] };
-  };
-  return (p.csChargingProfiles?.chargingSchedule.chargingSchedulePeriod ??
-    p.chargingProfile!.chargingSchedule[0]!.chargingSchedulePeriod)[0]!.limit;
-}
 
 const waitFor = async (check: () => boolean, what: string, ms = 10_000) => {
   for (const end = Date.now() + ms; !check() && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
@@ -56,20 +46,7 @@ describe("Box Charge across two instances on PostgreSQL", () => {
     depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Two Halls Yard" });
     const inputs = defaultPlanInput({ vehicles: 2, chargers: [{ name: "AC 22", powerKw: 22, count: 2 }] });
     inputs.site = { ...inputs.site, connectionKva: 30, powerFactor: 1, buildingKw: 0 };
-    await runtime.database.db
-      .insertInto("depot_plans")
-      .values({
-        depot_id: depotId,
-        inputs: JSON.stringify(inputs),
-        status: "done",
-        progress: 5,
-        run_id: "t",
-        results: null,
-        error: null,
-        started_at: new Date().toISOString(),
-        finished_at: null,
-      })
-      .execute();
+    await insertDepotPlanInputs(runtime, depotId, inputs);
     for (const identity of ["HALL-A", "HALL-B"]) {
       const registered = await registerChargePoint(runtime, owner, depotId, {
         identity,
@@ -99,7 +76,7 @@ describe("Box Charge across two instances on PostgreSQL", () => {
   async function charger(server: AppServer, identity: string, version: OcppVersion): Promise<OcppPeer> {
     const peer = await connectOcppPeer(server.url, identity, passwords.get(identity)!, version);
     peer.onCall("SetChargingProfile", (payload) => {
-      inForce.set(identity, limitOf(payload));
+      inForce.set(identity, profileLimitW(payload));
       sums.push([...inForce.values()].reduce((x, y) => x + y, 0));
       return { status: "Accepted" };
     });

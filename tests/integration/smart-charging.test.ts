@@ -7,22 +7,10 @@ import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
-import { insertDepot } from "../support/depots";
-import { connectOcppPeer, type OcppPeer, type OcppVersion } from "../support/ocpp-peer";
+import { insertDepot, insertDepotPlanInputs } from "../support/depots";
+import { connectOcppPeer, profileLimitW, type OcppPeer, type OcppVersion } from "../support/ocpp-peer";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
-
-/** A limit a peer was sent, in W, read from either version's SetChargingProfile. */
-function limitOf(payload: Record<string, unknown>): number {
-  const p = payload as {
-    csChargingProfiles?: { chargingSchedule: { chargingSchedulePeriod: { limit: number }[] } };
-    chargingProfile?: { chargingSchedule: { chargingSchedulePeriod: { limit: number }[] }[] };
-  };
-  const periods = p.csChargingProfiles
-    ? p.csChargingProfiles.chargingSchedule.chargingSchedulePeriod
-    : p.chargingProfile!.chargingSchedule[0]!.chargingSchedulePeriod;
-  return periods[0]!.limit;
-}
 
 /**
  * The live controller against independent OCPP peers: the depot's plan says
@@ -48,20 +36,7 @@ describe("smart charging", () => {
     depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Limit Yard" });
     const inputs = defaultPlanInput({ vehicles: 4, chargers: [{ name: "AC 22", powerKw: 22, count: 4 }] });
     inputs.site = { ...inputs.site, connectionKva: 30, powerFactor: 1, buildingKw: 0 };
-    await runtime.database.db
-      .insertInto("depot_plans")
-      .values({
-        depot_id: depotId,
-        inputs: JSON.stringify(inputs),
-        status: "done",
-        progress: 5,
-        run_id: "t",
-        results: null,
-        error: null,
-        started_at: new Date().toISOString(),
-        finished_at: null,
-      })
-      .execute();
+    await insertDepotPlanInputs(runtime, depotId, inputs);
     for (const identity of ["SC-1", "SC-2", "SC-3", "SC-4"]) {
       const { password } = await registerChargePoint(runtime, owner, depotId, {
         identity,
@@ -85,7 +60,7 @@ describe("smart charging", () => {
       // Before its boot is answered, the endpoint sends nothing.
       expect(booted.has(identity)).toBe(true);
       if (answer === "Accepted") {
-        inForce.set(identity, limitOf(payload));
+        inForce.set(identity, profileLimitW(payload));
         sums.push([...inForce.values()].reduce((a, b) => a + b, 0));
       }
       return { status: answer };

@@ -6,7 +6,7 @@ import { createUser } from "~/features/users/create-user.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
-import { insertDepot } from "../support/depots";
+import { insertDepot, insertDepotPlanInputs } from "../support/depots";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -30,20 +30,7 @@ describe("vehicle tags", () => {
     owner.id = (await createUser(runtime, { email: owner.email, password: "owner-password" })).id;
     stranger.id = (await createUser(runtime, { email: stranger.email, password: "other-password" })).id;
     depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Tag Yard" });
-    await runtime.database.db
-      .insertInto("depot_plans")
-      .values({
-        depot_id: depotId,
-        inputs: JSON.stringify(defaultPlanInput({ vehicles: 4, chargers: [] })),
-        status: "done",
-        progress: 5,
-        run_id: "t",
-        results: null,
-        error: null,
-        started_at: new Date().toISOString(),
-        finished_at: null,
-      })
-      .execute();
+    await insertDepotPlanInputs(runtime, depotId, defaultPlanInput({ vehicles: 4, chargers: [] }));
   });
   afterAll(async () => {
     await runtime?.database.destroy();

@@ -28,3 +28,25 @@ export async function insertDepot(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Saves a depot's plan inputs as if a plan had been run (no results): what Box Charge reads for the site. */
+export async function insertDepotPlanInputs(
+  runtime: Pick<Runtime, "database">,
+  depotId: number,
+  inputs: unknown,
+): Promise<void> {
+  await runtime.database.db
+    .insertInto("depot_plans")
+    .values({
+      depot_id: depotId,
+      inputs: JSON.stringify(inputs),
+      status: "done",
+      progress: 5,
+      run_id: "t",
+      results: null,
+      error: null,
+      started_at: new Date().toISOString(),
+      finished_at: null,
+    })
+    .execute();
+}

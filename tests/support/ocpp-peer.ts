@@ -165,3 +165,13 @@ export function upgradeStatus(
 
 export const basicAuth = (identity: string, password: string) =>
   `Basic ${Buffer.from(`${identity}:${password}`).toString("base64")}`;
+
+/** The first period's limit (W) of a SetChargingProfile the server sent, in either version. */
+export function profileLimitW(payload: Record<string, unknown>): number {
+  const p = payload as {
+    csChargingProfiles?: { chargingSchedule: { chargingSchedulePeriod: { limit: number }[] } };
+    chargingProfile?: { chargingSchedule: { chargingSchedulePeriod: { limit: number }[] }[] };
+  };
+  return (p.csChargingProfiles?.chargingSchedule.chargingSchedulePeriod ??
+    p.chargingProfile!.chargingSchedule[0]!.chargingSchedulePeriod)[0]!.limit;
+}
