@@ -9,8 +9,10 @@
  * nothing here runs.
  */
 import { randomUUID } from "node:crypto";
+import { sql, type Kysely } from "kysely";
 import pg from "pg";
 
+import type { Database } from "~/lib/db/schema";
 import type { Logger } from "~/lib/log.server";
 import { UserError } from "~/lib/user-error";
 
@@ -42,15 +44,16 @@ export type Cluster = {
 
 type Pending = { taken: boolean; timer: NodeJS.Timeout; resolve: (v: unknown) => void; reject: (e: Error) => void };
 
-export function startCluster(databaseUrl: string, log: Logger, local: Local): Cluster {
+export function startCluster(databaseUrl: string, db: Kysely<Database>, log: Logger, local: Local): Cluster {
   const me = randomUUID();
   const pending = new Map<string, Pending>();
   let client: pg.Client | null = null;
   let closed = false;
 
+  // Sent through the pool (the listening connection runs one query at a time); messages may then arrive out of
+  // order, which none minds: an answer before its "taken" settles the call, and the "taken" finds nothing to do.
   const publish = (message: Message) => {
-    if (!client) return;
-    client.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(message)]).catch((error: unknown) => {
+    sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(message)})`.execute(db).catch((error: unknown) => {
       log.warn({ err: error }, "a Box Charge message could not be sent to the other processes");
     });
   };

@@ -47,7 +47,7 @@ export function startOcppEndpoint(deps: Pick<Runtime, "database" | "log" | "env"
     // On PostgreSQL other processes may hold a charger: a call for one not held here goes through them.
     const cluster =
       deps.database.engine === "postgres" && deps.env.DATABASE_URL
-        ? startCluster(deps.env.DATABASE_URL, deps.log, local)
+        ? startCluster(deps.env.DATABASE_URL, deps.database.db, deps.log, local)
         : null;
     const endpoint: OcppEndpoint = {
       ...local,
