@@ -23,6 +23,7 @@ const FEATURE_DEPENDENCIES = {
   planning: ["company", "depots", "designer", "grid"],
   trips: ["depots", "planning"],
   "box-charge": ["depots", "planning"],
+  roadmap: ["depots", "planning", "grid"],
 };
 
 /** Read bodies through one module, where stream errors and limits are handled (decision 020). */
