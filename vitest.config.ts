@@ -1,11 +1,12 @@
 import { defineConfig } from "vitest/config";
 
-/** Integration tests that time the server: they run alone, after the others. */
-const ALONE = ["tests/integration/supervisor.test.ts"];
+import SlowFirstSequencer from "./tests/setup/slow-first-sequencer";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // The integration tests that take minutes first (tests/setup/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
@@ -21,7 +22,6 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: ALONE,
           environment: "node",
           globalSetup: ["tests/setup/postgres.ts"],
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/fail-on-server-faults.ts"],
@@ -31,21 +31,6 @@ export default defineConfig({
           // share the two cores where one left half idle (the hostile-input suites and the body fuzzer, some 200 s
           // each, no longer run end to end).
           maxWorkers: 2,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // What is measured against the clock while the machine is otherwise quiet: how soon a killed serving
-          // process is replaced. Run after the rest (scripts/test.sh), one file at a time.
-          name: "integration-alone",
-          include: ALONE,
-          environment: "node",
-          globalSetup: ["tests/setup/postgres.ts"],
-          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/fail-on-server-faults.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          maxWorkers: 1,
         },
       },
     ],

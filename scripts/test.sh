@@ -20,8 +20,6 @@ step "unit tests"
 vitest run --project unit --reporter=default --reporter=json --outputFile.json=tmp/reports/vitest-unit.json
 step "integration tests (SQLite and PostgreSQL)"
 vitest run --project integration --reporter=default --reporter=json --outputFile.json=tmp/reports/vitest-integration.json
-step "integration tests that time the server, on a quiet machine"
-vitest run --project integration-alone --reporter=default --reporter=json --outputFile.json=tmp/reports/vitest-integration-alone.json
 step "crash test (SQLite: 10 SIGKILLs under 20 clients submitting surveys)"
 tsx ./scripts/crash-test.ts | tee tmp/reports/crash-test.txt
 step "crash test with two serving processes (WEB_CONCURRENCY=2)"
