@@ -14,6 +14,8 @@ test.describe("[box-charge] operations", () => {
     page,
     baseURL,
   }, testInfo) => {
+    // A whole session of a depot at two widths, with axe twice: about 35 s when the machine is busy.
+    test.setTimeout(90_000);
     const user = await createTestUser({ name: "Sam Ops" });
     const [depotId] = await createTestDepots(user.email, [{ name: "Live Yard", status: "approved" }]);
     await signInOnPage(page, user);

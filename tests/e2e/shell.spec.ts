@@ -104,6 +104,8 @@ test.describe("[shell] headers, footers and error pages", () => {
     await expect(page).toHaveURL("/depots");
     // One opaque row inside the screen: nothing above the top, nothing hanging below, no sideways scroll.
     const header = page.locator("header").first();
+    // Measured once it is on screen (the page may still be swapping it in as it settles after sign-in).
+    await expect(header).toBeVisible();
     const box = (await header.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.height).toBeLessThanOrEqual(65);
