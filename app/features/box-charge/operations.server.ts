@@ -13,7 +13,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { getOcppEndpoint } from "./ocpp-endpoint.server";
 import { costOfEnergy, type EnergyPoint } from "./pricing";
 import { depotSite, siteLimitKw } from "./site.server";
-import { listVehicleTags } from "./vehicle-tags.server";
+import { vehicleTagsByKey } from "./vehicle-tags.server";
 
 type Deps = Pick<Runtime, "database">;
 
@@ -70,8 +70,7 @@ export type DayView = {
 const iso = (value: Date | string | null) => (value === null ? null : toIsoString(value));
 
 export async function depotOperations(deps: Deps, depotId: number, now = Date.now()) {
-  const [site, tags] = await Promise.all([depotSite(deps, depotId), listVehicleTags(deps, depotId)]);
-  const vehicleOf = new Map(tags.map((t) => [t.tag.toLowerCase(), t.vehicle]));
+  const [site, tagsByKey] = await Promise.all([depotSite(deps, depotId), vehicleTagsByKey(deps, depotId)]);
   const db = deps.database.db;
   const points = await db
     .selectFrom("charge_points")
@@ -134,6 +133,7 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
   const bySession = Map.groupBy(readings, (r) => r.session_id!);
 
   const names = new Map(points.map((p) => [p.id, p.name]));
+  const silent = (s: { updated_at: Date | string }) => now - Date.parse(toIsoString(s.updated_at)) > READING_HOLDS_MS;
   const sessions = sessionRows.map((s) => {
     const own = bySession.get(s.id) ?? [];
     const energy: EnergyPoint[] = [
@@ -148,17 +148,14 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
         id: s.id,
         charger: names.get(s.charge_point_id) ?? "",
         connectorId: s.connector_id,
-        vehicle: (s.id_tag && vehicleOf.get(s.id_tag.toLowerCase())) ?? s.id_tag,
+        vehicle: (s.id_tag && tagsByKey.get(s.id_tag.toLowerCase())?.vehicle) ?? s.id_tag,
         startedAt: toIsoString(s.started_at),
         stoppedAt: iso(s.stopped_at),
         energyKwh: Math.max(0, s.meter_last_wh - s.meter_start_wh) / 1000,
         costPounds: costOfEnergy(energy, site.tariff),
-        powerKw: s.stopped_at || now - Date.parse(toIsoString(s.updated_at)) > READING_HOLDS_MS ? 0 : s.power_w / 1000,
+        powerKw: s.stopped_at || silent(s) ? 0 : s.power_w / 1000,
         /** When an open session last reported, if that is longer ago than a reading holds. */
-        silentSince:
-          !s.stopped_at && now - Date.parse(toIsoString(s.updated_at)) > READING_HOLDS_MS
-            ? toIsoString(s.updated_at)
-            : null,
+        silentSince: !s.stopped_at && silent(s) ? toIsoString(s.updated_at) : null,
         socPct: s.soc_pct,
         stopReason: s.stop_reason,
         shortKwh: s.stopped_at || s.short_kwh === null || s.short_kwh < 0.1 ? null : s.short_kwh,
@@ -242,7 +239,7 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
     loadKw: chargers.reduce((sum, c) => sum + c.powerKw, 0),
     limitKw: siteLimitKw(site, now),
     tariff: { name: site.tariff.name, fromPlan: site.tariffFromPlan },
-    tags,
+    tags: [...tagsByKey.values()],
     groups: (site.inputs?.vehicles ?? []).map((g) => ({ id: g.id, name: g.name })),
     load: load.filter((p) => Date.parse(p.at) > now - DAY_MS),
     sessionsToday: sessions
