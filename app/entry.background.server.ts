@@ -7,6 +7,7 @@
 import "~/lib/auth/password-tasks.server";
 import "~/features/grid/parse-grid-file.server";
 import "~/features/planning/report/render-report.server";
+import "~/features/roadmap/roadmap-tasks.server";
 import "~/features/surveys/encode-photo.server";
 import "~/features/trips/read-trips.server";
 import "~/features/trips/trip-figures.server";

@@ -9,6 +9,7 @@ import { closeLiveStreams } from "~/features/box-charge/live.server";
 import { startOcppEndpoint, stopOcppEndpoint } from "~/features/box-charge/ocpp-endpoint.server";
 import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
 import { stopPlanRuns } from "~/features/planning/plan-store.server";
+import { startApplyByReminders } from "~/features/roadmap/reminders.server";
 import { setPhotoWorkers } from "~/features/surveys/process-photo.server";
 import { removeOrphanPhotos } from "~/features/surveys/remove-orphan-photos.server";
 import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
@@ -108,6 +109,7 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   if (options.prepare === "full") await prepareData(runtime);
   if (options.prepare === "restart") await prepareAfterRestart(runtime, startedAt);
   stopOutbox = startOutboxWorker(runtime, env.OUTBOX_POLL_SECONDS * 1000);
+  stopReminders = startApplyByReminders(runtime);
   setPhotoWorkers(env.PHOTO_WORKERS);
   // Password hashing and photo decoding run in a lower-priority child process (in development, in this one).
   configureBackground({ script: options.dev ? null : path.resolve("build/server/background-process.js"), log });
@@ -130,6 +132,7 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
 }
 
 let stopOutbox: (() => void) | undefined;
+let stopReminders: (() => void) | undefined;
 
 /**
  * Requests whose handler is still running. A client that disconnects closes
@@ -146,6 +149,7 @@ function requestsFinished(): Promise<void> {
 
 export async function stopServer(): Promise<void> {
   stopOutbox?.();
+  stopReminders?.();
   await stopOcppEndpoint();
   await requestsFinished();
   await stopPlanRuns();

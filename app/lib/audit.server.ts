@@ -25,7 +25,9 @@ export type AuditAction =
   | "charger.removed"
   | "charger.command"
   | "vehicle_tag.added"
-  | "vehicle_tag.removed";
+  | "vehicle_tag.removed"
+  | "connection.updated"
+  | "connection.quote_added";
 
 export type AuditDetails = Record<string, string | number | boolean | null>;
 

@@ -1,5 +1,5 @@
 import { typeDefaults } from "./business-case-defaults";
-import type { BusinessCaseInput } from "./business-case-input";
+import type { BusinessCaseInput, VehicleEconomics } from "./business-case-input";
 import type { PlanInput } from "./engine/types";
 
 /**
@@ -71,6 +71,22 @@ export function annualKmByGroup(input: PlanInput): Map<string, number> {
   );
 }
 
+/** A vehicle type's economics when the user has set none: the named defaults. */
+export const economicsOf = (type: PlanInput["vehicleTypes"][number]): VehicleEconomics => ({
+  typeId: type.id,
+  ...typeDefaults(type),
+});
+
+/** What `vehicles` electric vehicles driving `km` between them cost to run in a year, their electricity aside. */
+export const evRunningPounds = (e: VehicleEconomics, km: number, vehicles: number) =>
+  (km * e.evMaintenancePencePerKm) / 100 + vehicles * e.evTaxPoundsPerYear;
+
+/** What `vehicles` diesel vehicles driving `km` between them cost to run in a year: fuel, maintenance and duty. */
+export const dieselRunningPounds = (e: VehicleEconomics, km: number, vehicles: number, fuelPencePerLitre: number) =>
+  (((km * e.dieselLitresPer100Km) / 100) * fuelPencePerLitre) / 100 +
+  (km * e.dieselMaintenancePencePerKm) / 100 +
+  vehicles * e.dieselTaxPoundsPerYear;
+
 /**
  * Cash flows per year for each fleet: purchases less grants now (and the
  * depot for the electric one), then energy, maintenance and duty each year,
@@ -99,18 +115,15 @@ export function businessCase(input: PlanInput, economics: BusinessCaseInput, pla
     const groups = input.vehicles.filter((g) => g.typeId === type.id);
     const vehicles = groups.reduce((sum, g) => sum + g.count, 0);
     if (vehicles === 0) continue;
-    const e = byType.get(type.id) ?? { typeId: type.id, ...typeDefaults(type) };
+    const e = byType.get(type.id) ?? economicsOf(type);
     const typeKm = groups.reduce((sum, g) => sum + g.count * km.get(g.id)!, 0);
     const perVehicleKm = typeKm / vehicles;
     const electricity =
       fleetEnergy > 0 ? (plan.electricityPoundsPerYear * typeKm * type.consumptionKwhPerKm) / fleetEnergy : 0;
     const typeLitres = (typeKm * e.dieselLitresPer100Km) / 100;
     litres += typeLitres;
-    const evYear = electricity + (typeKm * e.evMaintenancePencePerKm) / 100 + vehicles * e.evTaxPoundsPerYear;
-    const dieselYear =
-      (typeLitres * economics.fuelPencePerLitre) / 100 +
-      (typeKm * e.dieselMaintenancePencePerKm) / 100 +
-      vehicles * e.dieselTaxPoundsPerYear;
+    const evYear = electricity + evRunningPounds(e, typeKm, vehicles);
+    const dieselYear = dieselRunningPounds(e, typeKm, vehicles, economics.fuelPencePerLitre);
     const evBuy = vehicles * Math.max(0, e.evPricePounds - e.evGrantPounds);
     const dieselBuy = vehicles * e.dieselPricePounds;
     const evBack = (vehicles * e.evPricePounds * e.evResidualPct) / 100;

@@ -66,18 +66,7 @@ function everyStrategy(input: PlanRequest, onProgress: (done: number) => void) {
 function planFigures(input: PlanRequest, summary: PlanSummary, result: PlanResult, catalogue: CatalogueCharger[]) {
   const best = recommendedStrategy(summary);
   const year = 365 / input.horizon.days;
-  // What the building alone would pay: the vehicles' electricity is the site's bill less this.
-  const building = siteBill(
-    result.buildingByStep,
-    result.buildingByStep.reduce((max, kw) => Math.max(max, kw), 0),
-    {
-      dt: result.stepHours,
-      price: result.priceByStep,
-      days: input.horizon.days,
-      powerFactor: input.site.powerFactor,
-      tariff: input.tariff,
-    },
-  );
+  const building = buildingBill(input, result);
   // When vehicles are short with the plan's chargers, the business case is for the fleet with the chargers it needs (sized, under peak shaving).
   const sized = summary.sizing && summary.sizing.chargers.length > 0 && best.vehiclesShort > 0 ? summary.sizing : null;
   const sizedCheck = sized?.strategies.find((s) => s.strategy === "peak-shaving") ?? null;
@@ -94,6 +83,21 @@ function planFigures(input: PlanRequest, summary: PlanSummary, result: PlanResul
     chargersFrom: sized ? "sizing" : "plan",
   };
   return figures;
+}
+
+/** What the building alone would pay over the horizon: the vehicles' electricity is the site's bill less this. */
+export function buildingBill(input: PlanRequest, result: PlanResult) {
+  return siteBill(
+    result.buildingByStep,
+    result.buildingByStep.reduce((max, kw) => Math.max(max, kw), 0),
+    {
+      dt: result.stepHours,
+      price: result.priceByStep,
+      days: input.horizon.days,
+      powerFactor: input.site.powerFactor,
+      tariff: input.tariff,
+    },
+  );
 }
 
 function fleetKwhPerYear(input: PlanRequest): number {

@@ -14,6 +14,7 @@ import { migration as m009 } from "./migrations/009-depot-origin";
 import { migration as m010 } from "./migrations/010-trip-imports";
 import { migration as m011 } from "./migrations/011-charge-points";
 import { migration as m012 } from "./migrations/012-vehicle-tags";
+import { migration as m013 } from "./migrations/013-roadmap";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -34,6 +35,7 @@ const migrations: Record<string, AppMigration> = {
   "010_trip_imports": m010,
   "011_charge_points": m011,
   "012_vehicle_tags": m012,
+  "013_roadmap": m013,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

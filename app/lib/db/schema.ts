@@ -8,6 +8,12 @@ import type {
   MeterReadingTable,
   VehicleTagTable,
 } from "./schema-charging";
+import type {
+  ApplyByReminderTable,
+  ConnectionApplicationTable,
+  RoadmapResultTable,
+  RoadmapTable,
+} from "./schema-roadmap";
 import type { Timestamp } from "./timestamp";
 
 export type { Timestamp };
@@ -260,6 +266,10 @@ export type Database = {
   meter_readings: MeterReadingTable;
   charge_point_events: ChargePointEventTable;
   vehicle_tags: VehicleTagTable;
+  roadmaps: RoadmapTable;
+  roadmap_results: RoadmapResultTable;
+  connection_applications: ConnectionApplicationTable;
+  apply_by_reminders: ApplyByReminderTable;
   companies: CompanyTable;
   depot_designs: DepotDesignTable;
   trip_imports: TripImportTable;

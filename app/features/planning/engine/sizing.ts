@@ -8,6 +8,7 @@ import {
   type CatalogueCharger,
   type ChargerGroup,
   type PlanInput,
+  type PlanResult,
   type Strategy,
 } from "./types";
 
@@ -60,6 +61,19 @@ export function sizeChargers(
   catalogue: CatalogueCharger[] = DEFAULT_CATALOGUE,
   only: readonly Strategy[] = STRATEGIES,
 ): SizingResult {
+  return sizeChargersWithPlan(input, catalogue, only).sizing;
+}
+
+/**
+ * sizeChargers, with the engine's plan of the fleet on the sized chargers
+ * (null when it needs none): the roadmap takes each depot-year's load from it
+ * rather than planning the year a second time.
+ */
+export function sizeChargersWithPlan(
+  input: PlanInput,
+  catalogue: CatalogueCharger[] = DEFAULT_CATALOGUE,
+  only: readonly Strategy[] = STRATEGIES,
+): { sizing: SizingResult; plan: PlanResult | null } {
   const { stepMinutes, days } = input.horizon;
   const steps = (days * 1440) / stepMinutes;
   const classes = cheapestClasses(catalogue);
@@ -92,11 +106,14 @@ export function sizeChargers(
     result = fewerWithSwaps(counts, result, (n) => verify(input, chargersFor(n), only));
   const chargers = classes.flatMap((c, k) => (counts[k]! > 0 ? [{ ...c, count: counts[k]! }] : []));
   return {
-    chargers,
-    capitalPounds: chargers.reduce((sum, c) => sum + c.count * c.pricePounds, 0),
-    rotation,
-    unreachable,
-    strategies: result.strategies,
+    sizing: {
+      chargers,
+      capitalPounds: chargers.reduce((sum, c) => sum + c.count * c.pricePounds, 0),
+      rotation,
+      unreachable,
+      strategies: result.strategies,
+    },
+    plan: result.plan,
   };
 }
 
@@ -212,7 +229,7 @@ export function minimumCounts(stays: Stay[], required: number[], classCount: num
 }
 
 function verify(input: PlanInput, chargers: ChargerGroup[], only: readonly Strategy[]) {
-  if (chargers.length === 0) return { strategies: [], unplugged: new Set<string>() };
+  if (chargers.length === 0) return { strategies: [], unplugged: new Set<string>(), plan: null };
   const plan = planCharging({ ...input, chargers }, only, { sessions: false });
   // Vehicles left without a charger, or waiting for one, on some stay.
   const unplugged = new Set<string>();
@@ -220,6 +237,7 @@ function verify(input: PlanInput, chargers: ChargerGroup[], only: readonly Strat
     for (const v of strategy.vehicles) if (v.reasons.includes("charger")) unplugged.add(v.vehicle);
   return {
     unplugged,
+    plan,
     strategies: plan.strategies.map((s) => ({
       strategy: s.strategy,
       peakKw: s.peakKw,
