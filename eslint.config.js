@@ -23,7 +23,7 @@ const FEATURE_DEPENDENCIES = {
   planning: ["company", "depots", "designer", "grid"],
   trips: ["depots", "planning"],
   "box-charge": ["depots", "planning"],
-  roadmap: ["depots", "planning", "grid"],
+  roadmap: ["depots", "planning", "grid", "electrify"],
 };
 
 /** Read bodies through one module, where stream errors and limits are handled (decision 020). */

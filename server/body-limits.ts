@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from "express";
 
 import { MAX_GRID_FILE_MB } from "~/features/grid/operators";
+import { MAX_QUOTE_MB } from "~/features/roadmap/application-input";
 import { MAX_CABLE_RUN_PHOTOS } from "~/features/surveys/survey-schema";
 import { MAX_TRIP_FILE_MB } from "~/features/trips/limits";
 
@@ -22,6 +23,8 @@ export function bodyLimitFor(pathname: string, maxPhotoMb: number): number {
   if (/^\/electrify\/depots\/[^/]+\/plan$/.test(path)) return 16 * MB;
   // A trip export: a year of a fleet's trips.
   if (/^\/electrify\/depots\/[^/]+\/trips$/.test(path)) return MAX_TRIP_FILE_MB * MB + MB;
+  // A connection quote's PDF.
+  if (/^\/electrify\/portfolio\/[^/]+\/connection$/.test(path)) return (MAX_QUOTE_MB + 1) * MB;
   // Up to 100 depots with their notes.
   if (path === "/electrify/company-setup") return 8 * MB;
   if (path.startsWith("/api/auth/")) return 64 * 1024;

@@ -8,9 +8,13 @@ import sharp from "sharp";
 
 import { uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
 import type { InvestorDocumentSlug } from "~/features/investors/investor-documents";
+import { computePlan } from "~/features/planning/compute-plan";
+import type { PlanRequest } from "~/features/planning/plan-input";
 import { createUser } from "~/features/users/create-user.server";
 import { loadEnv } from "~/lib/env.server";
 import { openRuntime, type Runtime } from "~/lib/runtime.server";
+
+import { insertDepotPlanInputs } from "../support/depots";
 
 export { expect };
 
@@ -92,6 +96,13 @@ export type TestDepot = {
   /** Store a real JPEG (and thumbnail) for each photo record. */
   photoFiles?: boolean;
 };
+
+/** Saves a depot's charging-plan inputs as its latest plan (what the roadmap plans each year from). */
+export function setTestDepotPlan(depotId: number, inputs: PlanRequest) {
+  // Computed here, as the server would: the portfolio shows the plan's managed peak and payback.
+  const results = computePlan(inputs, () => undefined);
+  return withServerRuntime((runtime) => insertDepotPlanInputs(runtime, depotId, inputs, results));
+}
 
 /** Adds depot submissions for a user directly in the server's database; returns their ids in order. */
 export async function createTestDepots(ownerEmail: string, depots: TestDepot[]): Promise<number[]> {

@@ -34,6 +34,7 @@ export async function insertDepotPlanInputs(
   runtime: Pick<Runtime, "database">,
   depotId: number,
   inputs: unknown,
+  results: unknown = null,
 ): Promise<void> {
   await runtime.database.db
     .insertInto("depot_plans")
@@ -43,7 +44,7 @@ export async function insertDepotPlanInputs(
       status: "done",
       progress: 5,
       run_id: "t",
-      results: null,
+      results: results === null ? null : JSON.stringify(results),
       error: null,
       started_at: new Date().toISOString(),
       finished_at: null,

@@ -76,8 +76,9 @@ export default function DepotMap({
   tileUrl: string | null;
   attribution: string;
   onSelect: (id: number) => void;
-  onPlace: (id: number, latitude: number, longitude: number) => void;
+  onPlace?: (id: number, latitude: number, longitude: number) => void;
 }) {
+  const movable = onPlace !== undefined;
   const container = useRef<HTMLDivElement>(null);
   // Offline: no tile server configured, or its tiles do not load (an isolated network, a strict proxy).
   const [offline, setOffline] = useState(tileUrl === null);
@@ -108,6 +109,7 @@ export default function DepotMap({
     } else instance.attributionControl.addAttribution(attribution);
     instance.on("click", (event: L.LeafletMouseEvent) => {
       const { placingId: id, onPlace: place } = handlers.current;
+      if (!place) return;
       if (id !== null) place(id, Number(event.latlng.lat.toFixed(6)), Number(event.latlng.lng.toFixed(6)));
     });
     map.current = instance;
@@ -166,10 +168,11 @@ export default function DepotMap({
       placed.push([depot.latitude, depot.longitude]);
       const marker = L.marker([depot.latitude, depot.longitude], {
         icon: depotIcon(depot, depot.id === selectedId),
-        draggable: true,
+        // Without onPlace the map only shows where depots are (the portfolio): nothing to drag.
+        draggable: movable,
         keyboard: true,
         // Leaflet makes the marker a focusable button named by its title.
-        title: `${depot.name} (drag to move)`,
+        title: movable ? `${depot.name} (drag to move)` : depot.name,
         zIndexOffset: depot.id === selectedId ? 1000 : 0,
       });
       // Named on the map itself, so the squares read without hovering.
@@ -182,7 +185,7 @@ export default function DepotMap({
       marker.on("click", () => handlers.current.onSelect(depot.id));
       marker.on("dragend", () => {
         const at = marker.getLatLng();
-        handlers.current.onPlace(depot.id, Number(at.lat.toFixed(6)), Number(at.lng.toFixed(6)));
+        handlers.current.onPlace?.(depot.id, Number(at.lat.toFixed(6)), Number(at.lng.toFixed(6)));
       });
       marker.addTo(group);
     }
@@ -191,7 +194,7 @@ export default function DepotMap({
       if (placed.length === 1) instance.setView(placed[0]!, 11);
       else instance.fitBounds(L.latLngBounds(placed), { padding: [40, 40], maxZoom: 12 });
     }
-  }, [depots, substations, selectedId]);
+  }, [depots, substations, selectedId, movable]);
 
   // The selected depot comes into view.
   useEffect(() => {

@@ -9,6 +9,7 @@
 import { connectionFor } from "~/features/planning/engine/summarise";
 import type { PlanRequest } from "~/features/planning/plan-input";
 
+import type { ApplicationStage } from "./application-input";
 import type { DepotYear } from "./depot-year";
 import { fleetInYear, fleetKey } from "./depot-years";
 import { bridgeBattery, connectionFlag, type ConnectionFlag } from "./roadmap";
@@ -24,7 +25,7 @@ export type RoadmapDepot = {
   /** Network operator code of the nearest substation, or null. */
   operator: string | null;
   application: {
-    stage: string;
+    stage: ApplicationStage;
     energisationOn: string | null;
     quoteKva: number | null;
     quotePounds: number | null;
@@ -57,6 +58,13 @@ export type DepotRoadmap = {
   /** When the upgrade comes after it is needed: the battery that bridges the late years, or null when none can. */
   bridge: { powerKw: number; capacityKwh: number; pounds: number; years: number[] } | null | undefined;
 };
+
+/** The building's highest load, whichever way the plan gives it. */
+export function buildingPeakKw(building: PlanRequest["site"]["buildingKw"]): number {
+  if (typeof building === "number") return building;
+  const values = Array.isArray(building) ? building : "hourlyKw" in building ? building.hourlyKw : building.kw;
+  return values.reduce((max, kw) => Math.max(max, kw), 0);
+}
 
 export const roadmapYears = (settings: RoadmapSettings, thisYear: number) =>
   Array.from({ length: Math.max(1, settings.endYear - thisYear + 1) }, (_, i) => thisYear + i);
@@ -121,7 +129,8 @@ export function depotRoadmap(
     const result = fleet.length ? resultOf(depotYearKey(depot, fleet)) : null;
     const connectionKw =
       quotedKw !== null && energisedYear !== null && year >= energisedYear ? Math.max(nowKw, quotedKw) : nowKw;
-    const peakKw = result?.peakKw ?? 0;
+    // A year without electric vehicles draws the building alone.
+    const peakKw = result?.peakKw ?? buildingPeakKw(inputs.site.buildingKw);
     return {
       year,
       electric: fleet.reduce((sum, g) => sum + g.count, 0),

@@ -15,30 +15,61 @@ export const DEFAULT_CYCLE_YEARS = 5;
 /** New non-zero-emission HGVs end: up to 26 t in 2035, heavier in 2040 (editable marks). */
 export const DEFAULT_PHASE_OUT = { upTo26t: 2035, over26t: 2040 } as const;
 
-const year = z.number().int().min(FIRST_ROADMAP_YEAR).max(LAST_ROADMAP_YEAR);
-const months = z.number().int().min(0, "A lead time cannot be negative").max(120, "A lead time is at most 120 months");
+const year = z
+  .number({ error: "Give a year" })
+  .int("Give a whole year")
+  .min(FIRST_ROADMAP_YEAR, `Choose a year from ${FIRST_ROADMAP_YEAR} to ${LAST_ROADMAP_YEAR}`)
+  .max(LAST_ROADMAP_YEAR, `Choose a year from ${FIRST_ROADMAP_YEAR} to ${LAST_ROADMAP_YEAR}`);
+const months = z
+  .number({ error: "Give a lead time in months" })
+  .int("Give whole months")
+  .min(0, "A lead time cannot be negative")
+  .max(120, "A lead time is at most 120 months");
 
 export const groupReplacementSchema = z.object({
   firstYear: year,
-  cycleYears: z.number().int().min(1, "A cycle is at least 1 year").max(15, "A cycle is at most 15 years"),
+  cycleYears: z
+    .number({ error: "Give the cycle in years" })
+    .int("Give whole years")
+    .min(1, "A cycle is at least 1 year")
+    .max(15, "A cycle is at most 15 years"),
   /** Over 26 t: its phase-out mark is the later one. */
   heavy: z.boolean().default(false),
 });
 export type GroupSetting = z.infer<typeof groupReplacementSchema>;
 
-export const roadmapSettingsSchema = z.object({
-  endYear: year.default(DEFAULT_END_YEAR),
-  phaseOut: z.object({ upTo26t: year, over26t: year }).default({ ...DEFAULT_PHASE_OUT }),
-  /** Months from application to energisation, by network operator code ("other" for depots without one). */
-  leadTimeMonths: z.record(z.string().max(20), months).default({}),
-  reminderMonths: z.number().int().min(0).max(24).default(3),
-  /** A site battery's indicative price, installed: per kWh of storage and per kW of inverter (editable). */
-  battery: z
-    .object({ poundsPerKwh: z.number().min(0).max(5000), poundsPerKw: z.number().min(0).max(5000) })
-    .default({ poundsPerKwh: 350, poundsPerKw: 150 }),
-  /** Depot id → group id → its replacement. */
-  groups: z.record(z.string().max(12), z.record(z.string().max(60), groupReplacementSchema)).default({}),
-});
+export const roadmapSettingsSchema = z
+  .object({
+    endYear: year.default(DEFAULT_END_YEAR),
+    phaseOut: z.object({ upTo26t: year, over26t: year }).default({ ...DEFAULT_PHASE_OUT }),
+    /** Months from application to energisation, by network operator code ("other" for depots without one). */
+    leadTimeMonths: z.record(z.string().max(20), months).default({}),
+    reminderMonths: z
+      .number({ error: "Give the months before an apply-by date" })
+      .int("Give whole months")
+      .min(0, "Months before cannot be negative")
+      .max(24, "Remind at most 24 months before")
+      .default(3),
+    /** A site battery's indicative price, installed: per kWh of storage and per kW of inverter (editable). */
+    battery: z
+      .object({
+        poundsPerKwh: z
+          .number({ error: "Give a price per kWh" })
+          .min(0, "A price cannot be negative")
+          .max(5000, "At most £5,000"),
+        poundsPerKw: z
+          .number({ error: "Give a price per kW" })
+          .min(0, "A price cannot be negative")
+          .max(5000, "At most £5,000"),
+      })
+      .default({ poundsPerKwh: 350, poundsPerKw: 150 }),
+    /** Depot id → group id → its replacement. */
+    groups: z.record(z.string().max(12), z.record(z.string().max(60), groupReplacementSchema)).default({}),
+  })
+  .refine((s) => s.phaseOut.over26t >= s.phaseOut.upTo26t, {
+    path: ["phaseOut", "over26t"],
+    message: "The heavier vehicles' mark cannot come before the lighter ones'",
+  });
 export type RoadmapSettings = z.infer<typeof roadmapSettingsSchema>;
 
 export const defaultRoadmapSettings = (): RoadmapSettings => roadmapSettingsSchema.parse({});

@@ -9,7 +9,14 @@ import type { PlanRequest } from "~/features/planning/plan-input";
 import { backgroundTask } from "~/lib/background/background.server";
 
 import { planDepotYear } from "./depot-year";
+import { renderPortfolioReport, type PortfolioReportData } from "./report/portfolio-report.server";
 
 export const planDepotYearsInBackground = backgroundTask("planDepotYears", async (inputs: PlanRequest[]) =>
   inputs.map(planDepotYear),
+);
+
+/** The portfolio's PDF, rendered in the background process like the depot's report. */
+export const renderPortfolioReportInBackground = backgroundTask(
+  "renderPortfolioReport",
+  async (data: PortfolioReportData) => Buffer.from(await renderPortfolioReport(data)),
 );

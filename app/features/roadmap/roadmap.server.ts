@@ -40,14 +40,35 @@ export async function readRoadmapSettings(deps: Deps, userId: string): Promise<R
   return parsed?.success ? parsed.data : roadmapSettingsSchema.parse({});
 }
 
-export async function saveRoadmapSettings(deps: Deps, userId: string, settings: RoadmapSettings): Promise<void> {
-  const text = JSON.stringify(roadmapSettingsSchema.parse(settings));
-  const now = new Date().toISOString();
-  await deps.database.db
-    .insertInto("roadmaps")
-    .values({ user_id: userId, settings: text, updated_at: now })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ settings: text, updated_at: now }))
-    .execute();
+/**
+ * Changes the company's settings in one transaction (the row locked on
+ * PostgreSQL; SQLite writes one at a time), so two tabs moving two groups at
+ * once both land. `change` returns the new settings, checked by the schema.
+ */
+export async function changeRoadmapSettings(
+  deps: Deps,
+  userId: string,
+  change: (settings: RoadmapSettings) => RoadmapSettings,
+): Promise<RoadmapSettings> {
+  return deps.database.db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    await trx
+      .insertInto("roadmaps")
+      .values({ user_id: userId, settings: JSON.stringify(roadmapSettingsSchema.parse({})), updated_at: now })
+      .onConflict((oc) => oc.column("user_id").doNothing())
+      .execute();
+    let query = trx.selectFrom("roadmaps").select("settings").where("user_id", "=", userId);
+    if (deps.database.engine === "postgres") query = query.forUpdate();
+    const row = await query.executeTakeFirstOrThrow();
+    const parsed = roadmapSettingsSchema.safeParse(JSON.parse(row.settings));
+    const next = roadmapSettingsSchema.parse(change(parsed.success ? parsed.data : roadmapSettingsSchema.parse({})));
+    await trx
+      .updateTable("roadmaps")
+      .set({ settings: JSON.stringify(next), updated_at: now })
+      .where("user_id", "=", userId)
+      .execute();
+    return next;
+  });
 }
 
 export type PortfolioDepot = RoadmapDepot & {

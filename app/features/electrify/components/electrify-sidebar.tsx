@@ -5,6 +5,7 @@ import {
   LayoutDashboardIcon,
   LogOutIcon,
   MapIcon,
+  MilestoneIcon,
   PanelLeftIcon,
   PencilRulerIcon,
   PlugZapIcon,
@@ -23,6 +24,7 @@ const ENTRIES = [
   { to: "/electrify/energy-map", label: "Energy to Depot", icon: MapIcon },
   // Also lit inside a depot's workspace, which it opens.
   { to: "/electrify/depot-details", label: "Depot Details", icon: PencilRulerIcon, within: "/electrify/depots/" },
+  { to: "/electrify/portfolio", label: "Portfolio and Roadmap", icon: MilestoneIcon },
   { to: "/electrify/operations", label: "Operations", icon: PlugZapIcon },
 ] as const;
 

@@ -1,0 +1,91 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+
+import type { CompanyRoadmap } from "../company-roadmap";
+
+/** Recharts is loaded with this module only once the page runs in the browser (React.lazy in spend-card). */
+const thousands = (value: unknown) => `£${Math.round(Number(value) / 1000).toLocaleString("en-GB")}k`;
+const pounds = (value: unknown) => `£${Math.round(Number(value)).toLocaleString("en-GB")}`;
+
+const SERIES = [
+  { key: "vehiclesPounds", name: "Vehicles", colour: "#1d4ed8" },
+  { key: "chargersPounds", name: "Chargers", colour: "#0f766e" },
+  { key: "connectionPounds", name: "Connection", colour: "#b45309" },
+  { key: "batteryPounds", name: "Battery", colour: "#7e22ce" },
+] as const;
+
+export default function SpendCharts({ roadmap }: { roadmap: CompanyRoadmap }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <figure aria-labelledby="spend-by-year" className="grid min-w-0 gap-2">
+        <figcaption id="spend-by-year" className="text-sm font-medium">
+          Capital spend by year
+        </figcaption>
+        <div className="h-72 w-full">
+          <ResponsiveContainer>
+            <BarChart data={roadmap.spendByYear} margin={{ left: 8, right: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="year" />
+              <YAxis tickFormatter={thousands} width={64} />
+              <Tooltip formatter={pounds} />
+              <Legend />
+              {SERIES.map((s) => (
+                <Bar
+                  key={s.key}
+                  dataKey={s.key}
+                  name={s.name}
+                  stackId="spend"
+                  fill={s.colour}
+                  isAnimationActive={false}
+                />
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      </figure>
+      <figure aria-labelledby="cumulative-cost" className="grid min-w-0 gap-2">
+        <figcaption id="cumulative-cost" className="text-sm font-medium">
+          Cumulative cost: the roadmap against staying diesel
+        </figcaption>
+        <div className="h-72 w-full">
+          <ResponsiveContainer>
+            <LineChart data={roadmap.cumulative} margin={{ left: 8, right: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="year" />
+              <YAxis tickFormatter={thousands} width={64} />
+              <Tooltip formatter={pounds} />
+              <Legend />
+              <Line
+                dataKey="transitionPounds"
+                name="Roadmap"
+                stroke="#1d4ed8"
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
+              <Line
+                dataKey="dieselPounds"
+                name="Staying diesel"
+                stroke="#57534e"
+                strokeWidth={2}
+                strokeDasharray="6 3"
+                dot={false}
+                isAnimationActive={false}
+              />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      </figure>
+    </div>
+  );
+}

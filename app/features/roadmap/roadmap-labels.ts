@@ -1,0 +1,45 @@
+/** How the roadmap says its figures, the same on the page, in the PDF and in e-mails (UK dates: 01 Jul 2027). */
+import type { ConnectionFlag } from "./roadmap";
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "01 Jul 2027" for an ISO day. */
+export const ukDay = (iso: string) => dayFormat.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+
+export const wholePounds = (value: number) => `£${Math.round(value).toLocaleString("en-GB")}`;
+export const wholeKw = (value: number) => `${Math.round(value).toLocaleString("en-GB")} kW`;
+
+/** The flag in a few words, and its tone: what a fleet director reads first. */
+export function flagText(flag: ConnectionFlag, endYear: number): { text: string; tone: "ok" | "warn" | "late" } {
+  switch (flag.kind) {
+    case "enough":
+      return { text: `Connection enough to ${endYear}`, tone: "ok" };
+    case "apply-by":
+      return flag.late
+        ? { text: `Apply now: the date was ${ukDay(flag.applyBy)}`, tone: "late" }
+        : { text: `Apply by ${ukDay(flag.applyBy)}`, tone: "warn" };
+    case "quoted-in-time":
+      return { text: `Quote in time: energised ${ukDay(flag.energisedBy)}`, tone: "ok" };
+    case "quoted-late":
+      return {
+        text: `Quote ${flag.monthsLate} ${flag.monthsLate === 1 ? "month" : "months"} late: energised ${ukDay(flag.energisedBy)}`,
+        tone: "late",
+      };
+  }
+}
+
+/** Why the flag says what it says, in a sentence. */
+export function flagReason(flag: ConnectionFlag, connectionKva: number, leadTimeMonths: number): string {
+  if (flag.kind === "enough")
+    return `The managed peak stays within today's ${connectionKva.toLocaleString("en-GB")} kVA every year.`;
+  const over = `The managed peak passes today's ${connectionKva.toLocaleString("en-GB")} kVA in ${flag.neededYear}`;
+  if (flag.kind === "apply-by")
+    return `${over}; with a lead time of ${leadTimeMonths} months the application must be made by ${ukDay(flag.applyBy)}.`;
+  if (flag.kind === "quoted-in-time") return `${over}; the quoted connection is energised before then.`;
+  return `${over}; the quoted connection comes ${flag.monthsLate} months after that.`;
+}

@@ -1,0 +1,124 @@
+import { DateTime } from "luxon";
+import { data } from "react-router";
+
+import { BackLink } from "~/components/back-link";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { DepotNotFound } from "~/features/depots/components/depot-not-found";
+import { DEPOT_GONE } from "~/features/depots/depot-queries.server";
+import { applicationFromForm, applicationSchema, MAX_QUOTE_MB } from "~/features/roadmap/application-input";
+import {
+  depotForApplication,
+  readApplications,
+  saveApplication,
+  saveQuoteFile,
+} from "~/features/roadmap/applications.server";
+import { ApplicationForm } from "~/features/roadmap/components/application-form";
+import { QuoteUpload } from "~/features/roadmap/components/quote-upload";
+import { flagReason, flagText } from "~/features/roadmap/roadmap-labels";
+import { roadmapFor } from "~/features/roadmap/roadmap.server";
+import { handleIntent, succeeded } from "~/lib/action-result.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
+import { getRuntime } from "~/lib/runtime.server";
+import { invalidInput, UserError } from "~/lib/user-error";
+
+import type { Route } from "./+types/connection";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.depot ? `${loaderData.depot.name}: Connection | Electrify` : "Connection | Electrify" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const depot = await depotForApplication(runtime.database.db, user, parseId(params.depotId));
+  if (!depot) throw data(DEPOT_GONE, { status: 404 });
+  const today = DateTime.now().setZone("Europe/London").toISODate()!;
+  // The roadmap is the depot's company's (an admin sees the haulier's).
+  const [{ roadmap }, applications] = await Promise.all([
+    roadmapFor(runtime, depot.user_id, today),
+    readApplications(runtime, { userId: depot.user_id }),
+  ]);
+  const planned = roadmap.depots.find((d) => d.id === depot.id) ?? null;
+  return {
+    depot: { id: depot.id, name: depot.depot_name },
+    application: applications.get(depot.id) ?? null,
+    flag: planned?.planned
+      ? {
+          ...flagText(planned.flag, roadmap.years.at(-1) ?? 0),
+          reason: flagReason(planned.flag, planned.connectionKva, planned.leadTimeMonths),
+          neededKva: planned.neededKva,
+        }
+      : null,
+    maxQuoteMb: MAX_QUOTE_MB,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const depotId = parseId(params.depotId);
+  // Someone else's depot answers 404 before a quote of up to 10 MB is read.
+  if (!(await depotForApplication(runtime.database.db, user, depotId))) throw data(DEPOT_GONE, { status: 404 });
+  const form = await readForm(request, { files: 1, fileSize: MAX_QUOTE_MB * 1024 * 1024, fields: 20 });
+  const actor = { id: user.id, email: user.email, isAdmin: user.isAdmin };
+  return handleIntent(
+    form,
+    { log: runtime.log },
+    {
+      save: {
+        refusedTitle: "The application was not saved",
+        run: async (submitted) => {
+          const parsed = applicationSchema.safeParse(applicationFromForm(submitted));
+          if (!parsed.success) throw invalidInput(parsed.error);
+          await saveApplication(runtime, actor, depotId, parsed.data);
+          return succeeded("Connection application saved", undefined, "save");
+        },
+      },
+      quote: {
+        refusedTitle: "The quote was not added",
+        run: async (submitted) => {
+          const file = submitted.get("quote");
+          if (!(file instanceof File))
+            throw new UserError("Choose the quote's PDF to upload.", {
+              fieldErrors: { quote: "Choose the quote's PDF to upload." },
+            });
+          await saveQuoteFile(runtime, actor, depotId, {
+            name: file.name,
+            bytes: new Uint8Array(await file.arrayBuffer()),
+          });
+          return succeeded({ title: "Quote added", description: file.name }, undefined, "quote");
+        },
+      },
+    },
+  );
+}
+
+export default function ConnectionPage({ loaderData }: Route.ComponentProps) {
+  const { depot, application, flag, maxQuoteMb } = loaderData;
+  return (
+    <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+      <BackLink to="/electrify/portfolio">Back to Portfolio and Roadmap</BackLink>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{depot.name}: connection application</h1>
+      <div className="mt-6 grid gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>{flag ? flag.text : "No plan yet"}</CardTitle>
+            <CardDescription>
+              {flag
+                ? `${flag.reason}${flag.neededKva ? ` The roadmap's end needs ${flag.neededKva.toLocaleString("en-GB")} kVA.` : ""}`
+                : "Make the depot's charging plan and the roadmap says when its connection runs out."}
+            </CardDescription>
+          </CardHeader>
+        </Card>
+        <ApplicationForm application={application} />
+        <QuoteUpload depotId={depot.id} application={application} maxMb={maxQuoteMb} />
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <DepotNotFound to="/electrify/portfolio" label="Back to the portfolio" />;
+}
