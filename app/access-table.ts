@@ -68,6 +68,11 @@ export const accessTable: Record<string, AccessRule> = {
   "/electrify/depots/:id/plan": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/electrify/depots/:id/trips": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/electrify/depots/:id/report": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/electrify/portfolio": signedIn,
+  // The portfolio's PDF is of the viewer's own depots: without any there is nothing to report (the table's users have none).
+  "/electrify/portfolio/report": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/electrify/portfolio/:depotId/connection": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/electrify/portfolio/:depotId/quote": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
   "/electrify/operations": signedIn,
   // The sample id belongs to no one: a depot not operated by the viewer answers like an unknown one.
   "/electrify/operations/:depotId": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
@@ -78,5 +83,6 @@ export const accessTable: Record<string, AccessRule> = {
   "/admin/depot/:id": { anonymous: "sign-in", user: "/", admin: "not-found" },
   "/admin/submissions.csv": adminsOnly,
   "/admin/grid-data": adminsOnly,
+  "/admin/connections": adminsOnly,
   "/*": { anonymous: "not-found", user: "not-found", admin: "not-found" },
 };

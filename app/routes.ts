@@ -71,6 +71,7 @@ export default [
         route("depot/:id", "routes/admin/admin-depot.tsx"),
         route("submissions.csv", "routes/admin/submissions-csv.ts"),
         route("grid-data", "routes/admin/grid-data.tsx"),
+        route("connections", "routes/admin/connections.tsx"),
       ]),
     ]),
   ]),

@@ -100,6 +100,7 @@ describe("the body fuzzer", () => {
     const pages = ["/auth", "/forgot-password", "/survey", "/account", "/electrify/company-setup", "/admin"];
     pages.push(`/electrify/depots/${depotId}/layout`, `/electrify/depots/${depotId}/plan`);
     pages.push(`/electrify/depots/${depotId}/trips`, `/admin/depot/${depotId}`, "/admin/grid-data");
+    pages.push("/electrify/portfolio", `/electrify/portfolio/${depotId}/connection`);
     for (const page of pages) {
       const audience = page.startsWith("/admin")
         ? "admin"
@@ -129,7 +130,7 @@ describe("the body fuzzer", () => {
     for (const [routeIndex, route] of chosen.entries()) {
       const audience = audienceFor(route.pattern);
       const concrete = route.pattern
-        .replace(/:id\b/g, String(depotId))
+        .replace(/:(id|depotId)\b/g, String(depotId))
         .replace("/api/auth/*", "/api/auth/sign-in/email");
       for (const [encodingIndex, encoding] of (["urlencoded", "multipart"] as Encoding[]).entries()) {
         const seed = SEED + routeIndex * 2 + encodingIndex;

@@ -11,6 +11,7 @@ import { DateTime } from "luxon";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
 
+import { ukDay } from "./roadmap-labels";
 import { roadmapFor } from "./roadmap.server";
 
 type Deps = Pick<Runtime, "database" | "log" | "env">;
@@ -40,7 +41,7 @@ export async function sendApplyByReminders(deps: Deps, today = DateTime.now().se
           .onConflict((oc) => oc.columns(["depot_id", "apply_by"]).doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-        const when = DateTime.fromISO(flag.applyBy).setLocale("en-GB").toFormat("d LLL yyyy");
+        const when = ukDay(flag.applyBy);
         await enqueueMail(trx, {
           to: owner.email,
           subject: `Apply for ${depot.name}'s connection by ${when}`,

@@ -180,9 +180,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
           <p className="mt-1 text-muted-foreground">Review depot submissions and manage who can use Electrify.</p>
         </div>
-        <Button asChild variant="outline">
-          <Link to="/admin/grid-data">Network capacity data</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/admin/connections">Connection applications</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/grid-data">Network capacity data</Link>
+          </Button>
+        </div>
       </div>
       <Tabs value={loaderData.tab} onValueChange={changeTab} className="mt-6">
         <TabsList>

@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import { applicationSchema } from "~/features/roadmap/application-input";
+import {
+  readApplications,
+  readQuoteFile,
+  saveApplication,
+  saveQuoteFile,
+} from "~/features/roadmap/applications.server";
+import { openApplications } from "~/features/roadmap/open-applications.server";
+import { sendApplyByReminders } from "~/features/roadmap/reminders.server";
+import { moveGroup, saveSettings } from "~/features/roadmap/roadmap-form.server";
+import { readRoadmapSettings, roadmapFor } from "~/features/roadmap/roadmap.server";
+import { createUser } from "~/features/users/create-user.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import { insertDepot, insertDepotPlanInputs } from "../support/depots";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { openTestRuntime } from "../support/test-runtime";
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => {
+      if (!(error instanceof UserError)) throw error;
+      return { message: error.message, status: error.status, fields: error.fieldErrors ?? {} };
+    },
+  );
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+const EMPTY_APPLICATION = {
+  stage: "budget-requested",
+  requestedKva: null,
+  budgetRequestedOn: null,
+  quoteReceivedOn: null,
+  quotePounds: null,
+  quoteKva: null,
+  energisationOn: null,
+  acceptedOn: null,
+  worksOn: null,
+  energisedOn: null,
+  notes: null,
+};
+
+/** Twenty vans from 2027 over five years on a 60 kVA connection: it runs out in the roadmap. */
+function tightPlan() {
+  const inputs = defaultPlanInput({ vehicles: 20, chargers: [] });
+  return { ...inputs, site: { ...inputs.site, connectionKva: 60 } };
+}
+
+describe("the roadmap on the server", () => {
+  let database: TestDatabase;
+  let runtime: Runtime;
+  const owner = { id: "", email: "director@fleet.example", isAdmin: false };
+  const stranger = { id: "", email: "other@fleet.example", isAdmin: false };
+  const admin = { id: "", email: "ops@consultancy.example", isAdmin: true };
+  let yard = 0;
+  let spare = 0;
+  const today = "2026-11-26";
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    runtime = await openTestRuntime(database);
+    owner.id = (await createUser(runtime, { email: owner.email, password: "owner-password" })).id;
+    stranger.id = (await createUser(runtime, { email: stranger.email, password: "other-password" })).id;
+    admin.id = (await createUser(runtime, { email: admin.email, password: "admin-password", role: "admin" })).id;
+    yard = await insertDepot(runtime, { user_id: owner.id, depot_name: "Tight Yard" });
+    spare = await insertDepot(runtime, { user_id: owner.id, depot_name: "Spare Yard" });
+    await insertDepotPlanInputs(runtime, yard, tightPlan());
+    await insertDepotPlanInputs(runtime, spare, defaultPlanInput({ vehicles: 4, chargers: [] }));
+  });
+  afterAll(async () => {
+    await runtime?.database.destroy();
+  });
+
+  it("plans each depot-year once, in any process after a restart, and a moved group plans only the fleets it makes new", async () => {
+    const first = await roadmapFor(runtime, owner.id, today);
+    // Tight Yard: 4, 8, 12, 16, 20 vans; Spare Yard: 1, 2, 3, 4 (from 2027 over five years: 4 vans in years 1–4).
+    expect(first.planned).toBe(9);
+    expect((await roadmapFor(runtime, owner.id, today)).planned).toBe(0);
+    // Another runtime on the same database (a restart, another process) reads what was kept.
+    const other = await openTestRuntime(database);
+    try {
+      expect((await roadmapFor(other, owner.id, today)).planned).toBe(0);
+    } finally {
+      await other.database.destroy();
+    }
+    // The vans a year later over four years: 5, 10, 15, 20 — three fleets not seen before (20 was).
+    await moveGroup(
+      runtime,
+      owner.id,
+      form({ depotId: String(yard), groupId: "g1", firstYear: "2028", cycleYears: "4" }),
+    );
+    const moved = await roadmapFor(runtime, owner.id, today);
+    expect(moved.planned).toBe(3);
+    const depot = moved.roadmap.depots.find((d) => d.id === yard)!;
+    expect(depot.years.find((y) => y.year === 2028)!.electric).toBe(5);
+    expect(depot.flag.kind).toBe("apply-by");
+  });
+
+  it("refuses settings it cannot keep with the field's message, and changes nothing", async () => {
+    const before = await readRoadmapSettings(runtime, owner.id);
+    const bad = await refusal(
+      saveSettings(
+        runtime,
+        owner.id,
+        form({
+          endYear: "2090",
+          upTo26t: "2035",
+          over26t: "2030",
+          reminderMonths: "3",
+          "lead-nged": "-1",
+          "lead-ukpn": "24",
+          "lead-other": "24",
+          batteryPoundsPerKwh: "350",
+          batteryPoundsPerKw: "x",
+        }),
+      ),
+    );
+    expect(bad?.fields).toEqual({
+      endYear: "Choose a year from 2025 to 2050",
+      "lead-nged": "A lead time cannot be negative",
+      batteryPoundsPerKw: "Give a price per kW",
+    });
+    expect(await readRoadmapSettings(runtime, owner.id)).toEqual(before);
+    // The heavier mark before the lighter one is refused on its own field.
+    const marks = await refusal(
+      saveSettings(
+        runtime,
+        owner.id,
+        form({
+          endYear: "2040",
+          upTo26t: "2035",
+          over26t: "2030",
+          reminderMonths: "3",
+          "lead-nged": "30",
+          "lead-ukpn": "24",
+          "lead-other": "24",
+          batteryPoundsPerKwh: "350",
+          batteryPoundsPerKw: "150",
+        }),
+      ),
+    );
+    expect(marks?.fields).toEqual({ over26t: "The heavier vehicles' mark cannot come before the lighter ones'" });
+    // Another company's depot, or a group its plan does not have, is not there to move.
+    expect(
+      (
+        await refusal(
+          moveGroup(
+            runtime,
+            stranger.id,
+            form({ depotId: String(yard), groupId: "g1", firstYear: "2030", cycleYears: "5" }),
+          ),
+        )
+      )?.status,
+    ).toBe(404);
+    expect(
+      (
+        await refusal(
+          moveGroup(
+            runtime,
+            owner.id,
+            form({ depotId: String(yard), groupId: "nope", firstYear: "2030", cycleYears: "5" }),
+          ),
+        )
+      )?.status,
+    ).toBe(404);
+    expect(
+      (
+        await refusal(
+          moveGroup(
+            runtime,
+            owner.id,
+            form({ depotId: String(yard), groupId: "g1", firstYear: "2030", cycleYears: "0" }),
+          ),
+        )
+      )?.fields,
+    ).toEqual({ cycleYears: "A cycle is at least 1 year" });
+    expect(await readRoadmapSettings(runtime, owner.id)).toEqual(before);
+  });
+
+  it("e-mails the haulier once before an apply-by date, and not once an application is made", async () => {
+    // A year's notice: the apply-by date is within it.
+    await saveSettings(
+      runtime,
+      owner.id,
+      form({
+        endYear: "2035",
+        upTo26t: "2035",
+        over26t: "2040",
+        reminderMonths: "24",
+        "lead-nged": "24",
+        "lead-ukpn": "24",
+        "lead-other": "24",
+        batteryPoundsPerKwh: "350",
+        batteryPoundsPerKw: "150",
+      }),
+    );
+    const { roadmap } = await roadmapFor(runtime, owner.id, today);
+    const flag = roadmap.depots.find((d) => d.id === yard)!.flag;
+    expect(flag.kind).toBe("apply-by");
+    const mails = () =>
+      runtime.database.db.selectFrom("outbox").select(["recipient", "subject", "text_body"]).execute();
+    const before = (await mails()).length;
+    expect(await sendApplyByReminders(runtime, today)).toBe(1);
+    expect(await sendApplyByReminders(runtime, today)).toBe(0);
+    const sent = (await mails()).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.recipient).toBe(owner.email);
+    expect(sent[0]!.subject).toMatch(/^Apply for Tight Yard's connection by \d{2} [A-Z][a-z]{2} \d{4}$/);
+    expect(sent[0]!.text_body).toContain("/electrify/portfolio");
+    // Once the budget estimate is asked for, there is nothing to remind of (even for a date not yet e-mailed).
+    await runtime.database.db.deleteFrom("apply_by_reminders").execute();
+    await saveApplication(
+      runtime,
+      owner,
+      yard,
+      applicationSchema.parse({ ...EMPTY_APPLICATION, budgetRequestedOn: "2026-11-25" }),
+    );
+    expect(await sendApplyByReminders(runtime, today)).toBe(0);
+  });
+
+  it("keeps the application by stage, for its haulier and the admins only, with its quote as a PDF; a late quote is at risk", async () => {
+    const neededYear = (await roadmapFor(runtime, owner.id, today)).roadmap.depots.find((d) => d.id === yard)!.flag;
+    if (neededYear.kind === "enough") throw new Error("the yard should need an upgrade");
+    const quote = {
+      stage: "quote-received",
+      requestedKva: 200,
+      budgetRequestedOn: "2026-06-01",
+      quoteReceivedOn: "2026-11-01",
+      quotePounds: 84_000,
+      quoteKva: 200,
+      energisationOn: `${neededYear.neededYear + 1}-04-01`,
+      acceptedOn: null,
+      worksOn: null,
+      energisedOn: null,
+      notes: null,
+    };
+    const missing = applicationSchema.safeParse({ ...quote, energisationOn: null, quotePounds: null });
+    expect(missing.success).toBe(false);
+    const parsed = applicationSchema.parse(quote);
+    expect((await refusal(saveApplication(runtime, stranger, yard, parsed)))?.status).toBe(404);
+    await saveApplication(runtime, owner, yard, parsed);
+    // An admin keeps it too.
+    await saveApplication(runtime, admin, yard, { ...parsed, notes: "Chased the operator" });
+    expect((await readApplications(runtime, { userId: owner.id })).get(yard)).toMatchObject({
+      stage: "quote-received",
+      notes: "Chased the operator",
+    });
+
+    expect(
+      (
+        await refusal(
+          saveQuoteFile(runtime, owner, yard, { name: "q.pdf", bytes: new TextEncoder().encode("not a pdf") }),
+        )
+      )?.message,
+    ).toBe("The quote must be a PDF.");
+    const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+    await saveQuoteFile(runtime, owner, yard, { name: "quote one.pdf", bytes: pdf("one") });
+    await saveQuoteFile(runtime, admin, yard, { name: "quote two.pdf", bytes: pdf("two") });
+    // The first file is gone: only the latest is kept.
+    expect(await runtime.storage.list("connection-quotes/")).toHaveLength(1);
+    expect(await readQuoteFile(runtime, stranger, yard)).toBeNull();
+    const file = await readQuoteFile(runtime, owner, yard);
+    expect(file?.name).toBe("quote two.pdf");
+    file?.stream.destroy();
+
+    const audit = await runtime.database.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_email"])
+      .where("target_id", "=", String(yard))
+      .execute();
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "connection.quote_added",
+      "connection.quote_added",
+      "connection.updated",
+      "connection.updated",
+      "connection.updated",
+    ]);
+
+    // Energised a year and three months after it is needed: at risk, for the admins.
+    const open = await openApplications(runtime);
+    expect(open).toEqual([
+      expect.objectContaining({
+        depotId: yard,
+        depot: "Tight Yard",
+        neededYear: neededYear.neededYear,
+        monthsLate: 15,
+      }),
+    ]);
+    const { roadmap } = await roadmapFor(runtime, owner.id, today);
+    expect(roadmap.depots.find((d) => d.id === yard)!.flag).toMatchObject({ kind: "quoted-late", monthsLate: 15 });
+  });
+});
