@@ -1,15 +1,13 @@
 /** How the roadmap says its figures, the same on the page, in the PDF and in e-mails (UK dates: 01 Jul 2027). */
 import type { ConnectionFlag } from "./roadmap";
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** "01 Jul 2027" for an ISO day. */
-export const ukDay = (iso: string) => dayFormat.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+/** "01 Jul 2027" for an ISO day (three-letter months: Intl's en-GB writes "Sept"). */
+export function ukDay(iso: string): string {
+  const [year, month, day] = iso.slice(0, 10).split("-");
+  return `${day} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+}
 
 export const wholePounds = (value: number) => `£${Math.round(value).toLocaleString("en-GB")}`;
 export const wholeKw = (value: number) => `${Math.round(value).toLocaleString("en-GB")} kW`;
