@@ -10,6 +10,7 @@ import { startOcppEndpoint, stopOcppEndpoint } from "~/features/box-charge/ocpp-
 import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
 import { stopPlanRuns } from "~/features/planning/plan-store.server";
 import { startApplyByReminders } from "~/features/roadmap/reminders.server";
+import { startRoadmapQueue } from "~/features/roadmap/roadmap-queue.server";
 import { setPhotoWorkers } from "~/features/surveys/process-photo.server";
 import { removeOrphanPhotos } from "~/features/surveys/remove-orphan-photos.server";
 import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
@@ -115,6 +116,8 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   configureBackground({ script: options.dev ? null : path.resolve("build/server/background-process.js"), log });
   // Charging plans are computed in worker threads from the built script (in development, in this thread).
   setPlanWorkerScript(options.dev ? null : path.resolve("build/server/plan-worker.js"));
+  // On PostgreSQL a roadmap's depot-years are jobs any instance's worker takes (decision 033).
+  stopRoadmapQueue = await startRoadmapQueue(runtime);
   log.info({ database: runtime.database.description, dataDir: env.DATA_DIR, appUrl: env.APP_URL }, "runtime ready");
   const ocpp = startOcppEndpoint(runtime);
   return {
@@ -133,6 +136,7 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
 
 let stopOutbox: (() => void) | undefined;
 let stopReminders: (() => void) | undefined;
+let stopRoadmapQueue: (() => Promise<void>) | undefined;
 
 /**
  * Requests whose handler is still running. A client that disconnects closes
@@ -150,6 +154,7 @@ function requestsFinished(): Promise<void> {
 export async function stopServer(): Promise<void> {
   stopOutbox?.();
   stopReminders?.();
+  await stopRoadmapQueue?.();
   await stopOcppEndpoint();
   await requestsFinished();
   await stopPlanRuns();

@@ -13,11 +13,13 @@ import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features
 import type { PlanRequest } from "~/features/planning/plan-input";
 import { readDepotPlan } from "~/features/planning/plan-store.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
 
 import { readApplications } from "./applications.server";
 import { neededDepotYears, type RoadmapDepot } from "./build-roadmap";
 import { companyRoadmap, type CompanyRoadmap } from "./company-roadmap";
 import { depotYearSchema, type DepotYear } from "./depot-year";
+import { keepDepotYears, queueDepotYears, roadmapQueue } from "./roadmap-queue.server";
 import { roadmapSettingsSchema, type RoadmapSettings } from "./roadmap-settings";
 import { planDepotYearsInBackground } from "./roadmap-tasks.server";
 
@@ -171,23 +173,67 @@ export async function depotYears(deps: Deps, needed: Map<string, PlanRequest>) {
     }
   }
   const missing = keys.filter((key) => !results.has(key));
-  for (let i = 0; i < missing.length; i += BATCH) {
-    const batch = missing.slice(i, i + BATCH);
-    const planned = await planDepotYearsInBackground(batch.map((key) => needed.get(key)!));
-    const now = new Date().toISOString();
-    await db
-      .insertInto("roadmap_results")
-      .values(batch.map((key, n) => ({ key, result: JSON.stringify(planned[n]), used_at: now })))
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
-    batch.forEach((key, n) => results.set(key, planned[n]!));
-  }
+  const queue = roadmapQueue();
+  if (queue) await planOnQueue(deps, queue, missing, needed, results);
+  else
+    for (let i = 0; i < missing.length; i += BATCH) {
+      const batch = missing.slice(i, i + BATCH);
+      const planned = await planDepotYearsInBackground(batch.map((key) => needed.get(key)!));
+      await keepDepotYears(
+        deps,
+        batch.map((key, n) => [key, planned[n]!] as const),
+      );
+      batch.forEach((key, n) => results.set(key, planned[n]!));
+    }
+  const fresh = new Set(missing);
   if (keys.length > missing.length)
     await touch(
       deps,
-      keys.filter((key) => !missing.includes(key)),
+      keys.filter((key) => !fresh.has(key)),
     );
   return { results, planned: missing.length };
+}
+
+/** How long a roadmap waits for the queue's workers before it says so. */
+const QUEUE_WAIT_MS = 120_000;
+
+/**
+ * Queues the missing depot-years and waits for them to appear in the table,
+ * from whichever instance's worker planned them (a retried job included).
+ */
+async function planOnQueue(
+  deps: Deps,
+  queue: NonNullable<ReturnType<typeof roadmapQueue>>,
+  missing: string[],
+  needed: Map<string, PlanRequest>,
+  results: Map<string, DepotYear>,
+) {
+  await queueDepotYears(
+    queue,
+    missing.map((key) => ({ key, inputs: needed.get(key)! })),
+  );
+  const waiting = new Set(missing);
+  const until = Date.now() + QUEUE_WAIT_MS;
+  while (waiting.size) {
+    const keys = [...waiting];
+    for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) {
+      const rows = await deps.database.db
+        .selectFrom("roadmap_results")
+        .select(["key", "result"])
+        .where("key", "in", keys.slice(i, i + LOOKUP_CHUNK))
+        .execute();
+      for (const row of rows) {
+        results.set(row.key, depotYearSchema.parse(JSON.parse(row.result)));
+        waiting.delete(row.key);
+      }
+    }
+    if (!waiting.size) break;
+    if (Date.now() > until)
+      throw new UserError("The roadmap is taking longer than usual to plan. Please reload the page in a minute.", {
+        status: 503,
+      });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** Marks depot-years as used today, so pruning keeps what roadmaps still read. */
