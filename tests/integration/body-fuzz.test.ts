@@ -62,6 +62,17 @@ function audienceFor(pattern: string): Audience {
   return "anonymous";
 }
 
+/** Null when `url` answers 200; otherwise what it did instead. */
+async function answers(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    return response.status === 200 ? null : `${new URL(url).pathname} answered ${response.status}`;
+  } catch (error) {
+    return `${new URL(url).pathname} did not answer (${String(error)})`;
+  }
+}
+
 describe("the body fuzzer", () => {
   let server: AppServer;
   let dataDir: string;
@@ -152,17 +163,15 @@ describe("the body fuzzer", () => {
             const faults = server.faults();
             if (faults.length > 0)
               failures.push(`fault "${faults[0]!.message}" after ${where}\n${faults[0]!.stack ?? ""}`);
-            try {
-              const home = await fetch(`${server.url}/`);
-              await home.arrayBuffer();
-              if (home.status !== 200) failures.push(`/ answered ${home.status} after ${where}`);
-            } catch (error) {
-              failures.push(`/ did not answer (${String(error)}) after ${where}`);
-            }
+            // Still serving after every case: a light resource each time (the home page's render once a route below).
+            const alive = await answers(`${server.url}/robots.txt`);
+            if (alive) failures.push(`${alive} after ${where}`);
           }
         };
         await Promise.all(Array.from({ length: LANES }, lane));
         if (failures.length > 0) break;
+        const home = await answers(`${server.url}/`);
+        if (home) failures.push(`${home} after ${route.pattern} (${encoding})`);
         // Every request's temporary files go when it ends, however it ends.
         const left = await temporaryFilesLeft(dataDir);
         if (left.length > 0)
