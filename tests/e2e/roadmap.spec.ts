@@ -60,6 +60,14 @@ test.describe("[roadmap] portfolio and roadmap", () => {
     const neededYear = Number(
       (await first.getByText(/passes today's 60 kVA in \d{4}/).textContent())!.match(/in (\d{4})/)![1],
     );
+    // Gloucester's vans at the company's own pace: half in 2027, all by 2029.
+    const gloucesterCard = page.locator("[aria-labelledby^='depot-']").filter({ hasText: "Gloucester" });
+    await gloucesterCard.getByLabel("Pace").selectOption("targets");
+    await gloucesterCard.getByLabel("Share electric by year").fill("2027 50%, 2029 100%");
+    await gloucesterCard.getByRole("button", { name: "Move Vans" }).click();
+    await expect(page.getByText("Vans at Gloucester: to its shares by year")).toBeVisible();
+    await expect(gloucesterCard.getByText("Electric from 2027, the last in 2029")).toBeVisible();
+    await expect(gloucesterCard.getByRole("row", { name: /^2028 5 of 10/ })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath("portfolio-1280.png"), fullPage: true });
     await expectNoAxeViolations(page);
 

@@ -183,7 +183,50 @@ describe("the roadmap on the server", () => {
         )
       )?.fields,
     ).toEqual({ cycleYears: "A cycle is at least 1 year" });
+    expect(
+      (
+        await refusal(
+          moveGroup(
+            runtime,
+            owner.id,
+            form({
+              depotId: String(yard),
+              groupId: "g1",
+              firstYear: "2030",
+              cycleYears: "5",
+              pace: "targets",
+              targets: "2028 25%, later",
+            }),
+          ),
+        )
+      )?.fields,
+    ).toEqual({ targets: "Write each target as a year and a share, e.g. 2028 25%, 2030 60%, 2033 100%" });
     expect(await readRoadmapSettings(runtime, owner.id)).toEqual(before);
+  });
+
+  it("moves a group to target shares by year, and back to its cycle", async () => {
+    await moveGroup(
+      runtime,
+      owner.id,
+      form({
+        depotId: String(spare),
+        groupId: "g1",
+        firstYear: "2027",
+        cycleYears: "5",
+        pace: "targets",
+        targets: "2027 50%, 2029 100%",
+      }),
+    );
+    const depot = (await roadmapFor(runtime, owner.id, today)).roadmap.depots.find((d) => d.id === spare)!;
+    expect(depot.years.slice(0, 4).map((y) => y.electric)).toEqual([0, 2, 2, 4]);
+    expect(depot.groups[0]).toMatchObject({ electricFrom: 2027, lastYear: 2029 });
+    await moveGroup(
+      runtime,
+      owner.id,
+      form({ depotId: String(spare), groupId: "g1", firstYear: "2027", cycleYears: "5", pace: "cycle" }),
+    );
+    const back = (await roadmapFor(runtime, owner.id, today)).roadmap.depots.find((d) => d.id === spare)!;
+    expect(back.years.slice(0, 4).map((y) => y.electric)).toEqual([0, 1, 2, 3]);
   });
 
   it("e-mails the haulier once before an apply-by date, and not once an application is made", async () => {

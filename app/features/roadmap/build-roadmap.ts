@@ -12,7 +12,7 @@ import type { PlanRequest } from "~/features/planning/plan-input";
 import type { ApplicationStage } from "./application-input";
 import type { DepotYear } from "./depot-year";
 import { fleetInYear, fleetKey } from "./depot-years";
-import { bridgeBattery, connectionFlag, type ConnectionFlag } from "./roadmap";
+import { bridgeBattery, connectionFlag, groupSpan, type ConnectionFlag } from "./roadmap";
 import { groupSetting, leadTimeOf, type GroupSetting, type RoadmapSettings } from "./roadmap-settings";
 
 export type RoadmapDepot = {
@@ -50,7 +50,14 @@ export type DepotRoadmap = {
   vehicles: number;
   connectionKva: number;
   leadTimeMonths: number;
-  groups: (GroupSetting & { id: string; name: string; count: number; lastYear: number; phaseOut: number })[];
+  groups: (GroupSetting & {
+    id: string;
+    name: string;
+    count: number;
+    electricFrom: number | null;
+    lastYear: number | null;
+    phaseOut: number;
+  })[];
   years: RoadmapYear[];
   flag: ConnectionFlag;
   /** The connection the end year's peak needs (kVA, with the plan's margin), when more than today's. */
@@ -158,6 +165,7 @@ export function depotRoadmap(
     connectionKva: inputs.site.connectionKva,
     groups: inputs.vehicles.map((g) => {
       const set = replacements.get(g.id)!;
+      const span = groupSpan(set);
       return {
         id: g.id,
         name: g.name,
@@ -165,8 +173,10 @@ export function depotRoadmap(
         firstYear: set.firstYear,
         cycleYears: set.cycleYears,
         heavy: set.heavy,
-        // The year its last vehicle is replaced (vehicle i of n in firstYear + floor(i × cycle / n)).
-        lastYear: set.firstYear + Math.floor((Math.max(0, g.count - 1) * set.cycleYears) / Math.max(1, g.count)),
+        targets: set.targets,
+        // The years its first and last vehicles go electric (the last null when its targets stop short of all).
+        electricFrom: span.first,
+        lastYear: span.last,
         phaseOut: set.heavy ? settings.phaseOut.over26t : settings.phaseOut.upTo26t,
       };
     }),

@@ -12,7 +12,13 @@ import { parseId } from "~/lib/parse-id";
 import type { Runtime } from "~/lib/runtime.server";
 import { invalidInput, UserError } from "~/lib/user-error";
 
-import { groupReplacementSchema, roadmapSettingsSchema, type RoadmapSettings } from "./roadmap-settings";
+import {
+  groupReplacementSchema,
+  parseTargets,
+  roadmapSettingsSchema,
+  TARGETS_HINT,
+  type RoadmapSettings,
+} from "./roadmap-settings";
 import { changeRoadmapSettings } from "./roadmap.server";
 
 type Deps = Pick<Runtime, "database">;
@@ -30,10 +36,15 @@ export async function moveGroup(deps: Deps, userId: string, form: FormData) {
   const plan = depot ? await readDepotPlan(deps, depot.id) : null;
   const group = plan?.inputs?.vehicles.find((g) => g.id === groupId);
   if (!depot || !group) throw new UserError("That depot or vehicle group is no longer in your plans.", { status: 404 });
+  const byTargets = text(form, "pace") === "targets";
+  const targets = byTargets ? parseTargets(text(form, "targets")) : undefined;
+  if (targets === null) throw new UserError(TARGETS_HINT, { fieldErrors: { targets: TARGETS_HINT } });
   const parsed = groupReplacementSchema.safeParse({
+    // With targets the cycle's fields keep what they were (they come back if the pace goes back to a cycle).
     firstYear: number(form, "firstYear"),
     cycleYears: number(form, "cycleYears"),
     heavy: form.get("heavy") === "on",
+    ...(targets ? { targets } : {}),
   });
   if (!parsed.success) throw invalidInput(parsed.error);
   await changeRoadmapSettings(deps, userId, (settings) => ({

@@ -41,3 +41,15 @@ export function flagReason(flag: ConnectionFlag, connectionKva: number, leadTime
   if (flag.kind === "quoted-in-time") return `${over}; the quoted connection is energised before then.`;
   return `${over}; the quoted connection comes ${flag.monthsLate} months after that.`;
 }
+
+/** A group's pace in words: "Electric from 2027, the last in 2031". */
+export function paceText(group: { electricFrom: number | null; lastYear: number | null }): string {
+  if (group.electricFrom === null) return "No vehicle electric in its targets";
+  return group.lastYear === null
+    ? `Electric from ${group.electricFrom}; its targets stop short of all`
+    : `Electric from ${group.electricFrom}, the last in ${group.lastYear}`;
+}
+
+/** Whether a group still buys diesel after its phase-out mark (its first electric vehicle comes later, or never). */
+export const pastPhaseOut = (group: { electricFrom: number | null; phaseOut: number }) =>
+  group.electricFrom === null || group.electricFrom > group.phaseOut;

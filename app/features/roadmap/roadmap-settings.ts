@@ -35,6 +35,21 @@ export const groupReplacementSchema = z.object({
     .max(15, "A cycle is at most 15 years"),
   /** Over 26 t: its phase-out mark is the later one. */
   heavy: z.boolean().default(false),
+  /** The share electric by year, instead of the cycle (years rising, shares never falling). */
+  targets: z
+    .array(
+      z.object({
+        year,
+        percent: z.number().min(0, "A share is 0 to 100 %").max(100, "A share is 0 to 100 %"),
+      }),
+    )
+    .max(20, "At most 20 targets")
+    .refine(
+      (targets) =>
+        targets.every((t, i) => i === 0 || (t.year > targets[i - 1]!.year && t.percent >= targets[i - 1]!.percent)),
+      "Give each target a later year than the one before, and a share no smaller",
+    )
+    .optional(),
 });
 export type GroupSetting = z.infer<typeof groupReplacementSchema>;
 
@@ -87,3 +102,22 @@ export function groupSetting(settings: RoadmapSettings, depotId: number, groupId
     }
   );
 }
+
+export const TARGETS_HINT = "Write each target as a year and a share, e.g. 2028 25%, 2030 60%, 2033 100%";
+
+/** "2028 25%, 2030: 60, 2033 100 %" as targets; null when a piece is not a year and a share. */
+export function parseTargets(text: string): { year: number; percent: number }[] | null {
+  const pieces = text
+    .split(/[,;\n]/)
+    .map((piece) => piece.trim())
+    .filter(Boolean);
+  const targets = pieces.map((piece) => {
+    const match = /^(\d{4})\s*[:=]?\s*(\d+(?:\.\d+)?)\s*%?$/.exec(piece);
+    return match ? { year: Number(match[1]), percent: Number(match[2]) } : null;
+  });
+  return targets.length && targets.every(Boolean) ? (targets as { year: number; percent: number }[]) : null;
+}
+
+/** Targets as the form shows them. */
+export const targetsText = (targets: readonly { year: number; percent: number }[] | undefined) =>
+  (targets ?? []).map((t) => `${t.year} ${t.percent}%`).join(", ");

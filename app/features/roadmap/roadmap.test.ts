@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { bridgeBattery, connectionFlag, electricInYear, firstYearOver, latestApplyDate } from "./roadmap";
+import { bridgeBattery, connectionFlag, electricInYear, firstYearOver, groupSpan, latestApplyDate } from "./roadmap";
+import { groupReplacementSchema, parseTargets } from "./roadmap-settings";
 
 describe("a group's vehicles over the years", () => {
   it("staggers a replacement cycle: a fifth of ten vans a year over five years, the remainder spread", () => {
@@ -119,5 +120,57 @@ describe("a bridge battery", () => {
         },
       ),
     );
+  });
+});
+
+describe("a group's pace by target shares", () => {
+  it("is the latest target's share to the nearest vehicle, and never goes back", () => {
+    const group = {
+      count: 30,
+      firstYear: 2027,
+      cycleYears: 5,
+      targets: [
+        { year: 2028, percent: 25 },
+        { year: 2030, percent: 60 },
+        { year: 2033, percent: 100 },
+      ],
+    };
+    expect([2027, 2028, 2029, 2030, 2032, 2033, 2040].map((y) => electricInYear(group, y))).toEqual([
+      0, 8, 8, 18, 18, 30, 30,
+    ]);
+    expect(groupSpan(group)).toEqual({ first: 2028, last: 2033 });
+    expect(groupSpan({ ...group, targets: [{ year: 2030, percent: 50 }] })).toEqual({ first: 2030, last: null });
+    expect(groupSpan({ count: 10, firstYear: 2027, cycleYears: 5 })).toEqual({ first: 2027, last: 2031 });
+  });
+
+  it("reads targets as a year and a share, and refuses anything else", () => {
+    expect(parseTargets("2028 25%, 2030: 60 ; 2033 100 %")).toEqual([
+      { year: 2028, percent: 25 },
+      { year: 2030, percent: 60 },
+      { year: 2033, percent: 100 },
+    ]);
+    expect(parseTargets("2028 25%, soon")).toBeNull();
+    expect(parseTargets("")).toBeNull();
+    // Years must rise and shares never fall.
+    expect(
+      groupReplacementSchema.safeParse({
+        firstYear: 2027,
+        cycleYears: 5,
+        targets: [
+          { year: 2030, percent: 60 },
+          { year: 2029, percent: 80 },
+        ],
+      }).success,
+    ).toBe(false);
+    expect(
+      groupReplacementSchema.safeParse({
+        firstYear: 2027,
+        cycleYears: 5,
+        targets: [
+          { year: 2029, percent: 60 },
+          { year: 2030, percent: 50 },
+        ],
+      }).success,
+    ).toBe(false);
   });
 });

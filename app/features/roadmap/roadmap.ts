@@ -9,22 +9,48 @@
  */
 import { DateTime } from "luxon";
 
-/** A vehicle group's path to electric: from `firstYear` on, its vehicles are replaced evenly over `cycleYears`. */
-export type GroupReplacement = { count: number; firstYear: number; cycleYears: number };
+/**
+ * A vehicle group's path to electric: from `firstYear` on, its vehicles are
+ * replaced evenly over `cycleYears`; or, when `targets` are given, the share
+ * electric from each target's year on (the company's own pace, not a cycle).
+ */
+export type GroupReplacement = {
+  count: number;
+  firstYear: number;
+  cycleYears: number;
+  targets?: readonly { year: number; percent: number }[];
+};
 
 /**
  * How many of a group's vehicles are electric in `year`: vehicle i (of n) is
  * replaced in firstYear + floor(i × cycle / n), so a cycle of five years
  * replaces a fifth of the group each year, the remainder spread over the
- * years rather than left to the last.
+ * years rather than left to the last. With targets: the latest target's
+ * share of the group, to the nearest vehicle.
  */
 export function electricInYear(group: GroupReplacement, year: number): number {
-  const { count, firstYear, cycleYears } = group;
+  const { count, firstYear, cycleYears, targets } = group;
+  if (targets?.length) {
+    // The latest target reached by `year`, rounded to whole vehicles (targets never fall, so nor does this).
+    const reached = targets.filter((t) => t.year <= year).at(-1);
+    return reached ? Math.min(count, Math.round((count * reached.percent) / 100)) : 0;
+  }
   if (count <= 0 || year < firstYear) return 0;
   const cycle = Math.max(1, Math.floor(cycleYears));
   let electric = 0;
   for (let i = 0; i < count; i++) if (firstYear + Math.floor((i * cycle) / count) <= year) electric++;
   return electric;
+}
+
+/** The first year a vehicle of the group is electric and the first year they all are (null: not by `until`). */
+export function groupSpan(group: GroupReplacement, until = 2050): { first: number | null; last: number | null } {
+  let first: number | null = null;
+  for (let year = 2000; year <= until; year++) {
+    const electric = electricInYear(group, year);
+    if (electric > 0 && first === null) first = year;
+    if (electric >= group.count) return { first: first ?? year, last: year };
+  }
+  return { first, last: null };
 }
 
 /** The first year whose managed peak (kW) is above the connection's (kW), or null when none in `peaks` is. */

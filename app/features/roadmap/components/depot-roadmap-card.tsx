@@ -17,7 +17,7 @@ const TONES = {
 } as const;
 
 /** One depot's path: its connection's flag, its groups' years (movable), and each year's fleet, chargers, peak and spend. */
-export function DepotRoadmapCard({ depot, endYear, today }: { depot: CompanyDepot; endYear: number; today: string }) {
+export function DepotRoadmapCard({ depot, endYear }: { depot: CompanyDepot; endYear: number }) {
   if (!depot.planned)
     return (
       <Card>
@@ -69,7 +69,7 @@ export function DepotRoadmapCard({ depot, endYear, today }: { depot: CompanyDepo
               : `To bridge ${depot.bridge.years.join(" and ")} until the upgrade: a site battery of ${Math.ceil(depot.bridge.capacityKwh).toLocaleString("en-GB")} kWh and ${Math.ceil(depot.bridge.powerKw).toLocaleString("en-GB")} kW, about ${wholePounds(depot.bridge.pounds)}. The peaks are already peak shaving's, the lowest that charges every vehicle.`}
           </p>
         ) : null}
-        <GroupYearsForm depotId={depot.id} groups={depot.groups} today={today} />
+        <GroupYearsForm depotId={depot.id} groups={depot.groups} />
         <Table scrollLabel={`${depot.name} by year`} className="whitespace-nowrap">
           <TableHeader>
             <TableRow>

@@ -52,7 +52,15 @@ export function SpendCard({ roadmap }: { roadmap: CompanyRoadmap }) {
           <TableBody>
             {roadmap.spendByYear.map((y, i) => (
               <TableRow key={y.year}>
-                <TableCell className="font-medium">{y.year}</TableCell>
+                <TableCell className="font-medium">
+                  {y.year}
+                  {y.year === roadmap.phaseOut.upTo26t ? (
+                    <span className="block text-xs font-normal text-red-700">New diesel up to 26 t ends</span>
+                  ) : null}
+                  {y.year === roadmap.phaseOut.over26t ? (
+                    <span className="block text-xs font-normal text-red-700">New diesel over 26 t ends</span>
+                  ) : null}
+                </TableCell>
                 <TableCell className="text-right">{wholePounds(y.vehiclesPounds)}</TableCell>
                 <TableCell className="text-right">{wholePounds(y.chargersPounds)}</TableCell>
                 <TableCell className="text-right">{wholePounds(y.connectionPounds)}</TableCell>

@@ -5,6 +5,7 @@ import {
   Legend,
   Line,
   LineChart,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -24,6 +25,19 @@ const SERIES = [
   { key: "batteryPounds", name: "Battery", colour: "#7e22ce" },
 ] as const;
 
+/** The phase-out marks within the roadmap's years, as lines on both charts. */
+function phaseOutMarks(roadmap: CompanyRoadmap) {
+  const { upTo26t, over26t } = roadmap.phaseOut;
+  const marks =
+    upTo26t === over26t
+      ? [{ year: upTo26t, label: "Diesel ends" }]
+      : [
+          { year: upTo26t, label: "Diesel ≤26 t ends" },
+          { year: over26t, label: "Diesel >26 t ends" },
+        ];
+  return marks.filter((m) => roadmap.years.includes(m.year));
+}
+
 export default function SpendCharts({ roadmap }: { roadmap: CompanyRoadmap }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -39,6 +53,15 @@ export default function SpendCharts({ roadmap }: { roadmap: CompanyRoadmap }) {
               <YAxis tickFormatter={thousands} width={64} />
               <Tooltip formatter={pounds} />
               <Legend />
+              {phaseOutMarks(roadmap).map((mark) => (
+                <ReferenceLine
+                  key={mark.label}
+                  x={mark.year}
+                  stroke="#b91c1c"
+                  strokeDasharray="4 2"
+                  label={{ value: mark.label, position: "insideTopLeft", fontSize: 11, fill: "#991b1b" }}
+                />
+              ))}
               {SERIES.map((s) => (
                 <Bar
                   key={s.key}
@@ -65,6 +88,15 @@ export default function SpendCharts({ roadmap }: { roadmap: CompanyRoadmap }) {
               <YAxis tickFormatter={thousands} width={64} />
               <Tooltip formatter={pounds} />
               <Legend />
+              {phaseOutMarks(roadmap).map((mark) => (
+                <ReferenceLine
+                  key={mark.label}
+                  x={mark.year}
+                  stroke="#b91c1c"
+                  strokeDasharray="4 2"
+                  label={{ value: mark.label, position: "insideTopLeft", fontSize: 11, fill: "#991b1b" }}
+                />
+              ))}
               <Line
                 dataKey="transitionPounds"
                 name="Roadmap"

@@ -5,8 +5,9 @@ import { Detail, Footer, styles, TableRow } from "~/features/planning/report/rep
 import { STAGE_LABELS, type ApplicationStage } from "../application-input";
 import type { CompanyRoadmap } from "../company-roadmap";
 import { capitalOf } from "../roadmap-costs";
-import { flagReason, flagText, ukDay, wholeKw, wholePounds } from "../roadmap-labels";
+import { flagReason, flagText, paceText, pastPhaseOut, ukDay, wholeKw, wholePounds } from "../roadmap-labels";
 import { chargersText, connectionRequests } from "../roadmap-report-data";
+import { targetsText } from "../roadmap-settings";
 
 export type PortfolioReportData = {
   companyName: string;
@@ -137,7 +138,7 @@ export function PortfolioReport({ data }: { data: PortfolioReportData }) {
           ) : null}
           {d.groups.map((g) => (
             <Detail key={g.id} label={`${g.name} (${g.count})`}>
-              {`Electric from ${g.firstYear} over ${g.cycleYears} ${g.cycleYears === 1 ? "year" : "years"}, the last in ${g.lastYear}${g.firstYear > g.phaseOut ? ` — after the ${g.phaseOut} phase-out` : ""}`}
+              {`${paceText(g)}${g.targets?.length ? ` (${targetsText(g.targets)})` : ` (a ${g.cycleYears}-year cycle)`}${pastPhaseOut(g) ? ` — after the ${g.phaseOut} phase-out` : ""}`}
             </Detail>
           ))}
           <Text style={styles.h2}>By year</Text>

@@ -55,7 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const { env } = runtime;
   return {
-    today,
     sort,
     rows: sortPortfolio(rows, sort),
     map: {
@@ -102,7 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           const moved = await moveGroup(runtime, user.id, submitted);
           return succeeded(
             {
-              title: `${moved.group} at ${moved.depot}: from ${moved.firstYear} over ${moved.cycleYears} ${moved.cycleYears === 1 ? "year" : "years"}`,
+              title: moved.targets
+                ? `${moved.group} at ${moved.depot}: to its shares by year`
+                : `${moved.group} at ${moved.depot}: from ${moved.firstYear} over ${moved.cycleYears} ${moved.cycleYears === 1 ? "year" : "years"}`,
             },
             undefined,
             "group",
@@ -122,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
-  const { rows, sort, map, roadmap, settings, today } = loaderData;
+  const { rows, sort, map, roadmap, settings } = loaderData;
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -153,7 +154,7 @@ export default function PortfolioPage({ loaderData }: Route.ComponentProps) {
           <SpendCard roadmap={roadmap} />
           <h2 className="text-2xl font-semibold tracking-tight">Depots in the order to act</h2>
           {roadmap.depots.map((depot) => (
-            <DepotRoadmapCard key={depot.id} depot={depot} endYear={settings.endYear} today={today} />
+            <DepotRoadmapCard key={depot.id} depot={depot} endYear={settings.endYear} />
           ))}
         </div>
       )}
