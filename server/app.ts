@@ -9,6 +9,7 @@ import { closeLiveStreams } from "~/features/box-charge/live.server";
 import { startOcppEndpoint, stopOcppEndpoint } from "~/features/box-charge/ocpp-endpoint.server";
 import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
 import { stopPlanRuns } from "~/features/planning/plan-store.server";
+import { removeOrphanQuotes } from "~/features/roadmap/applications.server";
 import { startApplyByReminders } from "~/features/roadmap/reminders.server";
 import { startRoadmapQueue } from "~/features/roadmap/roadmap-queue.server";
 import { setPhotoWorkers } from "~/features/surveys/process-photo.server";
@@ -89,8 +90,11 @@ async function sweepOrphanPhotos(runtime: Runtime, writtenBefore: number): Promi
         { removed: orphans.removed.length, checked: orphans.checked },
         "removed photo files no survey refers to",
       );
+    const quotes = await removeOrphanQuotes(runtime, Date.now(), writtenBefore);
+    if (quotes.removed.length > 0)
+      runtime.log.warn({ removed: quotes.removed.length }, "removed connection quotes no application refers to");
   } catch (error) {
-    runtime.log.error({ err: error }, "could not check for photo files no survey refers to");
+    runtime.log.error({ err: error }, "could not check for files no record refers to");
   }
 }
 

@@ -5,6 +5,7 @@ import { applicationSchema } from "~/features/roadmap/application-input";
 import {
   readApplications,
   readQuoteFile,
+  removeOrphanQuotes,
   saveApplication,
   saveQuoteFile,
 } from "~/features/roadmap/applications.server";
@@ -340,5 +341,11 @@ describe("the roadmap on the server", () => {
     ]);
     const { roadmap } = await roadmapFor(runtime, owner.id, today);
     expect(roadmap.depots.find((d) => d.id === yard)!.flag).toMatchObject({ kind: "quoted-late", monthsLate: 15 });
+
+    // A depot deleted takes its application with it; its quote's file goes at the next start.
+    expect((await removeOrphanQuotes(runtime)).removed).toEqual([]);
+    await runtime.database.db.deleteFrom("depots").where("id", "=", yard).execute();
+    expect((await removeOrphanQuotes(runtime)).removed).toHaveLength(1);
+    expect(await runtime.storage.list("connection-quotes/")).toEqual([]);
   });
 });

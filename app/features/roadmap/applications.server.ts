@@ -10,6 +10,7 @@ import { DEPOT_GONE } from "~/features/depots/depot-queries.server";
 import { recordAudit, type Actor } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 import type { ConnectionApplicationTable } from "~/lib/db/schema-roadmap";
+import { removeUnreferencedFiles } from "~/lib/orphan-files.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
@@ -182,4 +183,24 @@ export async function readQuoteFile(
   if (!row?.quote_file_key) return null;
   const file = await deps.storage.read(row.quote_file_key);
   return file && { ...file, name: row.quote_file_name ?? "quote.pdf" };
+}
+
+/** Quote files no application refers to (its depot deleted, or a server stopped between the file and its row): removed at start. */
+export async function removeOrphanQuotes(
+  deps: Pick<Runtime, "database" | "storage">,
+  now = Date.now(),
+  writtenBefore = Infinity,
+) {
+  const rows = await deps.database.db
+    .selectFrom("connection_applications")
+    .select("quote_file_key")
+    .where("quote_file_key", "is not", null)
+    .execute();
+  return removeUnreferencedFiles(
+    deps,
+    "connection-quotes/",
+    new Set(rows.map((row) => row.quote_file_key!)),
+    now,
+    writtenBefore,
+  );
 }
