@@ -4,25 +4,14 @@
 // building load. Generated from a fixed seed, so every run plans the same fleet.
 import type { DutyDay, PlanInput, StationaryBattery, VehicleGroup } from "../app/features/planning/engine/types";
 import { TARIFF_PRESETS } from "../app/features/planning/plan-input";
-
-/** A small seeded generator (mulberry32): the same fleet on every machine. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "./seeded-random";
 
 /**
  * The mixed fleet; `minKw` sets every charger's lowest power (0 for none;
  * undefined for the default, 6 A per phase on AC).
  */
 export function mixedFleet(minKw?: number): PlanInput {
-  const next = random(31);
+  const next = seededRandom(31);
   const between = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
   const vehicles: VehicleGroup[] = [];
   let trips = 0;

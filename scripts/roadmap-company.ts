@@ -7,20 +7,10 @@ import { defaultPlanInput } from "../app/features/planning/plan-defaults";
 import type { PlanRequest } from "../app/features/planning/plan-input";
 import type { RoadmapDepot } from "../app/features/roadmap/build-roadmap";
 import { defaultRoadmapSettings, type RoadmapSettings } from "../app/features/roadmap/roadmap-settings";
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "./seeded-random";
 
 export function roadmapCompany(depots: number, vehiclesPerDepot: number, seed = 33) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const between = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
   const settings: RoadmapSettings = { ...defaultRoadmapSettings(), endYear: 2040 };
   const list: RoadmapDepot[] = [];

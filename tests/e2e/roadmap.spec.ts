@@ -54,6 +54,8 @@ test.describe("[roadmap] portfolio and roadmap", () => {
     await first.getByLabel("First year").fill("2030");
     await first.getByRole("button", { name: "Move Vans" }).click();
     await expect(page.getByText("Vans at Avonmouth: from 2030 over 5 years")).toBeVisible();
+    // The toast comes with the action's answer; the roadmap with the page's data after it.
+    await expect(first.getByText("Electric from 2030, the last in 2034")).toBeVisible();
     const flag = first.getByText(/^Apply by \d{2} [A-Z][a-z]{2} \d{4}$/);
     await expect(flag).toBeVisible();
     const applyBy = (await flag.textContent())!.replace("Apply by ", "");

@@ -50,6 +50,21 @@ const EMPTY_APPLICATION = {
   notes: null,
 };
 
+/** The settings form as the page sends it: the defaults, with `changes`. */
+const settingsForm = (changes: Record<string, string>) =>
+  form({
+    endYear: "2035",
+    upTo26t: "2035",
+    over26t: "2040",
+    reminderMonths: "3",
+    "lead-nged": "24",
+    "lead-ukpn": "24",
+    "lead-other": "24",
+    batteryPoundsPerKwh: "350",
+    batteryPoundsPerKw: "150",
+    ...changes,
+  });
+
 /** Twenty vans from 2027 over five years on a 60 kVA connection: it runs out in the roadmap. */
 function tightPlan() {
   const inputs = defaultPlanInput({ vehicles: 20, chargers: [] });
@@ -112,17 +127,7 @@ describe("the roadmap on the server", () => {
       saveSettings(
         runtime,
         owner.id,
-        form({
-          endYear: "2090",
-          upTo26t: "2035",
-          over26t: "2030",
-          reminderMonths: "3",
-          "lead-nged": "-1",
-          "lead-ukpn": "24",
-          "lead-other": "24",
-          batteryPoundsPerKwh: "350",
-          batteryPoundsPerKw: "x",
-        }),
+        settingsForm({ endYear: "2090", over26t: "2030", "lead-nged": "-1", batteryPoundsPerKw: "x" }),
       ),
     );
     expect(bad?.fields).toEqual({
@@ -133,21 +138,7 @@ describe("the roadmap on the server", () => {
     expect(await readRoadmapSettings(runtime, owner.id)).toEqual(before);
     // The heavier mark before the lighter one is refused on its own field.
     const marks = await refusal(
-      saveSettings(
-        runtime,
-        owner.id,
-        form({
-          endYear: "2040",
-          upTo26t: "2035",
-          over26t: "2030",
-          reminderMonths: "3",
-          "lead-nged": "30",
-          "lead-ukpn": "24",
-          "lead-other": "24",
-          batteryPoundsPerKwh: "350",
-          batteryPoundsPerKw: "150",
-        }),
-      ),
+      saveSettings(runtime, owner.id, settingsForm({ endYear: "2040", over26t: "2030", "lead-nged": "30" })),
     );
     expect(marks?.fields).toEqual({ over26t: "The heavier vehicles' mark cannot come before the lighter ones'" });
     // Another company's depot, or a group its plan does not have, is not there to move.
@@ -232,21 +223,7 @@ describe("the roadmap on the server", () => {
 
   it("e-mails the haulier once before an apply-by date, and not once an application is made", async () => {
     // A year's notice: the apply-by date is within it.
-    await saveSettings(
-      runtime,
-      owner.id,
-      form({
-        endYear: "2035",
-        upTo26t: "2035",
-        over26t: "2040",
-        reminderMonths: "24",
-        "lead-nged": "24",
-        "lead-ukpn": "24",
-        "lead-other": "24",
-        batteryPoundsPerKwh: "350",
-        batteryPoundsPerKw: "150",
-      }),
-    );
+    await saveSettings(runtime, owner.id, settingsForm({ reminderMonths: "24" }));
     const { roadmap } = await roadmapFor(runtime, owner.id, today);
     const flag = roadmap.depots.find((d) => d.id === yard)!.flag;
     expect(flag.kind).toBe("apply-by");

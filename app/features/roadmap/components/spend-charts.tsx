@@ -38,6 +38,26 @@ function phaseOutMarks(roadmap: CompanyRoadmap) {
   return marks.filter((m) => roadmap.years.includes(m.year));
 }
 
+/** What both charts share: the grid, the year and pound axes, the tooltip, the legend and the phase-out marks (as elements, since Recharts reads its chart's children). */
+function yearAxes(roadmap: CompanyRoadmap) {
+  return [
+    <CartesianGrid key="grid" strokeDasharray="3 3" vertical={false} />,
+    <XAxis key="x" dataKey="year" />,
+    <YAxis key="y" tickFormatter={thousands} width={64} />,
+    <Tooltip key="tooltip" formatter={pounds} />,
+    <Legend key="legend" />,
+    ...phaseOutMarks(roadmap).map((mark) => (
+      <ReferenceLine
+        key={mark.label}
+        x={mark.year}
+        stroke="#b91c1c"
+        strokeDasharray="4 2"
+        label={{ value: mark.label, position: "insideTopLeft", fontSize: 11, fill: "#991b1b" }}
+      />
+    )),
+  ];
+}
+
 export default function SpendCharts({ roadmap }: { roadmap: CompanyRoadmap }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -48,20 +68,7 @@ export default function SpendCharts({ roadmap }: { roadmap: CompanyRoadmap }) {
         <div className="h-72 w-full">
           <ResponsiveContainer>
             <BarChart data={roadmap.spendByYear} margin={{ left: 8, right: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="year" />
-              <YAxis tickFormatter={thousands} width={64} />
-              <Tooltip formatter={pounds} />
-              <Legend />
-              {phaseOutMarks(roadmap).map((mark) => (
-                <ReferenceLine
-                  key={mark.label}
-                  x={mark.year}
-                  stroke="#b91c1c"
-                  strokeDasharray="4 2"
-                  label={{ value: mark.label, position: "insideTopLeft", fontSize: 11, fill: "#991b1b" }}
-                />
-              ))}
+              {yearAxes(roadmap)}
               {SERIES.map((s) => (
                 <Bar
                   key={s.key}
@@ -83,20 +90,7 @@ export default function SpendCharts({ roadmap }: { roadmap: CompanyRoadmap }) {
         <div className="h-72 w-full">
           <ResponsiveContainer>
             <LineChart data={roadmap.cumulative} margin={{ left: 8, right: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="year" />
-              <YAxis tickFormatter={thousands} width={64} />
-              <Tooltip formatter={pounds} />
-              <Legend />
-              {phaseOutMarks(roadmap).map((mark) => (
-                <ReferenceLine
-                  key={mark.label}
-                  x={mark.year}
-                  stroke="#b91c1c"
-                  strokeDasharray="4 2"
-                  label={{ value: mark.label, position: "insideTopLeft", fontSize: 11, fill: "#991b1b" }}
-                />
-              ))}
+              {yearAxes(roadmap)}
               <Line
                 dataKey="transitionPounds"
                 name="Roadmap"
