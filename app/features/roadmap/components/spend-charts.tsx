@@ -52,7 +52,7 @@ function yearAxes(roadmap: CompanyRoadmap) {
         x={mark.year}
         stroke="#b91c1c"
         strokeDasharray="4 2"
-        label={{ value: mark.label, position: "insideTopLeft", fontSize: 11, fill: "#991b1b" }}
+        label={{ value: mark.label, position: "insideTopRight", fontSize: 11, fill: "#991b1b" }}
       />
     )),
   ];
