@@ -60,6 +60,8 @@ export type DepotRoadmap = {
   })[];
   years: RoadmapYear[];
   flag: ConnectionFlag;
+  /** Set when the flag is for a second upgrade: the quoted capacity (kVA) the managed peak passes in its turn. */
+  beyondQuoteKva: number | null;
   /** The connection the end year's peak needs (kVA, with the plan's margin), when more than today's. */
   neededKva: number | null;
   /** When the upgrade comes after it is needed: the battery that bridges the late years, or null when none can. */
@@ -121,6 +123,7 @@ export function depotRoadmap(
       groups: [],
       years: [],
       flag: { kind: "enough" },
+      beyondQuoteKva: null,
       neededKva: null,
       bridge: undefined,
     };
@@ -149,13 +152,20 @@ export function depotRoadmap(
     };
   });
   const peaks = new Map(rows.map((r) => [r.year, r.peakKw]));
-  const flag = connectionFlag({
+  let flag = connectionFlag({
     connectionKw: nowKw,
     peaks,
     leadTimeMonths,
     energisedBy: application?.energisationOn ?? null,
     today,
   });
+  // A quote in time whose own capacity is passed later: the next upgrade is the one to apply for.
+  let beyondQuoteKva: number | null = null;
+  if (flag.kind === "quoted-in-time" && quotedKw !== null && energisedYear !== null) {
+    const later = new Map(rows.filter((r) => r.year >= energisedYear).map((r) => [r.year, r.peakKw]));
+    const next = connectionFlag({ connectionKw: Math.max(nowKw, quotedKw), peaks: later, leadTimeMonths, today });
+    if (next.kind === "apply-by") [flag, beyondQuoteKva] = [next, application!.quoteKva];
+  }
   const endPeak = Math.max(0, ...rows.map((r) => r.peakKw));
   const neededKva = endPeak > nowKw + 1e-9 ? connectionFor(endPeak, pf).recommendedConnectionKva : null;
   return {
@@ -182,6 +192,7 @@ export function depotRoadmap(
     }),
     years: rows,
     flag,
+    beyondQuoteKva,
     neededKva,
     bridge: bridgeFor(
       flag,

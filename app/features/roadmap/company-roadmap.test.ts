@@ -93,6 +93,28 @@ describe("a company's roadmap", () => {
     expect(behind.bridge!.pounds).toBe(behind.bridge!.capacityKwh * 350 + behind.bridge!.powerKw * 150);
   });
 
+  it("asks for the next upgrade when a quote in time is itself passed later", () => {
+    const { depots, settings } = company();
+    const needed = (roadmap(depots, settings).depots[0]!.flag as { neededYear: number }).neededYear;
+    // 70 kVA (66.5 kW) from the year before it is needed: enough for a year or two, not for twenty vans.
+    const small = company({
+      stage: "accepted",
+      energisationOn: `${needed - 1}-10-01`,
+      quoteKva: 70,
+      quotePounds: 20_000,
+    });
+    const depot = roadmap(small.depots, small.settings).depots[0]!;
+    const short = depot.years.filter((r) => !r.enough);
+    expect(short.length).toBeGreaterThan(0);
+    expect(short[0]!.year).toBeGreaterThan(needed);
+    expect(depot.beyondQuoteKva).toBe(70);
+    expect(depot.flag).toMatchObject({
+      kind: "apply-by",
+      neededYear: short[0]!.year,
+      applyBy: `${short[0]!.year - 3}-07-01`,
+    });
+  });
+
   it("moving a group's year moves its spend, and plans only the new fleets", () => {
     const { depots, settings } = company();
     const before = roadmap(depots, settings);

@@ -21,6 +21,8 @@ export type OpenApplication = {
   neededYear: number | null;
   /** Months the quoted energisation comes after the roadmap needs it; 0 when in time; null with no quote or no need. */
   monthsLate: number | null;
+  /** The year the roadmap passes even the quoted capacity (a second upgrade is needed), or null. */
+  quoteShortFrom: number | null;
   updatedAt: string;
 };
 
@@ -40,15 +42,16 @@ export async function openApplications(deps: Pick<Runtime, "database">): Promise
     )
     .execute();
   const today = DateTime.now().setZone("Europe/London").toISODate()!;
-  const flags = new Map<number, Awaited<ReturnType<typeof roadmapFor>>["roadmap"]["depots"][number]["flag"]>();
+  const planned = new Map<number, Awaited<ReturnType<typeof roadmapFor>>["roadmap"]["depots"][number]>();
   for (const owner of new Set(depots.map((d) => d.user_id))) {
     const { roadmap } = await roadmapFor(deps, owner, today);
-    for (const d of roadmap.depots) flags.set(d.id, d.flag);
+    for (const d of roadmap.depots) planned.set(d.id, d);
   }
   const rows = open.flatMap((a): OpenApplication[] => {
     const depot = depots.find((d) => d.id === a.depotId);
     if (!depot) return [];
-    const flag = flags.get(a.depotId);
+    const flag = planned.get(a.depotId)?.flag;
+    const beyond = Boolean(planned.get(a.depotId)?.beyondQuoteKva);
     const neededYear = flag && flag.kind !== "enough" ? flag.neededYear : null;
     return [
       {
@@ -58,12 +61,15 @@ export async function openApplications(deps: Pick<Runtime, "database">): Promise
         stage: a.stage,
         energisationOn: a.energisationOn,
         neededYear,
-        monthsLate: flag?.kind === "quoted-late" ? flag.monthsLate : flag?.kind === "quoted-in-time" ? 0 : null,
+        monthsLate:
+          flag?.kind === "quoted-late" ? flag.monthsLate : flag?.kind === "quoted-in-time" || beyond ? 0 : null,
+        quoteShortFrom: beyond && flag && flag.kind !== "enough" ? flag.neededYear : null,
         updatedAt: a.updatedAt,
       },
     ];
   });
-  // At risk first (the latest first), then those without a quote, then those in time.
-  const rank = (r: OpenApplication) => (r.monthsLate ? -r.monthsLate : r.monthsLate === null ? 0 : 1);
+  // At risk first (the latest first, then quotes passed later), then those without a quote, then those in time.
+  const rank = (r: OpenApplication) =>
+    r.monthsLate ? -1000 - r.monthsLate : r.quoteShortFrom ? -1 : r.monthsLate === null ? 0 : 1;
   return rows.sort((a, b) => rank(a) - rank(b) || a.depot.localeCompare(b.depot));
 }

@@ -32,12 +32,17 @@ export function flagText(flag: ConnectionFlag, endYear: number): { text: string;
 }
 
 /** Why the flag says what it says, in a sentence. */
-export function flagReason(flag: ConnectionFlag, connectionKva: number, leadTimeMonths: number): string {
-  if (flag.kind === "enough")
-    return `The managed peak stays within today's ${connectionKva.toLocaleString("en-GB")} kVA every year.`;
-  const over = `The managed peak passes today's ${connectionKva.toLocaleString("en-GB")} kVA in ${flag.neededYear}`;
+export function flagReason(
+  flag: ConnectionFlag,
+  depot: { connectionKva: number; leadTimeMonths: number; beyondQuoteKva?: number | null },
+): string {
+  const kva = (value: number) => `${value.toLocaleString("en-GB")} kVA`;
+  if (flag.kind === "enough") return `The managed peak stays within today's ${kva(depot.connectionKva)} every year.`;
+  const over = depot.beyondQuoteKva
+    ? `The managed peak passes even the quoted ${kva(depot.beyondQuoteKva)} in ${flag.neededYear}`
+    : `The managed peak passes today's ${kva(depot.connectionKva)} in ${flag.neededYear}`;
   if (flag.kind === "apply-by")
-    return `${over}; with a lead time of ${leadTimeMonths} months the application must be made by ${ukDay(flag.applyBy)}.`;
+    return `${over}; with a lead time of ${depot.leadTimeMonths} months the application must be made by ${ukDay(flag.applyBy)}.`;
   if (flag.kind === "quoted-in-time") return `${over}; the quoted connection is energised before then.`;
   return `${over}; the quoted connection comes ${flag.monthsLate} months after that.`;
 }

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ConnectionsPage({ loaderData }: Route.ComponentProps) {
   const { applications } = loaderData;
-  const atRisk = applications.filter((a) => a.monthsLate);
+  const atRisk = applications.filter((a) => a.monthsLate || a.quoteShortFrom);
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
       <BackLink to="/admin">Back to the Admin Dashboard</BackLink>
@@ -68,12 +68,16 @@ export default function ConnectionsPage({ loaderData }: Route.ComponentProps) {
                     <TableCell>{STAGE_LABELS[a.stage]}</TableCell>
                     <TableCell>{a.energisationOn ? ukDay(a.energisationOn) : "No quote yet"}</TableCell>
                     <TableCell>{a.neededYear ?? "Not needed by the roadmap"}</TableCell>
-                    <TableCell className={cn(a.monthsLate ? "font-semibold text-red-700" : undefined)}>
+                    <TableCell
+                      className={cn(a.monthsLate || a.quoteShortFrom ? "font-semibold text-red-700" : undefined)}
+                    >
                       {a.monthsLate
                         ? `At risk: ${a.monthsLate} ${a.monthsLate === 1 ? "month" : "months"} late`
-                        : a.monthsLate === 0
-                          ? "In time"
-                          : "—"}
+                        : a.quoteShortFrom
+                          ? `At risk: the quoted capacity is passed in ${a.quoteShortFrom}`
+                          : a.monthsLate === 0
+                            ? "In time"
+                            : "—"}
                     </TableCell>
                   </TableRow>
                 ))}

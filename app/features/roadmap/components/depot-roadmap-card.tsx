@@ -41,7 +41,7 @@ export function DepotRoadmapCard({ depot, endYear }: { depot: CompanyDepot; endY
           <CardTitle id={headingId}>{depot.name}</CardTitle>
           <span className={cn("rounded-md border px-2.5 py-1 text-sm font-medium", TONES[flag.tone])}>{flag.text}</span>
         </div>
-        <CardDescription>{flagReason(depot.flag, depot.connectionKva, depot.leadTimeMonths)}</CardDescription>
+        <CardDescription>{flagReason(depot.flag, depot)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {depot.neededKva ? (

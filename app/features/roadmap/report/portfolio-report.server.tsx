@@ -125,7 +125,7 @@ export function PortfolioReport({ data }: { data: PortfolioReportData }) {
         <Page key={d.id} size="A4" style={styles.page} wrap>
           <Text style={styles.title}>{d.name}</Text>
           <Text style={styles.subtitle}>{flagText(d.flag, endYear).text}</Text>
-          <Text style={{ marginBottom: 6 }}>{flagReason(d.flag, d.connectionKva, d.leadTimeMonths)}</Text>
+          <Text style={{ marginBottom: 6 }}>{flagReason(d.flag, d)}</Text>
           <Detail label="Connection today">{`${d.connectionKva.toLocaleString("en-GB")} kVA`}</Detail>
           <Detail label="Needed by the end">
             {d.neededKva ? `${d.neededKva.toLocaleString("en-GB")} kVA` : "No upgrade"}

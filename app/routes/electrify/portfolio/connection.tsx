@@ -47,7 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     flag: planned?.planned
       ? {
           ...flagText(planned.flag, roadmap.years.at(-1) ?? 0),
-          reason: flagReason(planned.flag, planned.connectionKva, planned.leadTimeMonths),
+          reason: flagReason(planned.flag, planned),
           neededKva: planned.neededKva,
         }
       : null,
