@@ -23,6 +23,7 @@ function plan(vans: number, kva: number) {
 test.describe("[roadmap] portfolio and roadmap", () => {
   test("three depots to 2035: one flagged to apply by a date, moved, then quoted in time, and the portfolio PDF lists it, at 1280 and 390 px", async ({
     page,
+    browser,
   }, testInfo) => {
     test.setTimeout(120_000);
     const user = await createTestUser({ name: "Fleet Director" });
@@ -123,5 +124,19 @@ test.describe("[roadmap] portfolio and roadmap", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: testInfo.outputPath("portfolio-390.png"), fullPage: true });
     await expectNoAxeViolations(page);
+
+    // The consultancy sees the open application, in time, among every company's.
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const admin = await adminContext.newPage();
+    const consultant = await createTestUser({ admin: true, name: "Consultant" });
+    await signInOnPage(admin, consultant);
+    await expect(admin).toHaveURL("/admin");
+    await gotoHydrated(admin, "/admin/connections");
+    const row = admin.getByRole("row").filter({ hasText: "Avonmouth" });
+    await expect(row).toContainText("Quote received");
+    await expect(row).toContainText(`30 Sep ${neededYear - 1}`);
+    await expect(row).toContainText("In time");
+    await expectNoAxeViolations(admin);
+    await adminContext.close();
   });
 });
