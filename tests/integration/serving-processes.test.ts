@@ -159,15 +159,22 @@ describe("several serving processes (WEB_CONCURRENCY=2)", () => {
       expect(image.headers["content-type"]).toBe("image/jpeg");
     }
 
-    // Both processes answered the signed-in admin's requests.
-    const answered = logLines(server).filter(
-      (line) =>
-        line.msg === "request" &&
-        (line.path === `/admin/depot/${depotId}` || line.path?.startsWith("/photos/")) &&
-        line.status === 200 &&
-        line.userId,
-    );
-    expect(new Set(answered.map((line) => line.pid)).size).toBe(2);
+    // Both processes answered the signed-in admin's requests. Each logs through its own writes, which may land a
+    // moment after its answer (a CI run saw one process's lines only, checked at once): wait for them.
+    const answeredBy = () =>
+      new Set(
+        logLines(server)
+          .filter(
+            (line) =>
+              line.msg === "request" &&
+              (line.path === `/admin/depot/${depotId}` || line.path?.startsWith("/photos/")) &&
+              line.status === 200 &&
+              line.userId,
+          )
+          .map((line) => line.pid),
+      );
+    await waitFor(() => answeredBy().size === 2, "both processes' request lines", 5_000).catch(() => undefined);
+    expect(answeredBy().size).toBe(2);
 
     // Hashing and photo decoding ran in each serving process's background process, at a lower priority.
     for (const pid of serving) {
