@@ -52,6 +52,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }
       : null,
     maxQuoteMb: MAX_QUOTE_MB,
+    // An admin came from the list of every application; the haulier from their roadmap.
+    back: user.isAdmin
+      ? { to: "/admin/connections", label: "Back to Connection applications" }
+      : { to: "/electrify/portfolio", label: "Back to Portfolio and Roadmap" },
   };
 }
 
@@ -96,10 +100,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ConnectionPage({ loaderData }: Route.ComponentProps) {
-  const { depot, application, flag, maxQuoteMb } = loaderData;
+  const { depot, application, flag, maxQuoteMb, back } = loaderData;
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
-      <BackLink to="/electrify/portfolio">Back to Portfolio and Roadmap</BackLink>
+      <BackLink to={back.to}>{back.label}</BackLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{depot.name}: connection application</h1>
       <div className="mt-6 grid gap-6">
         <Card>
