@@ -23,6 +23,9 @@ export default defineConfig({
     // A UK browser: native time fields show 24-hour times, as they do for the people using the product.
     locale: "en-GB",
     timezoneId: "Europe/London",
+    // Without motion, as many people run their phones: a toast is there or gone, never half-faded when axe measures
+    // its contrast (a CI run failed on a toast's title mid-transition). The product honours the preference.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
