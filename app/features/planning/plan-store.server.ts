@@ -1,4 +1,7 @@
+import type { Selectable } from "kysely";
+
 import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/depot-queries.server";
+import type { DepotPlanTable } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
@@ -40,12 +43,24 @@ export async function getPlan(
 
 /** The plan saved with a depot, for a caller that has already checked who may see it (Box Charge's operators). */
 export async function readDepotPlan(deps: Pick<Runtime, "database">, depotId: number): Promise<SavedPlan | null> {
-  const row = await deps.database.db
+  return (await readDepotPlans(deps, [depotId])).get(depotId) ?? null;
+}
+
+/** The plans saved with several depots, in one query (a company's portfolio), by depot; depots without one are absent. */
+export async function readDepotPlans(
+  deps: Pick<Runtime, "database">,
+  depotIds: readonly number[],
+): Promise<Map<number, SavedPlan>> {
+  if (depotIds.length === 0) return new Map();
+  const rows = await deps.database.db
     .selectFrom("depot_plans")
     .selectAll()
-    .where("depot_id", "=", depotId)
-    .executeTakeFirst();
-  if (!row) return null;
+    .where("depot_id", "in", [...depotIds])
+    .execute();
+  return new Map(rows.map((row) => [row.depot_id, savedPlanOf(row)]));
+}
+
+function savedPlanOf(row: Selectable<DepotPlanTable>): SavedPlan {
   // Stored JSON is read through its schemas: what no longer fits them reads as missing (run the plan again).
   const parsedInputs = planInputSchema.safeParse(JSON.parse(row.inputs));
   const parsedResults = row.results ? planSummarySchema.safeParse(JSON.parse(row.results)) : null;

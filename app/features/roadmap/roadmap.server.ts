@@ -11,7 +11,7 @@ import { sql } from "kysely";
 
 import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/grid-store.server";
 import type { PlanRequest } from "~/features/planning/plan-input";
-import { readDepotPlan } from "~/features/planning/plan-store.server";
+import { readDepotPlans, type SavedPlan } from "~/features/planning/plan-store.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
@@ -78,7 +78,7 @@ export type PortfolioDepot = RoadmapDepot & {
   latitude: number | null;
   longitude: number | null;
   capacity: DepotCapacity;
-  plan: Awaited<ReturnType<typeof readDepotPlan>>;
+  plan: SavedPlan | null;
 };
 
 /** The user's depots with what the portfolio and the roadmap read: the latest plan, the nearest substation, the application. */
@@ -94,31 +94,34 @@ export async function portfolioDepots(deps: Deps, userId: string): Promise<Portf
     loadSubstationIndex(deps),
     readApplications(deps, { userId }),
   ]);
-  return Promise.all(
-    rows.map(async (row) => {
-      const plan = await readDepotPlan(deps, row.id);
-      const capacity = capacityFor(index, { latitude: row.location_latitude, longitude: row.location_longitude });
-      const application = applications.get(row.id) ?? null;
-      return {
-        id: row.id,
-        name: row.depot_name,
-        address: row.depot_address,
-        latitude: row.location_latitude,
-        longitude: row.location_longitude,
-        capacity,
-        plan,
-        inputs: plan?.inputs ?? null,
-        baseKey: plan?.inputs ? baseKeyOf(plan.inputs) : "",
-        operator: capacity.status === "ok" || capacity.status === "no-figures" ? capacity.substation.operator : null,
-        application: application && {
-          stage: application.stage,
-          energisationOn: application.energisationOn,
-          quoteKva: application.quoteKva,
-          quotePounds: application.quotePounds,
-        },
-      };
-    }),
+  // One query for every depot's plan, not one a depot.
+  const plans = await readDepotPlans(
+    deps,
+    rows.map((row) => row.id),
   );
+  return rows.map((row) => {
+    const plan = plans.get(row.id) ?? null;
+    const capacity = capacityFor(index, { latitude: row.location_latitude, longitude: row.location_longitude });
+    const application = applications.get(row.id) ?? null;
+    return {
+      id: row.id,
+      name: row.depot_name,
+      address: row.depot_address,
+      latitude: row.location_latitude,
+      longitude: row.location_longitude,
+      capacity,
+      plan,
+      inputs: plan?.inputs ?? null,
+      baseKey: plan?.inputs ? baseKeyOf(plan.inputs) : "",
+      operator: capacity.status === "ok" || capacity.status === "no-figures" ? capacity.substation.operator : null,
+      application: application && {
+        stage: application.stage,
+        energisationOn: application.energisationOn,
+        quoteKva: application.quoteKva,
+        quotePounds: application.quotePounds,
+      },
+    };
+  });
 }
 
 const baseKeyOf = (inputs: PlanRequest) =>
