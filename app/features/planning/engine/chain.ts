@@ -66,13 +66,16 @@ export function settleChain(
   schedule: Schedule,
   dt: number,
   afterClip?: (i: number, arrivalKwh: number) => void,
+  /** Start each vehicle's cycle in its repeating state for this schedule (repeatingDeparture), not as planned. */
+  repeat = false,
 ): Float64Array {
   const departure = new Float64Array(stays.length);
   for (const vehicle of vehicles) {
     const order = vehicle.stays;
-    // The last stay's departure as planned closes the cycle for the first.
+    // The last stay's departure as planned closes the cycle for the first (or the one that repeats).
     const last = order.at(-1)!;
-    let previous = chain.arrivalKwh[last]! + delivered(schedule[last]!, dt);
+    const planned = chain.arrivalKwh[last]! + delivered(schedule[last]!, dt);
+    let previous = repeat ? repeatingDeparture(stays, order, schedule, dt, planned) : planned;
     for (const i of order) {
       const stay = stays[i]!;
       arrive(chain, i, stay, previous);
@@ -94,6 +97,53 @@ export function settleChain(
     }
   }
   return departure;
+}
+
+/**
+ * The charge a vehicle leaves its last stay with in the repeating cycle: the
+ * departure that one lap of its stays (clipped as settleChain clips them)
+ * gives back. A lap or two usually finds it; a vehicle that loses or gains a
+ * little each lap would take many, so then it is found by bisection — the lap
+ * is monotone with a slope of at most 1 (a fuller arrival never ends the lap
+ * emptier, nor fuller by more than it started), so its excess over the start
+ * falls as the start rises and crosses zero once.
+ */
+function repeatingDeparture(stays: Stay[], order: number[], schedule: Schedule, dt: number, planned: number): number {
+  // A lap that moves the charge by less than this repeats (sums of a lap's steps round differently from the plan's).
+  const still = 1e-9;
+  let start = planned;
+  for (let lap = 0; lap < 3; lap++) {
+    const end = lapFrom(stays, order, schedule, dt, start);
+    if (Math.abs(end - start) <= still) return start;
+    start = end;
+  }
+  let low = 0;
+  let high = stays[order.at(-1)!]!.targetKwh;
+  if (lapFrom(stays, order, schedule, dt, high) >= high - still) return high;
+  if (lapFrom(stays, order, schedule, dt, low) <= low + still) return low;
+  // The fullest repeating state (where a range of starts repeat, the vehicle never runs empty nor fills: its top).
+  for (let step = 0; step < 64 && high - low > 1e-12 * Math.max(1, high); step++) {
+    const middle = (low + high) / 2;
+    if (lapFrom(stays, order, schedule, dt, middle) >= middle - still) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+/** One lap of a vehicle's stays from the charge it left the last one with: the charge it then leaves the last one with (nothing written). */
+function lapFrom(stays: Stay[], order: number[], schedule: Schedule, dt: number, start: number): number {
+  let previous = start;
+  for (const i of order) {
+    const stay = stays[i]!;
+    let kwh = Math.max(0, Math.min(stay.targetKwh, previous) - stay.tripKwh);
+    const kw = schedule[i]!;
+    for (let k = 0; k < kw.length; k++) {
+      if (kw[k] === 0) continue;
+      kwh += Math.min(kw[k]!, Math.max(0, Math.min(powerAt(stay, kwh), (stay.targetKwh - kwh) / dt))) * dt;
+    }
+    previous = kwh;
+  }
+  return previous;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { chainAfter, chainFrom, fullDepartures, type Chain } from "./chain";
+import { chainAfter, chainFrom, fullDepartures, settleChain, type Chain } from "./chain";
+import { chainFlowPlan } from "./chain-flow";
 import { balancedPower, fastestKwh, powerAt, relaxedCaps, speedLimitedCaps } from "./curve";
 import { clusters, minimumPeak, type FlowStay, type Site } from "./min-peak-flow";
-import { emptySchedule, type Schedule } from "./schedule";
+import { delivered, emptySchedule, type Schedule } from "./schedule";
 import { maxOf } from "./site-battery";
 import type { Stay, Vehicle } from "./stays";
 
@@ -28,7 +29,7 @@ export function peakShaving(
   site: Site,
   maxRounds: number,
   schedule: Schedule = emptySchedule(stays),
-): { schedule: Schedule; chain: Chain; lowerBoundKw: number } {
+): { schedule: Schedule; chain: Chain; lowerBoundKw: number; suppliesMost: boolean } {
   const { steps, dt } = site;
   const boundOf = new Float64Array(stays.length);
   let chain = chainFrom(stays, fullDepartures(stays));
@@ -75,7 +76,9 @@ export function peakShaving(
     for (const i of changed) schedule[i]!.fill(0);
   }
   const lowerBoundKw = boundOf.reduce((max, kw) => Math.max(max, kw), 0);
-  return { schedule, chain, lowerBoundKw };
+  const exact = suppliesMost(stays, vehicles, site, chain, schedule);
+  if (exact) return { schedule, chain: exact.chain, lowerBoundKw: exact.peakKw, suppliesMost: true };
+  return { schedule, chain, lowerBoundKw, suppliesMost: false };
 }
 
 /** A group's stays with their charge on arrival, need, whether they must reach their target, and their rows of the schedule (written in place, or replaced). */
@@ -166,4 +169,27 @@ export function followsCurve(stay: Stay, arrivalKwh: number, kw: Float64Array, d
     soc += p * dt;
   }
   return true;
+}
+
+/**
+ * Where some trip needs a top-up on the road and every curve is flat, the
+ * plan that supplies the most of the fleet's driving at the lowest peak for
+ * it (chainFlowPlan), when it supplies more than the rounds' plan settles to.
+ */
+function suppliesMost(stays: Stay[], vehicles: Vehicle[], site: Site, chain: Chain, schedule: Schedule) {
+  if (stays.some((s) => s.charger && s.curve)) return null;
+  const short = stays.some(
+    (s, i) => chain.topUpKwh[i]! > 1e-9 || (s.charger && delivered(schedule[i]!, site.dt) < chain.needKwh[i]! - 1e-6),
+  );
+  if (!short) return null;
+  const settled = schedule.map((row) => row.slice());
+  const copy: Chain = {
+    arrivalKwh: chain.arrivalKwh.slice(),
+    needKwh: chain.needKwh.slice(),
+    topUpKwh: chain.topUpKwh.slice(),
+    previousDepartureKwh: chain.previousDepartureKwh.slice(),
+  };
+  settleChain(stays, vehicles, copy, settled, site.dt, undefined, true);
+  const supplied = settled.reduce((sum, row) => sum + delivered(row, site.dt), 0);
+  return chainFlowPlan(stays, vehicles, site, schedule, supplied);
 }

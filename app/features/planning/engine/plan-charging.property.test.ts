@@ -15,16 +15,21 @@ const delivered = (result: Result, name: string) =>
   byName(result, name).vehicles.reduce((sum, v) => sum + v.deliveredKwh, 0);
 
 /**
- * An independent check that a peak can deliver `energy` to flat-curve stays:
- * one flow node per stay and per step (no merging, no segments), as the
- * plain formulation.
+ * An independent check that a peak can give every flat-curve stay what peak
+ * shaving gave it: one flow node per stay and per step (no merging, no
+ * segments, no chain), as the plain formulation. Where every need is met this
+ * is the need; where some go short, the plan chose who (the trips' energy
+ * first, decision 034) and the peak must be the lowest for that choice.
  */
-function canDeliver(input: PlanInput, result: Result, peakKw: number, energy: number) {
-  const sessions = byName(result, "peak-shaving").sessions.filter((s) => s.charger && s.needKwh > 1e-9);
+function canDeliver(input: PlanInput, result: Result, peakKw: number) {
+  const got = (kw: Float64Array) => kw.reduce((sum, p) => sum + p, 0) * result.stepHours;
+  const sessions = byName(result, "peak-shaving")
+    .sessions.filter((s) => s.charger && got(s.kw) > 1e-9)
+    .map((s) => ({ ...s, deliveredKwh: got(s.kw) }));
   const steps = result.steps;
   const flow = new MaxFlow(2 + sessions.length + steps);
   sessions.forEach((s, i) => {
-    flow.addEdge(0, 2 + i, s.needKwh);
+    flow.addEdge(0, 2 + i, s.deliveredKwh);
     for (let k = 0; k < s.kw.length; k++)
       flow.addEdge(2 + i, 2 + sessions.length + ((s.start + k) % steps), s.capKw * result.stepHours);
   });
@@ -36,21 +41,27 @@ function canDeliver(input: PlanInput, result: Result, peakKw: number, energy: nu
         result.stepHours *
         input.site.chargingEfficiency,
     );
-  return flow.run(0, 1) >= energy - 1e-6;
+  const energy = sessions.reduce((sum, s) => sum + s.deliveredKwh, 0);
+  return flow.run(0, 1) >= energy - 1e-6 * Math.max(1, energy);
 }
 
-/** The physics alone, computed independently: each vehicle charging as fast as its curve and charger allow from arrival, carrying its charge from stay to stay until the repeating cycle settles. */
+/**
+ * The physics alone, computed independently: each vehicle charging as fast as
+ * its curve and charger allow from arrival, carrying its charge from stay to
+ * stay, in its repeating cycle. A vehicle short by a little each cycle takes
+ * hundreds of cycles to get there, so the cycle's start is found by
+ * bisection: a lap from a fuller start never ends emptier, nor fuller by more
+ * than the start was, so the lap's gain falls as the start rises.
+ */
 function mostDeliverable(result: Result, dt: number): Map<string, number> {
   const sessions = result.strategies[0]!.sessions;
   const byVehicle = new Map<string, typeof sessions>();
   for (const s of sessions) byVehicle.set(s.vehicle, [...(byVehicle.get(s.vehicle) ?? []), s]);
   const out = new Map<string, number>();
   for (const [vehicle, stays] of byVehicle) {
-    let carried = stays[0]!.targetKwh;
-    let total = 0;
-    for (let cycle = 0; cycle < 200; cycle++) {
-      total = 0;
-      let kwh = carried;
+    const lap = (start: number) => {
+      let kwh = start;
+      let total = 0;
       for (const s of stays) {
         kwh = Math.max(0, Math.min(s.targetKwh, kwh) - s.tripKwh);
         if (!s.charger) continue;
@@ -61,10 +72,18 @@ function mostDeliverable(result: Result, dt: number): Map<string, number> {
           total += add;
         }
       }
-      if (Math.abs(kwh - carried) < 1e-9) break;
-      carried = kwh;
-    }
-    out.set(vehicle, total);
+      return { end: kwh, total };
+    };
+    let low = 0;
+    let high = stays.at(-1)!.targetKwh;
+    if (lap(high).end < high)
+      for (let step = 0; step < 200 && high - low > 1e-13 * high; step++) {
+        const middle = (low + high) / 2;
+        if (lap(middle).end >= middle) low = middle;
+        else high = middle;
+      }
+    else low = high;
+    out.set(vehicle, lap(low).total);
   }
   return out;
 }
@@ -248,29 +267,25 @@ describe("charging plan engine on random depots", () => {
         const result = planCharging(input);
         const shaving = byName(result, "peak-shaving");
         const energy = delivered(result, "peak-shaving");
-        // It delivers as much as any strategy: exactly when no vehicle is short; within 1 % where some are (decision 030:
-        // its flow meets each stay's need as the chain gives it, so it fills a vehicle to its target in a congested hour
-        // where another plan leaves it a little under — still enough for its next trip — and gives that hour to a vehicle
-        // that would otherwise top up on the road: 220.54 against cost-optimal's 220.64 kWh on seed 20261123).
-        const anyShort = result.strategies.some((s) => s.vehicles.some((v) => v.shortfallKwh > 1e-6));
+        // It delivers as much as any strategy, where some vehicles must go short too: it meets the trips' energy first and
+        // the part of a need that would only be carried to a later stay after (decision 034). (To a millionth: the engine
+        // takes a stay within 1e-6 kWh of its need as met.)
         for (const other of result.strategies)
-          expect(energy).toBeGreaterThanOrEqual(
-            delivered(result, other.strategy) - (anyShort ? 1e-2 * Math.max(1, energy) : 1e-6),
-          );
+          expect(energy).toBeGreaterThanOrEqual(delivered(result, other.strategy) - 1e-6 * Math.max(1, energy));
         // …and no lower peak could (a plain flow with a node for every stay and every step), before the site battery takes more off.
         const vehiclePeak = shaving.battery ? shaving.battery.peakWithoutKw : shaving.peakKw;
-        expect(canDeliver(input, result, vehiclePeak + 1e-6, energy)).toBe(true);
+        expect(canDeliver(input, result, vehiclePeak + 1e-6)).toBe(true);
         if (energy > 1e-3 && vehiclePeak > Math.max(...result.buildingByStep) + 0.01)
-          expect(canDeliver(input, result, vehiclePeak - 0.01, energy)).toBe(false);
+          expect(canDeliver(input, result, vehiclePeak - 0.01)).toBe(false);
         // Proven optimal, so the bound is the peak.
         if (!shaving.battery) expect(shaving.peakLowerBoundKw).toBeCloseTo(shaving.peakKw, 4);
         const allMet = result.strategies.every((s) => s.vehicles.every((v) => v.shortfallKwh < 1e-6));
         if (allMet)
           for (const other of result.strategies) expect(shaving.peakKw).toBeLessThanOrEqual(other.peakKw + 1e-3);
       }),
-      { numRuns: 150, seed: 20261123 },
+      { numRuns: 300, seed: 20261123 },
     );
-  });
+  }, 60_000);
 
   it("delivers all that physics allows when the site does not bind, with any falling curve", () => {
     // A charger per vehicle, a connection nobody reaches, and curves that only fall with the charge (as real ones do above their first few %).
@@ -305,7 +320,10 @@ describe("charging plan engine on random depots", () => {
         const physics = mostDeliverable(result, result.stepHours);
         for (const strategy of result.strategies)
           for (const v of strategy.vehicles)
-            // Within 0.1 %: a vehicle short every cycle settles towards its repeating state geometrically, and the planned strategies stop after a few rounds.
+            // Within 0.1 %, and why: the simulations run the cycle a fixed number of times, and a vehicle short by a little
+            // each cycle is still on its way to its repeating state (0.011 kWh a day short of 95.24 on seed 2 of 1,500 runs);
+            // the planned strategies plan each stay from the charge their last round gave it, so a vehicle a fraction of a
+            // watt-hour short each cycle settles empty where charging it from a fuller arrival would keep it fuller (0.06 Wh).
             expect({ strategy: strategy.strategy, vehicle: v.vehicle, kwh: v.deliveredKwh }).toEqual({
               strategy: strategy.strategy,
               vehicle: v.vehicle,

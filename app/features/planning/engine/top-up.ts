@@ -25,7 +25,15 @@ const ROUNDS = 6;
  * is settled between rounds, so each stay is met from the charge it really
  * arrives with; a year's deficits settle within the rounds, as a week's do.
  */
-export function topUpShortStays(stays: Stay[], vehicles: Vehicle[], chain: Chain, schedule: Schedule, site: Site) {
+export function topUpShortStays(
+  stays: Stay[],
+  vehicles: Vehicle[],
+  chain: Chain,
+  schedule: Schedule,
+  site: Site,
+  /** Where the plan meant a stay to leave under its target (peak shaving's chain flow, decision 034): restored to that, not more — more would raise the peak for charge no trip uses. */
+  plannedDepartureKwh?: Float64Array,
+) {
   const { dt } = site;
   const settle = () => {
     const load = siteLoad(stays, schedule, site);
@@ -44,7 +52,8 @@ export function topUpShortStays(stays: Stay[], vehicles: Vehicle[], chain: Chain
       const stay = stays[i]!;
       const arrival = chain.arrivalKwh[i]!;
       if (!stay.charger || stuckAt[i] === arrival) continue;
-      const short = stay.targetKwh - arrival - delivered(schedule[i]!, dt);
+      const leaveWith = plannedDepartureKwh ? Math.min(stay.targetKwh, plannedDepartureKwh[i]!) : stay.targetKwh;
+      const short = leaveWith - arrival - delivered(schedule[i]!, dt);
       if (short <= 1e-6) continue;
       if (topUpStay(stay, arrival, schedule[i]!, short, load, site) > EPS) toppedUp = true;
       else stuckAt[i] = arrival;
