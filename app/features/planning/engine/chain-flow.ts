@@ -1,6 +1,7 @@
 import { MaxFlow } from "../max-flow";
 import { chainFrom, fullDepartures, type Chain } from "./chain";
 import type { Site } from "./min-peak-flow";
+import { nextPeak, segmentsOf } from "./peak-segments";
 import type { Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 
@@ -41,16 +42,7 @@ export function chainFlowPlan(
     cut[(s.start + s.length) % steps] = 1;
     for (let k = 0; k < s.length; k++) covered[(s.start + k) % steps] = 1;
   }
-  const segmentOf = new Int32Array(steps).fill(-1);
-  const segments: { steps: number; buildingKw: number }[] = [];
-  for (let t = 0, previous = -1; t < steps; t++) {
-    if (!covered[t]) continue;
-    if (previous < 0 || cut[t] || previous !== t - 1 || building[t] !== building[previous])
-      segments.push({ steps: 0, buildingKw: building[t]! });
-    segments.at(-1)!.steps++;
-    segmentOf[t] = segments.length - 1;
-    previous = t;
-  }
+  const { segments, segmentOf } = segmentsOf(covered, cut, building);
   const S = segments.length;
   const leaves = (i: number) => 2 + S + 2 * i;
   const trip = (i: number) => 2 + S + 2 * i + 1;
@@ -100,26 +92,10 @@ export function chainFlowPlan(
       peak = candidate;
       break;
     }
-    const cutSegments = segments.map((_, n) => n).filter((n) => !flow.onSourceSide(2 + n));
-    const missing =
-      goal -
-      sent +
-      cutSegments.reduce((sum, n) => sum + Math.max(0, candidate - segments[n]!.buildingKw) * weight(n), 0);
-    const levels = cutSegments
-      .map((n) => ({ kw: segments[n]!.buildingKw, weight: weight(n) }))
-      .sort((a, b) => a.kw - b.kw);
-    let next = hi;
-    for (let k = 0, slope = 0, given = 0; k < levels.length; k++) {
-      slope += levels[k]!.weight;
-      const p = levels[k]!.kw + (missing - given) / slope;
-      const upTo = levels[k + 1]?.kw ?? Infinity;
-      if (p <= upTo) {
-        next = p;
-        break;
-      }
-      given += slope * (upTo - levels[k]!.kw);
-    }
-    candidate = Math.max(next, candidate + 1e-9);
+    const cut = segments
+      .map((segment, n) => ({ kw: segment.buildingKw, weight: weight(n), n }))
+      .filter(({ n }) => !flow.onSourceSide(2 + n));
+    candidate = Math.max(nextPeak(cut, candidate, goal - sent, hi), candidate + 1e-9);
   }
   if (solvedAt !== peak) solve(peak);
   // Back to steps: a stay's energy in a segment spread evenly over its steps.

@@ -1,4 +1,5 @@
 import { MaxFlow } from "../max-flow";
+import { nextPeak, segmentsOf } from "./peak-segments";
 import type { Schedule } from "./schedule";
 
 /** What the flow needs of a stay: when it is plugged in, what it must put in, and its power limit at each step. */
@@ -89,17 +90,7 @@ export function minimumPeak(
       if (k > 0 && s.caps[k] !== s.caps[k - 1]) cut[(s.start + k) % steps] = 1;
     }
   }
-  const segmentOf = new Int32Array(steps).fill(-1);
-  const segments: { steps: number; buildingKw: number }[] = [];
-  let previous = -1;
-  for (let t = 0; t < steps; t++) {
-    if (!covered[t]) continue;
-    if (previous < 0 || cut[t] || previous !== t - 1 || building[t] !== building[previous])
-      segments.push({ steps: 0, buildingKw: building[t]! });
-    segments.at(-1)!.steps++;
-    segmentOf[t] = segments.length - 1;
-    previous = t;
-  }
+  const { segments, segmentOf } = segmentsOf(covered, cut, building);
   // Each job's segments in stay order, and its limit in each (constant within a segment).
   const jobCaps: number[][] = [];
   const jobSegments = jobs.map((members) => {
@@ -219,28 +210,8 @@ export function minimumPeak(
       break;
     }
     const sourceSide = segments.map((_, n) => n).filter((n) => flow.onSourceSide(2 + jobs.length + n));
-    const missing =
-      goal -
-      attempt.sent +
-      sourceSide.reduce((sum, n) => sum + Math.max(0, candidate - segments[n]!.buildingKw) * weight(n), 0);
-    // The smallest P with Σ over those segments of (P − building) × weight ≥ missing: walk up the building levels.
-    const levels = sourceSide
-      .map((n) => ({ kw: segments[n]!.buildingKw, weight: weight(n) }))
-      .sort((a, b) => a.kw - b.kw);
-    let next = hi;
-    let slope = 0;
-    let given = 0;
-    for (let k = 0; k < levels.length; k++) {
-      slope += levels[k]!.weight;
-      const p = levels[k]!.kw + (missing - given) / slope;
-      const upTo = levels[k + 1]?.kw ?? Infinity;
-      if (p <= upTo) {
-        next = p;
-        break;
-      }
-      given += slope * (upTo - levels[k]!.kw);
-    }
-    candidate = Math.max(next, candidate + 1e-9);
+    const cut = sourceSide.map((n) => ({ kw: segments[n]!.buildingKw, weight: weight(n) }));
+    candidate = Math.max(nextPeak(cut, candidate, goal - attempt.sent, hi), candidate + 1e-9);
   }
   if (candidate >= hi) peak = hi;
   // The network holds the last peak tried; the plan is read from the one kept.
