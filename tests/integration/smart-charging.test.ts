@@ -176,6 +176,12 @@ describe("smart charging", () => {
       defaultPencePerKwh: 40,
       bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from, to: (from + 600) % 1440, pencePerKwh: 8 }],
     };
+    // The vans leave every day nine hours into the cheap band, whatever the time the test runs: with the plan's own
+    // weekday 07:00 a run at 05:20 on a Thursday had the van leave in 100 minutes, too soon to wait for cheap hours.
+    const vans = inputs.vehicles.find((group) => group.id === "g1")!;
+    const duty = vans.week.find((day) => day !== null)!;
+    const depart = (from + 540) % 1440;
+    vans.week = vans.week.map(() => ({ ...duty, depart, return: (depart + 480) % 1440 }));
     await runtime.database.db
       .updateTable("depot_plans")
       .set({ inputs: JSON.stringify(inputs) })
@@ -183,8 +189,8 @@ describe("smart charging", () => {
       .execute();
     const van = await charger("SC-1", "ocpp1.6", "Accepted");
     const guest = await charger("SC-2", "ocpp2.0.1", "Accepted");
-    // The haulier names the van's card on the operations page: it is one of the plan's vans (group g1), leaving at
-    // its next 07:00 with about 36 kWh to take.
+    // The haulier names the van's card on the operations page: it is one of the plan's vans (group g1), leaving nine
+    // hours into the cheap band with about 36 kWh to take.
     const cookie = await signIn(server, owner.email, "owner-password");
     const named = await fetch(`${server.url}/electrify/operations/${depotId}`, {
       method: "POST",
