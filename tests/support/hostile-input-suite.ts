@@ -292,17 +292,13 @@ export function hostileInputSuite(engine: Engine): void {
             .join("\n"),
         );
       }
-      // One listing of the suite's directory serves both (the data directory is inside it).
-      const inData = `1${path.sep}2${path.sep}3${path.sep}data${path.sep}`;
-      const files = await listFiles(own);
+      parts.set("files in DATA_DIR", (await listFiles(database.dataDir)).join("\n"));
       parts.set(
-        "files in DATA_DIR",
-        files
-          .filter((file) => file.startsWith(inData))
-          .map((file) => file.slice(inData.length))
+        "files beside DATA_DIR",
+        (await listFiles(own))
+          .filter((file) => !file.startsWith(`1${path.sep}2${path.sep}3${path.sep}data${path.sep}`))
           .join("\n"),
       );
-      parts.set("files beside DATA_DIR", files.filter((file) => !file.startsWith(inData)).join("\n"));
       // Where the payloads that name absolute places would land.
       parts.set("traversal targets", TRAVERSAL_TARGETS.filter((file) => existsSync(file)).join("\n"));
       return parts;
@@ -314,15 +310,12 @@ export function hostileInputSuite(engine: Engine): void {
 
     async function listFiles(dir: string): Promise<string[]> {
       const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-      // The sizes asked for all at once: one after another, a case's two listings were most of its time.
-      const files = await Promise.all(
-        entries
-          .filter((entry) => entry.isFile() && !/electrify\.sqlite/.test(entry.name))
-          .map(async (entry) => {
-            const full = path.join(entry.parentPath, entry.name);
-            return `${path.relative(dir, full)}:${(await stat(full)).size}`;
-          }),
-      );
+      const files: string[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile() || /electrify\.sqlite/.test(entry.name)) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        files.push(`${path.relative(dir, full)}:${(await stat(full)).size}`);
+      }
       return files.sort();
     }
 
