@@ -92,10 +92,10 @@ export function chainFlowPlan(
       peak = candidate;
       break;
     }
-    const cut = segments
+    const cutSegments = segments
       .map((segment, n) => ({ kw: segment.buildingKw, weight: weight(n), n }))
       .filter(({ n }) => !flow.onSourceSide(2 + n));
-    candidate = Math.max(nextPeak(cut, candidate, goal - sent, hi), candidate + 1e-9);
+    candidate = Math.max(nextPeak(cutSegments, candidate, goal - sent, hi), candidate + 1e-9);
   }
   if (solvedAt !== peak) solve(peak);
   // Back to steps: a stay's energy in a segment spread evenly over its steps.
