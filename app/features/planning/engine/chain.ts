@@ -30,6 +30,14 @@ export function chainFrom(stays: Stay[], departureKwh: ArrayLike<number>): Chain
   return chain;
 }
 
+/** A chain to settle without touching this one (what a plan would supply, before choosing it). */
+export const copyChain = (chain: Chain): Chain => ({
+  arrivalKwh: chain.arrivalKwh.slice(),
+  needKwh: chain.needKwh.slice(),
+  topUpKwh: chain.topUpKwh.slice(),
+  previousDepartureKwh: chain.previousDepartureKwh.slice(),
+});
+
 /** Sets one stay's arrival from the charge its vehicle left the previous stay with. */
 export function arrive(chain: Chain, i: number, stay: Stay, previousDepartureKwh: number) {
   arriveWith(chain, i, stay.targetKwh, stay.tripKwh, previousDepartureKwh);
@@ -80,14 +88,7 @@ export function settleChain(
       const stay = stays[i]!;
       arrive(chain, i, stay, previous);
       const kw = schedule[i]!;
-      let kwh = chain.arrivalKwh[i]!;
-      for (let k = 0; k < kw.length; k++) {
-        // (A step at 0 is never above what is allowed, and adds nothing.)
-        if (kw[k] === 0) continue;
-        const most = Math.max(0, Math.min(powerAt(stay, kwh), (stay.targetKwh - kwh) / dt));
-        if (kw[k]! > most) kw[k] = most;
-        kwh += kw[k]! * dt;
-      }
+      let kwh = clippedStay(stay, kw, chain.arrivalKwh[i]!, dt, true);
       if (afterClip) {
         afterClip(i, chain.arrivalKwh[i]!);
         kwh = chain.arrivalKwh[i]! + delivered(kw, dt);
@@ -135,15 +136,32 @@ function lapFrom(stays: Stay[], order: number[], schedule: Schedule, dt: number,
   let previous = start;
   for (const i of order) {
     const stay = stays[i]!;
-    let kwh = Math.max(0, Math.min(stay.targetKwh, previous) - stay.tripKwh);
-    const kw = schedule[i]!;
-    for (let k = 0; k < kw.length; k++) {
-      if (kw[k] === 0) continue;
-      kwh += Math.min(kw[k]!, Math.max(0, Math.min(powerAt(stay, kwh), (stay.targetKwh - kwh) / dt))) * dt;
-    }
-    previous = kwh;
+    previous = clippedStay(
+      stay,
+      schedule[i]!,
+      Math.max(0, Math.min(stay.targetKwh, previous) - stay.tripKwh),
+      dt,
+      false,
+    );
   }
   return previous;
+}
+
+/**
+ * A stay's row walked from its arrival, each step held to what the curve allows at the charge then reached and to
+ * the target: the charge it leaves with. `write`: the row is clipped in place (settleChain), or only read (a lap tried).
+ */
+function clippedStay(stay: Stay, kw: Float64Array, arrivalKwh: number, dt: number, write: boolean): number {
+  let kwh = arrivalKwh;
+  for (let k = 0; k < kw.length; k++) {
+    // (A step at 0 is never above what is allowed, and adds nothing.)
+    if (kw[k] === 0) continue;
+    const most = Math.max(0, Math.min(powerAt(stay, kwh), (stay.targetKwh - kwh) / dt));
+    const p = kw[k]! > most ? most : kw[k]!;
+    if (write) kw[k] = p;
+    kwh += p * dt;
+  }
+  return kwh;
 }
 
 /**

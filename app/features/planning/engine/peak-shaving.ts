@@ -1,4 +1,4 @@
-import { chainAfter, chainFrom, fullDepartures, settleChain, type Chain } from "./chain";
+import { chainAfter, chainFrom, copyChain, fullDepartures, settleChain, type Chain } from "./chain";
 import { chainFlowPlan } from "./chain-flow";
 import { balancedPower, fastestKwh, powerAt, relaxedCaps, speedLimitedCaps } from "./curve";
 import { clusters, minimumPeak, type FlowStay, type Site } from "./min-peak-flow";
@@ -183,13 +183,7 @@ function suppliesMost(stays: Stay[], vehicles: Vehicle[], site: Site, chain: Cha
   );
   if (!short) return null;
   const settled = schedule.map((row) => row.slice());
-  const copy: Chain = {
-    arrivalKwh: chain.arrivalKwh.slice(),
-    needKwh: chain.needKwh.slice(),
-    topUpKwh: chain.topUpKwh.slice(),
-    previousDepartureKwh: chain.previousDepartureKwh.slice(),
-  };
-  settleChain(stays, vehicles, copy, settled, site.dt, undefined, true);
+  settleChain(stays, vehicles, copyChain(chain), settled, site.dt, undefined, true);
   const supplied = settled.reduce((sum, row) => sum + delivered(row, site.dt), 0);
   return chainFlowPlan(stays, vehicles, site, schedule, supplied);
 }
