@@ -114,7 +114,7 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   if (options.prepare === "full") await prepareData(runtime);
   if (options.prepare === "restart") await prepareAfterRestart(runtime, startedAt);
   stopOutbox = startOutboxWorker(runtime, env.OUTBOX_POLL_SECONDS * 1000);
-  stopReminders = startApplyByReminders(runtime);
+  stopReminders = startApplyByReminders(runtime, 60 * 60_000, env.APPLY_BY_REMINDER_START_SECONDS * 1000);
   setPhotoWorkers(env.PHOTO_WORKERS);
   // Password hashing and photo decoding run in a lower-priority child process (in development, in this one).
   configureBackground({ script: options.dev ? null : path.resolve("build/server/background-process.js"), log });

@@ -77,6 +77,8 @@ const envSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** How often queued e-mails (retries, the team's notifications) are sent, in seconds. */
     OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
+    /** When each process first looks for connection apply-by dates to remind of, in seconds after start (then hourly). */
+    APPLY_BY_REMINDER_START_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     REQUIRE_ADMIN_2FA: optionalString.pipe(booleanString.optional()),
     /** E-mail the submitter when an admin changes a depot's status (on unless set to false). */
     NOTIFY_ON_STATUS_CHANGE: optionalString.pipe(booleanString.optional()).transform((value) => value ?? true),

@@ -226,6 +226,8 @@ export function hostileInputSuite(engine: Engine): void {
         INVESTOR_PASSWORD: "investor-password",
         // Queued e-mails stay queued: nothing changes the data between one case's request and its check.
         OUTBOX_POLL_SECONDS: "86400",
+        // Nor does the apply-by reminders' sweep (it plans roadmaps and keeps their depot-years) run mid-suite.
+        APPLY_BY_REMINDER_START_SECONDS: "86400",
       });
       cookies.haulier = await signIn(server, "haulier@fleet.example", "haulier-password");
       cookies.stranger = await signIn(server, "stranger@fleet.example", "stranger-password");
@@ -292,13 +294,17 @@ export function hostileInputSuite(engine: Engine): void {
             .join("\n"),
         );
       }
-      parts.set("files in DATA_DIR", (await listFiles(database.dataDir)).join("\n"));
+      // One listing of the suite's directory serves both (the data directory is inside it).
+      const inData = `1${path.sep}2${path.sep}3${path.sep}data${path.sep}`;
+      const files = await listFiles(own);
       parts.set(
-        "files beside DATA_DIR",
-        (await listFiles(own))
-          .filter((file) => !file.startsWith(`1${path.sep}2${path.sep}3${path.sep}data${path.sep}`))
+        "files in DATA_DIR",
+        files
+          .filter((file) => file.startsWith(inData))
+          .map((file) => file.slice(inData.length))
           .join("\n"),
       );
+      parts.set("files beside DATA_DIR", files.filter((file) => !file.startsWith(inData)).join("\n"));
       // Where the payloads that name absolute places would land.
       parts.set("traversal targets", TRAVERSAL_TARGETS.filter((file) => existsSync(file)).join("\n"));
       return parts;
@@ -310,12 +316,15 @@ export function hostileInputSuite(engine: Engine): void {
 
     async function listFiles(dir: string): Promise<string[]> {
       const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-      const files: string[] = [];
-      for (const entry of entries) {
-        if (!entry.isFile() || /electrify\.sqlite/.test(entry.name)) continue;
-        const full = path.join(entry.parentPath, entry.name);
-        files.push(`${path.relative(dir, full)}:${(await stat(full)).size}`);
-      }
+      // The sizes asked for all at once: one after another, a case's two listings were most of its time.
+      const files = await Promise.all(
+        entries
+          .filter((entry) => entry.isFile() && !/electrify\.sqlite/.test(entry.name))
+          .map(async (entry) => {
+            const full = path.join(entry.parentPath, entry.name);
+            return `${path.relative(dir, full)}:${(await stat(full)).size}`;
+          }),
+      );
       return files.sort();
     }
 
