@@ -74,19 +74,37 @@ export class SimCharger {
     return effectiveLimitW(this.profiles, at, this.tx ? { ref: this.tx.ref, startedAt: this.tx.startedAt } : null);
   }
 
+  /** The limits it will keep to over the next day, from every profile it holds (as a charger composes them). */
   private composite() {
-    const limit = this.limitW() ?? this.maxKw * 1000;
-    const schedule = { chargingRateUnit: "W", chargingSchedulePeriod: [{ startPeriod: 0, limit: Math.floor(limit) }] };
+    const now = Date.now();
+    const durationS = 86_400;
+    const tx = this.tx ? { ref: this.tx.ref, startedAt: this.tx.startedAt } : null;
+    const instants = new Set([now]);
+    for (const profile of this.profiles) {
+      const start = profile.kind === "Relative" ? tx?.startedAt : (profile.startsAt ?? undefined);
+      if (start === undefined) continue;
+      for (const t of [
+        ...profile.periods.map((p) => start + p.startPeriod * 1000),
+        start + (profile.durationS ?? Infinity) * 1000,
+      ])
+        if (t > now && t < now + durationS * 1000) instants.add(t);
+    }
+    const periods: { startPeriod: number; limit: number }[] = [];
+    for (const t of [...instants].sort((a, b) => a - b)) {
+      const limit = Math.floor(effectiveLimitW(this.profiles, t, tx) ?? this.maxKw * 1000);
+      if (periods.at(-1)?.limit !== limit) periods.push({ startPeriod: Math.round((t - now) / 1000), limit });
+    }
+    const schedule = { chargingRateUnit: "W", chargingSchedulePeriod: periods };
     return this.protocol === "ocpp1.6"
       ? {
           status: "Accepted",
           connectorId: 1,
-          scheduleStart: new Date().toISOString(),
-          chargingSchedule: { ...schedule, duration: 3600 },
+          scheduleStart: new Date(now).toISOString(),
+          chargingSchedule: { ...schedule, duration: durationS },
         }
       : {
           status: "Accepted",
-          schedule: { ...schedule, evseId: 1, duration: 3600, scheduleStart: new Date().toISOString() },
+          schedule: { ...schedule, evseId: 1, duration: durationS, scheduleStart: new Date(now).toISOString() },
         };
   }
 

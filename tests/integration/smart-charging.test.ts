@@ -8,7 +8,7 @@ import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot, insertDepotPlanInputs } from "../support/depots";
-import { connectOcppPeer, profileLimitW, type OcppPeer, type OcppVersion } from "../support/ocpp-peer";
+import { connectOcppPeer, profileLimitAtW, profileLimitW, type OcppPeer, type OcppVersion } from "../support/ocpp-peer";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 
@@ -213,9 +213,41 @@ describe("smart charging", () => {
     );
     expect(inForce.get("SC-1")).toBe(0);
     expect(Math.max(...sums)).toBeLessThanOrEqual(30_000);
-    // Today's sessions name it.
+    // The van's charger holds the plan itself (decision 035): nothing now, charging in the cheap hours before it
+    // leaves, so it would keep to the plan if it heard nothing more from the server. What the two chargers hold adds
+    // up to no more than the site's 30 kW at any minute of the day ahead.
+    const latest = (peer: OcppPeer) =>
+      peer.received
+        .filter((c) =>
+          c.action === "SetChargingProfile" && c.payload.csChargingProfiles !== undefined
+            ? (c.payload.csChargingProfiles as { chargingProfilePurpose: string }).chargingProfilePurpose ===
+              "TxProfile"
+            : c.action === "SetChargingProfile" &&
+              (c.payload.chargingProfile as { chargingProfilePurpose: string }).chargingProfilePurpose === "TxProfile",
+        )
+        .at(-1)!.payload;
+    const cheapStartsAt = local.startOf("day").plus({ minutes: from }).toMillis();
+    const cheap = cheapStartsAt > Date.now() ? cheapStartsAt : cheapStartsAt + 86_400_000;
+    const vanProfile = latest(van);
+    expect(profileLimitAtW(vanProfile, Date.now())).toBe(0);
+    // Minute by minute over the day ahead, each minute read at its middle, on the same grid as the cheap hours'.
+    const firstMinute = cheap + 30_000 - Math.ceil((cheap - Date.now()) / 60_000) * 60_000;
+    const dayAhead = Array.from({ length: 24 * 60 }, (_, minute) => firstMinute + minute * 60_000);
+    const charging = dayAhead.filter(
+      (t) => t >= cheap && t < cheap + 9 * 3_600_000 && profileLimitAtW(vanProfile, t)! > 0,
+    );
+    // About 36 kWh at up to 22 kW (less the guest's share): two hours or so, all in the cheap band.
+    expect(charging.length).toBeGreaterThan(60);
+    expect(dayAhead.filter((t) => (profileLimitAtW(vanProfile, t) ?? 0) > 0)).toEqual(charging);
+    const guestProfile = latest(guest);
+    for (const t of dayAhead)
+      expect((profileLimitAtW(vanProfile, t) ?? 0) + (profileLimitAtW(guestProfile, t) ?? 22_000)).toBeLessThanOrEqual(
+        30_000,
+      );
+    // Today's sessions name it, and say when it is planned to charge: from the start of the cheap hours.
     const page = await (await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } })).text();
     expect(page).toContain("AB12 CDE");
+    expect(page).toContain(`${DateTime.fromMillis(cheap).setZone("Europe/London").toFormat("HH:mm")}–`);
     await stop(van, "04A1B2C3", vanTx);
     await stop(guest, "GUEST-1", undefined);
     await Promise.all([van.close(), guest.close()]);

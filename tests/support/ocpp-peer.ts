@@ -175,3 +175,28 @@ export function profileLimitW(payload: Record<string, unknown>): number {
   return (p.csChargingProfiles?.chargingSchedule.chargingSchedulePeriod ??
     p.chargingProfile!.chargingSchedule[0]!.chargingSchedulePeriod)[0]!.limit;
 }
+
+type SentSchedule = {
+  startSchedule?: string;
+  duration?: number;
+  chargingSchedulePeriod: { startPeriod: number; limit: number }[];
+};
+
+/**
+ * The limit (W) a SetChargingProfile the server sent sets at an instant, read
+ * here from the message as OCPP defines it (not with the product's own
+ * reader): the period in force since its start, none (null) before the
+ * schedule starts or after its duration.
+ */
+export function profileLimitAtW(payload: Record<string, unknown>, at: number): number | null {
+  const p = payload as {
+    csChargingProfiles?: { chargingSchedule: SentSchedule };
+    chargingProfile?: { chargingSchedule: SentSchedule[] };
+  };
+  const schedule = p.csChargingProfiles?.chargingSchedule ?? p.chargingProfile!.chargingSchedule[0]!;
+  const elapsedS = (at - Date.parse(schedule.startSchedule!)) / 1000;
+  if (elapsedS < 0 || (schedule.duration !== undefined && elapsedS >= schedule.duration)) return null;
+  let limit: number | null = null;
+  for (const period of schedule.chargingSchedulePeriod) if (period.startPeriod <= elapsedS) limit = period.limit;
+  return limit;
+}

@@ -7,6 +7,8 @@
  * connector that does not obey its limit is held at what it draws, and the
  * others share the rest. The sum never exceeds the limit.
  */
+import { lowerOf, type Limits } from "./limits";
+
 export type Plugged = {
   key: string;
   maxKw: number;
@@ -16,6 +18,8 @@ export type Plugged = {
   departsAt: number | null;
   /** Set for a connector seen drawing above its limit: it is counted at this power, whatever it is sent. */
   drawingKw?: number;
+  /** With drawingKw, where what it draws follows a schedule it holds (another process's charger): counted at that over time. */
+  drawingLimits?: Limits;
 };
 
 /** Why a vehicle will leave short: the site's limit, or its time at a charger of this power. */
@@ -23,6 +27,8 @@ export type ShortReason = "site limit" | "time at the charger";
 
 export type Allocation = {
   limitsKw: Map<string, number>;
+  /** Each vehicle's limits over time, where the decision plans ahead (schedule-ahead.ts). */
+  schedules?: Map<string, Limits>;
   /** Vehicles that cannot reach their target by departure, by how much, and what binds most. */
   short: { key: string; shortKwh: number; reason: ShortReason }[];
 };
@@ -95,6 +101,8 @@ export type SharedPlugged = Omit<Plugged, "drawingKw"> & {
   inForceKw: number;
   /** It was seen drawing above its limits: counted at this. */
   ignoresAtKw?: number;
+  /** The limits over time it holds (a schedule sent to it), where it holds one: counted so when it is not decided for. */
+  inForce?: Limits;
 };
 
 /**
@@ -113,14 +121,22 @@ export function shareOwn(
   decide: (plugged: Plugged[]) => Allocation = (all) => allocate(limitKw, all, at),
 ): Allocation {
   const as = (othersFixed: boolean): Plugged[] =>
-    plugged.map(({ own, online, inForceKw, ignoresAtKw, ...p }) => {
-      const fixed = ignoresAtKw ?? (!online || (othersFixed && !own) ? inForceKw : undefined);
-      return fixed === undefined ? p : { ...p, drawingKw: fixed };
+    plugged.map(({ own, online, inForceKw, ignoresAtKw, inForce, ...p }) => {
+      if (ignoresAtKw !== undefined) return { ...p, drawingKw: ignoresAtKw };
+      if (online && !(othersFixed && !own)) return p;
+      return { ...p, drawingKw: inForceKw, ...(inForce ? { drawingLimits: inForce } : {}) };
     });
   const fair = decide(as(false));
   const room = decide(as(true));
   const limitsKw = new Map<string, number>();
-  for (const p of plugged)
-    if (p.own) limitsKw.set(p.key, Math.min(room.limitsKw.get(p.key)!, fair.limitsKw.get(p.key)!));
-  return { limitsKw, short: fair.short };
+  const schedules = new Map<string, Limits>();
+  for (const p of plugged) {
+    if (!p.own) continue;
+    limitsKw.set(p.key, Math.min(room.limitsKw.get(p.key)!, fair.limitsKw.get(p.key)!));
+    // Planned ahead: the lesser of the two at every instant, as now.
+    const inRoom = room.schedules?.get(p.key);
+    const inFair = fair.schedules?.get(p.key);
+    if (inRoom && inFair) schedules.set(p.key, lowerOf(inRoom, inFair, at));
+  }
+  return { limitsKw, short: fair.short, ...(schedules.size ? { schedules } : {}) };
 }

@@ -9,6 +9,7 @@ import type { Runtime } from "~/lib/runtime.server";
 
 import { chargerReady, chargingChanged, depotChanged } from "./live.server";
 import type { MeterSample } from "./meter-values";
+import { drawsAboveItsLimit } from "./profile-changes";
 
 type Deps = Pick<Runtime, "database">;
 export type ConnectedPoint = { chargePointId: number; depotId: number; identity: string };
@@ -238,17 +239,12 @@ export async function recordReadings(
     const latest = samples.reduce((a, b) => (a.at >= b.at ? a : b));
     const session = await tx
       .selectFrom("charging_sessions")
-      .select(["meter_last_wh", "stopped_at", "limit_w", "limit_sent_at", "ignores_limit"])
+      .select(["meter_last_wh", "stopped_at", "limit_w", "limit_schedule", "limit_sent_at", "ignores_limit"])
       .where("id", "=", sessionId)
       .executeTakeFirst();
     if (!session || session.stopped_at) return;
-    // Drawing clearly above the limit it was sent a minute or more ago: it ignores its profile (decision 031).
-    const ignores =
-      latest.powerW !== null &&
-      session.limit_w !== null &&
-      session.limit_sent_at !== null &&
-      Date.now() - Date.parse(toIsoString(session.limit_sent_at)) > 60_000 &&
-      latest.powerW > session.limit_w * 1.05 + 500;
+    const sentAt = session.limit_sent_at === null ? null : Date.parse(toIsoString(session.limit_sent_at));
+    const ignores = drawsAboveItsLimit(session, sentAt, latest);
     if (ignores && !session.ignores_limit) overLimit = true;
     await tx
       .updateTable("charging_sessions")

@@ -10,8 +10,10 @@ import { DateTime } from "luxon";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
+import { nextCharging } from "./limits";
 import { getOcppEndpoint } from "./ocpp-endpoint.server";
 import { costOfEnergy, type EnergyPoint } from "./pricing";
+import { limitsFromJson } from "./profile-changes";
 import { depotSite, siteLimitKw } from "./site.server";
 import { vehicleTagsByKey } from "./vehicle-tags.server";
 
@@ -57,6 +59,8 @@ export type SessionView = {
   shortKwh: number | null;
   shortReason: string | null;
   silentSince: string | null;
+  /** While it charges to a schedule the charger holds: its next stretch of charging (to: null, until further notice). */
+  planned: { from: string; to: string | null; kw: number } | "none" | null;
 };
 
 export type DayView = {
@@ -160,6 +164,7 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
         stopReason: s.stop_reason,
         shortKwh: s.stopped_at || s.short_kwh === null || s.short_kwh < 0.1 ? null : s.short_kwh,
         shortReason: s.short_reason,
+        planned: s.stopped_at ? null : plannedFor(s.limit_schedule, now),
       } satisfies SessionView,
     };
   });
@@ -259,3 +264,16 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
 }
 
 export type DepotOperations = Awaited<ReturnType<typeof depotOperations>>;
+
+/** The next stretch a schedule lets its charger charge, as the sessions card shows it. */
+function plannedFor(json: string | null, now: number): SessionView["planned"] {
+  const limits = limitsFromJson(json);
+  if (!limits) return null;
+  const next = nextCharging(limits, now);
+  if (!next) return "none";
+  return {
+    from: new Date(next.from).toISOString(),
+    to: Number.isFinite(next.to) ? new Date(next.to).toISOString() : null,
+    kw: next.kw,
+  };
+}

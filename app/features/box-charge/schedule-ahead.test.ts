@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import type { Plugged } from "./allocate";
-import { limitAt, lowerOf, nowhereHigher, scheduleAhead, type Slot } from "./schedule-ahead";
+import { limitAt, lowerOf, nowhereHigher } from "./limits";
+import { scheduleAhead, type Slot } from "./schedule-ahead";
 
 const HOUR = 3_600_000;
 const FIVE = 5 * 60_000;
@@ -63,7 +64,7 @@ describe("scheduleAhead", () => {
         for (const slot of slots) {
           let sum = 0;
           for (const p of plugged) {
-            const kw = limitAt({ segments: plan.schedules.get(p.key)!, until: plan.until }, slot.from);
+            const kw = limitAt(plan.schedules.get(p.key)!, slot.from);
             expect(kw).toBeGreaterThanOrEqual(0);
             expect(kw).toBeLessThanOrEqual(p.drawingKw === undefined ? p.maxKw + 1e-9 : 0);
             sum += kw;
@@ -72,7 +73,7 @@ describe("scheduleAhead", () => {
         }
         for (const p of plugged) {
           if (p.drawingKw !== undefined || p.neededKwh === null || p.departsAt === null) continue;
-          const limits = { segments: plan.schedules.get(p.key)!, until: plan.until };
+          const limits = plan.schedules.get(p.key)!;
           const delivered = slots.reduce((kwh, s) => kwh + limitAt(limits, s.from) * hoursIn(s, p.departsAt!), 0);
           const short = plan.short.find((s) => s.key === p.key)?.shortKwh ?? 0;
           // (A shortfall under 1 Wh is not reported.)
@@ -88,8 +89,7 @@ describe("scheduleAhead", () => {
       fc.property(depotSlots, fewArb, (slots, plugged: Plugged[]) => {
         const plan = scheduleAhead(slots, plugged, 0);
         const drawn = plugged.reduce((sum, p) => sum + (p.drawingKw ?? 0), 0);
-        const at = (key: string, slot: Slot) =>
-          limitAt({ segments: plan.schedules.get(key)!, until: plan.until }, slot.from);
+        const at = (key: string, slot: Slot) => limitAt(plan.schedules.get(key)!, slot.from);
         // Full by the vehicles whose duty is known (the others only take what those leave).
         const known = plugged.filter((p) => p.drawingKw === undefined && p.neededKwh !== null && p.departsAt !== null);
         const used = (slot: Slot) => known.reduce((sum, p) => sum + at(p.key, slot), 0);
@@ -124,11 +124,11 @@ describe("scheduleAhead", () => {
       ],
       0,
     );
-    expect(plan.schedules.get("van")).toEqual([
+    expect(plan.schedules.get("van")!.segments).toEqual([
       { from: 0, kw: 0 },
       { from: 6 * HOUR, kw: 10 },
     ]);
-    expect(plan.schedules.get("guest")).toEqual([{ from: 0, kw: 11 }]);
+    expect(plan.schedules.get("guest")!.segments).toEqual([{ from: 0, kw: 11 }]);
     expect(plan.short).toEqual([]);
   });
 

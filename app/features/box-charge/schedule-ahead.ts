@@ -16,16 +16,14 @@
  * a good plan, not a proven cheapest one.
  */
 import type { Plugged, ShortReason } from "./allocate";
+import { maxOver, type Limits, type Segment } from "./limits";
 
 /** A stretch of time with one room and one price. */
 export type Slot = { from: number; to: number; roomKw: number; pence: number };
 
-/** A charger's limit from `from` until the next segment (the last one until the schedule's end). */
-export type Segment = { from: number; kw: number };
-
 export type Plan = {
-  /** Each vehicle's limits over the slots, merged where they do not change. */
-  schedules: Map<string, Segment[]>;
+  /** Each vehicle's limits over the slots, merged where they do not change, until the plan's end. */
+  schedules: Map<string, Limits>;
   /** Each vehicle's limit now (its first segment). */
   limitsKw: Map<string, number>;
   /** Vehicles that cannot reach their target by departure, by how much, and what binds most. */
@@ -39,11 +37,12 @@ const EPS = 1e-9;
 
 /** The plan with no known site limit: every charger at its maximum. */
 export function unlimited(plugged: readonly Plugged[], at: number, until: number): Plan {
-  const schedules = new Map<string, Segment[]>();
+  const schedules = new Map<string, Limits>();
   const limitsKw = new Map<string, number>();
   for (const p of plugged) {
     const kw = p.drawingKw === undefined ? p.maxKw : 0;
-    schedules.set(p.key, [{ from: at, kw }]);
+    // Held until the next decision, however long that is.
+    schedules.set(p.key, { segments: [{ from: at, kw }], until: Infinity });
     limitsKw.set(p.key, kw);
   }
   return { schedules, limitsKw, short: [], until };
@@ -58,7 +57,12 @@ export function scheduleAhead(slots: readonly Slot[], plugged: readonly Plugged[
     given.set(p.key, new Float64Array(slots.length));
     if (p.drawingKw === undefined) obeying.push(p);
     // It takes what it takes, in every slot; it is sent the least it could be given, in case it starts to obey.
-    else for (let s = 0; s < slots.length; s++) room[s] = Math.max(0, room[s]! - p.drawingKw);
+    else
+      for (let s = 0; s < slots.length; s++) {
+        // One that holds a schedule (another process's charger) draws the most of it in the slot.
+        const kw = p.drawingLimits ? maxOver(p.drawingLimits, slots[s]!.from, slots[s]!.to) : p.drawingKw;
+        room[s] = Math.max(0, room[s]! - kw);
+      }
   }
   const known = obeying
     .filter((p) => p.neededKwh !== null && p.departsAt !== null)
@@ -110,7 +114,7 @@ export function scheduleAhead(slots: readonly Slot[], plugged: readonly Plugged[
         open = next;
       }
     }
-  const schedules = new Map<string, Segment[]>();
+  const schedules = new Map<string, Limits>();
   const limitsKw = new Map<string, number>();
   for (const p of plugged) {
     const row = given.get(p.key)!;
@@ -119,56 +123,14 @@ export function scheduleAhead(slots: readonly Slot[], plugged: readonly Plugged[
       if (!segments.length || segments[segments.length - 1]!.kw !== row[s]!)
         segments.push({ from: slots[s]!.from, kw: row[s]! });
     if (!segments.length) segments.push({ from: at, kw: 0 });
-    schedules.set(p.key, segments);
+    // Nothing after it leaves (its last slot's power was for the part before): a charger that holds the schedule then
+    // charges nobody by mistake, should the vehicle stay on.
+    if (p.departsAt !== null && p.neededKwh !== null && p.drawingKw === undefined && p.departsAt < until) {
+      while (segments.length > 1 && segments[segments.length - 1]!.from >= p.departsAt) segments.pop();
+      if (segments[segments.length - 1]!.kw !== 0) segments.push({ from: Math.max(at, p.departsAt), kw: 0 });
+    }
+    schedules.set(p.key, { segments, until });
     limitsKw.set(p.key, segments[0]!.kw);
   }
   return { schedules, limitsKw, short, until };
-}
-
-/** A charger's limits over time: its segments, and when they end (after which its 0 W default applies). */
-export type Limits = { segments: Segment[]; until: number };
-
-/** The limit at an instant (0 before the first segment and from `until` on). */
-export function limitAt(limits: Limits, at: number): number {
-  if (at >= limits.until) return 0;
-  let kw = 0;
-  for (const segment of limits.segments) {
-    if (segment.from > at) break;
-    kw = segment.kw;
-  }
-  return kw;
-}
-
-const edgesOf = (a: Limits, b: Limits, at: number) =>
-  [...new Set([at, a.until, b.until, ...a.segments.map((s) => s.from), ...b.segments.map((s) => s.from)])]
-    .filter((t) => t >= at)
-    .sort((x, y) => x - y);
-
-/** min(a, b) at every instant from `at` (for a change that lowers a limit somewhere and raises it elsewhere). */
-export function lowerOf(a: Limits, b: Limits, at: number): Limits {
-  const segments: Segment[] = [];
-  for (const from of edgesOf(a, b, at)) {
-    const kw = Math.min(limitAt(a, from), limitAt(b, from));
-    if (!segments.length || segments[segments.length - 1]!.kw !== kw) segments.push({ from, kw });
-  }
-  return { segments, until: Math.min(a.until, b.until) };
-}
-
-/** Whether `next` is nowhere above `previous` from `at` on: such a change may go out at once. */
-export function nowhereHigher(next: Limits, previous: Limits, at: number): boolean {
-  return edgesOf(next, previous, at).every((t) => limitAt(next, t) <= limitAt(previous, t) + EPS);
-}
-
-/** Whether two limits differ anywhere from `at` on by `byKw` or more (or at all where `next` is lower). */
-export function differ(next: Limits, previous: Limits, at: number, byKw: number): boolean {
-  return edgesOf(next, previous, at).some((t) => {
-    const change = limitAt(next, t) - limitAt(previous, t);
-    return change < -EPS || change >= byKw;
-  });
-}
-
-/** A charger keeps so many periods at most (OCPP's ChargingScheduleMaxPeriods is often 24): later ones end the schedule. */
-export function capPeriods(limits: Limits, max: number): Limits {
-  if (limits.segments.length <= max) return limits;
-  return { segments: limits.segments.slice(0, max), until: limits.segments[max]!.from };
 }

@@ -18,8 +18,10 @@ import type { Logger } from "~/lib/log.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { shareOwn, type SharedPlugged } from "./allocate";
+import { limitAt, type Limits } from "./limits";
 import { chargingChanged, depotChanged, limitsLowered, onChargerReady, onChargingChanged } from "./live.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
+import { changeOf, constant, limitsFromJson, limitsToJson, limitWAt, sendable } from "./profile-changes";
 import { profileFor } from "./profile-requests";
 import { scheduleAhead, unlimited } from "./schedule-ahead";
 import { depotSite, siteLimitKw, siteSlots } from "./site.server";
@@ -74,6 +76,7 @@ export function startSmartCharging(
           "charging_sessions.soc_pct as socPct",
           "charging_sessions.power_w as powerW",
           "charging_sessions.limit_w as limitW",
+          "charging_sessions.limit_schedule as scheduleJson",
           "charging_sessions.ignores_limit as ignores",
           "charging_sessions.short_kwh as shortKwh",
           "charging_sessions.short_reason as shortReason",
@@ -92,6 +95,8 @@ export function startSmartCharging(
         endpoint.isConnected(s.chargePointId) ||
         (s.connectedAt !== null &&
           (s.disconnectedAt === null || toIsoString(s.disconnectedAt) < toIsoString(s.connectedAt)));
+      // The limits each charger holds over time: its schedule, else its last limit, default or maximum from now on.
+      const held = new Map(open.map((s) => [s.id, limitsFromJson(s.scheduleJson) ?? constant(inForceW(s) / 1000)]));
       const plugged: SharedPlugged[] = open.map((s) => {
         const vehicle = vehicleFor(
           s.tag,
@@ -107,7 +112,8 @@ export function startSmartCharging(
           departsAt: vehicle?.departsAt ?? null,
           own: endpoint.isConnected(s.chargePointId),
           online: online(s),
-          inForceKw: inForceW(s) / 1000,
+          inForceKw: limitAt(held.get(s.id)!, at),
+          inForce: held.get(s.id)!,
           ...(s.ignores ? { ignoresAtKw: Math.max(s.powerW / 1000, s.maxKw) } : {}),
         };
       });
@@ -115,25 +121,28 @@ export function startSmartCharging(
       // is taken at every five minutes of the UK clock, where tariff bands and the building's hours change).
       const limitKw = siteLimitKw(site, at);
       const slots = limitKw === null ? [] : siteSlots(site, at, AHEAD_HOURS);
-      const { limitsKw, short } = shareOwn(limitKw, plugged, at, (all) =>
+      const { limitsKw, schedules, short } = shareOwn(limitKw, plugged, at, (all) =>
         limitKw === null ? unlimited(all, at, at) : scheduleAhead(slots, all, at),
       );
       const shortBy = new Map(short.map((s) => [s.key, s]));
-      // The limits that change enough to send, to this process's chargers: every decrease, however small (skipped
-      // ones would add up over a depot); a raise only when worth a message.
+      // The schedules that change enough to send, to this process's chargers: every decrease, however small (skipped
+      // ones would add up over a depot); a raise only when worth a message. A charger never sent one gets it.
       const changes = open
         .filter((s) => endpoint.isConnected(s.chargePointId) && s.protocol)
-        .map((s) => {
-          const limitW = Math.floor(limitsKw.get(String(s.id))! * 1000);
-          return { session: s, limitW, raise: limitW > inForceW(s) };
-        })
-        .filter(
-          ({ session, limitW }) =>
-            session.limitW === null || limitW < session.limitW || limitW - session.limitW >= RESEND_W,
-        );
-      for (const { session, limitW, raise } of changes)
-        if (raise)
-          await tx.updateTable("charging_sessions").set({ limit_w: limitW }).where("id", "=", session.id).execute();
+        .flatMap((s) => {
+          const key = String(s.id);
+          const next = sendable(schedules?.get(key) ?? constant(limitsKw.get(key)!));
+          const change = changeOf(held.get(s.id)!, next, at, s.limitW === null ? 0 : RESEND_W / 1000);
+          return change ? [{ session: s, ...change }] : [];
+        });
+      // A raise counts from the decision (the charger may draw the higher of the two until it answers).
+      for (const { session, then, meanwhile } of changes)
+        if (then)
+          await tx
+            .updateTable("charging_sessions")
+            .set({ limit_w: limitWAt(meanwhile, at), limit_schedule: limitsToJson(meanwhile) })
+            .where("id", "=", session.id)
+            .execute();
       // Only what changed is written: the lock is held for as short a time as it can be.
       for (const s of open) {
         const expected = shortBy.get(String(s.id));
@@ -151,13 +160,13 @@ export function startSmartCharging(
       return { open, changes, computedMs: Date.now() - at };
     });
     let refused = false;
-    const send = async ({ session, limitW, raise }: (typeof changes)[number]) => {
+    const send = async (session: (typeof changes)[number]["session"], limits: Limits) => {
       let accepted = false;
       try {
         const request = profileFor(
           session.protocol!,
           { id: session.id, ref: session.ref, connectorId: session.connectorId },
-          limitW,
+          limits,
           at,
         );
         const answer = (await endpoint.call(session.chargePointId, "SetChargingProfile", request)) as {
@@ -167,25 +176,29 @@ export function startSmartCharging(
       } catch (error) {
         log.warn({ err: error, session: session.id }, "a charger did not take its charging profile");
       }
-      // A decrease counts once the charger has it; a raise counted from the decision (it may only be higher now).
+      // What the charger holds once it has answered (until then it was counted at the higher of old and new).
       const sentAt = new Date().toISOString();
       await deps.database.db
         .updateTable("charging_sessions")
         .set(
           accepted
-            ? { limit_sent_at: sentAt, ...(raise ? {} : { limit_w: limitW }) }
+            ? { limit_sent_at: sentAt, limit_w: limitWAt(limits, Date.now()), limit_schedule: limitsToJson(limits) }
             : { ignores_limit: 1, limit_sent_at: sentAt },
         )
         .where("id", "=", session.id)
         .execute();
       if (!accepted && !session.ignores) refused = true;
+      return accepted;
     };
-    // Every lowered limit is in force (answered) before any is raised; within each half they go out together.
-    const lowered = changes.filter((c) => !c.raise);
-    await Promise.all(lowered.map(send));
+    // Every lowering is in force (answered) before any raise goes out; within each half they go out together.
+    const lowered = changes.filter((c) => c.first);
+    const answered = await Promise.all(lowered.map((c) => send(c.session, c.first!)));
     // What this process gave up, the others' chargers may now take (they decide for their own).
     if (lowered.length) limitsLowered(depotId);
-    await Promise.all(changes.filter((c) => c.raise).map(send));
+    const refusedFirst = new Set(lowered.filter((_, i) => !answered[i]).map((c) => c.session.id));
+    await Promise.all(
+      changes.filter((c) => c.then && !refusedFirst.has(c.session.id)).map((c) => send(c.session, c.then!)),
+    );
     log.debug(
       { depotId, sessions: open.length, sent: changes.length, computedMs, ms: Date.now() - at },
       "smart charging recomputed",

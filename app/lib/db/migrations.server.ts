@@ -15,6 +15,7 @@ import { migration as m010 } from "./migrations/010-trip-imports";
 import { migration as m011 } from "./migrations/011-charge-points";
 import { migration as m012 } from "./migrations/012-vehicle-tags";
 import { migration as m013 } from "./migrations/013-roadmap";
+import { migration as m014 } from "./migrations/014-charging-schedules";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -36,6 +37,7 @@ const migrations: Record<string, AppMigration> = {
   "011_charge_points": m011,
   "012_vehicle_tags": m012,
   "013_roadmap": m013,
+  "014_charging_schedules": m014,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -53,6 +53,8 @@ export type ChargingSessionTable = {
   stop_reason: string | null;
   limit_w: ColumnType<number | null, number | null | undefined, number | null>;
   limit_sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The limits over time the charger holds, as JSON ({ segments: [{ from (ms), kw }], until (ms) }); null: `limit_w` from then on. */
+  limit_schedule: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 once the charger was seen drawing above the limit it was sent. */
   ignores_limit: ColumnType<number, number | undefined, number>;
   /** What the live controller expects it to miss its target by at departure (kWh), when it does. */

@@ -35,6 +35,7 @@ export function SessionsCard({
                 <TableHead className="text-right">Energy</TableHead>
                 <TableHead className="text-right">Cost</TableHead>
                 <TableHead className="text-right">Now</TableHead>
+                <TableHead>Planned</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -60,6 +61,7 @@ export function SessionsCard({
                       </span>
                     ) : null}
                   </TableCell>
+                  <TableCell>{plannedText(s.planned)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -68,4 +70,12 @@ export function SessionsCard({
       </CardContent>
     </Card>
   );
+}
+
+/** The charger's own schedule, as a haulier reads it: when it charges next, and at up to what power. */
+function plannedText(planned: SessionView["planned"]): string {
+  if (planned === null) return "—";
+  if (planned === "none") return "Nothing more planned";
+  const from = new Date(planned.from).getTime() <= Date.now() + 60_000 ? "Now" : clockTime(planned.from);
+  return `${from}–${planned.to ? clockTime(planned.to) : "on"}, up to ${kw(planned.kw)}`;
 }

@@ -1,0 +1,106 @@
+/**
+ * How a charger moves from the limits it holds to the ones just decided
+ * (decision 035), so that what every charger may draw never adds up to more
+ * than the site's room at any instant, whatever order the answers come in:
+ * where the new schedule is nowhere higher it goes out at once; where it is
+ * higher somewhere, their lower envelope goes out first (with every other
+ * lowering), and the new schedule only once those are answered. Until a
+ * charger has answered, it is counted at the higher of the two.
+ */
+import { differ, limitAt, lowerOf, nowhereHigher, upperOf, type Limits } from "./limits";
+
+/** The most periods a schedule is sent with (OCPP's ChargingScheduleMaxPeriods is commonly 24); after them, 0 W until the next decision. */
+export const MAX_PERIODS = 24;
+
+/** Limits as sent: whole watts, equal neighbours merged, at most MAX_PERIODS, the last held until the next schedule. */
+export function sendable(limits: Limits): Limits {
+  const segments: Limits["segments"] = [];
+  for (const segment of limits.segments) {
+    if (segment.from >= limits.until) break;
+    const kw = Math.floor(segment.kw * 1000 + 1e-6) / 1000;
+    if (!segments.length || segments[segments.length - 1]!.kw !== kw) segments.push({ from: segment.from, kw });
+  }
+  // A schedule that ends falls to 0 W then; one cut short by the period count too.
+  if (Number.isFinite(limits.until) && segments.length && segments[segments.length - 1]!.kw !== 0)
+    segments.push({ from: limits.until, kw: 0 });
+  if (segments.length > MAX_PERIODS)
+    segments.splice(MAX_PERIODS - 1, Infinity, { from: segments[MAX_PERIODS - 1]!.from, kw: 0 });
+  return { segments, until: Infinity };
+}
+
+/** A limit held from now on, as limits. */
+export const constant = (kw: number): Limits => ({ segments: [{ from: 0, kw }], until: Infinity });
+
+export type ProfileChange = {
+  /** Sent with the lowerings, before any raise (null: nothing to lower). */
+  first: Limits | null;
+  /** Sent once every lowering is answered (null: no raise). */
+  then: Limits | null;
+  /** What the charger is counted at from the decision until it answers. */
+  meanwhile: Limits;
+};
+
+/**
+ * How far ahead a raise is worth a message: the plan is made again every five minutes, so a raise later than this
+ * goes out with some nearer change, or in time as it comes nearer (each vehicle's schedule runs a day ahead).
+ */
+export const RAISES_AHEAD_MS = 12 * 3_600_000;
+
+/** The change from `held` to `next`, or null when it is not worth a message (no decrease, and raises of less than `resendKw` or far ahead). */
+export function changeOf(held: Limits, next: Limits, at: number, resendKw: number): ProfileChange | null {
+  if (!differ(next, held, at, resendKw, at + RAISES_AHEAD_MS)) return null;
+  if (nowhereHigher(next, held, at)) return { first: next, then: null, meanwhile: held };
+  const lower = lowerOf(next, held, at);
+  return {
+    first: differ(lower, held, at, Infinity) ? { ...lower, until: Infinity } : null,
+    then: next,
+    meanwhile: upperOf(held, next, at),
+  };
+}
+
+/** Limits as kept in the database (JSON has no Infinity: an open end is null). */
+export const limitsToJson = (limits: Limits): string =>
+  JSON.stringify({ segments: limits.segments, until: Number.isFinite(limits.until) ? limits.until : null });
+
+/** Limits kept in the database, or null when there are none (or they cannot be read). */
+export function limitsFromJson(json: string | null): Limits | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as { segments?: unknown; until?: unknown };
+    if (!Array.isArray(value.segments)) return null;
+    const segments = value.segments.filter(
+      (s): s is Limits["segments"][number] =>
+        typeof s === "object" &&
+        s !== null &&
+        Number.isFinite((s as { from: unknown }).from) &&
+        Number.isFinite((s as { kw: unknown }).kw),
+    );
+    return { segments, until: typeof value.until === "number" ? value.until : Infinity };
+  } catch {
+    return null;
+  }
+}
+
+/** The limit (W) a charger holding `limits` is held to at an instant. */
+export const limitWAt = (limits: Limits, at: number) => limitAt(limits, at) * 1000;
+
+/**
+ * Drawing clearly above the limit it was sent a minute or more ago: it ignores its profile (decision 031). Where it
+ * holds a schedule, its limit when read, or a minute before (a charger takes a moment to follow a step down).
+ */
+export function drawsAboveItsLimit(
+  session: { limit_w: number | null; limit_schedule: string | null },
+  sentAt: number | null,
+  reading: { at: string; powerW: number | null },
+): boolean {
+  const schedule = limitsFromJson(session.limit_schedule);
+  const readAt = Date.parse(reading.at);
+  const limitW = schedule ? Math.max(limitWAt(schedule, readAt), limitWAt(schedule, readAt - 60_000)) : session.limit_w;
+  return (
+    reading.powerW !== null &&
+    limitW !== null &&
+    sentAt !== null &&
+    Date.now() - sentAt > 60_000 &&
+    reading.powerW > limitW * 1.05 + 500
+  );
+}
