@@ -49,11 +49,18 @@ const env = loadEnv();
 const url = (values.url ?? env.APP_URL).replace(/^http/, "ws").replace(/\/$/, "") + "/ocpp";
 const runtime = await openRuntime(env, pino({ level: "warn" }), { migrate: false });
 
+// The server's own database (DATA_DIR or DATABASE_URL, as it was started with): one it never opened has no tables.
 const depot = await runtime.database.db
   .selectFrom("depots")
   .select(["id", "depot_name"])
   .where("id", "=", depotId)
-  .executeTakeFirst();
+  .executeTakeFirst()
+  .catch((error: unknown) => {
+    console.error(
+      `Cannot read the depots in ${runtime.database.description} (${String(error)}). Run this with the same DATA_DIR (or DATABASE_URL) as the server, after it has started once.`,
+    );
+    process.exit(2);
+  });
 if (!depot) {
   console.error(`No depot ${depotId}. Its id is in the address of its page (/electrify/depots/<id>/layout).`);
   process.exit(2);
@@ -134,7 +141,12 @@ await runtime.database.destroy();
 
 const started = Date.now();
 const simNow = () => started + (Date.now() - started) * speed;
-await Promise.all(chargers.map((c) => c.boot()));
+await Promise.all(chargers.map((c) => c.boot())).catch((error: unknown) => {
+  console.error(
+    `Cannot connect to ${url} (${String(error)}). Is the server running (npm start)? --url points the chargers at another.`,
+  );
+  process.exit(2);
+});
 console.log(
   `${chargers.length} simulated chargers connected to ${url} for ${depot.depot_name} (duty clock ×${speed}). Ctrl-C stops them.`,
 );
