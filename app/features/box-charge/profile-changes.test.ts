@@ -92,10 +92,16 @@ describe("schedules sent by two processes", () => {
             expect(sum, `at ${t / FIVE} five-minute steps`).toBeLessThanOrEqual(roomAt(t) + 1e-6);
           }
         };
-        /** The charger answers: it holds what it was sent from now on. */
+        /**
+         * The charger answers: it holds what it was sent from now on. Recorded then too, unless a raise is still to
+         * go to it (it stays recorded at the higher of old and new until that is answered).
+         */
         const answer = (item: Sending) => {
           const limits = item.stage === "first" ? item.change.first! : item.change.then!;
-          if (cars.includes(item.car)) item.car.running = item.car.recorded = limits;
+          if (cars.includes(item.car)) {
+            item.car.running = limits;
+            if (item.stage === "then" || !item.change.then) item.car.recorded = limits;
+          }
           item.stage = item.stage === "first" && item.change.then ? "then" : "done";
           check();
         };

@@ -160,7 +160,8 @@ export function startSmartCharging(
       return { open, changes, computedMs: Date.now() - at };
     });
     let refused = false;
-    const send = async (session: (typeof changes)[number]["session"], limits: Limits) => {
+    /** Sends limits; `final`: the charger holds them from its answer on (else a raise follows, and it stays counted at the higher of old and new). */
+    const send = async (session: (typeof changes)[number]["session"], limits: Limits, final: boolean) => {
       let accepted = false;
       try {
         const request = profileFor(
@@ -182,7 +183,9 @@ export function startSmartCharging(
         .updateTable("charging_sessions")
         .set(
           accepted
-            ? { limit_sent_at: sentAt, limit_w: limitWAt(limits, Date.now()), limit_schedule: limitsToJson(limits) }
+            ? final
+              ? { limit_sent_at: sentAt, limit_w: limitWAt(limits, Date.now()), limit_schedule: limitsToJson(limits) }
+              : { limit_sent_at: sentAt }
             : { ignores_limit: 1, limit_sent_at: sentAt },
         )
         .where("id", "=", session.id)
@@ -192,12 +195,12 @@ export function startSmartCharging(
     };
     // Every lowering is in force (answered) before any raise goes out; within each half they go out together.
     const lowered = changes.filter((c) => c.first);
-    const answered = await Promise.all(lowered.map((c) => send(c.session, c.first!)));
+    const answered = await Promise.all(lowered.map((c) => send(c.session, c.first!, !c.then)));
     // What this process gave up, the others' chargers may now take (they decide for their own).
     if (lowered.length) limitsLowered(depotId);
     const refusedFirst = new Set(lowered.filter((_, i) => !answered[i]).map((c) => c.session.id));
     await Promise.all(
-      changes.filter((c) => c.then && !refusedFirst.has(c.session.id)).map((c) => send(c.session, c.then!)),
+      changes.filter((c) => c.then && !refusedFirst.has(c.session.id)).map((c) => send(c.session, c.then!, true)),
     );
     log.debug(
       { depotId, sessions: open.length, sent: changes.length, computedMs, ms: Date.now() - at },
