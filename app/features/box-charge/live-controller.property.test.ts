@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
+import { planCharging } from "~/features/planning/engine/plan-charging";
+import type { PlanInput } from "~/features/planning/engine/types";
+
 import { scheduleAhead, type Slot } from "./schedule-ahead";
 
 /**
@@ -117,4 +120,90 @@ describe("the live controller over a day", () => {
       { numRuns: 60 },
     );
   });
+
+  it("with every vehicle plugged in at the start, charges each as much as the planning engine's cost-optimal plan of the same day", () => {
+    // The evening's case: the fleet is in; each vehicle's departure and need are known (distinct departures, so
+    // "earliest first" means one thing), and the tariff and the room change by the hour.
+    const fleetIn = fc.record({
+      pence: fc.array(fc.constantFrom(7.5, 12, 24.5, 31, 45), { minLength: 24, maxLength: 24 }),
+      roomKw: fc.array(fc.integer({ min: 0, max: 120 }), { minLength: 24, maxLength: 24 }),
+      vehicles: fc.uniqueArray(fc.integer({ min: 12, max: STEPS - 1 }), { maxLength: 8 }).chain((departures) =>
+        fc.tuple(
+          ...departures.map((depart) =>
+            fc.record({
+              arrive: fc.constant(0),
+              depart: fc.constant(depart),
+              maxKw: fc.constantFrom(7.4, 11, 22, 50),
+              needKwh: fc.integer({ min: 1, max: 120 }),
+            }),
+          ),
+        ),
+      ),
+    });
+    fc.assert(
+      fc.property(fleetIn, (day) => {
+        const live = play(day).had;
+        const engine = planCharging(engineDay(day), ["cost-optimal"], { sessions: false }).strategies[0]!;
+        day.vehicles.forEach((v, i) => {
+          const planned = engine.vehicles.find((r) => r.vehicle === `V${i}`)!;
+          expect({ vehicle: i, kwh: live[i] }).toEqual({ vehicle: i, kwh: expect.closeTo(planned.deliveredKwh, 6) });
+        });
+      }),
+      { numRuns: 200, seed: 20261126 },
+    );
+  });
 });
+
+/**
+ * The same day for the planning engine: five-minute steps, each vehicle its own type and charger (no floor), in
+ * from midnight until it leaves, its need the trip after it; the connection less the building's load by the hour
+ * as the room, and the hourly prices as the tariff's bands.
+ */
+function engineDay(day: { pence: number[]; roomKw: number[]; vehicles: Arrival[] }): PlanInput {
+  const connectionKw = 200;
+  return {
+    vehicleTypes: day.vehicles.map((v, i) => ({
+      id: `t${i}`,
+      name: `Type ${i}`,
+      batteryKwh: 400,
+      consumptionKwhPerKm: 1,
+      maxChargeKw: v.maxKw,
+    })),
+    vehicles: day.vehicles.map((v, i) => ({
+      id: `g${i}`,
+      name: `V${i}`,
+      typeId: `t${i}`,
+      count: 1,
+      // Back at midnight, away from its departure until the next midnight: in from 00:00 until it leaves.
+      week: Array.from({ length: 7 }, () => ({ depart: (v.depart * STEP) / 60_000, return: 0, energyKwh: v.needKwh })),
+      targetSocPct: 100,
+    })),
+    chargers: day.vehicles.map((v, i) => ({
+      id: `c${i}`,
+      name: `C${i}`,
+      count: 1,
+      powerKw: v.maxKw,
+      minKw: 0,
+      serves: [`t${i}`],
+    })),
+    site: {
+      connectionKva: connectionKw,
+      powerFactor: 1,
+      buildingKw: day.roomKw.map((room) => connectionKw - room),
+      chargingEfficiency: 1,
+    },
+    tariff: {
+      name: "By the hour",
+      defaultPencePerKwh: 45,
+      bands: day.pence.map((pencePerKwh, hour) => ({
+        days: [0, 1, 2, 3, 4, 5, 6],
+        from: hour * 60,
+        to: (hour + 1) * 60,
+        pencePerKwh,
+      })),
+      standingPencePerDay: 0,
+      capacityPencePerKvaPerMonth: 0,
+    },
+    horizon: { days: 1, stepMinutes: 5, startWeekday: 0 },
+  };
+}
