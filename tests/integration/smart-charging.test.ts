@@ -154,6 +154,12 @@ describe("smart charging", () => {
     // From the moment it is tightened on, the obeying chargers leave room for the 22 kW SC-4 may take (before that,
     // SC-4 took its maximum against its instructions: a refusing charger can only be corrected for, not prevented).
     expect(sums.at(-1)).toBeLessThanOrEqual(30_000 - 22_000);
+    // The charger's history says why.
+    const cookie = await signIn(server, owner.email, "owner-password");
+    const page = await (await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } })).text();
+    expect(page).toContain(
+      "Answered Rejected to its charging profile: counted at its full power, the others tightened",
+    );
     await stop(obeying, "TAG-1", tx1);
     await stop(refusing, "TAG-4", undefined);
     await Promise.all([obeying.close(), refusing.close()]);
@@ -251,5 +257,85 @@ describe("smart charging", () => {
     await stop(van, "04A1B2C3", vanTx);
     await stop(guest, "GUEST-1", undefined);
     await Promise.all([van.close(), guest.close()]);
+  });
+
+  it("reads back the schedule a charger will keep to, and counts one that composes more than it was sent at its maximum, tightening the others and saying so on the page", async () => {
+    inForce.clear();
+    sums.length = 0;
+    const composing = await charger("SC-3", "ocpp1.6", "Accepted");
+    // It takes its profiles, but composes its own 22 kW for the day (as with a profile of its own at a higher level).
+    composing.onCall("GetCompositeSchedule", () => ({
+      status: "Accepted",
+      connectorId: 1,
+      scheduleStart: new Date().toISOString(),
+      chargingSchedule: {
+        chargingRateUnit: "W",
+        duration: 86_400,
+        chargingSchedulePeriod: [{ startPeriod: 0, limit: 22_000 }],
+      },
+    }));
+    const keeping = await charger("SC-2", "ocpp2.0.1", "Accepted");
+    keeping.onCall("GetCompositeSchedule", (payload) => ({
+      status: "Accepted",
+      schedule: {
+        evseId: (payload as { evseId: number }).evseId,
+        scheduleStart: new Date().toISOString(),
+        duration: 86_400,
+        chargingRateUnit: "W",
+        chargingSchedulePeriod: [{ startPeriod: 0, limit: inForce.get("SC-2") ?? 0 }],
+      },
+    }));
+    const composingTx = ((await start(composing, "GUEST-3")) as { transactionId?: number }).transactionId;
+    await start(keeping, "GUEST-2");
+    // Asked once its first schedule is taken; then held at its 22 kW, the other charger gets the 8 kW left.
+    await waitFor(() => composing.received.some((c) => c.action === "GetCompositeSchedule"));
+    await waitFor(() => Math.abs((inForce.get("SC-2") ?? 0) - 8_000) < 5);
+    expect(keeping.received.some((c) => c.action === "GetCompositeSchedule")).toBe(true);
+    const cookie = await signIn(server, owner.email, "owner-password");
+    const page = await (await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } })).text();
+    expect(page).toContain("Composes 22 kW from");
+    expect(page).toContain("counted at its full power, the others tightened");
+    await stop(composing, "GUEST-3", composingTx);
+    await stop(keeping, "GUEST-2", undefined);
+    await Promise.all([composing.close(), keeping.close()]);
+  });
+
+  it("notices a charger that draws clearly above the limit it was sent a minute ago, counts it at its maximum and tightens the others", async () => {
+    inForce.clear();
+    sums.length = 0;
+    const drawing = await charger("SC-1", "ocpp1.6", "Accepted");
+    const keeping = await charger("SC-2", "ocpp2.0.1", "Accepted");
+    const drawingTx = ((await start(drawing, "GUEST-5")) as { transactionId?: number }).transactionId!;
+    await start(keeping, "GUEST-6");
+    await waitFor(
+      () => Math.abs((inForce.get("SC-1") ?? 0) - 15_000) < 5 && Math.abs((inForce.get("SC-2") ?? 0) - 15_000) < 5,
+    );
+    // A minute on (the limit's sending moved back rather than waited for), it meters 22 kW against its 15 kW.
+    await runtime.database.db
+      .updateTable("charging_sessions")
+      .set({ limit_sent_at: new Date(Date.now() - 120_000).toISOString() })
+      .where("id_tag", "=", "GUEST-5")
+      .where("stopped_at", "is", null)
+      .execute();
+    await drawing.call("MeterValues", {
+      connectorId: 1,
+      transactionId: drawingTx,
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [
+            { value: "5000", measurand: "Energy.Active.Import.Register", unit: "Wh" },
+            { value: "22000", measurand: "Power.Active.Import", unit: "W" },
+          ],
+        },
+      ],
+    });
+    await waitFor(() => Math.abs((inForce.get("SC-2") ?? 0) - 8_000) < 5);
+    const cookie = await signIn(server, owner.email, "owner-password");
+    const page = await (await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } })).text();
+    expect(page).toContain("Drew 22 kW against its 15 kW limit: counted at its full power, the others tightened");
+    await stop(drawing, "GUEST-5", drawingTx);
+    await stop(keeping, "GUEST-6", undefined);
+    await Promise.all([drawing.close(), keeping.close()]);
   });
 });

@@ -9,15 +9,21 @@ import type { Runtime } from "~/lib/runtime.server";
 
 import { chargerReady, chargingChanged, depotChanged } from "./live.server";
 import type { MeterSample } from "./meter-values";
-import { drawsAboveItsLimit } from "./profile-changes";
+import { kwText, limitExceeded } from "./profile-changes";
 
 type Deps = Pick<Runtime, "database">;
 export type ConnectedPoint = { chargePointId: number; depotId: number; identity: string };
 
 const now = () => new Date().toISOString();
 
-async function event(deps: Deps, point: ConnectedPoint, kind: string, detail: string) {
-  await deps.database.db
+/** Notes an event in the charger's history (within a transaction where `db` is one). */
+export async function event(
+  db: Deps["database"]["db"],
+  point: Pick<ConnectedPoint, "chargePointId">,
+  kind: string,
+  detail: string,
+) {
+  await db
     .insertInto("charge_point_events")
     .values({ charge_point_id: point.chargePointId, kind, detail: detail.slice(0, 500), created_at: now() })
     .execute();
@@ -30,7 +36,7 @@ export async function recordConnected(deps: Deps, point: ConnectedPoint, protoco
     .set({ protocol, connected_at: at, disconnected_at: null, last_seen_at: at })
     .where("id", "=", point.chargePointId)
     .execute();
-  await event(deps, point, "connected", `Connected over ${protocol}`);
+  await event(deps.database.db, point, "connected", `Connected over ${protocol}`);
   depotChanged(point.depotId);
   // A station that booted before and reconnects is already accepted: its default profile is renewed now.
   const booted = await deps.database.db
@@ -59,7 +65,7 @@ export async function recordDisconnected(deps: Deps, point: ConnectedPoint, reas
     .set({ disconnected_at: now() })
     .where("id", "=", point.chargePointId)
     .execute();
-  await event(deps, point, "disconnected", reason || "Connection closed");
+  await event(deps.database.db, point, "disconnected", reason || "Connection closed");
   depotChanged(point.depotId);
 }
 
@@ -74,7 +80,7 @@ export async function recordBoot(
     .set({ vendor: station.vendor, model: station.model, firmware: station.firmware, booted_at: at, last_seen_at: at })
     .where("id", "=", point.chargePointId)
     .execute();
-  await event(deps, point, "boot", `${station.vendor} ${station.model} booted`);
+  await event(deps.database.db, point, "boot", `${station.vendor} ${station.model} booted`);
   depotChanged(point.depotId);
   // After the answer to its boot has gone (the protocol lets the CSMS speak once the station is accepted).
   setTimeout(() => chargerReady(point), 50);
@@ -134,15 +140,7 @@ export async function recordStatus(
         .where("started_at", "<=", status.at)
         .execute();
     if (status.status === "Faulted" && previous?.status !== "Faulted")
-      await tx
-        .insertInto("charge_point_events")
-        .values({
-          charge_point_id: point.chargePointId,
-          kind: "fault",
-          detail: `Connector ${status.connectorId}: ${status.errorCode ?? "fault"}`,
-          created_at: now(),
-        })
-        .execute();
+      await event(tx, point, "fault", `Connector ${status.connectorId}: ${status.errorCode ?? "fault"}`);
   });
   depotChanged(point.depotId);
   if (["Faulted", "Available", "Unavailable"].includes(status.status)) chargingChanged(point.depotId);
@@ -244,8 +242,13 @@ export async function recordReadings(
       .executeTakeFirst();
     if (!session || session.stopped_at) return;
     const sentAt = session.limit_sent_at === null ? null : Date.parse(toIsoString(session.limit_sent_at));
-    const ignores = drawsAboveItsLimit(session, sentAt, latest);
-    if (ignores && !session.ignores_limit) overLimit = true;
+    const exceededW = limitExceeded(session, sentAt, latest);
+    const ignores = exceededW !== null;
+    if (ignores && !session.ignores_limit) {
+      overLimit = true;
+      const detail = `Drew ${kwText(latest.powerW!)} against its ${kwText(exceededW)} limit: counted at its full power, the others tightened`;
+      await event(tx, point, "fault", detail);
+    }
     await tx
       .updateTable("charging_sessions")
       .set({

@@ -84,23 +84,83 @@ export function limitsFromJson(json: string | null): Limits | null {
 /** The limit (W) a charger holding `limits` is held to at an instant. */
 export const limitWAt = (limits: Limits, at: number) => limitAt(limits, at) * 1000;
 
+/** How far above its limit a charger may draw, or compose, before it is taken not to keep to it (meters and rounding). */
+const beyond = (limitW: number) => limitW * 1.05 + 500;
+
 /**
  * Drawing clearly above the limit it was sent a minute or more ago: it ignores its profile (decision 031). Where it
  * holds a schedule, its limit when read, or a minute before (a charger takes a moment to follow a step down).
+ * The limit it drew above (W), or null.
  */
-export function drawsAboveItsLimit(
+export function limitExceeded(
   session: { limit_w: number | null; limit_schedule: string | null },
   sentAt: number | null,
   reading: { at: string; powerW: number | null },
-): boolean {
+): number | null {
   const schedule = limitsFromJson(session.limit_schedule);
   const readAt = Date.parse(reading.at);
   const limitW = schedule ? Math.max(limitWAt(schedule, readAt), limitWAt(schedule, readAt - 60_000)) : session.limit_w;
-  return (
+  const exceeded =
     reading.powerW !== null &&
     limitW !== null &&
     sentAt !== null &&
     Date.now() - sentAt > 60_000 &&
-    reading.powerW > limitW * 1.05 + 500
-  );
+    reading.powerW > beyond(limitW);
+  return exceeded ? limitW : null;
 }
+
+/** A composite schedule as a charger reports it (GetCompositeSchedule), in watts from its start. */
+export type Composite = { startsAt: number; durationS: number; periods: { startPeriod: number; limitW: number }[] };
+
+/** Reads GetCompositeSchedule's answer in either version; null when it has none (rejected, or not supported). */
+export function compositeFrom(answer: unknown, at: number): Composite | null {
+  const a = answer as {
+    status?: string;
+    scheduleStart?: string;
+    chargingSchedule?: CompositeSchedule;
+    schedule?: CompositeSchedule & { scheduleStart?: string };
+  };
+  const schedule = a?.chargingSchedule ?? a?.schedule;
+  if (a?.status !== "Accepted" || !schedule || !Array.isArray(schedule.chargingSchedulePeriod)) return null;
+  const start = Date.parse(a.scheduleStart ?? schedule.scheduleStart ?? schedule.startSchedule ?? "");
+  const watts = (period: CompositeSchedule["chargingSchedulePeriod"][number]) =>
+    schedule.chargingRateUnit === "A" ? period.limit * 230 * (period.numberPhases ?? 3) : period.limit;
+  return {
+    startsAt: Number.isFinite(start) ? start : at,
+    durationS: schedule.duration ?? 86_400,
+    periods: schedule.chargingSchedulePeriod.map((p) => ({ startPeriod: p.startPeriod, limitW: watts(p) })),
+  };
+}
+type CompositeSchedule = {
+  chargingRateUnit: string;
+  startSchedule?: string;
+  scheduleStart?: string;
+  duration?: number;
+  chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
+};
+
+/**
+ * Where a charger's composite schedule lets it draw clearly more than the limits it was sent (another profile of
+ * its own, a local energy manager, a stack level it composes its own way): the first such instant, or null.
+ */
+export function composedAbove(
+  composite: Composite,
+  sent: Limits,
+): { at: number; composedW: number; limitW: number } | null {
+  const end = composite.startsAt + composite.durationS * 1000;
+  // What was sent at an instant, or a second either side of it (periods start on whole seconds).
+  const sentW = (t: number) => Math.max(limitAt(sent, t - 1000), limitAt(sent, t), limitAt(sent, t + 1000)) * 1000;
+  for (const [i, period] of composite.periods.entries()) {
+    const from = composite.startsAt + period.startPeriod * 1000;
+    const next = composite.periods[i + 1];
+    const to = Math.min(end, next ? composite.startsAt + next.startPeriod * 1000 : end);
+    // Every instant in the period where what was sent changes.
+    const instants = [from, ...sent.segments.map((s) => s.from).filter((t) => t > from && t < to)];
+    for (const t of instants)
+      if (period.limitW > beyond(sentW(t))) return { at: t, composedW: period.limitW, limitW: sentW(t) };
+  }
+  return null;
+}
+
+/** Watts as an event says them: "7.4 kW". */
+export const kwText = (watts: number) => `${(watts / 1000).toLocaleString("en-GB", { maximumFractionDigits: 1 })} kW`;

@@ -18,6 +18,7 @@ import type { Logger } from "~/lib/log.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { shareOwn, type SharedPlugged } from "./allocate";
+import { composesAbove, markIgnoring } from "./limit-keeping.server";
 import { limitAt, type Limits } from "./limits";
 import { chargingChanged, depotChanged, limitsLowered, onChargerReady, onChargingChanged } from "./live.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
@@ -48,6 +49,8 @@ export function startSmartCharging(
 ): () => void {
   const log: Logger = deps.log;
   const pending = new Map<number, NodeJS.Timeout>();
+  /** Sessions whose composite schedule was read back (by this process). */
+  const readBack = new Set<number>();
   const running = new Map<number, Promise<void>>();
 
   // What a session may be drawing now: its last limit (a raise counts from when it is decided), else the default it
@@ -163,6 +166,7 @@ export function startSmartCharging(
     /** Sends limits; `final`: the charger holds them from its answer on (else a raise follows, and it stays counted at the higher of old and new). */
     const send = async (session: (typeof changes)[number]["session"], limits: Limits, final: boolean) => {
       let accepted = false;
+      let why = "Did not take its charging profile";
       try {
         const request = profileFor(
           session.protocol!,
@@ -174,6 +178,7 @@ export function startSmartCharging(
           status?: string;
         };
         accepted = answer?.status === "Accepted";
+        if (!accepted) why = `Answered ${answer?.status ?? "nothing"} to its charging profile`;
       } catch (error) {
         log.warn({ err: error, session: session.id }, "a charger did not take its charging profile");
       }
@@ -186,10 +191,18 @@ export function startSmartCharging(
             ? final
               ? { limit_sent_at: sentAt, limit_w: limitWAt(limits, Date.now()), limit_schedule: limitsToJson(limits) }
               : { limit_sent_at: sentAt }
-            : { ignores_limit: 1, limit_sent_at: sentAt },
+            : { limit_sent_at: sentAt },
         )
         .where("id", "=", session.id)
         .execute();
+      if (!accepted) await markIgnoring(deps, session, why);
+      // Once a session, the schedule it will keep to is read back and compared (where the charger supports it).
+      else if (final && !session.ignores && !readBack.has(session.id)) {
+        // A process's lifetime of sessions, kept small: at worst a session's schedule is read back twice.
+        if (readBack.size >= 100_000) readBack.clear();
+        readBack.add(session.id);
+        if (await composesAbove(deps, endpoint, session, limits)) refused = true;
+      }
       if (!accepted && !session.ignores) refused = true;
       return accepted;
     };
