@@ -107,6 +107,14 @@ describe("smart charging", () => {
           evse: { id: 1, connectorId: 1 },
           idToken: { idToken: tag, type: "ISO14443" },
         });
+  /** The haulier's session, signed in once (sign-in is rate-limited per address, as it should be). */
+  let ownerCookie: string | null = null;
+  const ownerSession = async () => (ownerCookie ??= await signIn(server, owner.email, "owner-password"));
+  /** The depot's operations page as its haulier sees it (its HTML). */
+  const operationsPage = async () =>
+    (
+      await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie: await ownerSession() } })
+    ).text();
   const waitFor = async (check: () => boolean) => {
     for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
     expect(check()).toBe(true);
@@ -132,10 +140,7 @@ describe("smart charging", () => {
     // Three vehicles nobody told it about: an even share of 30 kW.
     expect([...inForce.values()].map((w) => Math.round(w / 100) / 10)).toEqual([10, 10, 10]);
     expect(Math.max(...sums)).toBeLessThanOrEqual(30_000);
-    const shown = await fetch(`${server.url}/electrify/operations/${depotId}`, {
-      headers: { cookie: await signIn(server, owner.email, "owner-password") },
-    });
-    const page = await shown.text();
+    const page = await operationsPage();
     expect(page).toContain("of 30 kW site limit");
     for (const [i, peer] of peers.entries()) await stop(peer, `TAG-${i + 1}`, started[i]);
     await Promise.all(peers.map((p) => p.close()));
@@ -155,8 +160,7 @@ describe("smart charging", () => {
     // SC-4 took its maximum against its instructions: a refusing charger can only be corrected for, not prevented).
     expect(sums.at(-1)).toBeLessThanOrEqual(30_000 - 22_000);
     // The charger's history says why.
-    const cookie = await signIn(server, owner.email, "owner-password");
-    const page = await (await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } })).text();
+    const page = await operationsPage();
     expect(page).toContain(
       "Answered Rejected to its charging profile: counted at its full power, the others tightened",
     );
@@ -197,7 +201,7 @@ describe("smart charging", () => {
     const guest = await charger("SC-2", "ocpp2.0.1", "Accepted");
     // The haulier names the van's card on the operations page: it is one of the plan's vans (group g1), leaving nine
     // hours into the cheap band with about 36 kWh to take.
-    const cookie = await signIn(server, owner.email, "owner-password");
+    const cookie = await ownerSession();
     const named = await fetch(`${server.url}/electrify/operations/${depotId}`, {
       method: "POST",
       redirect: "manual",
@@ -251,7 +255,7 @@ describe("smart charging", () => {
         30_000,
       );
     // Today's sessions name it, and say when it is planned to charge: from the start of the cheap hours.
-    const page = await (await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } })).text();
+    const page = await operationsPage();
     expect(page).toContain("AB12 CDE");
     expect(page).toContain(`${DateTime.fromMillis(cheap).setZone("Europe/London").toFormat("HH:mm")}–`);
     await stop(van, "04A1B2C3", vanTx);
@@ -291,8 +295,7 @@ describe("smart charging", () => {
     await waitFor(() => composing.received.some((c) => c.action === "GetCompositeSchedule"));
     await waitFor(() => Math.abs((inForce.get("SC-2") ?? 0) - 8_000) < 5);
     expect(keeping.received.some((c) => c.action === "GetCompositeSchedule")).toBe(true);
-    const cookie = await signIn(server, owner.email, "owner-password");
-    const page = await (await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } })).text();
+    const page = await operationsPage();
     expect(page).toContain("Composes 22 kW from");
     expect(page).toContain("counted at its full power, the others tightened");
     await stop(composing, "GUEST-3", composingTx);
@@ -331,8 +334,7 @@ describe("smart charging", () => {
       ],
     });
     await waitFor(() => Math.abs((inForce.get("SC-2") ?? 0) - 8_000) < 5);
-    const cookie = await signIn(server, owner.email, "owner-password");
-    const page = await (await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } })).text();
+    const page = await operationsPage();
     expect(page).toContain("Drew 22 kW against its 15 kW limit: counted at its full power, the others tightened");
     await stop(drawing, "GUEST-5", drawingTx);
     await stop(keeping, "GUEST-6", undefined);
