@@ -7,9 +7,10 @@
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
+import { kw } from "./format";
 import { chargerReady, chargingChanged, depotChanged } from "./live.server";
 import type { MeterSample } from "./meter-values";
-import { kwText, limitExceeded } from "./profile-changes";
+import { limitExceeded } from "./profile-changes";
 
 type Deps = Pick<Runtime, "database">;
 export type ConnectedPoint = { chargePointId: number; depotId: number; identity: string };
@@ -246,7 +247,7 @@ export async function recordReadings(
     const ignores = exceededW !== null;
     if (ignores && !session.ignores_limit) {
       overLimit = true;
-      const detail = `Drew ${kwText(latest.powerW!)} against its ${kwText(exceededW)} limit: counted at its full power, the others tightened`;
+      const detail = `Drew ${kw(latest.powerW! / 1000)} against its ${kw(exceededW / 1000)} limit: counted at its full power, the others tightened`;
       await event(tx, point, "fault", detail);
     }
     await tx

@@ -10,9 +10,10 @@ import type { Logger } from "~/lib/log.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { event } from "./charging-records.server";
+import { clockTime, kw } from "./format";
 import type { Limits } from "./limits";
 import type { OcppEndpoint } from "./ocpp-handler-types";
-import { composedAbove, compositeFrom, kwText } from "./profile-changes";
+import { composedAbove, compositeFrom } from "./profile-changes";
 
 type Deps = Pick<Runtime, "database"> & { log: Logger };
 type Session = { id: number; chargePointId: number; connectorId: number; protocol: string | null; ignores: number };
@@ -53,11 +54,11 @@ export async function composesAbove(
   const composite = compositeFrom(answer, at);
   const above = composite && composedAbove(composite, sent);
   if (!above) return false;
-  const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
+  const from = clockTime(new Date(above.at).toISOString());
   await markIgnoring(
     deps,
     session,
-    `Composes ${kwText(above.composedW)} from ${clock.format(above.at)} against the ${kwText(above.limitW)} it was sent`,
+    `Composes ${kw(above.composedW / 1000)} from ${from} against the ${kw(above.limitW / 1000)} it was sent`,
   );
   return true;
 }

@@ -7,6 +7,8 @@
  * lowering), and the new schedule only once those are answered. Until a
  * charger has answered, it is counted at the higher of the two.
  */
+import { z } from "zod";
+
 import { differ, limitAt, lowerOf, nowhereHigher, upperOf, type Limits } from "./limits";
 
 /** The most periods a schedule is sent with (OCPP's ChargingScheduleMaxPeriods is commonly 24); after them, 0 W until the next decision. */
@@ -62,23 +64,23 @@ export function changeOf(held: Limits, next: Limits, at: number, resendKw: numbe
 export const limitsToJson = (limits: Limits): string =>
   JSON.stringify({ segments: limits.segments, until: Number.isFinite(limits.until) ? limits.until : null });
 
+/** Limits as kept in the database (decision 035); an open end is null. */
+const storedLimits = z.object({
+  segments: z.array(z.object({ from: z.number().finite(), kw: z.number().finite() })),
+  until: z.number().finite().nullable(),
+});
+
 /** Limits kept in the database, or null when there are none (or they cannot be read). */
 export function limitsFromJson(json: string | null): Limits | null {
   if (!json) return null;
+  let value: unknown;
   try {
-    const value = JSON.parse(json) as { segments?: unknown; until?: unknown };
-    if (!Array.isArray(value.segments)) return null;
-    const segments = value.segments.filter(
-      (s): s is Limits["segments"][number] =>
-        typeof s === "object" &&
-        s !== null &&
-        Number.isFinite((s as { from: unknown }).from) &&
-        Number.isFinite((s as { kw: unknown }).kw),
-    );
-    return { segments, until: typeof value.until === "number" ? value.until : Infinity };
+    value = JSON.parse(json);
   } catch {
     return null;
   }
+  const parsed = storedLimits.safeParse(value);
+  return parsed.success ? { segments: parsed.data.segments, until: parsed.data.until ?? Infinity } : null;
 }
 
 /** The limit (W) a charger holding `limits` is held to at an instant. */
@@ -161,6 +163,3 @@ export function composedAbove(
   }
   return null;
 }
-
-/** Watts as an event says them: "7.4 kW". */
-export const kwText = (watts: number) => `${(watts / 1000).toLocaleString("en-GB", { maximumFractionDigits: 1 })} kW`;
