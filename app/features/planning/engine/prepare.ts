@@ -1,6 +1,6 @@
 import { buildingLoadBySteps } from "../load-profile";
+import { staysFor } from "./expand-duty";
 import { emptySchedule, type Schedule } from "./schedule";
-import { staysFor } from "./stays";
 import type { PlanInput, Tariff } from "./types";
 
 /** The tariff's rate (p/kWh) on a weekday (0 = Monday) at a minute after midnight. */

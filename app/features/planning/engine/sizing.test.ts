@@ -2,9 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { defaultPlanInput } from "../plan-defaults";
+import { staysFor } from "./expand-duty";
 import { planCharging } from "./plan-charging";
 import { cheapestClasses, DEFAULT_CATALOGUE, sizeChargers, type CatalogueCharger } from "./sizing";
-import { staysFor } from "./stays";
 import type { PlanInput } from "./types";
 
 const CATALOGUE: CatalogueCharger[] = [

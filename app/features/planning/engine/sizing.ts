@@ -1,6 +1,7 @@
 import { fastestKwh } from "./curve";
+import { staysFor } from "./expand-duty";
 import { planCharging } from "./plan-charging";
-import { staysFor, swapAfter, type Stay } from "./stays";
+import { swapAfter, type Stay } from "./stays";
 import {
   AC_VEHICLE_MAX_KW,
   DEFAULT_CATALOGUE,
