@@ -60,3 +60,11 @@ export function lastCharging(kw: ArrayLike<number>): number {
   for (let k = kw.length - 1; k >= 0; k--) if (kw[k]! > 1e-9) return k;
   return -1;
 }
+
+/** The charge before each step of a row. */
+export function chargeBefore(kw: Float64Array, arrivalKwh: number, dt: number): Float64Array {
+  const charge = new Float64Array(kw.length + 1);
+  charge[0] = arrivalKwh;
+  for (let k = 0; k < kw.length; k++) charge[k + 1] = charge[k]! + kw[k]! * dt;
+  return charge;
+}

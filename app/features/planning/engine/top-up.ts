@@ -4,14 +4,9 @@ import type { Site } from "./min-peak-flow";
 import { floorKw, followsAfter, legaliseStay, siteLoad } from "./min-power";
 import { delivered, lastCharging, type Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
+import { raiseAhead, turnOnAtFloor } from "./top-up-moves";
 
 const EPS = 1e-9;
-/**
- * A stay short by more than this is topped up: a tenth of the 1e-6 kWh at which the figures call a stay short, so
- * every stay they call short was tried (at the same 1e-6 a vehicle that lost 1.000001e-6 kWh a day, 16 steps of
- * exactly 7 kW against a trip of 112.000001 kWh, was neither topped up nor met: the floors property, seed 8).
- */
-const TRIED_FROM_KWH = 1e-7;
 /** Settle-and-top-up rounds: a round meets every stay from the charge it arrives with; the next sees the arrivals that raised. */
 const ROUNDS = 6;
 
@@ -60,7 +55,7 @@ export function topUpShortStays(
       if (!stay.charger || stuckAt[i] === arrival) continue;
       const leaveWith = plannedDepartureKwh ? Math.min(stay.targetKwh, plannedDepartureKwh[i]!) : stay.targetKwh;
       const short = leaveWith - arrival - delivered(schedule[i]!, dt);
-      if (short <= TRIED_FROM_KWH) continue;
+      if (short <= 1e-6) continue;
       if (topUpStay(stay, arrival, schedule[i]!, short, load, site) > EPS) toppedUp = true;
       else stuckAt[i] = arrival;
     }
@@ -120,171 +115,4 @@ function topUpStay(
   if (left > EPS && stay.curve) left -= raiseAhead(stay, arrivalKwh, kw, left, load, site, order);
   if (left > EPS && stay.minKw > EPS) left -= turnOnAtFloor(stay, arrivalKwh, kw, left, load, site, order);
   return short - left;
-}
-
-/**
- * With a curve, a step raised brings the steps after it to the curve sooner,
- * so the greedy pass refuses it; and where the floor is the curve (a lowest
- * power above what the vehicle then takes) a step runs at the curve or not at
- * all. Here a step is raised anyway (to its floor at least), the steps after
- * it held to the curve and the target at the charge they then start from, and
- * kept where the stay gains overall: a falling curve puts more in the sooner
- * the charge goes in (a van on a 5 kW DC floor that had to drop its 3.6 kW
- * steps went 0.81 kWh short every day at a quiet connection: seed 4).
- * Returns the kWh placed.
- */
-function raiseAhead(
-  stay: Stay,
-  arrivalKwh: number,
-  kw: Float64Array,
-  left: number,
-  load: number[],
-  site: Site,
-  leastLoadedFirst: number[],
-): number {
-  const { steps, dt, limitKw, efficiency } = site;
-  let placed = 0;
-  for (const k of leastLoadedFirst) {
-    if (left - placed <= EPS) break;
-    const before = arrivalKwh + delivered(kw, dt, k);
-    const room = Math.max(0, limitKw - load[(stay.start + k) % steps]!) * efficiency;
-    const most = Math.min(powerAt(stay, before), kw[k]! + room, (stay.targetKwh - before) / dt);
-    // Raised by what is missing (to its floor at least), or, where the steps after then lose as much as it adds
-    // (a steep curve), as far as the curve and the connection let it.
-    const least = Math.min(most, Math.max(floorKw(stay, before), kw[k]! + (left - placed) / dt));
-    for (const next of least < most ? [least, most] : [least]) {
-      if (next <= kw[k]! + EPS) break;
-      const gain = raiseAndFollow(stay, arrivalKwh, kw, k, next, before, load, site);
-      placed += gain;
-      if (gain > EPS) break;
-    }
-  }
-  return placed;
-}
-
-/** Step k raised to `next`, the steps after it held to the curve and the target; kept (and the load updated) if the stay gains and stays legal. Returns the kWh gained. */
-function raiseAndFollow(
-  stay: Stay,
-  arrivalKwh: number,
-  kw: Float64Array,
-  k: number,
-  next: number,
-  before: number,
-  load: number[],
-  site: Site,
-): number {
-  const { steps, dt, efficiency } = site;
-  const was = kw.slice(k);
-  const wasKwh = delivered(kw, dt);
-  kw[k] = next;
-  for (let n = k + 1, soc = before + next * dt; n < kw.length; n++) {
-    if (kw[n] === 0) continue;
-    kw[n] = Math.min(kw[n]!, Math.max(0, Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt)));
-    soc += kw[n]! * dt;
-  }
-  const gain = delivered(kw, dt) - wasKwh;
-  if (gain > EPS && legalStay(stay, arrivalKwh, kw, dt)) {
-    for (let n = k; n < kw.length; n++) load[(stay.start + n) % steps]! += (kw[n]! - was[n - k]!) / efficiency;
-    return gain;
-  }
-  kw.set(was, k);
-  return 0;
-}
-
-/**
- * Less than a step at the floor is still missing, and no step that charges
- * has room for it: one more step is turned on at the floor, and the energy
- * that is too much comes off a step that charges above its floor, the most
- * loaded first (so the peak falls where it can).
- */
-function turnOnAtFloor(
-  stay: Stay,
-  arrivalKwh: number,
-  kw: Float64Array,
-  left: number,
-  load: number[],
-  site: Site,
-  leastLoadedFirst: number[],
-): number {
-  const { steps, dt, limitKw, efficiency } = site;
-  const at = (k: number) => (stay.start + k) % steps;
-  const mostLoadedFirst = [...leastLoadedFirst].reverse();
-  for (const k of leastLoadedFirst) {
-    if (kw[k]! > EPS) continue;
-    const floor = floorKw(stay, arrivalKwh + delivered(kw, dt, k));
-    const room = Math.max(0, limitKw - load[at(k)]!) * efficiency;
-    if (floor <= EPS || floor > room) continue;
-    const takeOff = floor - left / dt;
-    for (const j of mostLoadedFirst) {
-      if (j === k || kw[j]! - takeOff < stay.minKw - 1e-9) continue;
-      kw[k] = floor;
-      kw[j] = kw[j]! - takeOff;
-      if (legalStay(stay, arrivalKwh, kw, dt)) {
-        load[at(k)]! += floor / efficiency;
-        load[at(j)]! -= takeOff / efficiency;
-        return left;
-      }
-      kw[k] = 0;
-      kw[j] = kw[j]! + takeOff;
-    }
-    // No one step can give it all without going under its floor: several give what they have above it, most loaded first.
-    if (takeOffSpread(stay, arrivalKwh, kw, k, floor, takeOff, load, site, mostLoadedFirst)) return left;
-  }
-  return 0;
-}
-
-/**
- * Turns step `k` on at `floor` and takes `takeOff` kW off the steps charging
- * above their floor, each down to it at most (the last charging step down to
- * nothing); keeps it only if the stay stays legal.
- */
-function takeOffSpread(
-  stay: Stay,
-  arrivalKwh: number,
-  kw: Float64Array,
-  k: number,
-  floor: number,
-  takeOff: number,
-  load: number[],
-  site: Site,
-  mostLoadedFirst: number[],
-): boolean {
-  const { steps, dt, efficiency } = site;
-  const taken: [step: number, kw: number][] = [];
-  let remaining = takeOff;
-  // The stay's last charging step may end under its floor (the charger stops within it): it can give all it has.
-  const last = Math.max(k, lastCharging(kw));
-  for (const j of mostLoadedFirst) {
-    if (remaining <= 1e-12) break;
-    const spare = j === last ? kw[j]! : kw[j]! - stay.minKw;
-    if (j === k || kw[j]! <= EPS || spare <= EPS) continue;
-    const take = Math.min(spare, remaining);
-    taken.push([j, take]);
-    remaining -= take;
-  }
-  if (remaining > 1e-9) return false;
-  kw[k] = floor;
-  for (const [j, take] of taken) kw[j] = kw[j]! - take;
-  if (!legalStay(stay, arrivalKwh, kw, dt)) {
-    kw[k] = 0;
-    for (const [j, take] of taken) kw[j] = kw[j]! + take;
-    return false;
-  }
-  const at = (n: number) => (stay.start + n) % steps;
-  load[at(k)]! += floor / efficiency;
-  for (const [j, take] of taken) load[at(j)]! -= take / efficiency;
-  return true;
-}
-
-/** A stay's row as a charger can run it: within the curve and the target, every step but the last at or above its floor. */
-function legalStay(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number): boolean {
-  const lastOn = lastCharging(kw);
-  let soc = arrivalKwh;
-  for (let k = 0; k < kw.length; k++) {
-    const p = kw[k]!;
-    if (p > powerAt(stay, soc) + 1e-9 || soc + p * dt > stay.targetKwh + 1e-9) return false;
-    if (p > EPS && k < lastOn && p < floorKw(stay, soc) - 1e-9) return false;
-    soc += p * dt;
-  }
-  return true;
 }
