@@ -8,6 +8,16 @@ import type { Stay } from "./stays";
 // curve, or turned on at its floor with the excess taken off others.
 
 const EPS = 1e-9;
+
+/** A stay's row being topped up: its arrival, the site's load (kept up to date) and its steps, least loaded first. */
+export type RowToTopUp = {
+  stay: Stay;
+  arrivalKwh: number;
+  kw: Float64Array;
+  load: number[];
+  site: Site;
+  leastLoadedFirst: number[];
+};
 /** Rows tried per stay when turning a step on at its floor. */
 const MOST_TRIES = 48;
 
@@ -22,15 +32,8 @@ const MOST_TRIES = 48;
  * steps went 0.81 kWh short every day at a quiet connection: seed 4).
  * Returns the kWh placed.
  */
-export function raiseAhead(
-  stay: Stay,
-  arrivalKwh: number,
-  kw: Float64Array,
-  left: number,
-  load: number[],
-  site: Site,
-  leastLoadedFirst: number[],
-): number {
+export function raiseAhead(row: RowToTopUp, left: number): number {
+  const { stay, arrivalKwh, kw, load, site, leastLoadedFirst } = row;
   const { steps, dt, limitKw, efficiency } = site;
   let charge = chargeBefore(kw, arrivalKwh, dt);
   let placed = 0;
@@ -103,21 +106,14 @@ function raiseAndFollow(
  * that is too much comes off a step that charges above its floor, the most
  * loaded first (so the peak falls where it can).
  */
-export function turnOnAtFloor(
-  stay: Stay,
-  arrivalKwh: number,
-  kw: Float64Array,
-  left: number,
-  load: number[],
-  site: Site,
-  leastLoadedFirst: number[],
-): number {
+export function turnOnAtFloor(row: RowToTopUp, left: number): number {
+  const { stay, arrivalKwh, kw, load, site, leastLoadedFirst } = row;
   const { steps, dt, limitKw, efficiency } = site;
   const at = (k: number) => (stay.start + k) % steps;
   const mostLoadedFirst = [...leastLoadedFirst].reverse();
   const charge = chargeBefore(kw, arrivalKwh, dt);
   // Each try walks the whole row: a budget, not every pair of steps (on a random depot's week of long stays at
-  // 15 minutes, every pair cost 16 s for one plan).
+  // 15 minutes, every pair cost 8.7 s for one plan).
   let tries = 0;
   for (const k of leastLoadedFirst) {
     if (kw[k]! > EPS) continue;

@@ -112,7 +112,8 @@ function topUpStay(
     left -= add * dt;
     lastOn = Math.max(lastOn, k);
   }
-  if (left > EPS && stay.curve) left -= raiseAhead(stay, arrivalKwh, kw, left, load, site, order);
-  if (left > EPS && stay.minKw > EPS) left -= turnOnAtFloor(stay, arrivalKwh, kw, left, load, site, order);
+  const row = { stay, arrivalKwh, kw, load, site, leastLoadedFirst: order };
+  if (left > EPS && stay.curve) left -= raiseAhead(row, left);
+  if (left > EPS && stay.minKw > EPS) left -= turnOnAtFloor(row, left);
   return short - left;
 }
