@@ -34,6 +34,10 @@ export type OcppPeer = {
   onCall: (action: string, handler: CallHandler) => void;
   /** Every call the server made, in order. */
   received: { action: string; payload: Record<string, unknown> }[];
+  /** The actions of this peer's calls the server has answered, in the order the answers arrived (recorded as each
+   * arrives, so a handler of the server's next call already sees it: frames in one packet are dispatched before the
+   * caller's await resumes). */
+  answered: string[];
   /** Sends text as it is (for malformed messages) and resolves with the next frame the server sends. */
   sendRaw: (text: string) => Promise<unknown>;
   closed: Promise<{ code: number; reason: string }>;
@@ -58,6 +62,7 @@ export async function connectOcppPeer(
   const handlers = new Map<string, CallHandler>();
   const raw: ((frame: unknown) => void)[] = [];
   const received: OcppPeer["received"] = [];
+  const answered: string[] = [];
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.addEventListener("close", (event) => {
       for (const { reject } of pending.values()) reject(new Error(`closed (${event.code})`));
@@ -93,6 +98,7 @@ export async function connectOcppPeer(
     const call = pending.get(id);
     if (!call) throw new Error(`an answer to no call: ${JSON.stringify(message)}`);
     pending.delete(id);
+    answered.push(call.call[2] as string);
     if (type === 4) {
       const [, , code, description] = message as unknown as [number, string, string, string];
       return call.reject(new OcppCallError(code, description));
@@ -105,6 +111,7 @@ export async function connectOcppPeer(
   return {
     version,
     received,
+    answered,
     closed,
     call(action, payload) {
       const message = [2, `t${++nextId}`, action, payload];
