@@ -47,13 +47,10 @@ export function raiseAhead(row: RowToTopUp, left: number): number {
     const least = Math.min(most, Math.max(floorKw(stay, before), kw[k]! + (left - placed) / dt));
     for (const next of least < most ? [least, most] : [least]) {
       if (next <= kw[k]! + EPS) break;
-      const was = kw.slice();
-      const gain = raiseAndFollow(stay, kw, charge, k, next, dt);
-      if (gain <= EPS) {
-        kw.set(was);
-        continue;
-      }
-      for (let n = k; n < kw.length; n++) load[(stay.start + n) % steps]! += (kw[n]! - was[n]!) / efficiency;
+      const raised = raiseAndFollow(stay, kw, charge, k, next, dt);
+      if (!raised) continue;
+      const { gain, changed } = raised;
+      for (const [n, was] of changed) load[(stay.start + n) % steps]! += (kw[n]! - was) / efficiency;
       charge = chargeBefore(kw, arrivalKwh, dt);
       placed += gain;
       break;
@@ -65,10 +62,11 @@ export function raiseAhead(row: RowToTopUp, left: number): number {
 /**
  * Step k raised to `next` and the steps after it held to the curve and the
  * target at the charge they then start from (`charge`: the charge before each
- * step as the row was). Returns the kWh the stay gains, 0 when it gains
- * nothing or the row would break a floor (the caller puts the row back). The
- * walk stops where the charge is back to what it was: the rest of the row is
- * then as it was (a steep curve gives back the raise within a step or two).
+ * step as the row was). Returns the kWh the stay gains and the steps changed
+ * (with what they were), or null with the row put back when it gains nothing
+ * or would break a floor. The walk stops where the charge is back to what it
+ * was: the rest of the row is then as it was (a steep curve gives back the
+ * raise within a step or two), so a try costs the steps it changes, not the row.
  */
 function raiseAndFollow(
   stay: Stay,
@@ -77,27 +75,37 @@ function raiseAndFollow(
   k: number,
   next: number,
   dt: number,
-): number {
+): { gain: number; changed: [step: number, was: number][] } | null {
   const lastBefore = lastCharging(kw);
+  const changed: [step: number, was: number][] = [];
+  const set = (n: number, p: number) => {
+    if (p === kw[n]) return;
+    changed.push([n, kw[n]!]);
+    kw[n] = p;
+  };
+  const putBack = () => {
+    for (const [n, was] of changed) kw[n] = was;
+    return null;
+  };
   let thinFrom = Infinity; // The first step charging under its floor.
   const thin = (n: number, soc: number) => {
     if (kw[n]! > EPS && kw[n]! < floorKw(stay, soc) - 1e-9) thinFrom = Math.min(thinFrom, n);
   };
-  kw[k] = next;
+  set(k, next);
   thin(k, charge[k]!);
   let soc = charge[k]! + next * dt;
   for (let n = k + 1; n < kw.length; n++) {
-    if (soc <= charge[n]! + 1e-12) return 0;
+    if (soc <= charge[n]! + 1e-12) return putBack();
     if (kw[n] === 0) continue;
-    kw[n] = Math.min(kw[n]!, Math.max(0, Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt)));
+    set(n, Math.min(kw[n]!, Math.max(0, Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt))));
     thin(n, soc);
     soc += kw[n]! * dt;
   }
   const gain = soc - charge[kw.length]!;
-  if (gain <= EPS) return 0;
+  if (gain <= EPS) return putBack();
   // Under a floor only as the last charging step; a step raised after the old last one makes that one no longer last.
   if (k > lastBefore && lastBefore >= 0) thin(lastBefore, charge[lastBefore]!);
-  return thinFrom >= lastCharging(kw) ? gain : 0;
+  return thinFrom >= lastCharging(kw) ? { gain, changed } : putBack();
 }
 
 /**

@@ -2,7 +2,7 @@ import { settleChain, type Chain } from "./chain";
 import { powerAt } from "./curve";
 import type { Site } from "./min-peak-flow";
 import { floorKw, followsAfter, legaliseStay, siteLoad } from "./min-power";
-import { delivered, lastCharging, type Schedule } from "./schedule";
+import { chargeBefore, delivered, lastCharging, type Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 import { raiseAhead, turnOnAtFloor } from "./top-up-moves";
 
@@ -11,7 +11,7 @@ const EPS = 1e-9;
 const ROUNDS = 6;
 
 /**
- * The planned strategies' last step (issue 31); returns whether it raised any stay: a stay that leaves under its
+ * The planned strategies' last step (issue 31): a stay that leaves under its
  * target while its charger, its curve and the connection had room gets the
  * rest, at the steps where the site is least loaded. Chargers' lowest powers
  * make a planned schedule lumpy (applyMinimumPower), and what a lump could
@@ -25,6 +25,7 @@ const ROUNDS = 6;
  * as the stay's last charging step (the charger stops within it). The chain
  * is settled between rounds, so each stay is met from the charge it really
  * arrives with; a year's deficits settle within the rounds, as a week's do.
+ * Returns whether it raised any stay.
  */
 export function topUpShortStays(
   stays: Stay[],
@@ -89,11 +90,7 @@ function topUpStay(
   let left = short;
   let lastOn = lastCharging(kw);
   // The charge before each step, kept up to date as steps are raised (one pass, not one per step tried).
-  const charge = new Float64Array(kw.length);
-  for (let k = 0, soc = arrivalKwh; k < kw.length; k++) {
-    charge[k] = soc;
-    soc += kw[k]! * dt;
-  }
+  const charge = chargeBefore(kw, arrivalKwh, dt);
   for (const k of order) {
     if (left <= EPS) break;
     const before = charge[k]!;
