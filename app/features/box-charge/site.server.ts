@@ -80,9 +80,10 @@ const SLOT_MS = 5 * 60_000;
 export function siteSlots(site: DepotSite, at: number, hours: number): Slot[] {
   const end = Math.ceil((at + hours * 3_600_000) / SLOT_MS) * SLOT_MS;
   const slots: Slot[] = [];
+  const ukClock = ukClockBetween(at, end);
   for (let from = at; from < end;) {
     const to = Math.floor(from / SLOT_MS) * SLOT_MS + SLOT_MS;
-    const local = DateTime.fromMillis(from, { zone: "Europe/London" });
+    const local = ukClock(from);
     const roomKw = Math.max(0, site.connectionKw! - (site.buildingKwByHour[local.hour] ?? 0));
     const pence = priceAt(site.tariff, local.weekday - 1, local.hour * 60 + local.minute);
     const last = slots[slots.length - 1];
@@ -91,4 +92,20 @@ export function siteSlots(site: DepotSite, at: number, hours: number): Slot[] {
     from = to;
   }
   return slots;
+}
+
+type ClockFields = { weekday: number; hour: number; minute: number };
+/**
+ * The UK clock's weekday (1 Monday), hour and minute at instants between two: the zone's rules are looked up twice
+ * and the offset added when the clocks do not change between (every window but two a year), else at each instant.
+ * Called for every five minutes of the day ahead at each recomputation, where the zone lookup was most of its time.
+ */
+function ukClockBetween(from: number, to: number): (at: number) => ClockFields {
+  const zone = { zone: "Europe/London" };
+  const offset = DateTime.fromMillis(from, zone).offset;
+  if (DateTime.fromMillis(to, zone).offset !== offset) return (at) => DateTime.fromMillis(at, zone);
+  return (at) => {
+    const local = new Date(at + offset * 60_000);
+    return { weekday: local.getUTCDay() || 7, hour: local.getUTCHours(), minute: local.getUTCMinutes() };
+  };
 }

@@ -40,20 +40,39 @@ export function vehicleFor(
   const group = groupOfTag(tag, plan, tags);
   const type = group && plan!.vehicleTypes.find((t) => t.id === group.typeId);
   if (!group || !type || !group.week) return null;
-  const now = DateTime.fromMillis(at, { zone: "Europe/London" });
-  for (let d = 0; d < 8; d++) {
-    const day = now.startOf("day").plus({ days: d });
-    const duty = group.week[day.weekday - 1];
+  const next = nextDeparture(group, at);
+  if (!next) return null;
+  const tripKwh = next.duty.energyKwh ?? (next.duty.km ?? 0) * type.consumptionKwhPerKm;
+  const targetKwh = (group.targetSocPct / 100) * type.batteryKwh;
+  const neededKwh =
+    session.socPct !== null
+      ? targetKwh - (session.socPct / 100) * type.batteryKwh
+      : Math.min(targetKwh, tripKwh) - session.deliveredKwh;
+  return { departsAt: next.departsAt, neededKwh: Math.max(0, neededKwh) };
+}
+
+type Group = PlanRequest["vehicles"][number];
+type Duty = NonNullable<NonNullable<Group["week"]>[number]>;
+type Departure = { departsAt: number; duty: Duty } | null;
+
+/**
+ * The group's next departure after `at` on the UK clock. The live controller asks for every vehicle plugged in at
+ * the same instant, and most share a group: the last answer is kept with the group (its object is read afresh with
+ * the plan each time, so nothing outlives it).
+ */
+const lastDeparture = new WeakMap<Group, { at: number; next: Departure }>();
+function nextDeparture(group: Group, at: number): Departure {
+  const kept = lastDeparture.get(group);
+  if (kept?.at === at) return kept.next;
+  let next: Departure = null;
+  const today = DateTime.fromMillis(at, { zone: "Europe/London" }).startOf("day");
+  for (let d = 0; d < 8 && !next; d++) {
+    const day = today.plus({ days: d });
+    const duty = group.week?.[day.weekday - 1];
     if (!duty) continue;
     const departsAt = day.plus({ minutes: duty.depart }).toMillis();
-    if (departsAt <= at) continue;
-    const tripKwh = duty.energyKwh ?? (duty.km ?? 0) * type.consumptionKwhPerKm;
-    const targetKwh = (group.targetSocPct / 100) * type.batteryKwh;
-    const neededKwh =
-      session.socPct !== null
-        ? targetKwh - (session.socPct / 100) * type.batteryKwh
-        : Math.min(targetKwh, tripKwh) - session.deliveredKwh;
-    return { departsAt, neededKwh: Math.max(0, neededKwh) };
+    if (departsAt > at) next = { departsAt, duty };
   }
-  return null;
+  lastDeparture.set(group, { at, next });
+  return next;
 }
