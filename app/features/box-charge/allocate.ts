@@ -16,6 +16,8 @@ export type Plugged = {
   neededKwh: number | null;
   /** When it leaves (ms), or null when not known. */
   departsAt: number | null;
+  /** A vehicle due back from its duty, not plugged in yet: from when it can charge (ms). The plan ahead keeps room for it. */
+  arrivesAt?: number;
   /** Set for a connector seen drawing above its limit: it is counted at this power, whatever it is sent. */
   drawingKw?: number;
   /** With drawingKw, where what it draws follows a schedule it holds (another process's charger): counted at that over time. */

@@ -51,8 +51,12 @@ function slotsFrom(step: number, day: { pence: number[]; roomKw: number[] }): Sl
   return slots;
 }
 
-/** Plays the day: the powers at each step, the energy each vehicle had and what it cost (pence). */
-function play(day: { pence: number[]; roomKw: number[]; vehicles: Arrival[] }) {
+/**
+ * Plays the day: the powers at each step, the energy each vehicle had and what it cost (pence). `dueBack`: the
+ * vehicles not in yet are planned for from their arrival, as the server plans for a group's vehicles due back from
+ * their duty; without it the controller knows only the vehicles plugged in.
+ */
+function play(day: { pence: number[]; roomKw: number[]; vehicles: Arrival[] }, { dueBack = false } = {}) {
   const had = day.vehicles.map(() => 0);
   const pence = day.vehicles.map(() => 0);
   const steps: { roomKw: number; kw: number[] }[] = [];
@@ -60,15 +64,17 @@ function play(day: { pence: number[]; roomKw: number[]; vehicles: Arrival[] }) {
     const at = step * STEP;
     const plugged = day.vehicles
       .map((v, i) => ({ v, i }))
-      .filter(({ v }) => v.arrive <= step && step < v.depart)
+      .filter(({ v }) => (v.arrive <= step || dueBack) && step < v.depart)
       .map(({ v, i }) => ({
         key: String(i),
         maxKw: v.maxKw,
         neededKwh: Math.max(0, v.needKwh - had[i]!),
         departsAt: v.depart * STEP,
+        ...(v.arrive > step ? { arrivesAt: v.arrive * STEP } : {}),
       }));
     const plan = scheduleAhead(slotsFrom(step, day), plugged, at);
-    const kw = day.vehicles.map((_, i) => plan.limitsKw.get(String(i)) ?? 0);
+    // Only the vehicles plugged in draw (one due back has no charger yet).
+    const kw = day.vehicles.map((v, i) => (v.arrive <= step ? (plan.limitsKw.get(String(i)) ?? 0) : 0));
     const hour = Math.floor(at / HOUR);
     kw.forEach((p, i) => {
       had[i] = had[i]! + p * (STEP / HOUR);
@@ -121,17 +127,17 @@ describe("the live controller over a day", () => {
     );
   });
 
-  it("with every vehicle plugged in at the start, charges each as much as the planning engine's cost-optimal plan of the same day", () => {
-    // The evening's case: the fleet is in; each vehicle's departure and need are known (distinct departures, so
-    // "earliest first" means one thing), and the tariff and the room change by the hour.
-    const fleetIn = fc.record({
+  // Each vehicle's departure and need are known (distinct departures, so "earliest first" means one thing), and the
+  // tariff and the room change by the hour.
+  const knownDay = (arrive: fc.Arbitrary<number>) =>
+    fc.record({
       pence: fc.array(fc.constantFrom(7.5, 12, 24.5, 31, 45), { minLength: 24, maxLength: 24 }),
       roomKw: fc.array(fc.integer({ min: 0, max: 120 }), { minLength: 24, maxLength: 24 }),
       vehicles: fc.uniqueArray(fc.integer({ min: 12, max: STEPS - 1 }), { maxLength: 8 }).chain((departures) =>
         fc.tuple(
           ...departures.map((depart) =>
             fc.record({
-              arrive: fc.constant(0),
+              arrive: arrive.map((a) => Math.min(a, depart - 1)),
               depart: fc.constant(depart),
               maxKw: fc.constantFrom(7.4, 11, 22, 50),
               needKwh: fc.integer({ min: 1, max: 120 }),
@@ -140,23 +146,36 @@ describe("the live controller over a day", () => {
         ),
       ),
     });
+  const likeTheEngine = (day: { pence: number[]; roomKw: number[]; vehicles: Arrival[] }, dueBack: boolean) => {
+    const live = play(day, { dueBack }).had;
+    const engine = planCharging(engineDay(day), ["cost-optimal"], { sessions: false }).strategies[0]!;
+    day.vehicles.forEach((_, i) => {
+      const planned = engine.vehicles.find((r) => r.vehicle === `V${i}`)!;
+      expect({ vehicle: i, kwh: live[i] }).toEqual({ vehicle: i, kwh: expect.closeTo(planned.deliveredKwh, 6) });
+    });
+  };
+
+  it("with every vehicle plugged in at the start, charges each as much as the planning engine's cost-optimal plan of the same day", () => {
+    // The evening's case: the fleet is in.
     fc.assert(
-      fc.property(fleetIn, (day) => {
-        const live = play(day).had;
-        const engine = planCharging(engineDay(day), ["cost-optimal"], { sessions: false }).strategies[0]!;
-        day.vehicles.forEach((v, i) => {
-          const planned = engine.vehicles.find((r) => r.vehicle === `V${i}`)!;
-          expect({ vehicle: i, kwh: live[i] }).toEqual({ vehicle: i, kwh: expect.closeTo(planned.deliveredKwh, 6) });
-        });
-      }),
+      fc.property(knownDay(fc.constant(0)), (day) => likeTheEngine(day, false)),
       { numRuns: 200, seed: 20261126 },
+    );
+  });
+
+  it("with vehicles arriving through the day, due back from their duty, charges each as much as the planning engine's plan", () => {
+    // The controller plans for the vehicles due back as the engine does for their stays, so one plugged in earlier
+    // does not take the room they need.
+    fc.assert(
+      fc.property(knownDay(fc.integer({ min: 0, max: STEPS - 2 })), (day) => likeTheEngine(day, true)),
+      { numRuns: 200, seed: 20261127 },
     );
   });
 });
 
 /**
  * The same day for the planning engine: five-minute steps, each vehicle its own type and charger (no floor), in
- * from midnight until it leaves, its need the trip after it; the connection less the building's load by the hour
+ * from its arrival until it leaves, its need the trip before it; the connection less the building's load by the hour
  * as the room, and the hourly prices as the tariff's bands.
  */
 function engineDay(day: { pence: number[]; roomKw: number[]; vehicles: Arrival[] }): PlanInput {
@@ -174,8 +193,12 @@ function engineDay(day: { pence: number[]; roomKw: number[]; vehicles: Arrival[]
       name: `V${i}`,
       typeId: `t${i}`,
       count: 1,
-      // Back at midnight, away from its departure until the next midnight: in from 00:00 until it leaves.
-      week: Array.from({ length: 7 }, () => ({ depart: (v.depart * STEP) / 60_000, return: 0, energyKwh: v.needKwh })),
+      // Away from its departure until it is back the next day: in from its arrival until it leaves.
+      week: Array.from({ length: 7 }, () => ({
+        depart: (v.depart * STEP) / 60_000,
+        return: (v.arrive * STEP) / 60_000,
+        energyKwh: v.needKwh,
+      })),
       targetSocPct: 100,
     })),
     chargers: day.vehicles.map((v, i) => ({

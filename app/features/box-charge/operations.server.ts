@@ -15,6 +15,7 @@ import { getOcppEndpoint } from "./ocpp-endpoint.server";
 import { costOfEnergy, type EnergyPoint } from "./pricing";
 import { limitsFromJson } from "./profile-changes";
 import { depotSite, siteLimitKw } from "./site.server";
+import { vehiclesDueBack } from "./vehicle-duty";
 import { vehicleTagsByKey } from "./vehicle-tags.server";
 
 type Deps = Pick<Runtime, "database">;
@@ -82,6 +83,7 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
       "id",
       "identity",
       "name",
+      "connectors",
       "max_kw",
       "current_type",
       "protocol",
@@ -239,6 +241,7 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
   }));
 
   const todayStart = today.toMillis();
+  const open = sessions.filter(({ row }) => !row.stopped_at);
   return {
     chargers,
     loadKw: chargers.reduce((sum, c) => sum + c.powerKw, 0),
@@ -260,6 +263,14 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
     })),
     days,
     planPerDay: site.planPerDay,
+    // The plan's vehicles away on duty that the live controller keeps room for (smart-charging.server.ts).
+    dueBack: vehiclesDueBack(
+      site.inputs,
+      { tags: open.map(({ row }) => row.id_tag), named: tagsByKey },
+      now,
+      now + DAY_MS,
+      points.reduce((sum, p) => sum + p.connectors, 0) - open.length,
+    ).map((d) => ({ group: d.group, vehicles: d.vehicles, at: new Date(d.arrivesAt).toISOString() })),
   };
 }
 

@@ -132,6 +132,34 @@ describe("scheduleAhead", () => {
     expect(plan.short).toEqual([]);
   });
 
+  it("keeps room for vehicles due back from their arrival on, even inside a run of equal slots that starts now", () => {
+    // 14:00 to 19:00 at one price and room, two cheap hours, then dear ones until 07:00; three vans due back at 17:00
+    // need 126 kWh by 07:00 at up to 33 kW together (more than the cheap hours hold, so they take 17:00 to 19:00 too);
+    // a guest nobody told it about is plugged in now.
+    const at = 14 * HOUR;
+    const slots: Slot[] = [
+      { from: at, to: 19 * HOUR, roomKw: 30, pence: 24.5 },
+      { from: 19 * HOUR, to: 21 * HOUR, roomKw: 30, pence: 7.5 },
+      { from: 21 * HOUR, to: 31 * HOUR, roomKw: 30, pence: 45 },
+    ];
+    const due: Plugged = { key: "due:g1", maxKw: 33, neededKwh: 126, departsAt: 31 * HOUR, arrivesAt: 17 * HOUR };
+    const guest: Plugged = { key: "guest", maxKw: 22, neededKwh: null, departsAt: null };
+    const plan = scheduleAhead(slots, [guest, due], at);
+    // Until the vans are back the guest has its charger's 22 kW; after, what the vans leave of the 30 kW.
+    expect(plan.limitsKw.get("guest")).toBe(22);
+    const guestAt = (t: number) => limitAt(plan.schedules.get("guest")!, t);
+    expect(guestAt(16.9 * HOUR)).toBe(22);
+    const vansAt = (t: number) => limitAt(plan.schedules.get("due:g1")!, t);
+    for (const t of [14, 16.9, 17, 18, 20, 25, 30].map((h) => h * HOUR)) {
+      expect(vansAt(t) + guestAt(t)).toBeLessThanOrEqual(30 + 1e-9);
+      if (t < 17 * HOUR) expect(vansAt(t)).toBe(0);
+    }
+    // The cheap hours first (60 kWh), then from their arrival to 19:00 (60 kWh), the last 6 kWh in the dear hours.
+    expect([vansAt(20 * HOUR), vansAt(17 * HOUR), vansAt(18.9 * HOUR)]).toEqual([30, 30, 30]);
+    expect(vansAt(21 * HOUR) * 10).toBeCloseTo(6, 9);
+    expect(plan.short).toEqual([]);
+  });
+
   it("names what binds: a vehicle short only for its time at the charger never reads 'site limit'", () => {
     const slots: Slot[] = [{ from: 0, to: 24 * HOUR, roomKw: 1000, pence: 20 }];
     const plan = scheduleAhead(

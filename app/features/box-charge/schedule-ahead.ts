@@ -10,6 +10,11 @@
  * obey its limit is counted at what it draws in every slot. In every slot the
  * powers add up to no more than the room.
  *
+ * Vehicles due back from their duty (the plan's groups, less those plugged
+ * in) are planned with the rest from when they arrive, so a vehicle plugged in
+ * now does not take the room they will need (decision 038); only the plugged-in
+ * ones' schedules are sent.
+ *
  * Taking the cheapest slots earliest-departure-first is least cost when every
  * vehicle may use every slot up to its departure and no charger's power binds
  * (all windows start now, so they nest); where a charger's power binds it is
@@ -48,7 +53,13 @@ export function unlimited(plugged: readonly Plugged[], at: number, until: number
   return { schedules, limitsKw, short: [], until };
 }
 
-export function scheduleAhead(slots: readonly Slot[], plugged: readonly Plugged[], at: number): Plan {
+export function scheduleAhead(merged: readonly Slot[], plugged: readonly Plugged[], at: number): Plan {
+  // A vehicle due back arrives inside a run of equal slots that may start now: the run is cut at its arrival, so the
+  // room kept for it is taken from then on and not from now.
+  const slots = cutAt(
+    merged,
+    plugged.flatMap((p) => (p.arrivesAt === undefined ? [] : [p.arrivesAt])),
+  );
   const until = slots.length ? slots[slots.length - 1]!.to : at;
   const room = slots.map((s) => Math.max(0, s.roomKw));
   const given = new Map<string, Float64Array>();
@@ -76,19 +87,21 @@ export function scheduleAhead(slots: readonly Slot[], plugged: readonly Plugged[
     for (const s of byPrice) {
       if (left <= EPS) break;
       const slot = slots[s]!;
-      // The part of the slot before it leaves.
-      const h = (Math.min(slot.to, p.departsAt!) - slot.from) / HOUR;
+      // The part of the slot it is here for: after it arrives (one due back) and before it leaves.
+      const h = (Math.min(slot.to, p.departsAt!) - Math.max(slot.from, p.arrivesAt ?? slot.from)) / HOUR;
       if (h <= 0) continue;
       let kw = Math.min(p.maxKw, room[s]!);
       if (kw * h > left) kw = left / h;
       if (kw <= EPS) continue;
       // A slot cut by the departure holds its power over the part before it only; the rest of the slot is given
-      // back by the charger's session ending, so the power counts against the whole slot's room.
+      // back by the charger's session ending, so the power counts against the whole slot's room. (A slot never spans
+      // an arrival.)
       row[s] = kw;
       room[s] = room[s]! - kw;
       left -= kw * h;
     }
-    if (left > 1e-6) {
+    // A vehicle not here yet has no charger to tell: whether it will be short is said once it plugs in.
+    if (left > 1e-6 && p.arrivesAt === undefined) {
       const stay = Math.max(0, Math.min(p.departsAt!, until) - at) / HOUR;
       const timeShort = Math.max(0, need - p.maxKw * stay);
       const siteShort = Math.max(0, left - timeShort);
@@ -133,4 +146,21 @@ export function scheduleAhead(slots: readonly Slot[], plugged: readonly Plugged[
     limitsKw.set(p.key, segments[0]!.kw);
   }
   return { schedules, limitsKw, short, until };
+}
+
+/** The slots, each cut in two where one of the instants falls inside it (the same room and price either side). */
+function cutAt(slots: readonly Slot[], instants: readonly number[]): readonly Slot[] {
+  if (instants.length === 0) return slots;
+  const cuts = [...new Set(instants)].sort((a, b) => a - b);
+  const out: Slot[] = [];
+  for (const slot of slots) {
+    let from = slot.from;
+    for (const cut of cuts)
+      if (cut > from && cut < slot.to) {
+        out.push({ ...slot, from, to: cut });
+        from = cut;
+      }
+    out.push({ ...slot, from });
+  }
+  return out;
 }

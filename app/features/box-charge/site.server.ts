@@ -63,6 +63,16 @@ export async function depotSite(deps: Pick<Runtime, "database">, depotId: number
   };
 }
 
+/** How many connectors the depot's registered chargers have. */
+export async function depotConnectors(deps: Pick<Runtime, "database">, depotId: number): Promise<number> {
+  const row = await deps.database.db
+    .selectFrom("charge_points")
+    .select((eb) => eb.fn.sum<number | string>("connectors").as("total"))
+    .where("depot_id", "=", depotId)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 /** The chargers' limit at an instant: the connection less the building's load in that hour of the UK day. */
 export function siteLimitKw(site: DepotSite, at: number): number | null {
   if (site.connectionKw === null) return null;

@@ -25,9 +25,9 @@ import type { OcppEndpoint } from "./ocpp-handler-types";
 import { changeOf, constant, limitsFromJson, limitsToJson, limitWAt, sendable } from "./profile-changes";
 import { profileFor } from "./profile-requests";
 import { scheduleAhead, unlimited } from "./schedule-ahead";
-import { depotSite, siteLimitKw, siteSlots } from "./site.server";
+import { depotConnectors, depotSite, siteLimitKw, siteSlots } from "./site.server";
 import { everyFiveMinutes, lookForOtherProcesses } from "./smart-charging-rounds.server";
-import { vehicleFor } from "./vehicle-duty";
+import { vehicleFor, vehiclesDueBack } from "./vehicle-duty";
 import { vehicleTagsByKey } from "./vehicle-tags.server";
 
 type Deps = Pick<Runtime, "database" | "log">;
@@ -60,7 +60,11 @@ export function startSmartCharging(
 
   const recompute = async (depotId: number) => {
     const at = Date.now();
-    const [site, tags] = await Promise.all([depotSite(deps, depotId), vehicleTagsByKey(deps, depotId)]);
+    const [site, tags, connectors] = await Promise.all([
+      depotSite(deps, depotId),
+      vehicleTagsByKey(deps, depotId),
+      depotConnectors(deps, depotId),
+    ]);
     // One process at a time decides for a depot (SQLite's write lock; on PostgreSQL the depot's row), and the raises
     // it decides count as in force before they are sent: a decision elsewhere never hands out the same kilowatts.
     const { open, changes, computedMs } = await deps.database.db.transaction().execute(async (tx) => {
@@ -124,8 +128,12 @@ export function startSmartCharging(
       // is taken at every five minutes of the UK clock, where tariff bands and the building's hours change).
       const limitKw = siteLimitKw(site, at);
       const slots = limitKw === null ? [] : siteSlots(site, at, AHEAD_HOURS);
+      // The plan's vehicles away on duty and due back within the day: room is kept for them from their return.
+      const until = slots.length ? slots[slots.length - 1]!.to : at;
+      const pluggedTags = { tags: open.map((s) => s.tag), named: tags };
+      const dueBack = vehiclesDueBack(site.inputs, pluggedTags, at, until, connectors - open.length);
       const { limitsKw, schedules, short } = shareOwn(limitKw, plugged, at, (all) =>
-        limitKw === null ? unlimited(all, at, at) : scheduleAhead(slots, all, at),
+        limitKw === null ? unlimited(all, at, at) : scheduleAhead(slots, [...all, ...dueBack], at),
       );
       const shortBy = new Map(short.map((s) => [s.key, s]));
       // The schedules that change enough to send, to this process's chargers: every decrease, however small (skipped

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 
-import { groupOfTag, vehicleFor, type VehicleTag } from "./vehicle-duty";
+import { groupOfTag, vehicleFor, vehiclesDueBack, type VehicleTag } from "./vehicle-duty";
 
 describe("a vehicle from its tag", () => {
   const plan = defaultPlanInput({ vehicles: 4, chargers: [] });
@@ -32,5 +32,37 @@ describe("a vehicle from its tag", () => {
       9,
     );
     expect(vehicleFor("CARD-1", plan, at, { deliveredKwh: 0, socPct: null }, named)).toBeNull();
+  });
+
+  it("keeps room for the group's vehicles away on duty: back at the trip's end, leaving at the next departure", () => {
+    // The default plan: 4 vans out 07:00–17:00 on weekdays, 120 km at 0.35 kWh/km, on 22 kW chargers they take at 11 kW.
+    const midday = Date.UTC(2026, 10, 25, 12, 0);
+    const day = 24 * 3_600_000;
+    const onePlugged = { tags: ["g1-01", "CARD-1"], named };
+    expect(vehiclesDueBack(plan, onePlugged, midday, midday + day, 10)).toEqual([
+      {
+        key: "due:g1",
+        group: "Vans",
+        vehicles: 3,
+        arrivesAt: Date.UTC(2026, 10, 25, 17, 0),
+        departsAt: Date.UTC(2026, 10, 26, 7, 0),
+        maxKw: 3 * 11,
+        neededKwh: expect.closeTo(3 * 120 * 0.35, 9),
+      },
+    ]);
+    // No more due back than there are connectors free for them.
+    expect(vehiclesDueBack(plan, onePlugged, midday, midday + day, 2)[0]).toMatchObject({ maxKw: 22 });
+    expect(vehiclesDueBack(plan, onePlugged, midday, midday + day, 0)).toEqual([]);
+    // Back after the plan's end, all back already, or all plugged in: none.
+    expect(vehiclesDueBack(plan, onePlugged, midday, midday + 3_600_000, 10)).toEqual([]);
+    expect(vehiclesDueBack(plan, onePlugged, at, at + day, 10)).toEqual([]);
+    const allIn = { tags: ["g1-01", "g1-02", "g1-03", "g1-04"], named };
+    expect(vehiclesDueBack(plan, allIn, midday, midday + day, 10)).toEqual([]);
+    // Friday's trip ends at 17:00 and the next leaves on Monday.
+    const friday = Date.UTC(2026, 10, 27, 12, 0);
+    expect(vehiclesDueBack(plan, onePlugged, friday, friday + day, 10)[0]).toMatchObject({
+      arrivesAt: Date.UTC(2026, 10, 27, 17, 0),
+      departsAt: Date.UTC(2026, 10, 30, 7, 0),
+    });
   });
 });

@@ -2,6 +2,8 @@ import { DateTime } from "luxon";
 
 import type { PlanRequest } from "~/features/planning/plan-input";
 
+import type { Plugged } from "./allocate";
+
 export type Vehicle = { departsAt: number; neededKwh: number };
 
 /** An id tag a depot's vehicle charges with (vehicle-tags.server.ts), and the plan's group it follows. */
@@ -75,4 +77,82 @@ function nextDeparture(group: Group, at: number): Departure {
   }
   lastDeparture.set(group, { at, next });
   return next;
+}
+
+const MINUTE = 60_000;
+
+/** A group's vehicles due back, as the live controller plans for them (together), with what the dashboard says of them. */
+export type DueBack = Plugged & { arrivesAt: number; group: string; vehicles: number };
+
+/**
+ * The plan's vehicles away on their duty now and due back before `until`, one entry per group (its vehicles
+ * together: their powers and needs add up, as they arrive and leave together): back when the trip under way ends,
+ * leaving at the group's next departure after, each needing that trip (or its target), at the most its type and
+ * the plan's chargers for it take. The live controller plans for them (schedule-ahead.ts) so that a vehicle plugged
+ * in now does not take the room they will need. `plugged`: the tags of the vehicles plugged in already (not due
+ * back), with the depot's named tags; `freeConnectors`: no more are due back than there are connectors free for them.
+ */
+export function vehiclesDueBack(
+  plan: PlanRequest | null,
+  plugged: { tags: readonly (string | null)[]; named: ReadonlyMap<string, VehicleTag> },
+  at: number,
+  until: number,
+  freeConnectors: number,
+): DueBack[] {
+  if (!plan) return [];
+  const pluggedByGroup = new Map<string, number>();
+  for (const tag of plugged.tags) {
+    const group = groupOfTag(tag, plan, plugged.named);
+    if (group) pluggedByGroup.set(group.id, (pluggedByGroup.get(group.id) ?? 0) + 1);
+  }
+  const due: (DueBack & { count: number; perVehicleKw: number; perVehicleKwh: number })[] = [];
+  const today = DateTime.fromMillis(at, { zone: "Europe/London" }).startOf("day");
+  for (const group of plan.vehicles) {
+    const type = plan.vehicleTypes.find((t) => t.id === group.typeId);
+    const away = group.count - (pluggedByGroup.get(group.id) ?? 0);
+    if (!type || !group.week || away <= 0) continue;
+    const chargerKw = Math.max(
+      0,
+      ...plan.chargers.filter((c) => c.serves === "all" || c.serves.includes(type.id)).map((c) => c.powerKw),
+    );
+    const perVehicleKw = Math.min(type.maxChargeKw, chargerKw);
+    if (perVehicleKw <= 0) continue;
+    // The trip under way: one that left yesterday or today and is not back yet (a trip lasts at most a day).
+    let back: number | null = null;
+    for (const d of [-1, 0]) {
+      const day = today.plus({ days: d });
+      const duty = group.week[day.weekday - 1];
+      if (!duty) continue;
+      const departs = day.plus({ minutes: duty.depart }).toMillis();
+      let minutes = duty.return - duty.depart;
+      if (minutes <= 0) minutes += 1440;
+      if (departs <= at && departs + minutes * MINUTE > at) back = departs + minutes * MINUTE;
+    }
+    if (back === null || back >= until) continue;
+    const next = nextDeparture(group, back);
+    if (!next) continue;
+    const tripKwh = next.duty.energyKwh ?? (next.duty.km ?? 0) * type.consumptionKwhPerKm;
+    const perVehicleKwh = Math.min((group.targetSocPct / 100) * type.batteryKwh, tripKwh);
+    due.push({
+      key: `due:${group.id}`,
+      arrivesAt: back,
+      departsAt: next.departsAt,
+      count: away,
+      perVehicleKw,
+      perVehicleKwh,
+      maxKw: 0,
+      neededKwh: 0,
+      group: group.name,
+      vehicles: 0,
+    });
+  }
+  // The first back take the free connectors first.
+  let free = Math.max(0, freeConnectors);
+  return due
+    .sort((a, b) => a.arrivesAt - b.arrivesAt || (a.key < b.key ? -1 : 1))
+    .flatMap(({ count, perVehicleKw, perVehicleKwh, ...entry }) => {
+      const n = Math.min(count, free);
+      free -= n;
+      return n > 0 ? [{ ...entry, vehicles: n, maxKw: n * perVehicleKw, neededKwh: n * perVehicleKwh }] : [];
+    });
 }

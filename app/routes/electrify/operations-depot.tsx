@@ -19,7 +19,7 @@ import { RegisterCharger } from "~/features/box-charge/components/register-charg
 import { SessionsCard } from "~/features/box-charge/components/sessions-card";
 import { useLiveDepot } from "~/features/box-charge/components/use-live-depot";
 import { VehicleTagsCard } from "~/features/box-charge/components/vehicle-tags-card";
-import { kw, kwh, pounds } from "~/features/box-charge/format";
+import { clockTime, kw, kwh, pounds } from "~/features/box-charge/format";
 import { depotOperations } from "~/features/box-charge/operations.server";
 import { addVehicleTag, removeVehicleTag } from "~/features/box-charge/vehicle-tags.server";
 import { DepotPicker } from "~/features/depots/components/depot-picker";
@@ -162,6 +162,12 @@ function DepotOperations({
         />
         <Figure title="Cost today" value={pounds(today.costPounds)} />
       </ul>
+      {operations.dueBack.length > 0 && operations.limitKw !== null ? (
+        <p className="text-sm text-muted-foreground">
+          Room is kept for the vehicles due back from their duty:{" "}
+          {operations.dueBack.map((d) => `${d.vehicles} ${d.group} at ${clockTime(d.at)}`).join(", ")}.
+        </p>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>Load against the site limit</CardTitle>
