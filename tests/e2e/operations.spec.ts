@@ -1,3 +1,10 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { DateTime } from "luxon";
+
+import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import { TARIFF_PRESETS } from "~/features/planning/plan-input";
+
 import { connectOcppPeer } from "../support/ocpp-peer";
 import {
   createTestDepots,
@@ -5,6 +12,7 @@ import {
   expect,
   expectNoAxeViolations,
   gotoHydrated,
+  setTestDepotPlan,
   signInOnPage,
   test,
 } from "./fixtures";
@@ -122,5 +130,88 @@ test.describe("[box-charge] operations", () => {
     // The charger leaves: the page says so.
     await charger.close();
     await expect(chargers).toContainText("Offline");
+  });
+
+  test("start the simulated chargers for a depot with a plan: the page comes alive, sessions appear, and actual against plan fills in, at 1280 and 390 px", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const user = await createTestUser({ name: "Sim Ops" });
+    const [depotId] = await createTestDepots(user.email, [{ name: "Sim Yard", status: "approved" }]);
+    // Four vans at the depot now (back an hour ago, out again in six hours, every day), on a flat tariff so they charge
+    // from the start; a 60 kW site for four 22 kW chargers.
+    const minute = DateTime.now().setZone("Europe/London");
+    const now = minute.hour * 60 + minute.minute;
+    const inputs = defaultPlanInput({ vehicles: 4, chargers: [{ name: "AC 22", powerKw: 22, count: 4 }] });
+    inputs.vehicles = inputs.vehicles.map((group) => ({
+      ...group,
+      week: Array.from({ length: 7 }, () => ({ depart: (now + 360) % 1440, return: (now + 1380) % 1440, km: 120 })),
+    }));
+    inputs.site = { ...inputs.site, connectionKva: 60, powerFactor: 1, buildingKw: 0 };
+    inputs.tariff = TARIFF_PRESETS.flat;
+    await setTestDepotPlan(depotId!, inputs);
+    await signInOnPage(page, user);
+    await expect(page).toHaveURL("/depots");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await gotoHydrated(page, `/electrify/operations/${depotId}`);
+    await expect(page.getByText("Live: updates as the chargers report.")).toBeVisible();
+    await expect(page.getByRole("list", { name: "The depot now" })).toContainText("of 60 kW site limit");
+
+    // The README's command, against this server and its database: four chargers, 1.6J and 2.0.1 mixed.
+    const simulator = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "scripts/simulate-chargers.ts",
+        "--depot",
+        String(depotId),
+        "--count",
+        "4",
+        "--meter-seconds",
+        "2",
+      ],
+      {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "test",
+          DATA_DIR: path.resolve("tmp/e2e"),
+          APP_URL: baseURL!,
+          LOG_LEVEL: "warn",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let output = "";
+    simulator.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    simulator.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      // Live, without a reload: the chargers connect, the vans plug in, and their sessions and energy come in.
+      const depotNow = page.getByRole("list", { name: "The depot now" });
+      await expect(depotNow).toContainText("4 of 4", { timeout: 30_000 });
+      const sessions = page.getByRole("region", { name: "Sessions today" });
+      for (const tag of ["g1-01", "g1-02", "g1-03", "g1-04"]) await expect(sessions).toContainText(tag);
+      await expect(depotNow.getByText(/^[1-9][\d.]* kW$/).first()).toBeVisible({ timeout: 30_000 });
+      // Actual against plan: today's row carries the energy metered so far and its share of the plan's day.
+      const days = page.getByRole("region", { name: "Actual against plan" });
+      await expect(page.getByText(/The plan's average day \(cost-optimal\)/)).toBeVisible();
+      const today = days.getByRole("row").last();
+      await expect(today.getByRole("cell").nth(1)).toHaveText(/^[1-9]\d*$/);
+      await expect(today.getByRole("cell").nth(2)).not.toHaveText("0 kWh", { timeout: 45_000 });
+      await expect(today.getByRole("cell").last()).toHaveText(/^\d+ %$/);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: testInfo.outputPath("simulated-1280.png"), fullPage: true });
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(sessions).toContainText("g1-01");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: testInfo.outputPath("simulated-390.png"), fullPage: true });
+    } finally {
+      simulator.kill("SIGTERM");
+      await new Promise((resolve) => (simulator.exitCode === null ? simulator.once("exit", resolve) : resolve(null)));
+      testInfo.attach("simulator output", { body: output, contentType: "text/plain" });
+    }
   });
 });
