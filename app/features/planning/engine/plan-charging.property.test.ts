@@ -88,6 +88,26 @@ function mostDeliverable(result: Result, dt: number): Map<string, number> {
   return out;
 }
 
+/**
+ * Each strategy's vehicles get what physics allows (mostDeliverable). The planned strategies exactly (to rounding: a
+ * millionth); the simulated ones within 0.1 %, and why: they run the cycle a fixed number of times (cyclesFor), and a
+ * vehicle short by a little each cycle is still on its way to its repeating state (0.011 kWh a day short of 95.24 on
+ * seed 2 of 1,500 runs; 0.09 Wh of 88.3 kWh after a day's 30 cycles on seed 20261125's 737th).
+ */
+function deliversThePhysics(result: Result) {
+  const physics = mostDeliverable(result, result.stepHours);
+  for (const strategy of result.strategies) {
+    const simulated = strategy.strategy === "uncontrolled" || strategy.strategy === "balanced";
+    const tolerance = simulated ? 1e-3 : 1e-6;
+    for (const v of strategy.vehicles)
+      expect({ strategy: strategy.strategy, vehicle: v.vehicle, kwh: v.deliveredKwh }).toEqual({
+        strategy: strategy.strategy,
+        vehicle: v.vehicle,
+        kwh: expect.toSatisfy((kwh: number) => Math.abs(kwh - physics.get(v.vehicle)!) <= tolerance * Math.max(1, kwh)),
+      });
+  }
+}
+
 describe("charging plan engine on random depots", () => {
   it("keeps every invariant on every strategy", () => {
     fc.assert(
@@ -315,25 +335,55 @@ describe("charging plan engine on random depots", () => {
       site: { ...input.site, connectionKva: 100_000, battery: undefined },
     }));
     fc.assert(
-      fc.property(unbound, (input) => {
-        const result = planCharging(input);
-        const physics = mostDeliverable(result, result.stepHours);
-        for (const strategy of result.strategies)
-          for (const v of strategy.vehicles)
-            // Within 0.1 %, and why: the simulations run the cycle a fixed number of times, and a vehicle short by a little
-            // each cycle is still on its way to its repeating state (0.011 kWh a day short of 95.24 on seed 2 of 1,500 runs);
-            // the planned strategies plan each stay from the charge their last round gave it, so a vehicle a fraction of a
-            // watt-hour short each cycle settles empty where charging it from a fuller arrival would keep it fuller (0.06 Wh).
-            expect({ strategy: strategy.strategy, vehicle: v.vehicle, kwh: v.deliveredKwh }).toEqual({
-              strategy: strategy.strategy,
-              vehicle: v.vehicle,
-              kwh: expect.toSatisfy(
-                (kwh: number) => Math.abs(kwh - physics.get(v.vehicle)!) <= 1e-3 * Math.max(1, kwh),
-              ),
-            });
-      }),
+      fc.property(unbound, (input) => deliversThePhysics(planCharging(input))),
       { numRuns: 150, seed: 20261125 },
     );
+  });
+
+  it("delivers all that physics allows to a vehicle its curve keeps short every cycle, in its repeating state", () => {
+    // Seed 2's 501st of 1,500 runs, shrunk: a curve at 1 kW above a quarter full keeps the van under its target at
+    // every departure. The planned strategies walked its cycle to the state their rows repeat in, clipping only, and
+    // 0.07 kWh short a cycle became an empty battery at every second arrival: 62.33 kWh where physics gives 62.40.
+    // Topped up from that state and walked again, each time from the state the rows then repeat in, it delivers it all.
+    const van: PlanInput["vehicleTypes"][number] = {
+      id: "t0",
+      name: "Van",
+      batteryKwh: 70,
+      consumptionKwhPerKm: 0.2,
+      maxChargeKw: 7,
+      chargeCurve: [
+        [0, 37],
+        [25, 1],
+        [50, 1],
+        [75, 1],
+        [100, 1],
+      ],
+    };
+    const out = { depart: 0, return: 300, km: 156 };
+    const input: PlanInput = {
+      vehicleTypes: [van],
+      vehicles: [
+        {
+          id: "g0",
+          name: "Van",
+          typeId: "t0",
+          count: 1,
+          week: [null, out, out, null, null, null, null],
+          targetSocPct: 87,
+        },
+      ],
+      chargers: [{ id: "c", name: "Charger", count: 1, powerKw: 400, minKw: 0, serves: "all" }],
+      site: { connectionKva: 100_000, powerFactor: 0.95, buildingKw: new Array(24).fill(0), chargingEfficiency: 0.9 },
+      tariff: {
+        name: "Cheap first hour",
+        defaultPencePerKwh: 30,
+        bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from: 0, to: 60, pencePerKwh: 5 }],
+        standingPencePerDay: 100,
+        capacityPencePerKvaPerMonth: 150,
+      },
+      horizon: { days: 3, stepMinutes: 30, startWeekday: 0 },
+    };
+    deliversThePhysics(planCharging(input));
   });
 
   // (Without a site battery: peak shaving's battery can move the building's own energy to cheaper hours, which is no longer about scheduling the vehicles.)

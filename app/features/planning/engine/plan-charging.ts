@@ -125,8 +125,9 @@ export function planStrategy(
         true,
       );
     };
+    // (The top-ups settle from the repeating state too, so what they add there is kept.)
     repeating();
-    for (let pass = 0; pass < 3 && topUpShortStays(stays, vehicles, chain, schedule, site, leaveWith); pass++)
+    for (let pass = 0; pass < 3 && topUpShortStays(stays, vehicles, chain, schedule, site, leaveWith, true); pass++)
       repeating();
     plan = schedule;
   }
