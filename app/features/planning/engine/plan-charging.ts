@@ -1,6 +1,6 @@
 import { settleChain, type Chain } from "./chain";
 import { costOptimal } from "./cost-optimal";
-import { applyMinimumPower, legaliseStay, siteLoad } from "./min-power";
+import { applyMinimumPower } from "./min-power";
 import { peakShaving } from "./peak-shaving";
 import type { Pieces } from "./pieces";
 import { prepare, type Prepared } from "./prepare";
@@ -9,7 +9,7 @@ import { simulate } from "./simulate";
 import { dispatchBattery, maxOf } from "./site-battery";
 import type { Stay } from "./stays";
 import { connectionFor, siteBill, summarise } from "./summarise";
-import { topUpShortStays } from "./top-up";
+import { settleLegally, topUpShortStays } from "./top-up";
 import { STRATEGIES, type PlanInput, type PlanResult, type Strategy, type StrategyResult } from "./types";
 import { wholeBillHeadroom } from "./whole-bill";
 
@@ -99,10 +99,7 @@ export function planStrategy(
     chain = planned.chain;
     const departures = settleChain(stays, vehicles, chain, schedule, dt, undefined, planned.suppliesMost);
     applyMinimumPower(stays, chain, schedule, site);
-    const load = siteLoad(stays, schedule, site);
-    settleChain(stays, vehicles, chain, schedule, dt, (i, arrival) =>
-      legaliseStay(stays, i, arrival, schedule, site, load),
-    );
+    settleLegally(stays, vehicles, chain, schedule, site, false);
     // What the floors or a carried deficit left short, where the charger, the curve and the connection allow.
     // (Where peak shaving's plan leaves some under their targets to supply the most driving, only as far as it meant them to leave with.)
     const leaveWith = planned.suppliesMost ? departures : undefined;
@@ -113,18 +110,7 @@ export function planStrategy(
     // 1e-8 kWh to rounding (19 steps of exactly 8 kW against a trip of 152.00000001 kWh) repeats only when the
     // vehicle is empty, so a shortfall too small for the top-up to see stay by stay became 0.49 kWh at every
     // departure (the floors property, seed 8).
-    const repeating = () => {
-      const after = siteLoad(stays, schedule, site);
-      settleChain(
-        stays,
-        vehicles,
-        chain,
-        schedule,
-        dt,
-        (i, arrival) => legaliseStay(stays, i, arrival, schedule, site, after),
-        true,
-      );
-    };
+    const repeating = () => settleLegally(stays, vehicles, chain, schedule, site, true);
     // (The top-ups settle from the repeating state too, so what they add there is kept.)
     repeating();
     for (let pass = 0; pass < 3 && topUpShortStays(stays, vehicles, chain, schedule, site, leaveWith, true); pass++)

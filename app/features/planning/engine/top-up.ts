@@ -44,18 +44,7 @@ export function topUpShortStays(
   repeat = false,
 ): boolean {
   const { dt } = site;
-  const settle = () => {
-    const load = siteLoad(stays, schedule, site);
-    settleChain(
-      stays,
-      vehicles,
-      chain,
-      schedule,
-      dt,
-      (i, arrival) => legaliseStay(stays, i, arrival, schedule, site, load),
-      repeat,
-    );
-  };
+  const settle = () => settleLegally(stays, vehicles, chain, schedule, site, repeat);
   // The arrival at which a stay could take nothing more (no charger time, a full connection): not tried again from it.
   const stuckAt = new Float64Array(stays.length).fill(Number.NaN);
   let toppedUpAny = false;
@@ -86,6 +75,30 @@ export function topUpShortStays(
     if (chain.arrivalKwh.every((kwh, i) => Math.abs(kwh - before[i]!) <= 1e-9)) break;
   }
   return true;
+}
+
+/**
+ * The chain settled with what was delivered, each stay's row kept legal as it is clipped (its floors, the connection
+ * as loaded now); `repeat`: from the state each vehicle's rows repeat in, not from its departures as planned.
+ */
+export function settleLegally(
+  stays: Stay[],
+  vehicles: Vehicle[],
+  chain: Chain,
+  schedule: Schedule,
+  site: Site,
+  repeat: boolean,
+): void {
+  const load = siteLoad(stays, schedule, site);
+  settleChain(
+    stays,
+    vehicles,
+    chain,
+    schedule,
+    site.dt,
+    (i, arrival) => legaliseStay(stays, i, arrival, schedule, site, load),
+    repeat,
+  );
 }
 
 /** Puts up to `short` kWh more into one stay (its row `kw`), least-loaded steps first; returns the kWh placed. */
