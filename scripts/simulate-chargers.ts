@@ -8,6 +8,7 @@ import { DateTime } from "luxon";
 import { pino } from "pino";
 
 import { registerChargePointAt, resetChargePointPasswordAt } from "~/features/box-charge/charge-points.server";
+import { tripUnderWay } from "~/features/box-charge/vehicle-duty";
 import type { PlanRequest } from "~/features/planning/plan-input";
 import { readDepotPlan } from "~/features/planning/plan-store.server";
 import { CLI_ACTOR } from "~/lib/audit.server";
@@ -92,21 +93,16 @@ function fleetOf(inputs: PlanRequest | null): FleetVehicle[] {
   });
 }
 
-/** Away on the duty's clock: between a day's departure and its return (the next morning for a night shift). */
+/** Away on the duty's clock (a trip under way, as the live controller counts it), and the trip its charge is short by. */
 function away(week: Duty, at: number): { away: boolean; tripKwh: (v: FleetVehicle) => number } {
-  const local = DateTime.fromMillis(at, { zone: "Europe/London" });
-  const minute = local.hour * 60 + local.minute;
-  const today = week?.[local.weekday - 1] ?? null;
-  const yesterday = week?.[(local.weekday + 5) % 7] ?? null;
   const trip = (day: NonNullable<Duty>[number]) => (v: FleetVehicle) => day!.energyKwh ?? (day!.km ?? 0) * v.kwhPerKm;
-  if (yesterday && yesterday.return <= yesterday.depart && minute < yesterday.return)
-    return { away: true, tripKwh: trip(yesterday) };
-  if (today) {
-    const overnight = today.return <= today.depart;
-    if (minute >= today.depart && (overnight || minute < today.return)) return { away: true, tripKwh: trip(today) };
-    return { away: false, tripKwh: trip(today) };
-  }
-  return { away: false, tripKwh: yesterday ? trip(yesterday) : () => 0 };
+  const under = tripUnderWay(week, at);
+  if (under) return { away: true, tripKwh: trip(under.duty) };
+  // At the depot: back from today's trip, or about to leave on it (else yesterday's).
+  const weekday = DateTime.fromMillis(at, { zone: "Europe/London" }).weekday;
+  const today = week?.[weekday - 1] ?? null;
+  const yesterday = week?.[(weekday + 5) % 7] ?? null;
+  return { away: false, tripKwh: today ? trip(today) : yesterday ? trip(yesterday) : () => 0 };
 }
 
 const fleet = fleetOf(plan);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { defaultPlanInput } from "~/features/planning/plan-defaults";
 
-import { groupOfTag, vehicleFor, vehiclesDueBack, type VehicleTag } from "./vehicle-duty";
+import { groupOfTag, tripUnderWay, vehicleFor, vehiclesDueBack, type VehicleTag } from "./vehicle-duty";
 
 describe("a vehicle from its tag", () => {
   const plan = defaultPlanInput({ vehicles: 4, chargers: [] });
@@ -64,5 +64,18 @@ describe("a vehicle from its tag", () => {
       arrivesAt: Date.UTC(2026, 10, 27, 17, 0),
       departsAt: Date.UTC(2026, 10, 30, 7, 0),
     });
+  });
+
+  it("finds the trip under way, a night shift's from the day before included", () => {
+    const night = { depart: 19 * 60, return: 5 * 60, km: 200 };
+    const week = [night, night, night, null, null, null, null];
+    // Wednesday's 19:00 trip is back on Thursday at 05:00; on Thursday at 12:00 nothing is under way (no duty).
+    expect(tripUnderWay(week, Date.UTC(2026, 10, 26, 2, 0))).toEqual({
+      back: Date.UTC(2026, 10, 26, 5, 0),
+      duty: night,
+    });
+    expect(tripUnderWay(week, Date.UTC(2026, 10, 26, 5, 0))).toBeNull();
+    expect(tripUnderWay(week, Date.UTC(2026, 10, 25, 18, 59))).toBeNull();
+    expect(tripUnderWay(week, Date.UTC(2026, 10, 25, 19, 0))?.back).toBe(Date.UTC(2026, 10, 26, 5, 0));
   });
 });

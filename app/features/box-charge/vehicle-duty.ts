@@ -81,6 +81,26 @@ function nextDeparture(group: Group, at: number): Departure {
 
 const MINUTE = 60_000;
 
+/**
+ * The trip a duty has under way at `at` on the UK clock, if any: one that left yesterday or today and is not back
+ * yet (a trip lasts at most a day; one that returns at or before its departure time is back the next day). The live
+ * controller plans for the vehicles on it; the charger simulator takes them off their chargers for it.
+ */
+export function tripUnderWay(week: Group["week"] | undefined, at: number): { back: number; duty: Duty } | null {
+  const today = DateTime.fromMillis(at, { zone: "Europe/London" }).startOf("day");
+  let under: { back: number; duty: Duty } | null = null;
+  for (const d of [-1, 0]) {
+    const day = today.plus({ days: d });
+    const duty = week?.[day.weekday - 1];
+    if (!duty) continue;
+    const departs = day.plus({ minutes: duty.depart }).toMillis();
+    let minutes = duty.return - duty.depart;
+    if (minutes <= 0) minutes += 1440;
+    if (departs <= at && departs + minutes * MINUTE > at) under = { back: departs + minutes * MINUTE, duty };
+  }
+  return under;
+}
+
 /** A group's vehicles due back, as the live controller plans for them (together), with what the dashboard says of them. */
 export type DueBack = Plugged & { arrivesAt: number; group: string; vehicles: number };
 
@@ -106,7 +126,6 @@ export function vehiclesDueBack(
     if (group) pluggedByGroup.set(group.id, (pluggedByGroup.get(group.id) ?? 0) + 1);
   }
   const due: (DueBack & { count: number; perVehicleKw: number; perVehicleKwh: number })[] = [];
-  const today = DateTime.fromMillis(at, { zone: "Europe/London" }).startOf("day");
   for (const group of plan.vehicles) {
     const type = plan.vehicleTypes.find((t) => t.id === group.typeId);
     const away = group.count - (pluggedByGroup.get(group.id) ?? 0);
@@ -117,17 +136,7 @@ export function vehiclesDueBack(
     );
     const perVehicleKw = Math.min(type.maxChargeKw, chargerKw);
     if (perVehicleKw <= 0) continue;
-    // The trip under way: one that left yesterday or today and is not back yet (a trip lasts at most a day).
-    let back: number | null = null;
-    for (const d of [-1, 0]) {
-      const day = today.plus({ days: d });
-      const duty = group.week[day.weekday - 1];
-      if (!duty) continue;
-      const departs = day.plus({ minutes: duty.depart }).toMillis();
-      let minutes = duty.return - duty.depart;
-      if (minutes <= 0) minutes += 1440;
-      if (departs <= at && departs + minutes * MINUTE > at) back = departs + minutes * MINUTE;
-    }
+    const back = tripUnderWay(group.week, at)?.back ?? null;
     if (back === null || back >= until) continue;
     const next = nextDeparture(group, back);
     if (!next) continue;
