@@ -157,6 +157,10 @@ test.describe("[admin] depot submissions", () => {
 });
 
 test.describe("[admin] user management", () => {
+  // Each test signs in two or three people and takes some 20 s on this machine: a CI run with the machine busy took two
+  // past the default 30 s.
+  test.describe.configure({ timeout: 60_000 });
+
   async function openUsersTab(page: Page) {
     const admin = await signedInAsAdmin(page);
     await page.getByRole("tab", { name: "User Management" }).click();
