@@ -5,6 +5,12 @@
 // replacing one that dies.
 import cluster from "node:cluster";
 import http from "node:http";
+import module from "node:module";
+
+// Node keeps the code it compiles for the modules it loads (in the system's temporary directory) and reuses it at the
+// next start: a serving process spends most of its start-up compiling the server build and its packages, and this took
+// a start from 3.3 s to 2.3 s (decision 040). Every process of the server starts here, so each gets it.
+module.enableCompileCache?.();
 
 const dev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 

@@ -9,6 +9,9 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
+  // Bundled into the server build rather than loaded from node_modules at start: each package's index loads every icon
+  // or primitive it has (some 0.25 s and 0.2 s of every start), the bundle only those the pages use (decision 040).
+  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
   plugins: [
     tailwindcss(),
     reactRouter(),

@@ -79,12 +79,17 @@ type OcppRpc = typeof OcppRpcModule;
 
 function createOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoint {
   const connections = new Map<number, Connection>();
-  // ocpp-rpc compiles every official schema when it loads (about 0.3 s): loaded once this process is serving, so a
-  // replacement process answers pages as soon as it can, and a charger's upgrade waits for it instead.
-  const ready = new Promise((resolve) => setImmediate(resolve))
-    .then(() => import("ocpp-rpc"))
-    .then((rpc) => createRpcServer(deps, rpc, connections));
-  ready.catch((error: unknown) => deps.log.error({ err: error }, "the OCPP endpoint could not start"));
+  // ocpp-rpc compiles every official schema when it loads (about 0.3 s): loaded when the first charger connects, so a
+  // process answers pages as soon as it can (and one that no charger reaches never pays for it, decision 040); the
+  // first upgrade waits for it instead.
+  let started: Promise<RPCServer> | null = null;
+  const ready = () => {
+    if (!started) {
+      started = import("ocpp-rpc").then((rpc) => createRpcServer(deps, rpc, connections));
+      started.catch((error: unknown) => deps.log.error({ err: error }, "the OCPP endpoint could not start"));
+    }
+    return started;
+  };
 
   return {
     handleUpgrade(request, socket, head) {
@@ -93,7 +98,7 @@ function createOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoi
         socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
         return;
       }
-      void ready.then(
+      void ready().then(
         (server) => server.handleUpgrade(request, socket, head),
         () => socket.destroy(),
       );
@@ -110,7 +115,7 @@ function createOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoi
     },
     isConnected: (chargePointId) => connections.has(chargePointId),
     async close() {
-      const server = await ready.catch(() => null);
+      const server = started && (await started.catch(() => null));
       await server?.close({ code: 1001, reason: "Server shutting down", awaitPending: false });
     },
   };

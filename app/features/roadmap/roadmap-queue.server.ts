@@ -8,7 +8,7 @@
  * The embedded default (SQLite, one machine) needs none of it: its
  * depot-years go straight to the background process (roadmap.server.ts).
  */
-import { PgBoss } from "pg-boss";
+import type { PgBoss } from "pg-boss";
 
 import type { PlanRequest } from "~/features/planning/plan-input";
 import type { Runtime } from "~/lib/runtime.server";
@@ -45,6 +45,8 @@ type Deps = Pick<Runtime, "database" | "log"> & { env: { DATABASE_URL?: string }
 /** Starts this instance's queue and its worker (PostgreSQL only); returns how to stop it. */
 export async function startRoadmapQueue(deps: Deps): Promise<() => Promise<void>> {
   if (deps.database.engine !== "postgres" || !deps.env.DATABASE_URL) return async () => undefined;
+  // Loaded on PostgreSQL only: the embedded default never needs it (decision 040).
+  const { PgBoss } = await import("pg-boss");
   const instance = new PgBoss({
     connectionString: deps.env.DATABASE_URL,
     schema: QUEUE_SCHEMA,

@@ -9,7 +9,7 @@ import type { PlanRequest } from "~/features/planning/plan-input";
 import { backgroundTask } from "~/lib/background/background.server";
 
 import { planDepotYear } from "./depot-year";
-import { renderPortfolioReport, type PortfolioReportData } from "./report/portfolio-report.server";
+import type { PortfolioReportData } from "./report/portfolio-report.server";
 
 export const planDepotYearsInBackground = backgroundTask("planDepotYears", async (inputs: PlanRequest[]) =>
   inputs.map(planDepotYear),
@@ -18,5 +18,7 @@ export const planDepotYearsInBackground = backgroundTask("planDepotYears", async
 /** The portfolio's PDF, rendered in the background process like the depot's report. */
 export const renderPortfolioReportInBackground = backgroundTask(
   "renderPortfolioReport",
-  async (data: PortfolioReportData) => Buffer.from(await renderPortfolioReport(data)),
+  // The PDF renderer is loaded by the first report, not by every start of every process (decision 040).
+  async (data: PortfolioReportData) =>
+    Buffer.from(await (await import("./report/portfolio-report.server")).renderPortfolioReport(data)),
 );

@@ -1,7 +1,8 @@
 import { kyselyAdapter } from "@better-auth/kysely-adapter";
 import { betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
-import { admin, twoFactor } from "better-auth/plugins";
+import { admin } from "better-auth/plugins/admin";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Kysely } from "kysely";
 
 import { hashPasswordInBackground, verifyPasswordInBackground } from "~/lib/auth/password-tasks.server";

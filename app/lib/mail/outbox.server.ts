@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 import type { AppDatabase } from "~/lib/db/database.server";
 import type { Database } from "~/lib/db/schema";
@@ -36,9 +36,12 @@ export async function enqueueMail(db: Kysely<Database>, message: MailMessage, no
 let transport: Transporter | undefined;
 let transportUrl: string | undefined;
 
-function smtpTransport(url: string): Transporter {
+/** Loaded by the first message, not by every start of every process (decision 040). */
+const mailer = async () => (await import("nodemailer")).default;
+
+async function smtpTransport(url: string): Promise<Transporter> {
   if (!transport || transportUrl !== url) {
-    transport = nodemailer.createTransport(url);
+    transport = (await mailer()).createTransport(url);
     transportUrl = url;
   }
   return transport;
@@ -52,10 +55,10 @@ async function send(
   const { env } = deps;
   const mail = { from: env.MAIL_FROM, to: message.recipient, subject: message.subject, text: message.text_body };
   if (env.SMTP_URL) {
-    await smtpTransport(env.SMTP_URL).sendMail(mail);
+    await (await smtpTransport(env.SMTP_URL)).sendMail(mail);
     return;
   }
-  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(mail);
+  const built = await (await mailer()).createTransport({ streamTransport: true, buffer: true }).sendMail(mail);
   const dir = path.join(env.DATA_DIR, "mail");
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `${String(message.id).padStart(8, "0")}.eml`), built.message as Buffer);

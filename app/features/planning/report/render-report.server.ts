@@ -1,6 +1,6 @@
 import { backgroundTask } from "~/lib/background/background.server";
 
-import { renderDepotReport } from "./report-document.server";
+import type { renderDepotReport } from "./report-document.server";
 
 /**
  * A depot's charging-plan report (PDF) rendered in the lower-priority
@@ -10,11 +10,14 @@ import { renderDepotReport } from "./report-document.server";
  */
 export const renderDepotReportInBackground = backgroundTask(
   "renderDepotReport",
-  async (report: Parameters<typeof renderDepotReport>[0]) =>
-    Buffer.from(
+  async (report: Parameters<typeof renderDepotReport>[0]) => {
+    // The PDF renderer is loaded by the first report, not by every start of every process (decision 040).
+    const { renderDepotReport } = await import("./report-document.server");
+    return Buffer.from(
       await renderDepotReport({
         ...report,
         photos: report.photos.map((photo) => ({ ...photo, data: Buffer.from(photo.data) })),
       }),
-    ),
+    );
+  },
 );
