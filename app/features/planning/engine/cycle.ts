@@ -36,6 +36,8 @@ export class Cycle extends Laps {
   private readonly wants: Float64Array;
   private readonly given: Float64Array;
   private evaluating = 0;
+  /** Whether the connection bound in the run (the vehicles' charging then depends on one another's). */
+  private bound = false;
 
   constructor(
     stays: Stay[],
@@ -63,7 +65,7 @@ export class Cycle extends Laps {
     this.runEndSoc = new Float64Array(n);
   }
 
-  run(startCarry: Float64Array): { chain: Chain; endCarry: Float64Array } {
+  run(startCarry: Float64Array): { chain: Chain; endCarry: Float64Array; bound: boolean } {
     const { stays, dt, horizon, start, leaves, arrivals, endings, queue } = this;
     const chain = chainFrom(stays, fullDepartures(stays));
     const lastDeparture = Float64Array.from(startCarry);
@@ -167,10 +169,11 @@ export class Cycle extends Laps {
       }
       this.evaluating = 0;
     }
-    return { chain, endCarry: lastDeparture };
+    return { chain, endCarry: lastDeparture, bound: this.bound };
   }
 
   private reset() {
+    this.bound = false;
     this.soc.fill(0);
     this.want.fill(0);
     this.speed.fill(0);
@@ -262,7 +265,7 @@ export class Cycle extends Laps {
       if (this.running[i]) this.interrupt(i, u);
       wants[n] = this.want[i]!;
     }
-    shareConnection(active, wants, given, room, this.stays, (i) => this.leaves[i]!);
+    if (shareConnection(active, wants, given, room, this.stays, (i) => this.leaves[i]!)) this.bound = true;
     for (let n = 0; n < count; n++) {
       const i = active[n]!;
       const kw = given[n]!;

@@ -6,7 +6,9 @@ const EPS = 1e-9;
  * What each vehicle gets when the connection has `available` kW left (into
  * `given`, by position in `active`): all it wants if that fits, otherwise
  * everyone scaled down together, switching off (leaving last first) any
- * vehicle the scaling would take below its charger's minimum.
+ * vehicle the scaling would take below its charger's minimum. Returns
+ * whether it had to (the connection bound: the vehicles' charging depends on
+ * one another's).
  */
 export function shareConnection(
   active: number[],
@@ -15,13 +17,13 @@ export function shareConnection(
   available: number,
   stays: Stay[],
   leaves: (i: number) => number,
-): void {
+): boolean {
   const count = active.length;
   let total = 0;
   for (let n = 0; n < count; n++) total += wants[n]!;
   if (total <= available + EPS) {
     for (let n = 0; n < count; n++) given[n] = wants[n]!;
-    return;
+    return false;
   }
   const on: number[] = [];
   for (let n = 0; n < count; n++) if (wants[n]! > EPS) on.push(n);
@@ -39,4 +41,5 @@ export function shareConnection(
     }
     on.pop();
   }
+  return true;
 }

@@ -1,5 +1,6 @@
 import { arrive, chainFrom, fullDepartures } from "./chain";
 import { balancedPower, powerAt } from "./curve";
+import { RepeatingStart } from "./repeating-start";
 import { clearSchedule, emptySchedule, type Schedule } from "./schedule";
 import { shareConnection } from "./share-connection";
 import type { Stay, Vehicle } from "./stays";
@@ -22,8 +23,9 @@ const none: readonly number[] = [];
  * below it (worked out again whenever the connection gave it less). When the
  * connection binds, everyone is scaled down together, and vehicles that
  * would fall below their charger's minimum are switched off, the one leaving
- * last first. The cycle repeats: it is run again from where it ended until
- * every vehicle starts as it ends (at most `maxCycles` times).
+ * last first. The cycle repeats: it is run again until every vehicle starts
+ * it as it ends (at most `maxCycles` times), from the starts the same root
+ * search as the event-driven one picks (repeating-start.ts).
  */
 export function simulateStepped(
   stays: Stay[],
@@ -35,13 +37,13 @@ export function simulateStepped(
   maxCycles: number,
   schedule: Schedule = emptySchedule(stays),
 ): { schedule: Schedule; chain: ReturnType<typeof chainFrom> } {
-  let carry = new Float64Array(vehicles.length);
+  let carry: Float64Array = new Float64Array(vehicles.length);
   vehicles.forEach((vehicle, v) => (carry[v] = stays[vehicle.stays[0]!]!.targetKwh));
   // One schedule (zeros), written again by each cycle (a year of a fleet's is some 20 MB).
   let run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry, schedule);
-  const settled = (end: Float64Array) => end.every((kwh, v) => Math.abs(kwh - carry[v]!) <= 1e-6 * Math.max(1, kwh));
-  for (let cycle = 1; cycle < maxCycles && !settled(run.endCarry); cycle++) {
-    carry = run.endCarry;
+  const search = new RepeatingStart(vehicles.length);
+  for (let cycle = 1; cycle < maxCycles && !RepeatingStart.settled(carry, run.endCarry); cycle++) {
+    carry = search.next(carry, run.endCarry, run.bound);
     clearSchedule(schedule);
     run = runCycle(stays, vehicles, steps, dt, headroom, mode, carry, schedule);
   }
@@ -84,6 +86,7 @@ function runCycle(
   const given = new Float64Array(stays.length);
   const leaves = (i: number) => unwrapped[i]! + stays[i]!.length;
   const ending = new Map<number, number[]>();
+  let bound = false;
   for (let u = 0; u < 2 * steps; u++) {
     for (const i of ending.get(u) ?? none) lastDeparture[stays[i]!.vehicle] = soc[i]!;
     ending.delete(u);
@@ -117,7 +120,7 @@ function runCycle(
       wants[n] = Math.min(want, room);
     }
     const available = Math.max(0, headroom[t]! - load[t]!);
-    shareConnection(active, wants, given, available, stays, leaves);
+    if (shareConnection(active, wants, given, available, stays, leaves)) bound = true;
     for (let n = 0; n < kept; n++) {
       const i = active[n]!;
       const kw = given[n]!;
@@ -127,7 +130,7 @@ function runCycle(
       if (kw < wants[n]! - EPS) recompute[i] = 1;
     }
   }
-  return { chain, endCarry: lastDeparture };
+  return { chain, endCarry: lastDeparture, bound };
 }
 
 function pushTo(lists: Map<number, number[]>, key: number, value: number): void {

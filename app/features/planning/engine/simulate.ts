@@ -1,6 +1,7 @@
 import { type Chain } from "./chain";
 import { Cycle } from "./cycle";
 import type { Pieces } from "./pieces";
+import { RepeatingStart } from "./repeating-start";
 import type { Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 
@@ -17,8 +18,9 @@ type Mode = "uncontrolled" | "balanced";
  * (worked out again whenever the connection gave it less). When the
  * connection binds, everyone is scaled down together, and vehicles that
  * would fall below their charger's minimum are switched off, the one leaving
- * last first. The cycle repeats: it is run again from where it ended until
- * every vehicle starts as it ends (at most `maxCycles` times).
+ * last first. The cycle repeats: it is run again until every vehicle starts
+ * it as it ends (at most `maxCycles` times), from the starts a root search
+ * picks (repeating-start.ts, decision 041).
  *
  * Event-driven (decision 030): a stay is visited when it arrives, when what
  * it wants changes (its target reached, the curve read at its charge, the
@@ -43,9 +45,9 @@ export function simulate(
   let carry: Float64Array = new Float64Array(vehicles.length);
   vehicles.forEach((vehicle, v) => (carry[v] = stays[vehicle.stays[0]!]!.targetKwh));
   let run = cycle.run(carry);
-  const settled = (end: Float64Array) => end.every((kwh, v) => Math.abs(kwh - carry[v]!) <= 1e-6 * Math.max(1, kwh));
-  for (let n = 1; n < maxCycles && !settled(run.endCarry); n++) {
-    carry = run.endCarry;
+  const search = new RepeatingStart(vehicles.length);
+  for (let n = 1; n < maxCycles && !RepeatingStart.settled(carry, run.endCarry); n++) {
+    carry = search.next(carry, run.endCarry, run.bound);
     run = cycle.run(carry);
   }
   if (schedule) cycle.pieces.writeInto(schedule);
