@@ -39,7 +39,7 @@ export default defineConfig({
       ],
     },
   },
-  // The 50 throttled surveys take some four minutes on one worker: their project comes first, so they start at once
+  // The throttled surveys take minutes on one worker: their project comes first, so they start at once
   // and the other worker runs everything else beside them.
   projects: [
     {

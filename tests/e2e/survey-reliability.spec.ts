@@ -8,6 +8,8 @@ import { createTestUser, expect, signInOnPage, test } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
+const RUNS = 25;
+
 /** Fills the survey form (already open and hydrated) and sends it. */
 async function sendSurvey(page: Page, name: string, photo: string) {
   await page.getByLabel("Depot name").fill(name);
@@ -48,22 +50,25 @@ async function listedDepots(page: Page): Promise<string[]> {
 }
 
 test.describe("[surveys] a saved survey always says so", () => {
-  test("50 surveys in a row on a phone's slow CPU each land on their confirmation, and the list holds exactly 50", async ({
+  // 25 runs: DevTools' throttling keeps the renderer busy (some 80 % of a core for the test's minutes, measured), and
+  // 50 runs were a fifth of the whole end-to-end run's CPU. The fix does not depend on reproducing the fault (decision
+  // 028): the test above makes the confirmation's module fail and checks the reload lands on it.
+  test(`${RUNS} surveys in a row on a phone's slow CPU each land on their confirmation, and the list holds exactly ${RUNS}`, async ({
     page,
     context,
   }) => {
     test.setTimeout(600_000);
-    const photo = await makePhoto(await mkdtemp(path.join(tmpdir(), "e2e-fifty-")), "area.jpg", {
+    const photo = await makePhoto(await mkdtemp(path.join(tmpdir(), "e2e-runs-")), "area.jpg", {
       width: 2000,
       height: 1500,
     });
     // A cheap phone: DevTools' CPU throttling, four times slower.
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await signInOnPage(page, await createTestUser({ name: "Fifty Runs" }));
+    await signInOnPage(page, await createTestUser({ name: "Many Runs" }));
     await expect(page).toHaveURL("/depots");
     const confirmed = new Set<string>();
-    for (let run = 1; run <= 50; run++) {
+    for (let run = 1; run <= RUNS; run++) {
       // As a haulier goes: from the list the first time, then "Submit Another Survey" from each confirmation. The
       // pointer leaves the toasts first: over them, sonner holds the stack open (and its timers) across the button.
       await page.mouse.move(5, 5);
@@ -78,9 +83,9 @@ test.describe("[surveys] a saved survey always says so", () => {
       await expect(page.getByRole("link", { name: `Run ${run} Yard` })).toBeVisible();
       confirmed.add(new URL(page.url()).searchParams.get("depot")!);
     }
-    expect(confirmed.size).toBe(50);
+    expect(confirmed.size).toBe(RUNS);
     const names = await listedDepots(page);
-    expect(names.sort()).toEqual(Array.from({ length: 50 }, (_, i) => `Run ${i + 1} Yard`).sort());
+    expect(names.sort()).toEqual(Array.from({ length: RUNS }, (_, i) => `Run ${i + 1} Yard`).sort());
   });
 
   test("when the confirmation's script fails to load, the page reloads onto the confirmation, and sending again makes no copy", async ({
