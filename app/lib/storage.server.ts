@@ -96,55 +96,59 @@ export type S3Config = {
  */
 export function createS3Storage(config: S3Config): FileStorage {
   // The SDK is loaded only where a bucket is configured (some 0.15 s of every start otherwise, decision 040).
-  const sdk = import("@aws-sdk/client-s3");
-  const connected = sdk.then(
-    ({ S3Client }) =>
-      new S3Client({
-        region: config.region,
-        endpoint: config.endpoint,
-        forcePathStyle: Boolean(config.endpoint),
-        credentials:
-          config.accessKeyId && config.secretAccessKey
-            ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-            : undefined,
-      }),
-  );
+  const s3 = import("@aws-sdk/client-s3").then((sdk) => ({
+    sdk,
+    client: new sdk.S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      forcePathStyle: Boolean(config.endpoint),
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
+    }),
+  }));
   const check = (key: string) => {
     if (!SAFE_KEY.test(key) || key.includes("..") || key.includes("//")) throw new Error(`Unsafe storage key: ${key}`);
     return key;
   };
   return {
     async put(key, data) {
-      const [{ PutObjectCommand }, client] = await Promise.all([sdk, connected]);
+      const { sdk, client } = await s3;
       await client.send(
-        new PutObjectCommand({ Bucket: config.bucket, Key: check(key), Body: data, ContentLength: data.byteLength }),
+        new sdk.PutObjectCommand({
+          Bucket: config.bucket,
+          Key: check(key),
+          Body: data,
+          ContentLength: data.byteLength,
+        }),
       );
     },
     async read(key) {
-      const [{ GetObjectCommand, NoSuchKey }, client] = await Promise.all([sdk, connected]);
+      const { sdk, client } = await s3;
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: check(key) }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: check(key) }));
         return { stream: object.Body as Readable, bytes: Number(object.ContentLength ?? 0) };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
         throw error;
       }
     },
     async remove(key) {
-      const [{ DeleteObjectCommand }, client] = await Promise.all([sdk, connected]);
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: check(key) }));
+      const { sdk, client } = await s3;
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: config.bucket, Key: check(key) }));
     },
     async check() {
-      const [{ HeadBucketCommand }, client] = await Promise.all([sdk, connected]);
-      await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
+      const { sdk, client } = await s3;
+      await client.send(new sdk.HeadBucketCommand({ Bucket: config.bucket }));
     },
     async list(prefix) {
-      const [{ ListObjectsV2Command }, client] = await Promise.all([sdk, connected]);
+      const { sdk, client } = await s3;
       const found: { key: string; modifiedAt: Date }[] = [];
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: config.bucket, Prefix: check(prefix), ContinuationToken: token }),
+          new sdk.ListObjectsV2Command({ Bucket: config.bucket, Prefix: check(prefix), ContinuationToken: token }),
         );
         for (const object of page.Contents ?? [])
           if (object.Key) found.push({ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) });

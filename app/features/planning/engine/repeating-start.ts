@@ -48,7 +48,7 @@ export class RepeatingStart {
 
   /** Whether every vehicle ended the cycle as it started it (to a millionth of its charge). */
   static settled(start: Float64Array, end: Float64Array): boolean {
-    return end.every((kwh, v) => Math.abs(kwh - start[v]!) <= 1e-6 * Math.max(1, kwh));
+    return end.every((kwh, v) => repeats(start[v]!, kwh));
   }
 
   /** The starts to run the cycle from next, after a run from `start` ended with `end` (`bound`: the connection bound in it). */
@@ -69,7 +69,7 @@ export class RepeatingStart {
 
   private startFor(v: number, start: number, end: number): number {
     const gain = end - start;
-    if (Math.abs(gain) <= 1e-6 * Math.max(1, end)) return end;
+    if (repeats(start, end)) return end;
     // An end the others' starts moved (a gain on the wrong side of it): forgotten.
     if (gain > 0 && start >= this.hi[v]!) [this.hi[v], this.gainHi[v], this.moved[v]] = [Infinity, Number.NaN, 0];
     if (gain < 0 && start <= this.lo[v]!) [this.lo[v], this.gainLo[v], this.moved[v]] = [0, Number.NaN, 0];
@@ -102,3 +102,6 @@ export class RepeatingStart {
     return gain > 0 ? Math.min(hi, Math.max(end, along)) : Math.max(lo, Math.min(end, along));
   }
 }
+
+/** A lap that ends within a millionth of the charge it started with repeats. */
+const repeats = (start: number, end: number) => Math.abs(end - start) <= 1e-6 * Math.max(1, end);
