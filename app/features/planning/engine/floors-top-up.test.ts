@@ -185,6 +185,27 @@ const cases: [string, Strategy, Depot][] = [
       tariff: { ...tariff, bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from: 420, to: 1080, pencePerKwh: 5 }] },
     },
   ],
+  [
+    "a van on a rising curve and a 5 kW DC floor: a fuller arrival lifts its curve over the floor, and steps under it are raised to it rather than passed on (two departures were 0.3 kWh short)",
+    "peak-shaving",
+    {
+      type: {
+        batteryKwh: 49,
+        consumptionKwhPerKm: 0.2,
+        maxChargeKw: 7,
+        chargeCurve: [
+          [0, 1],
+          [100, 6],
+        ],
+      },
+      groups: [{ count: 1, week: on([0, 5], trip(300, 600, 229)), targetSocPct: 94 }],
+      charger: { count: 1, powerKw: 44 },
+      connectionKva: 53,
+      buildingKw: [0, 5, 4, 43, 39, 1, 1, 1, 1, 1, 40, 28, 44, 39, 40, 0, 4, 6, 1, 5, 38, 0, 28, 6],
+      days: 6,
+      stepMinutes: 15,
+    },
+  ],
 ];
 
 describe("chargers' lowest powers leave no vehicle short that charges in full without them (issue 31)", () => {

@@ -130,6 +130,7 @@ export function legaliseStay(
   schedule: Schedule,
   site: Site,
   load: number[],
+  raise = false,
 ) {
   const stay = stays[i]!;
   if (stay.minKw <= EPS) return;
@@ -141,6 +142,7 @@ export function legaliseStay(
     site.dt,
     (k, kwh) => (load[at(k)]! += kwh / site.dt / site.efficiency),
     (k) => Math.max(0, site.limitKw - load[at(k)]!) * site.efficiency,
+    raise,
   );
 }
 
@@ -148,7 +150,9 @@ export function legaliseStay(
  * The last word, in time order: a step still below its floor (other than
  * the stay's last) passes its energy on to the next step that can take it at
  * or above the floor, or, at the end, to a finishing step. Energy nothing
- * can take is dropped and shows as a shortfall.
+ * can take is dropped and shows as a shortfall. `raise`: such a step is
+ * raised to its floor instead where the curve, the target and the connection
+ * let it (the steps after it then reach the target sooner and stop there).
  */
 function legalise(
   stay: Stay,
@@ -157,6 +161,7 @@ function legalise(
   dt: number,
   onChange: (k: number, kwh: number) => void,
   room: (k: number) => number,
+  raise: boolean,
 ) {
   let soc = arrivalKwh;
   let carried = 0;
@@ -173,8 +178,22 @@ function legalise(
         carried -= extra;
       }
     }
-    const finishing = k >= lastOn && carried <= EPS;
-    if (kw[k]! > EPS && kw[k]! < floorKw(stay, soc) - 1e-6 && !finishing) {
+    // A step raised before this one brings the target sooner: the steps from there stop at it.
+    const toTarget = Math.max(0, (stay.targetKwh - soc) / dt);
+    if (raise && kw[k]! > toTarget) {
+      onChange(k, (toTarget - kw[k]!) * dt);
+      kw[k] = toTarget;
+    }
+    const finishing = (k >= lastOn || (raise && kw[k]! >= toTarget - 1e-12)) && carried <= EPS;
+    const floor = floorKw(stay, soc);
+    if (raise && kw[k]! > EPS && kw[k]! < floor - 1e-6 && !finishing) {
+      const up = floor - kw[k]!;
+      if (floor <= Math.min(powerAt(stay, soc), toTarget) && up <= room(k)) {
+        kw[k] = floor;
+        onChange(k, up * dt);
+      }
+    }
+    if (kw[k]! > EPS && kw[k]! < floor - 1e-6 && !finishing) {
       carried += kw[k]! * dt;
       onChange(k, -kw[k]! * dt);
       kw[k] = 0;

@@ -9,7 +9,7 @@ import { simulate } from "./simulate";
 import { dispatchBattery, maxOf } from "./site-battery";
 import type { Stay } from "./stays";
 import { connectionFor, siteBill, summarise } from "./summarise";
-import { settleLegally, topUpShortStays } from "./top-up";
+import { settleLegally, settleRepeating, topUpShortStays } from "./top-up";
 import { STRATEGIES, type PlanInput, type PlanResult, type Strategy, type StrategyResult } from "./types";
 import { wholeBillHeadroom } from "./whole-bill";
 
@@ -104,17 +104,7 @@ export function planStrategy(
     // (Where peak shaving's plan leaves some under their targets to supply the most driving, only as far as it meant them to leave with.)
     const leaveWith = planned.suppliesMost ? departures : undefined;
     topUpShortStays(stays, vehicles, chain, schedule, site, leaveWith);
-    // The figures are the cycle's as it repeats: a vehicle whose rounds stopped before its deficits settled is walked
-    // to its repeating state (this only clips, keeping the floors; a plan that already repeats is left as it is).
-    // Where that state leaves a stay short, it is topped up from there and walked again: a lap that loses even
-    // 1e-8 kWh to rounding (19 steps of exactly 8 kW against a trip of 152.00000001 kWh) repeats only when the
-    // vehicle is empty, so a shortfall too small for the top-up to see stay by stay became 0.49 kWh at every
-    // departure (the floors property, seed 8).
-    const repeating = () => settleLegally(stays, vehicles, chain, schedule, site, true);
-    // (The top-ups settle from the repeating state too, so what they add there is kept.)
-    repeating();
-    for (let pass = 0; pass < 3 && topUpShortStays(stays, vehicles, chain, schedule, site, leaveWith, true); pass++)
-      repeating();
+    settleRepeating(stays, vehicles, chain, schedule, site, leaveWith);
     plan = schedule;
   }
   const stayKwh = new Float64Array(stays.length);
