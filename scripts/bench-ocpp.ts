@@ -199,13 +199,14 @@ async function run({ label, databaseUrl, processes }: Run) {
   const recomputes = output
     .split("\n")
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { sessions: number; computedMs: number; ms: number })
+    .map((line) => JSON.parse(line) as { sessions: number; computedMs: number; waitedMs: number; ms: number })
     .filter((r) => r.sessions >= 20);
   const computed = recomputes.map((r) => r.computedMs).sort((a, b) => a - b);
   const whole = recomputes.map((r) => r.ms).sort((a, b) => a - b);
+  const waited = recomputes.map((r) => r.waitedMs).sort((a, b) => a - b);
   const sorted = [...latencies].sort((a, b) => a - b);
   const sessions = recomputes.reduce((m, r) => Math.max(m, r.sessions), 0);
-  const row = `| ${label} | ${CHARGERS} (connected in ${connectSeconds.toFixed(1)} s) | ${(messages / elapsed).toFixed(0)} | ${quantile(sorted, 0.5).toFixed(1)} / ${quantile(sorted, 0.99).toFixed(1)} ms | ${failures} | ${quantile(computed, 0.5).toFixed(0)} / ${quantile(computed, 0.99).toFixed(0)} ms (${recomputes.length} runs, up to ${sessions} sessions); with sending ${quantile(whole, 0.5).toFixed(0)} / ${quantile(whole, 0.99).toFixed(0)} ms | ${Math.max(...peakKw).toFixed(1)} kW of ${LIMIT_KW} | ${(((rssAfter - rssBefore) * 1024) / CHARGERS).toFixed(0)} kB |`;
+  const row = `| ${label} | ${CHARGERS} (connected in ${connectSeconds.toFixed(1)} s) | ${(messages / elapsed).toFixed(0)} | ${quantile(sorted, 0.5).toFixed(1)} / ${quantile(sorted, 0.99).toFixed(1)} ms | ${failures} | ${quantile(computed, 0.5).toFixed(0)} / ${quantile(computed, 0.99).toFixed(0)} ms (${recomputes.length} runs, up to ${sessions} sessions); waiting for the depot's lock ${quantile(waited, 0.5).toFixed(0)} / ${quantile(waited, 0.99).toFixed(0)} ms; with sending ${quantile(whole, 0.5).toFixed(0)} / ${quantile(whole, 0.99).toFixed(0)} ms | ${Math.max(...peakKw).toFixed(1)} kW of ${LIMIT_KW} | ${(((rssAfter - rssBefore) * 1024) / CHARGERS).toFixed(0)} kB |`;
   console.log(row);
   return {
     row,
@@ -226,7 +227,7 @@ const met = (ok: boolean) => (ok ? "met" : "NOT met");
 const report = [
   "### Box Charge under load (`npm run bench:ocpp`)",
   "",
-  `Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine, the chargers simulated in the bench's own process (ocpp-rpc clients, 1.6J and 2.0.1 alternating): ${CHARGERS} chargers in depots of ${PER_DEPOT}, each depot's plan giving a ${LIMIT_KW} kW site limit for ${PER_DEPOT} × 22 kW, for ${SECONDS} s: every second one idle charger in 120 gets a vehicle and one charging vehicle in 600 leaves (an evening's arrivals in two minutes); meter values every 10 s; each charger's second starts at its own offset (its clock is its own, so the messages come spread over each second, not in one burst); the simulated chargers do not check schemas themselves (the server does). Answer times are the chargers' (each call to its answer, the client on the same machine). Recomputation: the live controller reading a depot and sharing its limit (with sending: until every changed profile is answered), runs with at least 20 sessions. Peak: the most any depot's simulated chargers drew at one instant, sampled every second (each at the least of its maximum, the vehicle's and the limit its profiles set then).`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine, the chargers simulated in the bench's own process (ocpp-rpc clients, 1.6J and 2.0.1 alternating): ${CHARGERS} chargers in depots of ${PER_DEPOT}, each depot's plan giving a ${LIMIT_KW} kW site limit for ${PER_DEPOT} × 22 kW, for ${SECONDS} s: every second one idle charger in 120 gets a vehicle and one charging vehicle in 600 leaves (an evening's arrivals in two minutes); meter values every 10 s; each charger's second starts at its own offset (its clock is its own, so the messages come spread over each second, not in one burst); the simulated chargers do not check schemas themselves (the server does). Answer times are the chargers' (each call to its answer, the client on the same machine). Recomputation: the live controller reading a depot and sharing its limit, without the time it waited for the depot's lock while another process decided for it (shown apart; with sending: the whole, until every changed profile is answered), runs with at least 20 sessions. Peak: the most any depot's simulated chargers drew at one instant, sampled every second (each at the least of its maximum, the vehicle's and the limit its profiles set then).`,
   "",
   "| run | chargers | messages/s | answer p50 / p99 | failed calls | recomputation p50 / p99 | peak against limit | memory per charger |",
   "|---|---|---|---|---|---|---|---|",

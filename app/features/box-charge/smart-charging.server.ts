@@ -67,9 +67,12 @@ export function startSmartCharging(
     ]);
     // One process at a time decides for a depot (SQLite's write lock; on PostgreSQL the depot's row), and the raises
     // it decides count as in force before they are sent: a decision elsewhere never hands out the same kilowatts.
-    const { open, changes, computedMs } = await deps.database.db.transaction().execute(async (tx) => {
+    // The time spent waiting for that lock (another process deciding for the depot) is logged apart from the decision's.
+    const asked = Date.now();
+    const { open, changes, computedMs, waitedMs } = await deps.database.db.transaction().execute(async (tx) => {
       if (deps.database.engine === "postgres")
         await tx.selectFrom("depots").select("id").where("id", "=", depotId).forUpdate().execute();
+      const waitedMs = Date.now() - asked;
       const open = await tx
         .selectFrom("charging_sessions")
         .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
@@ -168,7 +171,7 @@ export function startSmartCharging(
             .where("id", "=", s.id)
             .execute();
       }
-      return { open, changes, computedMs: Date.now() - at };
+      return { open, changes, computedMs: Date.now() - at - waitedMs, waitedMs };
     });
     let refused = false;
     /** Sends limits; `final`: the charger holds them from its answer on (else a raise follows, and it stays counted at the higher of old and new). */
@@ -224,7 +227,7 @@ export function startSmartCharging(
       changes.filter((c) => c.then && !refusedFirst.has(c.session.id)).map((c) => send(c.session, c.then!, true)),
     );
     log.debug(
-      { depotId, sessions: open.length, sent: changes.length, computedMs, ms: Date.now() - at },
+      { depotId, sessions: open.length, sent: changes.length, computedMs, waitedMs, ms: Date.now() - at },
       "smart charging recomputed",
     );
     depotChanged(depotId);
