@@ -26,9 +26,11 @@ import { openTestRuntime } from "../support/test-runtime";
  * be answered with a 5xx.
  *
  * FUZZ_SEED replays a run (the seed is printed), FUZZ_ROUTE narrows it to one
- * route, FUZZ_CASES changes the count.
+ * route, FUZZ_CASES changes the count. 150 of each a run (6,300 in all, where
+ * 8,400 took 178-190 s on this machine): each run draws a new seed, so the
+ * search goes on from run to run, and the suite keeps within its 25 minutes.
  */
-const CASES = Number(process.env.FUZZ_CASES ?? 200);
+const CASES = Number(process.env.FUZZ_CASES ?? 150);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const LANES = 4;
 const root = path.resolve(import.meta.dirname, "../..");
