@@ -402,8 +402,12 @@ test.describe("charging plan", () => {
     await page.getByLabel("Vehicle type, Night rigids").selectOption({ label: "19 t rigid truck" });
     await page.getByLabel("Vehicles, Night rigids").fill("3");
     await page.getByLabel("Departs, Night rigids").fill("20:00");
-    await page.getByLabel("Returns, Night rigids").fill("04:00");
+    // Times are 24-hour whatever the browser's language (this Chromium's is US English): typed without the colon,
+    // written out on leaving the field.
+    await page.getByLabel("Returns, Night rigids").fill("400");
     await page.getByLabel("km per day, Night rigids").fill("180");
+    await expect(page.getByLabel("Returns, Night rigids")).toHaveValue("04:00");
+    await expect(page.getByLabel("Departs, Night rigids")).toHaveValue("20:00");
     // Fridays the vans leave an hour early and go further.
     await page.getByText("Day-by-day shifts: Vans").click();
     await page.getByLabel("Vans departs on Fri").fill("06:00");

@@ -27,10 +27,6 @@ export function editing(value: PlanRequest, onChange: (next: PlanRequest) => voi
   };
 }
 
-export const fromTime = (text: string) => {
-  const [h, m] = text.split(":").map(Number);
-  return Number.isFinite(h) && Number.isFinite(m) ? h! * 60 + m! : 0;
-};
 /** An empty number field is sent as null, which the server refuses with "enter a number". */
 export const num = (event: React.ChangeEvent<HTMLInputElement>) =>
   event.currentTarget.value === "" ? (null as unknown as number) : event.currentTarget.valueAsNumber;

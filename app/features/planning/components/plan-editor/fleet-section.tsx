@@ -4,12 +4,11 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { DutyDay } from "~/features/planning/engine/types";
-import { clock } from "~/features/planning/format";
 import { WEEKDAY_NAMES } from "~/features/planning/plan-defaults";
 
+import { ClockInput } from "./clock-input";
 import {
   cell,
-  fromTime,
   head,
   HeaderRow,
   newId,
@@ -122,21 +121,17 @@ export function FleetSection({ value, edit }: SectionProps) {
                   />
                 </td>
                 <td className={cell}>
-                  <Input
-                    aria-label={`Departs, ${group.name}`}
-                    type="time"
-                    value={clock(shift.depart)}
-                    onChange={(e) => setShift({ depart: fromTime(e.currentTarget.value) })}
-                    className="w-28"
+                  <ClockInput
+                    label={`Departs, ${group.name}`}
+                    minutes={shift.depart}
+                    onChange={(depart) => setShift({ depart })}
                   />
                 </td>
                 <td className={cell}>
-                  <Input
-                    aria-label={`Returns, ${group.name}`}
-                    type="time"
-                    value={clock(shift.return)}
-                    onChange={(e) => setShift({ return: fromTime(e.currentTarget.value) })}
-                    className="w-28"
+                  <ClockInput
+                    label={`Returns, ${group.name}`}
+                    minutes={shift.return}
+                    onChange={(back) => setShift({ return: back })}
                   />
                 </td>
                 <td className={cell}>
@@ -182,16 +177,11 @@ export function FleetSection({ value, edit }: SectionProps) {
                   />
                 </td>
                 <td className={cell}>
-                  <Input
-                    aria-label={`Moved off the charger at, ${group.name} (empty: keeps it until leaving)`}
-                    type="time"
-                    value={group.swapAt === undefined ? "" : clock(group.swapAt)}
-                    onChange={(e) =>
-                      update("vehicles", i, {
-                        swapAt: e.currentTarget.value === "" ? undefined : fromTime(e.currentTarget.value),
-                      })
-                    }
-                    className="w-28"
+                  <ClockInput
+                    label={`Moved off the charger at, ${group.name} (empty: keeps it until leaving)`}
+                    minutes={group.swapAt}
+                    onChange={(swapAt) => update("vehicles", i, { swapAt })}
+                    onClear={() => update("vehicles", i, { swapAt: undefined })}
                   />
                 </td>
                 <td className={cell}>
@@ -253,23 +243,19 @@ export function FleetSection({ value, edit }: SectionProps) {
                         />
                       </td>
                       <td className={cell}>
-                        <Input
-                          aria-label={`${group.name} departs on ${dayName}`}
-                          type="time"
+                        <ClockInput
+                          label={`${group.name} departs on ${dayName}`}
                           disabled={!day}
-                          value={clock(shift.depart)}
-                          onChange={(e) => day && setDay({ ...day, depart: fromTime(e.currentTarget.value) })}
-                          className="w-28"
+                          minutes={shift.depart}
+                          onChange={(depart) => day && setDay({ ...day, depart })}
                         />
                       </td>
                       <td className={cell}>
-                        <Input
-                          aria-label={`${group.name} returns on ${dayName}`}
-                          type="time"
+                        <ClockInput
+                          label={`${group.name} returns on ${dayName}`}
                           disabled={!day}
-                          value={clock(shift.return)}
-                          onChange={(e) => day && setDay({ ...day, return: fromTime(e.currentTarget.value) })}
-                          className="w-28"
+                          minutes={shift.return}
+                          onChange={(back) => day && setDay({ ...day, return: back })}
                         />
                       </td>
                       <td className={cell}>

@@ -2,20 +2,18 @@ import { PlusIcon } from "lucide-react";
 import { useId } from "react";
 
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { PlanInput, TariffBand } from "~/features/planning/engine/types";
-import { clock } from "~/features/planning/format";
 import { WEEKDAY_NAMES } from "~/features/planning/plan-defaults";
 import { TARIFF_PRESETS, type TariffPreset } from "~/features/planning/plan-input";
 
+import { ClockInput } from "./clock-input";
 import {
   bandDays,
   cell,
   DAY_SETS,
   Field,
-  fromTime,
   HeaderRow,
   NumberInput,
   RemoveButton,
@@ -110,22 +108,10 @@ export function TariffSection({ value, edit }: SectionProps) {
                   </NativeSelect>
                 </td>
                 <td className={cell}>
-                  <Input
-                    aria-label={`Band ${i + 1} from`}
-                    type="time"
-                    value={clock(band.from)}
-                    onChange={(e) => setBand({ from: fromTime(e.currentTarget.value) })}
-                    className="w-28"
-                  />
+                  <ClockInput label={`Band ${i + 1} from`} minutes={band.from} onChange={(from) => setBand({ from })} />
                 </td>
                 <td className={cell}>
-                  <Input
-                    aria-label={`Band ${i + 1} to`}
-                    type="time"
-                    value={clock(band.to)}
-                    onChange={(e) => setBand({ to: fromTime(e.currentTarget.value) })}
-                    className="w-28"
-                  />
+                  <ClockInput label={`Band ${i + 1} to`} minutes={band.to} onChange={(to) => setBand({ to })} />
                 </td>
                 <td className={cell}>
                   <NumberInput
