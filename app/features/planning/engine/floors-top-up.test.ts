@@ -206,6 +206,29 @@ const cases: [string, Strategy, Depot][] = [
       stepMinutes: 15,
     },
   ],
+  [
+    "a van on a falling curve over 56 days: what a walk leaves short shrinks by a share each walk, so it is walked again while it gains (1.0e-6 kWh was left)",
+    "cost-optimal",
+    {
+      type: {
+        batteryKwh: 40,
+        consumptionKwhPerKm: 0.2,
+        maxChargeKw: 7,
+        chargeCurve: [
+          [0, 6],
+          [50, 1],
+          [100, 1],
+        ],
+      },
+      groups: [{ count: 1, week: on([5, 6], trip(0, 120, 156)), targetSocPct: 89 }],
+      charger: { count: 1, powerKw: 8 },
+      connectionKva: 33,
+      buildingKw: [0, 0, 0, 26, 0, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      days: 56,
+      stepMinutes: 60,
+      tariff: { ...tariff, bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from: 180, to: 420, pencePerKwh: 5 }] },
+    },
+  ],
 ];
 
 describe("chargers' lowest powers leave no vehicle short that charges in full without them (issue 31)", () => {

@@ -9,6 +9,8 @@ import { raiseAhead, turnOnAtFloor } from "./top-up-moves";
 const EPS = 1e-9;
 /** Settle-and-top-up rounds: a round meets every stay from the charge it arrives with; the next sees the arrivals that raised. */
 const ROUNDS = 6;
+/** Walks with steps raised to their floors (settleRepeating), each kept only where it leaves less short. */
+const MOST_WALKS = 8;
 
 /**
  * The planned strategies' last step (issue 31): a stay that leaves under its
@@ -148,12 +150,25 @@ export function settleRepeating(
   walk(false);
   const short = shortKwh(stays, chain, schedule, site.dt, leaveWith);
   if (short <= 1e-6) return;
-  const kept = { rows: schedule.map((row) => row.slice()), chain: copyChain(chain) };
-  walk(true);
-  if (shortKwh(stays, chain, schedule, site.dt, leaveWith) < short - 1e-9) return;
-  schedule.forEach((row, i) => row.set(kept.rows[i]!));
-  for (const key of ["arrivalKwh", "needKwh", "topUpKwh", "previousDepartureKwh"] as const)
-    chain[key].set(kept.chain[key]);
+  const keep = () => ({ rows: schedule.map((row) => row.slice()), chain: copyChain(chain) });
+  const restore = (kept: ReturnType<typeof keep>) => {
+    schedule.forEach((row, i) => row.set(kept.rows[i]!));
+    for (const key of ["arrivalKwh", "needKwh", "topUpKwh", "previousDepartureKwh"] as const)
+      chain[key].set(kept.chain[key]);
+  };
+  let best = { short, kept: keep() };
+  // Walked again while it gains: a walk's top-ups meet each stay at the arrival it then has, and the walk after moves
+  // arrivals a little, so what is short shrinks by a share each walk rather than going at once (a van on a falling
+  // curve under cost-optimal: 1.9e-4 kWh after the first walk, 1.0e-6 after it and the top-ups' rounds, the floors
+  // property over 56 days, seed 4).
+  for (let walks = 0; walks < MOST_WALKS && best.short > 1e-6; walks++) {
+    walk(true);
+    const now = shortKwh(stays, chain, schedule, site.dt, leaveWith);
+    if (now >= best.short - 1e-12) break;
+    best = { short: now, kept: keep() };
+  }
+  // The walk that left least short (the first one's, where raising never gained).
+  restore(best.kept);
 }
 
 /** The kWh the stays with chargers leave short of their targets (or of what the plan meant them to leave with). */
