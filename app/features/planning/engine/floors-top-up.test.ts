@@ -229,6 +229,29 @@ const cases: [string, Strategy, Depot][] = [
       tariff: { ...tariff, bands: [{ days: [0, 1, 2, 3, 4, 5, 6], from: 180, to: 420, pencePerKwh: 5 }] },
     },
   ],
+  [
+    "a van on a curve that rises to 5 kW at a third full and falls to 1 kW at two thirds: its stays charged as soon as they can be, from the charges they really arrive with (three departures of four were 0.64 kWh short)",
+    "peak-shaving",
+    {
+      type: {
+        batteryKwh: 40,
+        consumptionKwhPerKm: 0.2,
+        maxChargeKw: 7,
+        chargeCurve: [
+          [0, 1],
+          [100 / 3, 5],
+          [200 / 3, 1],
+          [100, 1],
+        ],
+      },
+      groups: [{ count: 1, week: on([0, 1, 5], trip(0, 120, 160)), targetSocPct: 82 }],
+      charger: { count: 1, powerKw: 8 },
+      connectionKva: 62,
+      buildingKw: [54, 8, 4, 36, 37, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      days: 6,
+      stepMinutes: 15,
+    },
+  ],
 ];
 
 describe("chargers' lowest powers leave no vehicle short that charges in full without them (issue 31)", () => {

@@ -1,4 +1,5 @@
 import { copyChain, settleChain, type Chain } from "./chain";
+import { chargeVehiclesSoonest } from "./charge-soonest";
 import { powerAt } from "./curve";
 import type { Site } from "./min-peak-flow";
 import { floorKw, followsAfter, legaliseStay, siteLoad } from "./min-power";
@@ -169,6 +170,28 @@ export function settleRepeating(
   }
   // The walk that left least short (the first one's, where raising never gained).
   restore(best.kept);
+  if (best.short <= 1e-6) return;
+  // Still short: those vehicles charged as soon as they can be, from the charges they really arrive with, if that
+  // leaves less short.
+  const missing = (i: number) =>
+    stays[i]!.charger !== null &&
+    (leaveWith ? Math.min(stays[i]!.targetKwh, leaveWith[i]!) : stays[i]!.targetKwh) -
+      chain.arrivalKwh[i]! -
+      delivered(schedule[i]!, site.dt) >
+      1e-6;
+  const chosen = vehicles.flatMap((vehicle, v) => (vehicle.stays.some(missing) ? [v] : []));
+  chargeVehiclesSoonest(
+    stays,
+    vehicles,
+    chosen,
+    chain.arrivalKwh,
+    schedule,
+    siteLoad(stays, schedule, site),
+    site,
+    leaveWith,
+  );
+  settleLegally(stays, vehicles, chain, schedule, site, true);
+  if (shortKwh(stays, chain, schedule, site.dt, leaveWith) >= best.short - 1e-9) restore(best.kept);
 }
 
 /** The kWh the stays with chargers leave short of their targets (or of what the plan meant them to leave with). */
