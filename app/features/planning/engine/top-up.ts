@@ -1,6 +1,6 @@
 import { copyChain, settleChain, type Chain } from "./chain";
 import { chargeVehiclesSoonest } from "./charge-soonest";
-import { powerAt } from "./curve";
+import { fastestKwh, powerAt } from "./curve";
 import type { Site } from "./min-peak-flow";
 import { floorKw, followsAfter, legaliseStay, siteLoad } from "./min-power";
 import { chargeBefore, delivered, lastCharging, type Schedule } from "./schedule";
@@ -151,6 +151,18 @@ export function settleRepeating(
   walk(false);
   const short = shortKwh(stays, chain, schedule, site.dt, leaveWith);
   if (short <= 1e-6) return;
+  // Only where some stay short could take more from the charge it arrives with (its curve and charger, in the time
+  // it stays, the connection aside): a stay short for want of time or of a charger (it waited for one) is helped by
+  // no walk, nor is the stay after it, and a year of 200 vehicles sharing 40 chargers spent a second finding so.
+  const couldTakeMore = (i: number) => {
+    const stay = stays[i]!;
+    if (!stay.charger) return false;
+    const want = leaveWith ? Math.min(stay.targetKwh, leaveWith[i]!) : stay.targetKwh;
+    const got = delivered(schedule[i]!, site.dt);
+    const arrival = chain.arrivalKwh[i]!;
+    return want - arrival - got > 1e-6 && fastestKwh(stay, arrival, want, stay.length, site.dt) > got + 1e-6;
+  };
+  if (!stays.some((_, i) => couldTakeMore(i))) return;
   const keep = () => ({ rows: schedule.map((row) => row.slice()), chain: copyChain(chain) });
   const restore = (kept: ReturnType<typeof keep>) => {
     schedule.forEach((row, i) => row.set(kept.rows[i]!));
