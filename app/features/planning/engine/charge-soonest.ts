@@ -2,14 +2,14 @@ import { powerAt } from "./curve";
 import type { Site } from "./min-peak-flow";
 import { floorKw } from "./min-power";
 import { delivered, type Schedule } from "./schedule";
-import type { Stay, Vehicle } from "./stays";
+import { wantKwh, type Stay, type Vehicle } from "./stays";
 
 const EPS = 1e-9;
 /** Laps of a vehicle's cycle to find the state its rows repeat in (one when every stay is met: it then repeats at once). */
 const MOST_LAPS = 24;
 
 /**
- * The planned strategies' last resort (decision 042), for the vehicles the
+ * The planned strategies' last resort (decision 043), for the vehicles the
  * walk to the repeating state and its top-ups still leave short: each of
  * their stays charged as soon as it can be from the charge it really arrives
  * with (the curve, the connection as the other stays load it, every step but
@@ -61,8 +61,7 @@ export function chargeVehiclesSoonest(
           previous = arrival;
           continue;
         }
-        const want = leaveWith ? Math.min(stay.targetKwh, leaveWith[i]!) : stay.targetKwh;
-        soonest(stay, arrival, want, schedule[i]!, load, site);
+        soonest(stay, arrival, wantKwh(stay, i, leaveWith), schedule[i]!, load, site);
         previous = arrival + delivered(schedule[i]!, dt);
       }
       if (Math.abs(previous - start) <= 1e-9) break;

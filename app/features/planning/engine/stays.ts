@@ -54,6 +54,10 @@ export class Stay {
 
 export type Vehicle = { name: string; stays: number[] };
 
+/** What stay `i` should leave with: its target, or less where the plan meant it to (`leaveWith`, decision 034). */
+export const wantKwh = (stay: Stay, i: number, leaveWith?: Float64Array) =>
+  leaveWith ? Math.min(stay.targetKwh, leaveWith[i]!) : stay.targetKwh;
+
 /** The typical floor of a charger's power: 6 A per phase on AC (single phase up to 7.4 kW, three phases up to 43 kW); DC units regulate down to about 5 kW. */
 export function chargerMinimumKw(charger: Pick<ChargerGroup, "powerKw" | "minKw">): number {
   if (charger.minKw !== undefined) return Math.min(charger.minKw, charger.powerKw);

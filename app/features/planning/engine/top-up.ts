@@ -4,7 +4,7 @@ import { fastestKwh, powerAt } from "./curve";
 import type { Site } from "./min-peak-flow";
 import { floorKw, followsAfter, legaliseStay, siteLoad } from "./min-power";
 import { chargeBefore, delivered, lastCharging, type Schedule } from "./schedule";
-import type { Stay, Vehicle } from "./stays";
+import { wantKwh, type Stay, type Vehicle } from "./stays";
 import { raiseAhead, turnOnAtFloor } from "./top-up-moves";
 
 const EPS = 1e-9;
@@ -61,7 +61,7 @@ export function topUpShortStays(
       const stay = stays[i]!;
       const arrival = chain.arrivalKwh[i]!;
       if (!stay.charger || stuckAt[i] === arrival) continue;
-      const leaveWith = plannedDepartureKwh ? Math.min(stay.targetKwh, plannedDepartureKwh[i]!) : stay.targetKwh;
+      const leaveWith = wantKwh(stay, i, plannedDepartureKwh);
       const short = leaveWith - arrival - delivered(schedule[i]!, dt);
       if (short <= 1e-6) continue;
       if (topUpStay(stay, arrival, schedule[i]!, short, load, site) > EPS) toppedUp = true;
@@ -149,18 +149,18 @@ export function settleRepeating(
       repeating();
   };
   walk(false);
-  const short = shortKwh(stays, chain, schedule, site.dt, leaveWith);
+  const shortOf = (i: number) => stayShortKwh(stays[i]!, i, chain, schedule, site.dt, leaveWith);
+  const shortKwh = () => stays.reduce((sum, _, i) => sum + shortOf(i), 0);
+  const short = shortKwh();
   if (short <= 1e-6) return;
   // Only where some stay short could take more from the charge it arrives with (its curve and charger, in the time
   // it stays, the connection aside): a stay short for want of time or of a charger (it waited for one) is helped by
   // no walk, nor is the stay after it, and a year of 200 vehicles sharing 40 chargers spent a second finding so.
   const couldTakeMore = (i: number) => {
+    if (shortOf(i) <= 1e-6) return false;
     const stay = stays[i]!;
-    if (!stay.charger) return false;
-    const want = leaveWith ? Math.min(stay.targetKwh, leaveWith[i]!) : stay.targetKwh;
     const got = delivered(schedule[i]!, site.dt);
-    const arrival = chain.arrivalKwh[i]!;
-    return want - arrival - got > 1e-6 && fastestKwh(stay, arrival, want, stay.length, site.dt) > got + 1e-6;
+    return fastestKwh(stay, chain.arrivalKwh[i]!, wantKwh(stay, i, leaveWith), stay.length, site.dt) > got + 1e-6;
   };
   if (!stays.some((_, i) => couldTakeMore(i))) return;
   const keep = () => ({ rows: schedule.map((row) => row.slice()), chain: copyChain(chain) });
@@ -176,7 +176,7 @@ export function settleRepeating(
   // property over 56 days, seed 4).
   for (let walks = 0; walks < MOST_WALKS && best.short > 1e-6; walks++) {
     walk(true);
-    const now = shortKwh(stays, chain, schedule, site.dt, leaveWith);
+    const now = shortKwh();
     if (now >= best.short - 1e-12) break;
     best = { short: now, kept: keep() };
   }
@@ -185,13 +185,7 @@ export function settleRepeating(
   if (best.short <= 1e-6) return;
   // Still short: those vehicles charged as soon as they can be, from the charges they really arrive with, if that
   // leaves less short.
-  const missing = (i: number) =>
-    stays[i]!.charger !== null &&
-    (leaveWith ? Math.min(stays[i]!.targetKwh, leaveWith[i]!) : stays[i]!.targetKwh) -
-      chain.arrivalKwh[i]! -
-      delivered(schedule[i]!, site.dt) >
-      1e-6;
-  const chosen = vehicles.flatMap((vehicle, v) => (vehicle.stays.some(missing) ? [v] : []));
+  const chosen = vehicles.flatMap((vehicle, v) => (vehicle.stays.some((i) => shortOf(i) > 1e-6) ? [v] : []));
   chargeVehiclesSoonest(
     stays,
     vehicles,
@@ -203,18 +197,13 @@ export function settleRepeating(
     leaveWith,
   );
   settleLegally(stays, vehicles, chain, schedule, site, true);
-  if (shortKwh(stays, chain, schedule, site.dt, leaveWith) >= best.short - 1e-9) restore(best.kept);
+  if (shortKwh() >= best.short - 1e-9) restore(best.kept);
 }
 
-/** The kWh the stays with chargers leave short of their targets (or of what the plan meant them to leave with). */
-function shortKwh(stays: Stay[], chain: Chain, schedule: Schedule, dt: number, leaveWith?: Float64Array): number {
-  let short = 0;
-  stays.forEach((stay, i) => {
-    if (!stay.charger) return;
-    const want = leaveWith ? Math.min(stay.targetKwh, leaveWith[i]!) : stay.targetKwh;
-    short += Math.max(0, want - chain.arrivalKwh[i]! - delivered(schedule[i]!, dt));
-  });
-  return short;
+/** The kWh a stay with a charger leaves short of what it should leave with (0 without a charger). */
+function stayShortKwh(stay: Stay, i: number, chain: Chain, schedule: Schedule, dt: number, leaveWith?: Float64Array) {
+  if (!stay.charger) return 0;
+  return Math.max(0, wantKwh(stay, i, leaveWith) - chain.arrivalKwh[i]! - delivered(schedule[i]!, dt));
 }
 
 /** Puts up to `short` kWh more into one stay (its row `kw`), least-loaded steps first; returns the kWh placed. */
