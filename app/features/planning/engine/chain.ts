@@ -18,15 +18,16 @@ export type Chain = {
   previousDepartureKwh: Float64Array;
 };
 
+export const emptyChain = (n: number): Chain => ({
+  arrivalKwh: new Float64Array(n),
+  needKwh: new Float64Array(n),
+  topUpKwh: new Float64Array(n),
+  previousDepartureKwh: new Float64Array(n),
+});
+
 export function chainFrom(stays: Stay[], departureKwh: ArrayLike<number>): Chain {
-  const n = stays.length;
-  const chain: Chain = {
-    arrivalKwh: new Float64Array(n),
-    needKwh: new Float64Array(n),
-    topUpKwh: new Float64Array(n),
-    previousDepartureKwh: new Float64Array(n),
-  };
-  for (let i = 0; i < n; i++) arrive(chain, i, stays[i]!, departureKwh[stays[i]!.previous]!);
+  const chain = emptyChain(stays.length);
+  for (let i = 0; i < stays.length; i++) arrive(chain, i, stays[i]!, departureKwh[stays[i]!.previous]!);
   return chain;
 }
 

@@ -1,7 +1,9 @@
-import { fastestKwh } from "./curve";
+import { BusyTime, TakenNow } from "./charger-time";
+import { fastestKwh, type Curve } from "./curve";
 import { chargerMinimumKw, swapAfter, unitName, type Stay } from "./stays";
-import { StepQueue } from "./step-queue";
 import type { ChargerGroup } from "./types";
+
+type Unit = { id: string; group: ChargerGroup; busy: BusyTime };
 
 /**
  * Chargers: a vehicle keeps the charger it plugs into until it leaves; first
@@ -9,80 +11,138 @@ import type { ChargerGroup } from "./types";
  * least powerful that can put back its trip in the stay (so a van does not
  * hold a 150 kW unit a truck will need), or the most powerful when none can;
  * with none free, the one that frees up first (it is plugged in then).
+ *
+ * The stays' figures are read into typed columns first and the outcome
+ * written back at the end, both in the order the stays were made: visited in
+ * arrival order, a year's stay objects (and the boxes of their numbers) are
+ * scattered over the heap, and each first touch was a cache miss (a fifth of
+ * preparing a plan, profiled).
  */
 export function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: number, dt: number) {
-  const units = chargers
+  // Units in order of power (stable: as listed within a power); a unit is known by its place in that order.
+  const units: Unit[] = chargers
     .flatMap((group) =>
       Array.from({ length: group.count }, (_, i) => ({
         id: unitName(group.name, group.count, i + 1),
         group,
         busy: new BusyTime(steps),
-        index: 0,
       })),
     )
-    .map((unit, index) => ({ ...unit, index }));
-  const byPower = [...units].sort((a, b) => a.group.powerKw - b.group.powerKw);
-  // The units each vehicle type can use, in order of power (asked for every stay of a year).
-  const usable = new Map<string, typeof units>();
+    .sort((a, b) => a.group.powerKw - b.group.powerKw);
+  const words = Math.ceil(units.length / 32);
+  // The units each vehicle type can use, as bits in order of power (asked for every stay of a year).
+  const usable = new Map<string, Uint32Array>();
   const unitsFor = (typeId: string) => {
-    let list = usable.get(typeId);
-    if (!list)
-      usable.set(typeId, (list = byPower.filter((u) => u.group.serves === "all" || u.group.serves.includes(typeId))));
-    return list;
-  };
-  // Which units are taken at the step the stays have reached (stays come in order of arrival): a quick "no" before waitFor.
-  const takenNow = new Uint8Array(units.length);
-  const changes = new StepQueue();
-  for (const index of arrivalOrder(stays, steps)) {
-    const stay = stays[index]!;
-    // A vehicle that did not drive since its last stay has nothing to put back and leaves the chargers to others.
-    if (stay.tripKwh <= 1e-9) continue;
-    while (changes.nextStep <= stay.start) {
-      const change = changes.popStay();
-      takenNow[change >> 1] = change & 1;
+    let bits = usable.get(typeId);
+    if (!bits) {
+      bits = new Uint32Array(words);
+      units.forEach((u, p) => {
+        if (u.group.serves === "all" || u.group.serves.includes(typeId)) bits![p >> 5]! |= 1 << (p & 31);
+      });
+      usable.set(typeId, bits);
     }
-    const need = Math.min(stay.tripKwh, stay.targetKwh);
-    const candidates = unitsFor(stay.typeId);
+    return bits;
+  };
+  const n = stays.length;
+  const start = new Int32Array(n);
+  const length = new Int32Array(n);
+  const trip = new Float64Array(n);
+  const target = new Float64Array(n);
+  const vehicleMax = new Float64Array(n);
+  const battery = new Float64Array(n);
+  const curves: (Curve | null)[] = new Array<Curve | null>(n);
+  const types: Uint32Array[] = new Array<Uint32Array>(n);
+  // When a depot hand moves the vehicle off (NaN: never).
+  const swapAt = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const stay = stays[i]!;
+    start[i] = stay.start;
+    length[i] = stay.length;
+    trip[i] = stay.tripKwh;
+    target[i] = stay.targetKwh;
+    vehicleMax[i] = stay.vehicleMaxKw;
+    battery[i] = stay.batteryKwh;
+    curves[i] = stay.curve;
+    types[i] = unitsFor(stay.typeId);
+    swapAt[i] = stay.swapAt ?? NaN;
+  }
+  const unitOf = new Int32Array(n).fill(-1);
+  const waited = new Int32Array(n);
+  // Which units are taken at the step the stays have reached (stays come in order of arrival), as bits: a quick "no" before waitFor.
+  const taken = new TakenNow(units.length, steps);
+  const takenNow = taken.bits;
+  for (const index of arrivalOrder(start, trip, steps)) {
+    // A vehicle that did not drive since its last stay has nothing to put back and leaves the chargers to others.
+    if (trip[index]! <= 1e-9) continue;
+    const arrives = start[index]!;
+    const stayLength = length[index]!;
+    taken.advanceTo(arrives);
+    const need = Math.min(trip[index]!, target[index]!);
+    const candidates = types[index]!;
     // Whether a unit of the power last asked about puts the trip back in the stay (units come in order of power, so it is asked once per power).
     let askedKw = NaN;
     let fits = false;
-    let free: (typeof units)[number] | null = null;
-    for (let u = 0; u < candidates.length; u++) {
-      const unit = candidates[u]!;
-      if (takenNow[unit.index] || unit.busy.waitFor(stay.start, stay.length) !== 0) continue;
-      free = unit;
-      if (unit.group.powerKw !== askedKw) {
-        askedKw = unit.group.powerKw;
-        const limits = { capKw: Math.min(stay.vehicleMaxKw, askedKw), curve: stay.curve, batteryKwh: stay.batteryKwh };
-        fits = fastestKwh(limits, stay.targetKwh - need, stay.targetKwh, stay.length, dt) >= need - 1e-6;
+    let free = -1;
+    search: for (let w = 0; w < words; w++) {
+      let bits = candidates[w]! & ~takenNow[w]!;
+      while (bits !== 0) {
+        const p = (w << 5) + 31 - Math.clz32(bits & -bits);
+        bits &= bits - 1;
+        const unit = units[p]!;
+        if (unit.busy.waitFor(arrives, stayLength) !== 0) continue;
+        free = p;
+        if (unit.group.powerKw !== askedKw) {
+          askedKw = unit.group.powerKw;
+          const capKw = Math.min(vehicleMax[index]!, askedKw);
+          // Without a curve, full power for the stay, less the 1e-6 kWh fastestKwh's answer is allowed; the loop decides only where rounding could.
+          const margin = curves[index] ? 0 : stayLength * capKw * dt - (need - 1e-6);
+          if (Math.abs(margin) > 1e-7) fits = margin > 0;
+          else {
+            const limits = { capKw, curve: curves[index]!, batteryKwh: battery[index]! };
+            fits = fastestKwh(limits, target[index]! - need, target[index]!, stayLength, dt) >= need - 1e-6;
+          }
+        }
+        if (fits) break search;
       }
-      if (fits) break;
     }
     // With none free, the unit that frees up first (the first of those in order of power, on a tie).
-    let waiting: (typeof units)[number] | null = null;
+    let waiting = -1;
     let shortestWait = Infinity;
-    if (!free)
-      for (const unit of candidates) {
-        const wait = unit.busy.waitFor(stay.start, stay.length);
-        if (wait < stay.length && wait < shortestWait) {
-          waiting = unit;
+    if (free < 0)
+      for (let p = 0; p < units.length; p++) {
+        if (!(candidates[p >> 5]! & (1 << (p & 31)))) continue;
+        const wait = units[p]!.busy.waitFor(arrives, stayLength);
+        if (wait < stayLength && wait < shortestWait) {
+          waiting = p;
           shortestWait = wait;
         }
       }
-    const unit = free ?? waiting;
-    if (!unit) continue;
-    const wait = free ? 0 : shortestWait;
-    const start = stay.start;
-    stay.start = (stay.start + wait) % steps;
+    const p = free >= 0 ? free : waiting;
+    if (p < 0) continue;
+    const wait = free >= 0 ? 0 : shortestWait;
+    const plugged = (arrives + wait) % steps;
     // Plugged in, it charges until it leaves, or until a depot hand moves it off at the group's swap time.
-    stay.length = Math.min(stay.length - wait, swapAfter(stay.start, stay.swapAt, dt * 60, Math.round(24 / dt)));
-    stay.waitedSteps = wait;
-    unit.busy.take(stay.start, stay.length);
+    const charging = Math.min(
+      stayLength - wait,
+      swapAfter(plugged, Number.isNaN(swapAt[index]!) ? undefined : swapAt[index], dt * 60, Math.round(24 / dt)),
+    );
+    start[index] = plugged;
+    length[index] = charging;
+    waited[index] = wait;
+    unitOf[index] = p;
+    units[p]!.busy.take(plugged, charging);
     // Taken from its start to its end within the cycle (a stay that waited into the next cycle is over before the stays still to come).
-    if (stay.start >= start) {
-      changes.push(stay.start, unit.index * 2 + 1);
-      changes.push(Math.min(stay.start + stay.length, steps), unit.index * 2);
+    if (plugged >= arrives) {
+      taken.take(p, plugged, Math.min(plugged + charging, steps));
     }
+  }
+  for (let i = 0; i < n; i++) {
+    if (unitOf[i]! < 0) continue;
+    const stay = stays[i]!;
+    const unit = units[unitOf[i]!]!;
+    stay.start = start[i]!;
+    stay.length = length[i]!;
+    stay.waitedSteps = waited[i]!;
     stay.charger = unit.id;
     stay.chargerKw = unit.group.powerKw;
     stay.capKw = Math.min(stay.vehicleMaxKw, unit.group.powerKw);
@@ -91,78 +151,24 @@ export function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: n
 }
 
 /**
- * The steps of the cycle a charger is taken, as disjoint intervals in order
- * (a stay that runs past the end of the cycle is two): a year of a fleet
- * asks "how long until this unit is free for this stay?" of every unit for
- * every stay, which over a row of steps cost a scan of the stay each time.
- */
-class BusyTime {
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
-  constructor(private readonly steps: number) {}
-
-  /** How long a stay from `start` for `length` steps would wait for this unit to be free until it leaves (0 when it is free on arrival): the offset of the last taken step in its time, plus one. */
-  waitFor(start: number, length: number): number {
-    const end = start + length;
-    if (end > this.steps) {
-      const wrapped = end - this.steps;
-      const last = this.lastStartingBefore(wrapped);
-      if (last >= 0) return this.steps - start + Math.min(this.ends[last]!, wrapped);
-    }
-    const to = Math.min(end, this.steps);
-    const last = this.lastStartingBefore(to);
-    return last >= 0 && this.ends[last]! > start ? Math.min(this.ends[last]!, to) - start : 0;
-  }
-
-  take(start: number, length: number): void {
-    const end = start + length;
-    this.insert(start, Math.min(end, this.steps));
-    if (end > this.steps) this.insert(0, end - this.steps);
-  }
-
-  /** The last interval that starts before `step`, or -1. */
-  private lastStartingBefore(step: number): number {
-    let low = 0;
-    let high = this.starts.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.starts[middle]! < step) low = middle + 1;
-      else high = middle;
-    }
-    return low - 1;
-  }
-
-  private insert(start: number, end: number): void {
-    const at = this.lastStartingBefore(start) + 1;
-    if (at === this.starts.length) {
-      this.starts.push(start);
-      this.ends.push(end);
-    } else {
-      this.starts.splice(at, 0, start);
-      this.ends.splice(at, 0, end);
-    }
-  }
-}
-
-/**
  * The stays in order of arrival, the one with the longer trip first at the
  * same step, then as listed (a counting sort by step: a comparison sort of a
  * year's stays was a fair share of preparing a plan).
  */
-function arrivalOrder(stays: Stay[], steps: number): Int32Array {
+function arrivalOrder(start: Int32Array, trip: Float64Array, steps: number): Int32Array {
   const counts = new Int32Array(steps + 1);
-  for (const stay of stays) counts[stay.start + 1]!++;
+  for (let i = 0; i < start.length; i++) counts[start[i]! + 1]!++;
   for (let t = 0; t < steps; t++) counts[t + 1]! += counts[t]!;
   const from = counts.slice(0, steps);
-  const order = new Int32Array(stays.length);
-  for (let i = 0; i < stays.length; i++) order[counts[stays[i]!.start]!++] = i;
+  const order = new Int32Array(start.length);
+  for (let i = 0; i < start.length; i++) order[counts[start[i]!]!++] = i;
   // Within a step, longer trips first; stable, so equal trips keep their order (few stays share a step).
   for (let t = 0; t < steps; t++)
     for (let a = from[t]! + 1; a < counts[t]!; a++) {
       const index = order[a]!;
-      const trip = stays[index]!.tripKwh;
+      const kwh = trip[index]!;
       let b = a - 1;
-      while (b >= from[t]! && stays[order[b]!]!.tripKwh < trip) {
+      while (b >= from[t]! && trip[order[b]!]! < kwh) {
         order[b + 1] = order[b]!;
         b--;
       }

@@ -26,6 +26,8 @@ export abstract class Laps {
   protected readonly cap: Float64Array;
   protected readonly floor: Float64Array;
   protected readonly vehicle: Int32Array;
+  /** The vehicle's stay before (itself when it has one). */
+  protected readonly previous: Int32Array;
   /** 1: has a charger; 2: and a charging curve. */
   protected readonly kind: Uint8Array;
   /** The plan written so far, as pieces of constant power. */
@@ -61,6 +63,7 @@ export abstract class Laps {
     this.cap = new Float64Array(n);
     this.floor = new Float64Array(n);
     this.vehicle = new Int32Array(n);
+    this.previous = new Int32Array(n);
     this.kind = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       const s = stays[i]!;
@@ -69,6 +72,7 @@ export abstract class Laps {
       this.cap[i] = s.capKw;
       this.floor[i] = s.minKw;
       this.vehicle[i] = s.vehicle;
+      this.previous[i] = s.previous;
       this.kind[i] = s.charger ? (s.curve ? 2 : 1) : 0;
     }
     this.pieces = new Pieces(n, this.start);

@@ -1,4 +1,4 @@
-import { arriveWith, chainFrom, fullDepartures, type Chain } from "./chain";
+import { arriveWith, emptyChain, type Chain } from "./chain";
 import { balancedPower, powerAt } from "./curve";
 import { Laps } from "./cycle-laps";
 import { shareConnection } from "./share-connection";
@@ -67,7 +67,10 @@ export class Cycle extends Laps {
 
   run(startCarry: Float64Array): { chain: Chain; endCarry: Float64Array; bound: boolean } {
     const { stays, dt, horizon, start, leaves, arrivals, endings, queue } = this;
-    const chain = chainFrom(stays, fullDepartures(stays));
+    // Every vehicle leaving full as the first guess (chainFrom with fullDepartures, from the typed rows); each arrival sets its stay's own.
+    const chain = emptyChain(this.n);
+    for (let i = 0; i < this.n; i++)
+      arriveWith(chain, i, this.target[i]!, this.trip[i]!, this.target[this.previous[i]!]!);
     const lastDeparture = Float64Array.from(startCarry);
     this.reset();
     let nextArrival = 0;
@@ -230,12 +233,23 @@ export class Cycle extends Laps {
     let soc = this.soc[i]!;
     this.runFrom[i] = u;
     this.runSoc[i] = soc;
+    const kwh = kw * dt;
     let m = u;
-    soc += kw * dt;
+    soc += kwh;
     m++;
-    while (m < end && target - soc > EPS && this.wantAt(i, soc) === kw) {
-      soc += kw * dt;
-      m++;
+    if (this.kind[i] === 2)
+      while (m < end && target - soc > EPS && this.wantAt(i, soc) === kw) {
+        soc += kwh;
+        m++;
+      }
+    else {
+      // Without a curve what it wants changes only at the last part-step: wantAt written out, as it is asked at every step of a balanced stay.
+      const most =
+        this.mode === "balanced" ? Math.min(this.cap[i]!, Math.max(this.speed[i]!, this.floor[i]!)) : this.cap[i]!;
+      while (m < end && target - soc > EPS && Math.min(most, (target - soc) / dt) === kw) {
+        soc += kwh;
+        m++;
+      }
     }
     if (kw !== 0) this.pieces.add(i, u, m, kw);
     this.runTo[i] = m;

@@ -1,6 +1,7 @@
 import type { Chain } from "./chain";
 import { fastestKwh, powerAt } from "./curve";
 import { Pieces } from "./pieces";
+import { readPieces, readSchedule } from "./read-plan";
 import { delivered as energyOf, type Schedule } from "./schedule";
 import { maxOf } from "./site-battery";
 import type { Stay } from "./stays";
@@ -101,23 +102,6 @@ export function shortfallReasons(
   return [stay.curve ? "curve" : "connection"];
 }
 
-/**
- * Keeps every step within the curve at the charge reached and the target (a
- * safety net: the strategies already do). A step at 0 is left as it is
- * (nothing is below it, and it adds nothing to the charge), so a year's
- * mostly idle stays cost a read per step, not a look at the curve.
- */
-function clip(stay: Stay, arrivalKwh: number, kw: Float64Array, dt: number) {
-  let soc = arrivalKwh;
-  for (let k = 0; k < kw.length; k++) {
-    if (kw[k] === 0) continue;
-    const most = Math.max(0, Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt));
-    if (kw[k]! > most + 1e-6) kw[k] = most;
-    if (kw[k]! < 0) kw[k] = 0;
-    soc += kw[k]! * dt;
-  }
-}
-
 function vehicleResults(
   stays: Stay[],
   chain: Chain,
@@ -206,66 +190,6 @@ export function summarise(
     ...connectionFor(peakKw, pf),
     sessions: sessionsOf(stays, chain, plan instanceof Pieces ? rowOf : (i) => plan[i]!.slice(), withSessions),
   };
-}
-
-/**
- * The one pass over the schedule: each stay clipped, its energy, and the
- * chargers' load at each step of the cycle. (Its own function: as the head
- * of summarise, the optimiser compiled the loop on the stack and threw it
- * away at the figures after it, on every plan.)
- */
-function readSchedule(
-  stays: Stay[],
-  chain: Chain,
-  schedule: Schedule,
-  context: Context,
-  chargingKw: number[],
-  stayKwh: Float64Array,
-  withinLimits: boolean,
-) {
-  const { steps, dt, efficiency } = context;
-  for (let i = 0; i < stays.length; i++) {
-    const { start } = stays[i]!;
-    const kw = schedule[i]!;
-    if (!withinLimits) clip(stays[i]!, chain.arrivalKwh[i]!, kw, dt);
-    // The stay's steps up to the end of the cycle, then those wrapped to its start (a step at 0 adds nothing).
-    let energy = 0;
-    const split = Math.min(kw.length, steps - start);
-    for (let k = 0; k < split; k++)
-      if (kw[k] !== 0) {
-        chargingKw[start + k]! += kw[k]! / efficiency;
-        energy += kw[k]! * dt;
-      }
-    for (let k = split; k < kw.length; k++)
-      if (kw[k] !== 0) {
-        chargingKw[start + k - steps]! += kw[k]! / efficiency;
-        energy += kw[k]! * dt;
-      }
-    stayKwh[i] = energy;
-  }
-}
-
-/**
- * readSchedule for a simulation's pieces (pieces.ts): each stay's pieces in
- * time order, each step as a row would give it, so every sum is made in the
- * same order (steps at 0 add nothing, and no piece is at 0). The
- * simulations keep every curve and target, so there is nothing to clip.
- */
-function readPieces(stays: Stay[], pieces: Pieces, context: Context, chargingKw: number[], stayKwh: Float64Array) {
-  const { steps, dt, efficiency } = context;
-  for (let i = 0; i < stays.length; i++) {
-    const offset = stays[i]!.start - pieces.start[i]!;
-    let energy = 0;
-    for (let p = pieces.first[i]!; p >= 0; p = pieces.next[p]!) {
-      const kw = pieces.kw[p]!;
-      for (let u = pieces.from[p]!; u < pieces.to[p]!; u++) {
-        const t = u + offset;
-        chargingKw[t < steps ? t : t - steps]! += kw / efficiency;
-        energy += kw * dt;
-      }
-    }
-    stayKwh[i] = energy;
-  }
 }
 
 /** Each stay as planned, from a copy of its row (none when the caller keeps only the figures, PlanDetail). */
