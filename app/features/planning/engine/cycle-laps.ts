@@ -75,7 +75,9 @@ export abstract class Laps {
       this.previous[i] = s.previous;
       this.kind[i] = s.charger ? (s.curve ? 2 : 1) : 0;
     }
-    this.pieces = new Pieces(n, this.start);
+    const offset = new Int32Array(n);
+    for (let i = 0; i < n; i++) offset[i] = stays[i]!.start - this.start[i]!;
+    this.pieces = new Pieces(n, this.start, offset);
   }
 
   /** The stays whose step (by `stepOf`) falls within the two laps, ordered by it and then as the vehicles list them (a counting sort). */

@@ -24,6 +24,8 @@ export class Pieces {
     stays: number,
     /** Each stay's start on the unwrapped timeline (its row's step 0). */
     readonly start: Int32Array,
+    /** Each stay's step in the cycle less its step on the unwrapped timeline (where its pieces fall in the cycle). */
+    readonly offset: Int32Array,
   ) {
     this.first = new Int32Array(stays).fill(-1);
     this.last = new Int32Array(stays).fill(-1);

@@ -53,9 +53,9 @@ export function readSchedule(
  */
 export function readPieces(stays: Stay[], pieces: Pieces, context: Cycle, chargingKw: number[], stayKwh: Float64Array) {
   const { steps, dt, efficiency } = context;
-  const { first, next, from, to, kw: kws, start } = pieces;
+  const { first, next, from, to, kw: kws } = pieces;
   for (let i = 0; i < stays.length; i++) {
-    const offset = stays[i]!.start - start[i]!;
+    const offset = pieces.offset[i]!;
     let energy = 0;
     for (let p = first[i]!; p >= 0; p = next[p]!) {
       const kw = kws[p]!;
