@@ -110,38 +110,47 @@ function vehicleResults(
   siteKw: number[],
   context: Context,
 ): VehicleResult[] {
-  const byVehicle = new Map<number, VehicleResult>();
+  // Each vehicle's entry, by its number, in the order vehicles first appear (an array, not a map: asked for every stay of a year).
+  const byVehicle: (VehicleResult | undefined)[] = [];
+  const entries: VehicleResult[] = [];
   for (let i = 0; i < stays.length; i++) {
     const s = stays[i]!;
     const arrival = chain.arrivalKwh[i]!;
     const delivered = stayKwh[i]!;
     const departure = arrival + delivered;
-    const entry = byVehicle.get(s.vehicle) ?? {
-      vehicle: s.vehicleName,
-      neededKwh: 0,
-      deliveredKwh: 0,
-      shortfallKwh: 0,
-      topUpKwh: 0,
-      reasons: [],
-      minSocPct: 100,
-      maxSocPct: 0,
-    };
+    let entry = byVehicle[s.vehicle];
+    if (!entry) {
+      entry = {
+        vehicle: s.vehicleName,
+        neededKwh: 0,
+        deliveredKwh: 0,
+        shortfallKwh: 0,
+        topUpKwh: 0,
+        reasons: [],
+        minSocPct: 100,
+        maxSocPct: 0,
+      };
+      byVehicle[s.vehicle] = entry;
+      entries.push(entry);
+    }
     entry.neededKwh += s.tripKwh;
     entry.deliveredKwh += delivered;
     entry.topUpKwh += chain.topUpKwh[i]!;
     entry.minSocPct = Math.min(entry.minSocPct, (arrival / s.batteryKwh) * 100);
     entry.maxSocPct = Math.max(entry.maxSocPct, (departure / s.batteryKwh) * 100);
-    const add = (reason: ShortfallReason) => entry.reasons.includes(reason) || entry.reasons.push(reason);
-    if (s.tripKwh > s.targetKwh + 1e-9) add("battery");
+    if (s.tripKwh > s.targetKwh + 1e-9) addReason(entry, "battery");
     const short = s.targetKwh - departure;
     if (short > 1e-6) {
       entry.shortfallKwh += short;
-      for (const reason of shortfallReasons(s, arrival, chain.needKwh[i]!, rowOf(i), siteKw, context)) add(reason);
+      for (const reason of shortfallReasons(s, arrival, chain.needKwh[i]!, rowOf(i), siteKw, context))
+        addReason(entry, reason);
     }
-    byVehicle.set(s.vehicle, entry);
   }
-  return [...byVehicle.values()];
+  return entries;
 }
+
+const addReason = (entry: VehicleResult, reason: ShortfallReason) =>
+  entry.reasons.includes(reason) || entry.reasons.push(reason);
 
 /**
  * Site load, costs and the rest of a strategy's figures from its schedule;
