@@ -25,27 +25,28 @@ export function DaysCard({ days, plan, depotId }: { days: DayView[]; plan: PlanD
         <Table scrollLabel="Actual against plan" className="whitespace-nowrap">
           <TableHeader>
             <TableRow>
+              {/* Against the plan first: on a phone the table scrolls sideways, and these fit before it does. */}
               <TableHead>Day</TableHead>
-              <TableHead className="text-right">Sessions</TableHead>
               <TableHead className="text-right">Energy</TableHead>
-              <TableHead className="text-right">Charging peak</TableHead>
+              {plan ? <TableHead className="text-right">Of the plan</TableHead> : null}
               <TableHead className="text-right">Cost</TableHead>
-              {plan ? <TableHead className="text-right">Energy against plan</TableHead> : null}
+              <TableHead className="text-right">Charging peak</TableHead>
+              <TableHead className="text-right">Sessions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {days.map((d) => (
               <TableRow key={d.date}>
                 <TableCell>{shortDay(d.date)}</TableCell>
-                <TableCell className="text-right">{d.sessions}</TableCell>
                 <TableCell className="text-right">{kwh(d.energyKwh)}</TableCell>
-                <TableCell className="text-right">{kw(d.peakKw)}</TableCell>
-                <TableCell className="text-right">{pounds(d.costPounds)}</TableCell>
                 {plan ? (
                   <TableCell className="text-right">
                     {plan.energyKwh > 0 ? `${Math.round((d.energyKwh / plan.energyKwh) * 100)} %` : "—"}
                   </TableCell>
                 ) : null}
+                <TableCell className="text-right">{pounds(d.costPounds)}</TableCell>
+                <TableCell className="text-right">{kw(d.peakKw)}</TableCell>
+                <TableCell className="text-right">{d.sessions}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -28,27 +28,21 @@ export function SessionsCard({
           <Table scrollLabel="Sessions today" className="whitespace-nowrap">
             <TableHeader>
               <TableRow>
+                {/* What is happening first: on a phone the table scrolls sideways, and these fit before it does. */}
                 <TableHead>Vehicle</TableHead>
+                <TableHead className="text-right">Now</TableHead>
+                <TableHead className="text-right">Energy</TableHead>
+                <TableHead className="text-right">Cost</TableHead>
+                <TableHead>Planned</TableHead>
                 <TableHead>Charger</TableHead>
                 <TableHead>From</TableHead>
                 <TableHead>To</TableHead>
-                <TableHead className="text-right">Energy</TableHead>
-                <TableHead className="text-right">Cost</TableHead>
-                <TableHead className="text-right">Now</TableHead>
-                <TableHead>Planned</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {sessions.map((s) => (
                 <TableRow key={s.id}>
                   <TableCell>{s.vehicle ?? "Unknown"}</TableCell>
-                  <TableCell>
-                    {s.charger} / {s.connectorId}
-                  </TableCell>
-                  <TableCell>{clockTime(s.startedAt)}</TableCell>
-                  <TableCell>{s.stoppedAt ? clockTime(s.stoppedAt) : "charging"}</TableCell>
-                  <TableCell className="text-right">{kwh(s.energyKwh)}</TableCell>
-                  <TableCell className="text-right">{pounds(s.costPounds)}</TableCell>
                   <TableCell className="text-right">
                     {s.stoppedAt
                       ? "—"
@@ -61,7 +55,14 @@ export function SessionsCard({
                       </span>
                     ) : null}
                   </TableCell>
+                  <TableCell className="text-right">{kwh(s.energyKwh)}</TableCell>
+                  <TableCell className="text-right">{pounds(s.costPounds)}</TableCell>
                   <TableCell>{plannedText(s.planned)}</TableCell>
+                  <TableCell>
+                    {s.charger} / {s.connectorId}
+                  </TableCell>
+                  <TableCell>{clockTime(s.startedAt)}</TableCell>
+                  <TableCell>{s.stoppedAt ? clockTime(s.stoppedAt) : "charging"}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
