@@ -1,5 +1,5 @@
 import { BusyTime, TakenNow } from "./charger-time";
-import { fastestKwh, type Curve } from "./curve";
+import { reachesKwh, type Curve } from "./curve";
 import { chargerMinimumKw, swapAfter, unitName, type Stay } from "./stays";
 import type { ChargerGroup } from "./types";
 
@@ -52,8 +52,8 @@ export function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: n
   const battery = new Float64Array(n);
   const curves: (Curve | null)[] = new Array<Curve | null>(n);
   const types: Uint32Array[] = new Array<Uint32Array>(n);
-  // When a depot hand moves the vehicle off (NaN: never).
-  const swapAt = new Float64Array(n);
+  // When a depot hand moves the vehicle off (if its group says so).
+  const swapAt = new Array<number | undefined>(n);
   for (let i = 0; i < n; i++) {
     const stay = stays[i]!;
     start[i] = stay.start;
@@ -64,7 +64,7 @@ export function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: n
     battery[i] = stay.batteryKwh;
     curves[i] = stay.curve;
     types[i] = unitsFor(stay.typeId);
-    swapAt[i] = stay.swapAt ?? NaN;
+    swapAt[i] = stay.swapAt;
   }
   const unitOf = new Int32Array(n).fill(-1);
   const waited = new Int32Array(n);
@@ -93,14 +93,12 @@ export function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: n
         free = p;
         if (unit.group.powerKw !== askedKw) {
           askedKw = unit.group.powerKw;
-          const capKw = Math.min(vehicleMax[index]!, askedKw);
-          // Without a curve, full power for the stay, less the 1e-6 kWh fastestKwh's answer is allowed; the loop decides only where rounding could.
-          const margin = curves[index] ? 0 : stayLength * capKw * dt - (need - 1e-6);
-          if (Math.abs(margin) > 1e-7) fits = margin > 0;
-          else {
-            const limits = { capKw, curve: curves[index]!, batteryKwh: battery[index]! };
-            fits = fastestKwh(limits, target[index]! - need, target[index]!, stayLength, dt) >= need - 1e-6;
-          }
+          const limits = {
+            capKw: Math.min(vehicleMax[index]!, askedKw),
+            curve: curves[index]!,
+            batteryKwh: battery[index]!,
+          };
+          fits = reachesKwh(limits, target[index]! - need, target[index]!, stayLength, dt, need);
         }
         if (fits) break search;
       }
@@ -122,10 +120,7 @@ export function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: n
     const wait = free >= 0 ? 0 : shortestWait;
     const plugged = (arrives + wait) % steps;
     // Plugged in, it charges until it leaves, or until a depot hand moves it off at the group's swap time.
-    const charging = Math.min(
-      stayLength - wait,
-      swapAfter(plugged, Number.isNaN(swapAt[index]!) ? undefined : swapAt[index], dt * 60, Math.round(24 / dt)),
-    );
+    const charging = Math.min(stayLength - wait, swapAfter(plugged, swapAt[index], dt * 60, Math.round(24 / dt)));
     start[index] = plugged;
     length[index] = charging;
     waited[index] = wait;

@@ -105,6 +105,30 @@ export function fastestKwh(
 }
 
 /**
+ * Whether charging as fast as the stay allows from `arrivalKwh` puts
+ * `needKwh` in (less 1e-6 kWh): `fastestKwh`'s answer, the one test every
+ * "can it be charged?" asks (a charger's fit, a shortfall's reason, peak
+ * shaving's must-reach). Without a curve the answer is full power for the
+ * stay, capped at the target, worked out at once (asked of every stay of a
+ * year); the step loop decides only where its rounding could (within 1e-7
+ * kWh: a year of steps rounds by far less).
+ */
+export function reachesKwh(
+  limits: ChargingLimits,
+  arrivalKwh: number,
+  targetKwh: number,
+  length: number,
+  dt: number,
+  needKwh: number,
+): boolean {
+  if (!limits.curve) {
+    const margin = Math.min(Math.max(0, targetKwh - arrivalKwh), length * limits.capKw * dt) - (needKwh - 1e-6);
+    if (Math.abs(margin) > 1e-7) return margin > 0;
+  }
+  return fastestKwh(limits, arrivalKwh, targetKwh, length, dt) >= needKwh - 1e-6;
+}
+
+/**
  * Balanced charging with a curve: the lowest constant power that, held until
  * the curve falls below it, still puts `needKwh` in within `length` steps
  * (SpiceEV's balanced strategy searches for the same). When even full power

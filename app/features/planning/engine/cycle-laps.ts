@@ -65,6 +65,7 @@ export abstract class Laps {
     this.vehicle = new Int32Array(n);
     this.previous = new Int32Array(n);
     this.kind = new Uint8Array(n);
+    const offset = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       const s = stays[i]!;
       this.target[i] = s.targetKwh;
@@ -74,9 +75,8 @@ export abstract class Laps {
       this.vehicle[i] = s.vehicle;
       this.previous[i] = s.previous;
       this.kind[i] = s.charger ? (s.curve ? 2 : 1) : 0;
+      offset[i] = s.start - this.start[i]!;
     }
-    const offset = new Int32Array(n);
-    for (let i = 0; i < n; i++) offset[i] = stays[i]!.start - this.start[i]!;
     this.pieces = new Pieces(n, this.start, offset);
   }
 

@@ -199,10 +199,13 @@ export class Cycle extends Laps {
 
   /** What a stay takes at a charge, as the step-by-step simulation works it out at every step. */
   private wantAt(i: number, soc: number): number {
-    const room = (this.target[i]! - soc) / this.dt;
-    let want = this.kind[i] === 2 ? powerAt(this.stays[i]!, soc) : this.cap[i]!;
-    if (this.mode === "balanced") want = Math.min(want, Math.max(this.speed[i]!, this.floor[i]!));
-    return Math.min(want, room);
+    return Math.min(this.mostAt(i, soc), (this.target[i]! - soc) / this.dt);
+  }
+
+  /** What a stay takes at a charge before its target's room: its curve (or cap), and in balanced mode its speed. */
+  private mostAt(i: number, soc: number): number {
+    const most = this.kind[i] === 2 ? powerAt(this.stays[i]!, soc) : this.cap[i]!;
+    return this.mode === "balanced" ? Math.min(most, Math.max(this.speed[i]!, this.floor[i]!)) : most;
   }
 
   /** The charging stays in arrival order (the dropped ones taken out). */
@@ -243,9 +246,8 @@ export class Cycle extends Laps {
         m++;
       }
     else {
-      // Without a curve what it wants changes only at the last part-step: wantAt written out, as it is asked at every step of a balanced stay.
-      const most =
-        this.mode === "balanced" ? Math.min(this.cap[i]!, Math.max(this.speed[i]!, this.floor[i]!)) : this.cap[i]!;
+      // Without a curve the most it takes does not depend on its charge: worked out once, not at every step of a balanced stay.
+      const most = this.mostAt(i, soc);
       while (m < end && target - soc > EPS && Math.min(most, (target - soc) / dt) === kw) {
         soc += kwh;
         m++;

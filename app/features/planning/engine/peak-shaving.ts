@@ -1,6 +1,6 @@
 import { chainAfter, chainFrom, copyChain, fullDepartures, settleChain, type Chain } from "./chain";
 import { chainFlowPlan } from "./chain-flow";
-import { balancedPower, fastestKwh, powerAt, relaxedCaps, speedLimitedCaps } from "./curve";
+import { balancedPower, powerAt, reachesKwh, relaxedCaps, speedLimitedCaps } from "./curve";
 import { clusters, minimumPeak, type FlowStay, type Site } from "./min-peak-flow";
 import { delivered, emptySchedule, type Schedule } from "./schedule";
 import { maxOf } from "./site-battery";
@@ -42,7 +42,7 @@ export function peakShaving(
       const key = `${s.typeId}|${s.capKw}|${s.length}|${chain.arrivalKwh[i]}|${s.targetKwh}`;
       let reaches = reachMemo.get(key);
       if (reaches === undefined) {
-        reaches = fastestKwh(s, chain.arrivalKwh[i]!, s.targetKwh, s.length, dt) >= needs[i]! - 1e-6;
+        reaches = reachesKwh(s, chain.arrivalKwh[i]!, s.targetKwh, s.length, dt, needs[i]!);
         reachMemo.set(key, reaches);
       }
       return reaches;

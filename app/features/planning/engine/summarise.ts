@@ -1,5 +1,5 @@
 import type { Chain } from "./chain";
-import { fastestKwh, powerAt } from "./curve";
+import { powerAt, reachesKwh } from "./curve";
 import { Pieces } from "./pieces";
 import { readPieces, readSchedule } from "./read-plan";
 import { delivered as energyOf, type Schedule } from "./schedule";
@@ -77,7 +77,7 @@ export function shortfallReasons(
   const { steps, dt, building, limitKw } = context;
   if (!stay.charger) return ["charger"];
   const reaches = (limits: Pick<Stay, "capKw" | "curve" | "batteryKwh">, length = stay.length) =>
-    fastestKwh(limits, arrivalKwh, stay.targetKwh, length, dt) >= needKwh - 1e-6;
+    reachesKwh(limits, arrivalKwh, stay.targetKwh, length, dt, needKwh);
   if (!reaches(stay)) {
     if (stay.waitedSteps > 0 && reaches(stay, stay.length + stay.waitedSteps)) return ["charger"];
     if (stay.chargerKw < stay.vehicleMaxKw && reaches({ ...stay, capKw: stay.vehicleMaxKw })) return ["charger-power"];
