@@ -1,4 +1,5 @@
 import { MaxFlow } from "../max-flow";
+import { repeatingPart } from "./min-peak-period";
 import { nextPeak, segmentsOf } from "./peak-segments";
 import type { Schedule } from "./schedule";
 
@@ -8,42 +9,13 @@ export type FlowStay = {
   length: number;
   needKwh: number;
   caps: Float64Array;
-  /** Equal keys mean equal stays (same start, length, need and limits): they are merged. */
+  /** Equal keys mean equal length, need and limits: with the same start too, the stays are merged. */
   key: string;
 };
 
 export type Site = { steps: number; dt: number; building: number[]; limitKw: number; efficiency: number };
 
 export type ClusterResult = { peakKw: number; deliveredKwh: number };
-
-/** Stays whose times share a step, grouped: each group can be planned on its own. Stays with nothing to put in are left out. */
-export function clusters(
-  stays: Pick<FlowStay, "start" | "length">[],
-  steps: number,
-  included: (i: number) => boolean,
-): number[][] {
-  const parent = stays.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  const owner = new Int32Array(steps).fill(-1);
-  stays.forEach((s, i) => {
-    if (!included(i)) return;
-    for (let k = 0; k < s.length; k++) {
-      const t = (s.start + k) % steps;
-      const other = owner[t]!;
-      if (other >= 0) parent[find(i)] = find(other);
-      owner[t] = i;
-    }
-  });
-  const groups = new Map<number, number[]>();
-  stays.forEach((_, i) => {
-    if (!included(i)) return;
-    const root = find(i);
-    const group = groups.get(root);
-    if (group) group.push(i);
-    else groups.set(root, [i]);
-  });
-  return [...groups.values()];
-}
 
 /**
  * The lowest site peak at which a group of stays still gets `target` kWh
@@ -60,8 +32,9 @@ export function clusters(
  * averaged over swapping them is feasible and shares equally), and
  * consecutive steps that no arrival, departure, building change or change
  * of a stay's limit separates form one segment (spreading a segment's energy
- * evenly over its steps is feasible whenever the total is). Writes each
- * stay's power (kW) at each step of its stay into `schedule`.
+ * evenly over its steps is feasible whenever the total is). A cycle of
+ * days or weeks that repeat is solved as one of them (min-peak-period.ts).
+ * Writes each stay's power (kW) at each step of its stay into `schedule`.
  */
 export function minimumPeak(
   group: number[],
@@ -70,12 +43,28 @@ export function minimumPeak(
   schedule: Schedule,
   target?: number,
 ): ClusterResult {
+  const part = repeatingPart(group, stays, site);
+  if (!part) return solve(group, stays, site, schedule, target);
+  const { steps, building, times } = part;
+  const once = solve(
+    part.group,
+    stays,
+    { ...site, steps, building },
+    schedule,
+    target === undefined ? undefined : target / times,
+  );
+  for (const [i, first] of part.copies) schedule[i]!.set(schedule[first]!);
+  return { peakKw: once.peakKw, deliveredKwh: once.deliveredKwh * times };
+}
+
+function solve(group: number[], stays: FlowStay[], site: Site, schedule: Schedule, target?: number): ClusterResult {
   const { steps, dt, building, limitKw, efficiency } = site;
   const merged = new Map<string, number[]>();
   for (const i of group) {
-    const same = merged.get(stays[i]!.key);
+    const key = `${stays[i]!.start}|${stays[i]!.key}`;
+    const same = merged.get(key);
     if (same) same.push(i);
-    else merged.set(stays[i]!.key, [i]);
+    else merged.set(key, [i]);
   }
   const jobs = [...merged.values()];
   // Segments: the group's steps in order, cut wherever a stay starts or ends, its limit changes, the building's load changes, or the group has a gap.
@@ -158,7 +147,7 @@ export function minimumPeak(
   }
   const slack = new Float64Array(jobs.length);
   let solvedAt = NaN;
-  const solve = (peak: number) => {
+  const solveAt = (peak: number) => {
     flow.reset();
     solvedAt = peak;
     // What the grid may give in each segment, as energy into batteries (never above the connection, even where the building alone exceeds it).
@@ -196,14 +185,14 @@ export function minimumPeak(
   };
   const lo = segments.reduce((max, segment) => Math.max(max, segment.buildingKw), 0);
   const hi = Math.max(lo, limitKw);
-  let best = solve(hi);
+  let best = solveAt(hi);
   let peak = hi;
   const goal = Math.min(target ?? best.sent, best.sent);
   const enough = (sent: number) => sent >= goal - 1e-9 * Math.max(1, goal);
   // Newton's method on the cuts: each step only raises the peak and never past the optimum, and there are finitely many cuts, so it ends on the exact minimum.
   let candidate = goal > 1e-9 ? lo : hi;
   for (let iteration = 0; iteration < 100 && candidate < hi; iteration++) {
-    const attempt = solve(candidate);
+    const attempt = solveAt(candidate);
     if (enough(attempt.sent)) {
       best = attempt;
       peak = candidate;
@@ -215,7 +204,7 @@ export function minimumPeak(
   }
   if (candidate >= hi) peak = hi;
   // The network holds the last peak tried; the plan is read from the one kept.
-  if (solvedAt !== best.peak) solve(best.peak);
+  if (solvedAt !== best.peak) solveAt(best.peak);
   // Back to stays and steps: a job's energy in a segment shared equally by its stays and spread evenly over the segment's steps.
   let deliveredKwh = 0;
   // (A job covers each of its segments whole, in stay order, so its steps are its segments' steps one after another.)

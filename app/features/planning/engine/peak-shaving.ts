@@ -1,7 +1,8 @@
 import { chainAfter, chainFrom, copyChain, fullDepartures, settleChain, type Chain } from "./chain";
 import { chainFlowPlan } from "./chain-flow";
 import { balancedPower, powerAt, reachesKwh, relaxedCaps, speedLimitedCaps } from "./curve";
-import { clusters, minimumPeak, type FlowStay, type Site } from "./min-peak-flow";
+import { minimumPeak, type FlowStay, type Site } from "./min-peak-flow";
+import { clusters } from "./peak-segments";
 import { delivered, emptySchedule, type Schedule } from "./schedule";
 import { maxOf } from "./site-battery";
 import type { Stay, Vehicle } from "./stays";
@@ -148,7 +149,7 @@ function flowStay(
   memo?: Memo,
 ): FlowStay {
   const limits = s.curve ? `${s.typeId}|${s.batteryKwh}|${arrival}|${s.targetKwh}|${speed}|${mustReach}` : "";
-  const key = `${s.start}|${s.length}|${need}|${s.capKw}|${limits}`;
+  const key = `${s.length}|${need}|${s.capKw}|${limits}`;
   const shape = `${s.length}|${s.capKw}|${limits}`;
   let caps = memo?.get(shape)?.caps;
   if (!caps) {
