@@ -4,10 +4,11 @@ import { describe, expect, it } from "vitest";
 import { tightMixedFleet } from "../../../../scripts/bench-planning-mixed-fleet";
 import { prepare } from "./prepare";
 import { plans } from "./random-depots.test-support";
-import { emptySchedule } from "./schedule";
+import { delivered, emptySchedule } from "./schedule";
 import { simulate } from "./simulate";
 import { simulateStepped } from "./simulate-stepped";
 import type { PlanInput } from "./types";
+import { repeatingWeek } from "./week-cycle";
 
 /** The index of the first number that differs (Object.is: bit for bit, -0 and NaN included), or -1. */
 function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -61,4 +62,50 @@ describe("the event-driven simulation (decision 030)", () => {
     },
     60_000,
   );
+});
+
+describe("a cycle of weeks that repeat, simulated as one week (decision 044)", () => {
+  it("gives the plan of the whole cycle where the connection never binds", () => {
+    // Random depots over two to four weeks on a connection no fleet of theirs fills; the step-by-step simulation of the
+    // whole cycle, run until it repeats, is the reference.
+    const weekly = fc.tuple(plans, fc.integer({ min: 2, max: 4 })).map(([input, weeks]) => ({
+      ...input,
+      site: { ...input.site, connectionKva: 100_000 },
+      horizon: { ...input.horizon, days: 7 * weeks },
+    }));
+    fc.assert(
+      fc.property(weekly, (input) => {
+        const p = prepare(input);
+        fc.pre(repeatingWeek(p.stays, p.vehicles, p.steps, p.dt, p.headroom) !== null);
+        for (const mode of ["uncontrolled", "balanced"] as const) {
+          const rows = emptySchedule(p.stays);
+          const week = simulate(p.stays, p.vehicles, p.steps, p.dt, p.headroom, mode, 2, rows);
+          const whole = simulateStepped(
+            p.stays,
+            p.vehicles,
+            p.steps,
+            p.dt,
+            p.headroom,
+            mode,
+            30,
+            emptySchedule(p.stays),
+          );
+          // Both run the cycle from a start that repeats to a millionth of the charge (repeating-start.ts; the week
+          // from its own, the whole cycle from one its last week carries round): equal to that, each stay's energy and
+          // arrival. (Not bit for bit: the whole cycle's later weeks start from sums over the earlier ones.)
+          const off: string[] = [];
+          const within = (a: number, b: number, i: number) =>
+            Math.abs(a - b) <= 2e-6 * Math.max(1, p.stays[i]!.batteryKwh);
+          for (let i = 0; i < p.stays.length; i++) {
+            if (!within(delivered(rows[i]!, p.dt), delivered(whole.schedule[i]!, p.dt), i))
+              off.push(`${mode}: stay ${i}'s energy`);
+            if (!within(week.chain.arrivalKwh[i]!, whole.chain.arrivalKwh[i]!, i))
+              off.push(`${mode}: stay ${i}'s arrival`);
+          }
+          expect(off).toEqual([]);
+        }
+      }),
+      { numRuns: 150, seed: 20261127 },
+    );
+  }, 60_000);
 });

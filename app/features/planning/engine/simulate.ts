@@ -4,6 +4,7 @@ import type { Pieces } from "./pieces";
 import { RepeatingStart } from "./repeating-start";
 import type { Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
+import { everyWeek, repeatingWeek } from "./week-cycle";
 
 export type Simulated = { pieces: Pieces; chain: Chain };
 type Mode = "uncontrolled" | "balanced";
@@ -29,7 +30,9 @@ type Mode = "uncontrolled" | "balanced";
  * Where the connection binds, those steps are taken one at a time as before.
  * The result equals the step-by-step simulation (simulate-stepped.ts) bit
  * for bit: every sum the decisions depend on is made in the same order.
- * With `schedule`, each stay's row is written into it too.
+ * With `schedule`, each stay's row is written into it too. A cycle of
+ * weeks that repeat is run as one week where that gives the same plan
+ * (week-cycle.ts).
  */
 export function simulate(
   stays: Stay[],
@@ -41,15 +44,39 @@ export function simulate(
   maxCycles: number,
   schedule?: Schedule,
 ): Simulated {
+  const week = repeatingWeek(stays, vehicles, steps, dt, headroom);
+  const once = week && run(week.stays, week.vehicles, week.steps, dt, week.headroom, mode, WEEK_CYCLES);
+  const result =
+    week && once && once.settled && !once.bound
+      ? everyWeek(week, stays, once.pieces, once.chain)
+      : run(stays, vehicles, steps, dt, headroom, mode, maxCycles);
+  if (schedule) result.pieces.writeInto(schedule);
+  return { pieces: result.pieces, chain: result.chain };
+}
+
+/** Runs of a week until it repeats: a week's run is a fifty-second of a year's, and a vehicle short every week takes a few. */
+const WEEK_CYCLES = 30;
+
+/** The cycle run until every vehicle starts it as it ends (or `maxCycles` runs); whether it did, and whether the connection bound in any run. */
+function run(
+  stays: Stay[],
+  vehicles: Vehicle[],
+  steps: number,
+  dt: number,
+  headroom: number[],
+  mode: Mode,
+  maxCycles: number,
+) {
   const cycle = new Cycle(stays, vehicles, steps, dt, headroom, mode);
   let carry: Float64Array = new Float64Array(vehicles.length);
   vehicles.forEach((vehicle, v) => (carry[v] = stays[vehicle.stays[0]!]!.targetKwh));
-  let run = cycle.run(carry);
+  let result = cycle.run(carry);
+  let bound = result.bound;
   const search = new RepeatingStart(vehicles.length);
-  for (let n = 1; n < maxCycles && !RepeatingStart.settled(carry, run.endCarry); n++) {
-    carry = search.next(carry, run.endCarry, run.bound);
-    run = cycle.run(carry);
+  for (let n = 1; n < maxCycles && !RepeatingStart.settled(carry, result.endCarry); n++) {
+    carry = search.next(carry, result.endCarry, result.bound);
+    result = cycle.run(carry);
+    bound ||= result.bound;
   }
-  if (schedule) cycle.pieces.writeInto(schedule);
-  return { pieces: cycle.pieces, chain: run.chain };
+  return { pieces: cycle.pieces, chain: result.chain, settled: RepeatingStart.settled(carry, result.endCarry), bound };
 }
