@@ -37,6 +37,11 @@ export class Pieces {
     this.last.fill(-1);
   }
 
+  /** Room for `count` pieces in all, made at once (for a plan whose number of pieces is known). */
+  reserve(count: number): void {
+    while (this.stay.length < count) this.grow();
+  }
+
   /** Stay i charges at `kw` from step `from` to `to` (after every piece it already has). */
   add(i: number, from: number, to: number, kw: number): void {
     if (this.count === this.stay.length) this.grow();

@@ -15,8 +15,9 @@ export type Week = {
   vehicles: Vehicle[];
   steps: number;
   headroom: number[];
-  /** Each stay of the cycle's like in the week (its index in `stays`). */
+  /** Each stay of the cycle's like in the week (its index in `stays`), and its start. */
   like: Int32Array;
+  start: Int32Array;
 };
 
 /**
@@ -36,6 +37,7 @@ export function repeatingWeek(
   if (!Number.isInteger(weeks) || weeks < 2) return null;
   for (let t = week; t < steps; t++) if (headroom[t] !== headroom[t - week]) return null;
   const like = new Int32Array(stays.length);
+  const start = new Int32Array(stays.length);
   const weekStays: Stay[] = [];
   const weekVehicles: Vehicle[] = [];
   for (const vehicle of vehicles) {
@@ -54,6 +56,7 @@ export function repeatingWeek(
       if (k < m && s.start >= week) return null;
       if (s.start !== t.start + Math.floor(k / m) * week || !sameStay(s, t)) return null;
       like[nth(k)] = first + (k % m);
+      start[nth(k)] = s.start;
     }
     const own: number[] = [];
     for (let k = 0; k < m; k++) {
@@ -68,7 +71,7 @@ export function repeatingWeek(
     }
     weekVehicles.push({ name: vehicle.name, stays: own });
   }
-  return { stays: weekStays, vehicles: weekVehicles, steps: week, headroom: headroom.slice(0, week), like };
+  return { stays: weekStays, vehicles: weekVehicles, steps: week, headroom: headroom.slice(0, week), like, start };
 }
 
 const sameStay = (a: Stay, b: Stay) =>
@@ -82,18 +85,21 @@ const sameStay = (a: Stay, b: Stay) =>
 /** The week's plan and chain repeated over the cycle's stays: each stay charges as its like in the week, from its own start. */
 export function everyWeek(week: Week, stays: Stay[], pieces: Pieces, chain: Chain): { pieces: Pieces; chain: Chain } {
   const n = stays.length;
-  const start = Int32Array.from(stays, (s) => s.start);
+  const { like, start } = week;
   const all = new Pieces(n, start, new Int32Array(n));
+  const per = stays.length / week.stays.length;
+  all.reserve(Math.ceil(pieces.count * per));
   const cycleChain = emptyChain(n);
   for (let i = 0; i < n; i++) {
-    const j = week.like[i]!;
+    const j = like[i]!;
     const shift = start[i]! - pieces.start[j]!;
     for (let p = pieces.first[j]!; p >= 0; p = pieces.next[p]!)
       all.add(i, pieces.from[p]! + shift, pieces.to[p]! + shift, pieces.kw[p]!);
-    cycleChain.arrivalKwh[i] = chain.arrivalKwh[j]!;
-    cycleChain.needKwh[i] = chain.needKwh[j]!;
-    cycleChain.topUpKwh[i] = chain.topUpKwh[j]!;
-    cycleChain.previousDepartureKwh[i] = chain.previousDepartureKwh[j]!;
+  }
+  for (const part of ["arrivalKwh", "needKwh", "topUpKwh", "previousDepartureKwh"] as const) {
+    const from = chain[part];
+    const into = cycleChain[part];
+    for (let i = 0; i < n; i++) into[i] = from[like[i]!]!;
   }
   return { pieces: all, chain: cycleChain };
 }
