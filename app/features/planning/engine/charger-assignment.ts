@@ -4,7 +4,8 @@ import { reachesKwh } from "./curve";
 import { chargerMinimumKw, swapAfter, unitName, type Stay } from "./stays";
 import type { ChargerGroup } from "./types";
 
-type Unit = { id: string; group: ChargerGroup };
+/** A charger unit: its name, group, and place among the units as listed. */
+type Unit = { id: string; group: ChargerGroup; listed: number };
 
 /**
  * Chargers: a vehicle keeps the charger it plugs into until it leaves; first
@@ -27,6 +28,7 @@ export function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: n
     .flatMap((group) =>
       Array.from({ length: group.count }, (_, i) => ({ id: unitName(group.name, group.count, i + 1), group })),
     )
+    .map((unit, listed) => ({ ...unit, listed }))
     .sort((a, b) => a.group.powerKw - b.group.powerKw);
   const asked = readStays(stays, units);
   const week = Math.round((7 * 24) / dt);
@@ -43,6 +45,7 @@ export function assignChargers(chargers: ChargerGroup[], stays: Stay[], steps: n
     stay.length = settled.length[i]!;
     stay.waitedSteps = settled.waited[i]!;
     stay.charger = unit.id;
+    stay.unit = unit.listed;
     stay.chargerKw = unit.group.powerKw;
     stay.capKw = Math.min(stay.vehicleMaxKw, unit.group.powerKw);
     stay.minKw = Math.min(chargerMinimumKw(unit.group), stay.capKw);

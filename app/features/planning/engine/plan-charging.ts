@@ -156,14 +156,14 @@ function recost(
 
 /** Each charger's energy and use over the horizon, from each stay's energy (summarise). */
 function utilisation(input: PlanInput, stays: Stay[], stayKwh: Float64Array, horizonHours: number) {
-  const perCharger = new Map<string, number>();
-  stays.forEach((s, i) => {
-    if (s.charger) perCharger.set(s.charger, (perCharger.get(s.charger) ?? 0) + stayKwh[i]!);
-  });
+  // By each unit's place as listed (a map by name cost a year of a fleet some milliseconds).
+  const perUnit = new Float64Array(input.chargers.reduce((sum, group) => sum + group.count, 0));
+  for (let i = 0; i < stays.length; i++) if (stays[i]!.unit >= 0) perUnit[stays[i]!.unit]! += stayKwh[i]!;
+  let listed = 0;
   return input.chargers.flatMap((group) =>
     Array.from({ length: group.count }, (_, k) => {
       const id = group.count === 1 ? group.name : `${group.name} ${k + 1}`;
-      const energy = perCharger.get(id) ?? 0;
+      const energy = perUnit[listed++]!;
       return { charger: id, energyKwh: energy, utilisationPct: (energy / (group.powerKw * horizonHours)) * 100 };
     }),
   );

@@ -15,6 +15,8 @@ export class Stay {
   vehicleMaxKw: number;
   chargerKw = 0;
   charger: string | null = null;
+  /** The charger's place among the depot's units as listed (group by group): -1 without one. */
+  unit = -1;
   /** Steps it waited on arrival for a charger to free up. */
   waitedSteps = 0;
   /** The vehicle's stay before this one (itself when it has one stay in the cycle). */
