@@ -4,7 +4,7 @@ import type { Pieces } from "./pieces";
 import { RepeatingStart } from "./repeating-start";
 import type { Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
-import { everyWeek, repeatingWeek } from "./week-cycle";
+import { everyWeek, repeatingWeek, type Week } from "./week-cycle";
 
 export type Simulated = { pieces: Pieces; chain: Chain };
 type Mode = "uncontrolled" | "balanced";
@@ -32,7 +32,8 @@ type Mode = "uncontrolled" | "balanced";
  * for bit: every sum the decisions depend on is made in the same order.
  * With `schedule`, each stay's row is written into it too. A cycle of
  * weeks that repeat is run as one week where that gives the same plan
- * (week-cycle.ts).
+ * (week-cycle.ts): the whole cycle's, to the millionth of a charge to which
+ * either finds its repeating start.
  */
 export function simulate(
   stays: Stay[],
@@ -45,11 +46,11 @@ export function simulate(
   schedule?: Schedule,
 ): Simulated {
   const week = repeatingWeek(stays, vehicles, steps, dt, headroom);
-  const once = week && run(week.stays, week.vehicles, week.steps, dt, week.headroom, mode, WEEK_CYCLES);
+  const once = week && run(week, dt, mode, WEEK_CYCLES);
   const result =
     week && once && once.settled && !once.bound
       ? everyWeek(week, stays, once.pieces, once.chain)
-      : run(stays, vehicles, steps, dt, headroom, mode, maxCycles);
+      : run({ stays, vehicles, steps, headroom }, dt, mode, maxCycles);
   if (schedule) result.pieces.writeInto(schedule);
   return { pieces: result.pieces, chain: result.chain };
 }
@@ -59,11 +60,8 @@ const WEEK_CYCLES = 30;
 
 /** The cycle run until every vehicle starts it as it ends (or `maxCycles` runs); whether it did, and whether the connection bound in any run. */
 function run(
-  stays: Stay[],
-  vehicles: Vehicle[],
-  steps: number,
+  { stays, vehicles, steps, headroom }: Pick<Week, "stays" | "vehicles" | "steps" | "headroom">,
   dt: number,
-  headroom: number[],
   mode: Mode,
   maxCycles: number,
 ) {
