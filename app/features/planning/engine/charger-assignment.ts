@@ -12,9 +12,10 @@ type Unit = { id: string; group: ChargerGroup; listed: number };
  * come, first served (one that did not drive does not plug in). Of the compatible units free on arrival it takes the
  * least powerful that can put back its trip in the stay (so a van does not
  * hold a 150 kW unit a truck will need), or the most powerful when none can;
- * with none free, the one that frees up first (it is plugged in then).
- * Where the stays repeat week by week, the week the depot settles into is
- * every week's (charger-weeks.ts, decision 044).
+ * with none free, the one that frees up first (it is plugged in then). Of
+ * a group's alike units it takes its own bay (bays, below). Where the stays
+ * repeat week by week, the week the depot settles into is every week's
+ * (charger-weeks.ts, decision 044).
  *
  * The stays' figures are read into typed columns first and the outcome
  * written back at the end, both in the order the stays were made: visited in
