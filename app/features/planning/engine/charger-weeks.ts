@@ -1,4 +1,5 @@
 import type { Curve } from "./curve";
+import { firstArrival } from "./stays";
 
 /**
  * Chargers for a cycle of weeks that repeat (charger-assignment.ts). First
@@ -58,11 +59,10 @@ export class RepeatingWeeks {
   /**
    * The weeks, when the cycle is whole weeks and every stay has its like in
    * each (the same vehicle, trip and stay a week apart); else null. A
-   * vehicle's stays come one after another in the order made
-   * (expand-duty.ts), which is their order of arrival but for the last, which
-   * may have run past the end of the cycle and arrives first: its k-th
-   * arrival's like is its (k mod m)-th, m being its stays a week (read this
-   * way, not looked up, as a year holds some 28,000; checked all the same).
+   * vehicle's stays come one after another in the order made; its k-th
+   * arrival (firstArrival) has its like in its (k mod m)-th, m being its
+   * stays a week (read this way, not looked up, as a year holds some 28,000;
+   * checked all the same).
    */
   static of(steps: number, week: number, asked: Asked): RepeatingWeeks | null {
     const weeks = steps / week;
@@ -78,9 +78,7 @@ export class RepeatingWeeks {
       const count = b - a;
       if (count % weeks !== 0) return null;
       const m = count / weeks;
-      // Where its order of arrival begins: after the one descent, if any.
-      let shift = 0;
-      for (let k = a; k + 1 < b; k++) if (start[k + 1]! < start[k]!) shift = k + 1 - a;
+      const shift = firstArrival(count, (k) => start[a + k]!);
       const nth = (k: number) => a + ((shift + k) % count);
       for (let k = 0; k < count; k++) {
         const i = nth(k);

@@ -56,6 +56,19 @@ export class Stay {
 
 export type Vehicle = { name: string; stays: number[] };
 
+/**
+ * Where a vehicle's first arrival is among its `count` stays in the order
+ * made (expand-duty.ts): that order is their order of arrival, but for the
+ * last, which may have run past the end of the cycle and so arrives first.
+ * `startOf(k)`: the start of its k-th stay as made. Its n-th arrival is then
+ * its ((first + n) mod count)-th stay.
+ */
+export function firstArrival(count: number, startOf: (k: number) => number): number {
+  let first = 0;
+  for (let k = 0; k + 1 < count; k++) if (startOf(k + 1) < startOf(k)) first = k + 1;
+  return first;
+}
+
 /** What stay `i` should leave with: its target, or less where the plan meant it to (`leaveWith`, decision 034). */
 export const wantKwh = (stay: Stay, i: number, leaveWith?: Float64Array) =>
   leaveWith ? Math.min(stay.targetKwh, leaveWith[i]!) : stay.targetKwh;

@@ -1,6 +1,6 @@
 import { emptyChain, type Chain } from "./chain";
 import { Pieces } from "./pieces";
-import type { Stay, Vehicle } from "./stays";
+import { firstArrival, type Stay, type Vehicle } from "./stays";
 
 /**
  * A cycle of weeks that repeat (the same duty, chargers and connection room
@@ -45,9 +45,7 @@ export function repeatingWeek(
     const count = list.length;
     if (count % weeks !== 0) return null;
     const m = count / weeks;
-    // In order of arrival: as made, but the last may have run past the end of the cycle and come first.
-    let shift = 0;
-    for (let k = 0; k + 1 < count; k++) if (stays[list[k + 1]!]!.start < stays[list[k]!]!.start) shift = k + 1;
+    const shift = firstArrival(count, (k) => stays[list[k]!]!.start);
     const nth = (k: number) => list[(shift + k) % count]!;
     const first = weekStays.length;
     for (let k = 0; k < count; k++) {
