@@ -10,6 +10,7 @@ import tseslint from "typescript-eslint";
  * the review point for a new dependency between features.
  */
 const FEATURE_DEPENDENCIES = {
+  "charging-engine": [],
   depots: [],
   users: [],
   grid: [],
@@ -18,12 +19,12 @@ const FEATURE_DEPENDENCIES = {
   company: ["users"],
   designer: ["depots"],
   surveys: ["depots"],
-  electrify: ["grid"],
+  "energy-map": ["grid"],
   admin: ["depots", "users"],
-  planning: ["company", "depots", "designer", "grid"],
+  planning: ["charging-engine", "company", "depots", "designer", "grid"],
   trips: ["depots", "planning"],
-  "box-charge": ["depots", "planning"],
-  roadmap: ["depots", "planning", "grid", "electrify"],
+  operations: ["charging-engine", "depots", "planning"],
+  portfolio: ["charging-engine", "depots", "planning", "grid", "energy-map"],
 };
 
 /** Read bodies through one module, where stream errors and limits are handled (decision 020). */

@@ -2,15 +2,15 @@
  * The background process's entry (built to build/server/background-process.js
  * by the plugin in vite.config.ts; started by ~/lib/background at a lower
  * priority). Importing a module registers the tasks it defines with
- * `backgroundTask`; every module that defines one is listed here.
+ * `backgroundTask`; each feature that defines one lists its tasks in its
+ * `background.server.ts` door, imported here.
  */
 import "~/lib/auth/password-tasks.server";
-import "~/features/grid/parse-grid-file.server";
-import "~/features/planning/report/render-report.server";
-import "~/features/roadmap/roadmap-tasks.server";
-import "~/features/surveys/encode-photo.server";
-import "~/features/trips/read-trips.server";
-import "~/features/trips/trip-figures.server";
+import "~/features/grid/background.server";
+import "~/features/planning/background.server";
+import "~/features/portfolio/background.server";
+import "~/features/surveys/background.server";
+import "~/features/trips/background.server";
 
 import { serveBackgroundTasks } from "~/lib/background/background-process";
 

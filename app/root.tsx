@@ -11,7 +11,7 @@ import {
 
 import { useInlineCss, useNonce } from "~/components/document-context";
 import { LazyToaster } from "~/components/lazy-toaster";
-import { getHeaderUser } from "~/features/users/get-header-user.server";
+import { getHeaderUser } from "~/features/users/index.server";
 import { getSessionUser } from "~/lib/auth/guards.server";
 import { sessionMiddleware } from "~/lib/auth/session.server";
 import { getRuntime } from "~/lib/runtime.server";

@@ -13,9 +13,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 
-import { defaultPlanInput } from "../app/features/planning/plan-defaults";
-import { startPlanRun } from "../app/features/planning/plan-store.server";
-import { createUser } from "../app/features/users/create-user.server";
+import { defaultPlanInput } from "../app/features/planning/index";
+import { startPlanRun } from "../app/features/planning/index.server";
+import { createUser } from "../app/features/users/index.server";
 import { loadEnv } from "../app/lib/env.server";
 import { openRuntime } from "../app/lib/runtime.server";
 import { signIn, stopServerProcess, waitForHealthy } from "../tests/support/app-server";

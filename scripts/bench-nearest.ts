@@ -6,8 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { parseNged, parseUkpn } from "../app/features/grid/importers";
-import { createNearestIndex, distanceKm } from "../app/features/grid/nearest";
+import { createNearestIndex, distanceKm, parseNged, parseUkpn } from "../app/features/grid/index";
 import { gridDataDir, NGED_FILE, UKPN_FILE } from "../tests/support/grid-files";
 
 const DEPOTS = 1000;

@@ -11,13 +11,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { pino } from "pino";
 
-import { registerChargePointAt } from "~/features/box-charge/charge-points.server";
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import { createUser } from "~/features/users/create-user.server";
 import { CLI_ACTOR } from "~/lib/audit.server";
 import { loadEnv } from "~/lib/env.server";
 import { openRuntime } from "~/lib/runtime.server";
 
+import { registerChargePointAt } from "../app/features/operations/index.server";
+import { defaultPlanInput } from "../app/features/planning/index";
+import { createUser } from "../app/features/users/index.server";
 import { waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
 import { servingProcesses } from "../tests/support/processes";

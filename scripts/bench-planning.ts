@@ -10,13 +10,9 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-import { planCharging, planStrategy } from "../app/features/planning/engine/plan-charging";
-import { prepare } from "../app/features/planning/engine/prepare";
-import { sizeChargers } from "../app/features/planning/engine/sizing";
-import { STRATEGIES } from "../app/features/planning/engine/types";
-import { planInputSchema } from "../app/features/planning/plan-input";
-import { BENCH_INPUT } from "./bench-planning-fleet";
-import { mixedFleet } from "./bench-planning-mixed-fleet";
+import { BENCH_INPUT, mixedFleet } from "../app/features/charging-engine/fixtures";
+import { planCharging, planStrategy, prepare, sizeChargers, STRATEGIES } from "../app/features/charging-engine/index";
+import { planInputSchema } from "../app/features/planning/index";
 
 // The package root (npm runs scripts there; the bundle lives in build/bench/).
 const root = process.cwd();

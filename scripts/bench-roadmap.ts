@@ -10,11 +10,9 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-import { neededDepotYears } from "../app/features/roadmap/build-roadmap";
-import { companyRoadmap } from "../app/features/roadmap/company-roadmap";
-import { planDepotYear, type DepotYear } from "../app/features/roadmap/depot-year";
-import { changeRoadmapSettings } from "../app/features/roadmap/roadmap.server";
-import { createUser } from "../app/features/users/create-user.server";
+import { companyRoadmap, neededDepotYears, planDepotYear, type DepotYear } from "../app/features/portfolio/index";
+import { changeRoadmapSettings } from "../app/features/portfolio/index.server";
+import { createUser } from "../app/features/users/index.server";
 import { signIn, startAppServer } from "../tests/support/app-server";
 import { insertDepot, insertDepotPlanInputs } from "../tests/support/depots";
 import { createTestDatabase } from "../tests/support/test-database";

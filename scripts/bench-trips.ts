@@ -15,11 +15,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import { PLAN_WORKER_LIMITS, runPlanComputation, setPlanWorkerScript } from "~/features/planning/plan-runner.server";
-import { previewTrips } from "~/features/trips/import-trips.server";
-import { readTripsFile } from "~/features/trips/read-trips.server";
-import { tripFiguresInBackground, viewChoicesSchema } from "~/features/trips/trip-figures.server";
 import {
   BACKGROUND_OLD_SPACE_MB,
   BACKGROUND_SEMI_SPACE_MB,
@@ -28,6 +23,14 @@ import {
 } from "~/lib/background/background.server";
 import type { Runtime } from "~/lib/runtime.server";
 
+import { defaultPlanInput } from "../app/features/planning/index";
+import { PLAN_WORKER_LIMITS, runPlanComputation, setPlanWorkerScript } from "../app/features/planning/index.server";
+import {
+  previewTrips,
+  readTripsFile,
+  tripFiguresInBackground,
+  viewChoicesSchema,
+} from "../app/features/trips/index.server";
 import { DEPOT, syntheticFleet, webfleetCsv } from "../tests/support/trip-exports";
 
 const VEHICLES = 200;

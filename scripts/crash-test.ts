@@ -18,7 +18,7 @@ import { DatabaseSync } from "node:sqlite";
 import { pino } from "pino";
 import sharp from "sharp";
 
-import { createUser } from "../app/features/users/create-user.server";
+import { createUser } from "../app/features/users/index.server";
 import { loadEnv } from "../app/lib/env.server";
 import { openRuntime } from "../app/lib/runtime.server";
 import { signIn, waitForHealthy } from "../tests/support/app-server";

@@ -7,12 +7,9 @@
 // (sizing and business case included; its run time left out).
 import { createHash } from "node:crypto";
 
-import { computePlan } from "../app/features/planning/compute-plan";
-import { planCharging } from "../app/features/planning/engine/plan-charging";
-import { STRATEGIES, type PlanInput } from "../app/features/planning/engine/types";
-import { planInputSchema } from "../app/features/planning/plan-input";
-import { BENCH_INPUT } from "./bench-planning-fleet";
-import { mixedFleet, tightMixedFleet } from "./bench-planning-mixed-fleet";
+import { BENCH_INPUT, mixedFleet, tightMixedFleet } from "../app/features/charging-engine/fixtures";
+import { planCharging, STRATEGIES, type PlanInput } from "../app/features/charging-engine/index";
+import { computePlan, planInputSchema } from "../app/features/planning/index";
 
 const hash = (value: unknown) =>
   createHash("sha256")

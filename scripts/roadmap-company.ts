@@ -3,11 +3,9 @@
 // rigids and artics on DC), each group on a shift of its own and its own
 // replacement cycle, from a fixed seed. Every depot's connection fits
 // today's building load and a little more, so the roadmap has upgrades to date.
-import { defaultPlanInput } from "../app/features/planning/plan-defaults";
-import type { PlanRequest } from "../app/features/planning/plan-input";
-import type { RoadmapDepot } from "../app/features/roadmap/build-roadmap";
-import { defaultRoadmapSettings, type RoadmapSettings } from "../app/features/roadmap/roadmap-settings";
-import { seededRandom } from "./seeded-random";
+import { seededRandom } from "../app/features/charging-engine/fixtures";
+import { defaultPlanInput, type PlanRequest } from "../app/features/planning/index";
+import { defaultRoadmapSettings, type RoadmapDepot, type RoadmapSettings } from "../app/features/portfolio/index";
 
 export function roadmapCompany(depots: number, vehiclesPerDepot: number, seed = 33) {
   const next = seededRandom(seed);

@@ -7,14 +7,14 @@ import { parseArgs } from "node:util";
 import { DateTime } from "luxon";
 import { pino } from "pino";
 
-import { registerChargePointAt, resetChargePointPasswordAt } from "~/features/box-charge/charge-points.server";
-import { tripUnderWay } from "~/features/box-charge/vehicle-duty";
-import type { PlanRequest } from "~/features/planning/plan-input";
-import { readDepotPlan } from "~/features/planning/plan-store.server";
 import { CLI_ACTOR } from "~/lib/audit.server";
 import { loadEnv } from "~/lib/env.server";
 import { openRuntime } from "~/lib/runtime.server";
 
+import { tripUnderWay } from "../app/features/operations/index";
+import { registerChargePointAt, resetChargePointPasswordAt } from "../app/features/operations/index.server";
+import type { PlanRequest } from "../app/features/planning/index";
+import { readDepotPlan } from "../app/features/planning/index.server";
 import { SimCharger, type Protocol } from "./charger-simulator/sim-charger";
 
 type Duty = PlanRequest["vehicles"][number]["week"];

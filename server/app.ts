@@ -4,17 +4,16 @@ import compression from "compression";
 import express, { type Express } from "express";
 import { RouterContextProvider } from "react-router";
 
-import { markAllDisconnected } from "~/features/box-charge/charging-records.server";
-import { closeLiveStreams } from "~/features/box-charge/live.server";
-import { startOcppEndpoint, stopOcppEndpoint } from "~/features/box-charge/ocpp-endpoint.server";
-import { setPlanWorkerScript } from "~/features/planning/plan-runner.server";
-import { stopPlanRuns } from "~/features/planning/plan-store.server";
-import { removeOrphanQuotes } from "~/features/roadmap/applications.server";
-import { startApplyByReminders } from "~/features/roadmap/reminders.server";
-import { startRoadmapQueue } from "~/features/roadmap/roadmap-queue.server";
-import { setPhotoWorkers } from "~/features/surveys/process-photo.server";
-import { removeOrphanPhotos } from "~/features/surveys/remove-orphan-photos.server";
-import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
+import {
+  closeLiveStreams,
+  markAllDisconnected,
+  startOcppEndpoint,
+  stopOcppEndpoint,
+} from "~/features/operations/index.server";
+import { setPlanWorkerScript, stopPlanRuns } from "~/features/planning/index.server";
+import { removeOrphanQuotes, startApplyByReminders, startRoadmapQueue } from "~/features/portfolio/index.server";
+import { removeOrphanPhotos, setPhotoWorkers } from "~/features/surveys/index.server";
+import { ensureFirstAdmin } from "~/features/users/index.server";
 import { CLIENT_IP_HEADER, trustedOriginsFor } from "~/lib/auth/auth.server";
 import { configureBackground, stopBackground } from "~/lib/background/background.server";
 import { loadEnv } from "~/lib/env.server";

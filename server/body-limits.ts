@@ -1,9 +1,9 @@
 import type { RequestHandler, Response } from "express";
 
-import { MAX_GRID_FILE_MB } from "~/features/grid/operators";
-import { MAX_QUOTE_MB } from "~/features/roadmap/application-input";
-import { MAX_CABLE_RUN_PHOTOS } from "~/features/surveys/survey-schema";
-import { MAX_TRIP_FILE_MB } from "~/features/trips/limits";
+import { MAX_GRID_FILE_MB } from "~/features/grid";
+import { MAX_QUOTE_MB } from "~/features/portfolio";
+import { MAX_CABLE_RUN_PHOTOS } from "~/features/surveys";
+import { MAX_TRIP_FILE_MB } from "~/features/trips";
 
 const MB = 1024 * 1024;
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);

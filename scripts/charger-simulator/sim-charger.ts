@@ -8,7 +8,7 @@
  */
 import { RPCClient, type IHandlersOption } from "ocpp-rpc";
 
-import { effectiveLimitW, fromOcpp16, fromOcpp201, type ChargingProfile } from "~/features/box-charge/charging-profile";
+import { effectiveLimitW, fromOcpp16, fromOcpp201, type ChargingProfile } from "../../app/features/operations/index";
 
 export type Protocol = "ocpp1.6" | "ocpp2.0.1";
 export type SimVehicle = { tag: string; batteryKwh: number; socKwh: number; targetKwh: number; maxKw: number };

@@ -6,11 +6,10 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { pino } from "pino";
 import sharp from "sharp";
 
-import { uploadInvestorDocument } from "~/features/investors/investor-document-store.server";
-import type { InvestorDocumentSlug } from "~/features/investors/investor-documents";
-import { computePlan } from "~/features/planning/compute-plan";
-import type { PlanRequest } from "~/features/planning/plan-input";
-import { createUser } from "~/features/users/create-user.server";
+import type { InvestorDocumentSlug } from "~/features/investors";
+import { uploadInvestorDocument } from "~/features/investors/index.server";
+import { computePlan, type PlanRequest } from "~/features/planning";
+import { createUser } from "~/features/users/index.server";
 import { loadEnv } from "~/lib/env.server";
 import { openRuntime, type Runtime } from "~/lib/runtime.server";
 

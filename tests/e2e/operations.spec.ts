@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { DateTime } from "luxon";
 
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import { TARIFF_PRESETS } from "~/features/planning/plan-input";
+import { TARIFF_PRESETS } from "~/features/charging-engine";
+import { defaultPlanInput } from "~/features/planning";
 
 import { connectOcppPeer } from "../support/ocpp-peer";
 import {

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import { defaultPlanInput } from "~/features/planning";
 
 import { pdfText } from "../support/pdf-text";
 import {

@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { accessTable, type Audience, type Outcome } from "~/access-table";
-import { createUser } from "~/features/users/create-user.server";
+import { createUser } from "~/features/users/index.server";
 import routes from "~/routes";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createUser } from "~/features/users/create-user.server";
-import { inviteUser } from "~/features/users/invite-user.server";
+import { createUser, inviteUser } from "~/features/users/index.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { deliverDueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";

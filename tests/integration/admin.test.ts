@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { listRecentAudit } from "~/features/admin/audit.server";
-import { submissionParamsSchema, type SubmissionParams } from "~/features/admin/list-params";
-import { reviewDepot } from "~/features/admin/review.server";
-import { getSubmissionDetail } from "~/features/admin/submission-detail.server";
-import { exportSubmissionsCsv, listSubmissions } from "~/features/admin/submissions.server";
-import { listUsersPage } from "~/features/admin/users-page.server";
-import { saveDepotList } from "~/features/depots/depot-list.server";
-import { createUser } from "~/features/users/create-user.server";
-import { addUser, changeUserRole, setUserActive } from "~/features/users/manage-users.server";
-import { saveProfile } from "~/features/users/profile.server";
+import { submissionParamsSchema, type SubmissionParams } from "~/features/admin";
+import {
+  exportSubmissionsCsv,
+  getSubmissionDetail,
+  listRecentAudit,
+  listSubmissions,
+  listUsersPage,
+  reviewDepot,
+} from "~/features/admin/index.server";
+import { saveDepotList } from "~/features/depots/index.server";
+import { addUser, changeUserRole, createUser, saveProfile, setUserActive } from "~/features/users/index.server";
 import { CLI_ACTOR, type Actor } from "~/lib/audit.server";
 import type { Runtime } from "~/lib/runtime.server";
 

@@ -6,8 +6,8 @@ import { buffer } from "node:stream/consumers";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { BackupError, createBackup, restoreBackup } from "~/features/backup/backup.server";
-import { createUser } from "~/features/users/create-user.server";
+import { BackupError, createBackup, restoreBackup } from "~/features/backup/index.server";
+import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer } from "../support/app-server";

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { accessTable, type Audience } from "~/access-table";
-import { createUser } from "~/features/users/create-user.server";
+import { createUser } from "~/features/users/index.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { describeCase, fuzzCase, requestBytes, sendCase, type Encoding } from "../support/body-fuzz";

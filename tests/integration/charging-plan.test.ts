@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { registerChargePoint } from "~/features/box-charge/charge-points.server";
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import { getPlan, startPlanRun } from "~/features/planning/plan-store.server";
-import { getReportData } from "~/features/planning/report/report-data.server";
-import { createUser } from "~/features/users/create-user.server";
+import { BENCH_INPUT } from "~/features/charging-engine/fixtures";
+import { registerChargePoint } from "~/features/operations/index.server";
+import { defaultPlanInput } from "~/features/planning";
+import { getPlan, getReportData, startPlanRun } from "~/features/planning/index.server";
+import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
-import { BENCH_INPUT } from "../../scripts/bench-planning-fleet";
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot } from "../support/depots";
 import { pdfText } from "../support/pdf-text";

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { companySchema } from "~/features/company/company-schema";
-import { getCompanyValues, saveCompany } from "~/features/company/company.server";
-import { depotListSchema } from "~/features/depots/depot-list-schema";
-import { deleteDepot, listUserDepots, saveDepotList, setDepotPosition } from "~/features/depots/depot-list.server";
-import { getDesign, saveDesign } from "~/features/designer/design-store.server";
-import { createUser } from "~/features/users/create-user.server";
-import { saveProfile } from "~/features/users/profile.server";
+import { companySchema } from "~/features/company";
+import { getCompanyValues, saveCompany } from "~/features/company/index.server";
+import { depotListSchema } from "~/features/depots";
+import { deleteDepot, listUserDepots, saveDepotList, setDepotPosition } from "~/features/depots/index.server";
+import { getDesign, saveDesign } from "~/features/designer/index.server";
+import { createUser, saveProfile } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { insertDepot } from "../support/depots";

@@ -2,15 +2,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { listRecentAudit } from "~/features/admin/audit.server";
+import { listRecentAudit } from "~/features/admin/index.server";
 import {
   capacityFor,
   importGridFile,
   listGridImports,
   loadSubstationIndex,
   REPLACES_MOST,
-} from "~/features/grid/grid-store.server";
-import { createUser } from "~/features/users/create-user.server";
+} from "~/features/grid/index.server";
+import { createUser } from "~/features/users/index.server";
 import { CLI_ACTOR } from "~/lib/audit.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";

@@ -4,9 +4,9 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots/depot-limits";
-import { RESET_REQUESTED } from "~/features/users/account-schemas";
-import { createUser } from "~/features/users/create-user.server";
+import { MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots";
+import { RESET_REQUESTED } from "~/features/users";
+import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";

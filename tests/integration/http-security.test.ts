@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createUser } from "~/features/users/create-user.server";
+import { createUser } from "~/features/users/index.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";

@@ -2,11 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import {
-  listInvestorDocuments,
-  openInvestorDocument,
-  uploadInvestorDocument,
-} from "~/features/investors/investor-document-store.server";
+import { listInvestorDocuments, openInvestorDocument, uploadInvestorDocument } from "~/features/investors/index.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import type { Runtime } from "~/lib/runtime.server";
 

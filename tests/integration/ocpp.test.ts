@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { registerChargePoint } from "~/features/box-charge/charge-points.server";
-import { createUser } from "~/features/users/create-user.server";
+import { registerChargePoint } from "~/features/operations/index.server";
+import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";

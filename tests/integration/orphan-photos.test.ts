@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { removeOrphanPhotos, SHARED_GRACE_MS } from "~/features/surveys/remove-orphan-photos.server";
-import { createUser } from "~/features/users/create-user.server";
+import { removeOrphanPhotos, SHARED_GRACE_MS } from "~/features/surveys/index.server";
+import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { createS3Storage } from "~/lib/storage.server";
 

@@ -3,7 +3,8 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import { BENCH_INPUT } from "~/features/charging-engine/fixtures";
+import { defaultPlanInput } from "~/features/planning";
 import {
   PER_USER_WAITING,
   planRunsOf,
@@ -11,10 +12,8 @@ import {
   runPlanComputation,
   setPlanWorkerScript,
   stopPlanComputations,
-} from "~/features/planning/plan-runner.server";
+} from "~/features/planning/index.server";
 import { UserError } from "~/lib/user-error";
-
-import { BENCH_INPUT } from "../../scripts/bench-planning-fleet";
 
 /**
  * The plan scheduler with the production build's worker threads: one

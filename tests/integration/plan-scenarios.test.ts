@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import { startPlanRun } from "~/features/planning/plan-store.server";
-import { deleteScenario, listScenarios, MAX_SCENARIOS, saveScenario } from "~/features/planning/scenario-store.server";
-import { createUser } from "~/features/users/create-user.server";
+import { defaultPlanInput } from "~/features/planning";
+import {
+  deleteScenario,
+  listScenarios,
+  MAX_SCENARIOS,
+  saveScenario,
+  startPlanRun,
+} from "~/features/planning/index.server";
+import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { type UserError } from "~/lib/user-error";
 

@@ -1,18 +1,17 @@
 import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import { neededDepotYears, type RoadmapDepot } from "~/features/roadmap/build-roadmap";
+import { defaultPlanInput } from "~/features/planning";
+import { defaultRoadmapSettings, neededDepotYears, type RoadmapDepot } from "~/features/portfolio";
 import {
   DEPOT_YEAR_QUEUE,
   DEPOT_YEAR_QUEUE_OPTIONS,
   QUEUE_SCHEMA,
   queueDepotYears,
+  roadmapFor,
   startRoadmapQueue,
-} from "~/features/roadmap/roadmap-queue.server";
-import { defaultRoadmapSettings } from "~/features/roadmap/roadmap-settings";
-import { roadmapFor } from "~/features/roadmap/roadmap.server";
-import { createUser } from "~/features/users/create-user.server";
+} from "~/features/portfolio/index.server";
+import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { insertDepot, insertDepotPlanInputs } from "../support/depots";

@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import { applicationSchema } from "~/features/roadmap/application-input";
+import { defaultPlanInput } from "~/features/planning";
+import { applicationSchema } from "~/features/portfolio";
 import {
+  moveGroup,
+  openApplications,
   readApplications,
   readQuoteFile,
+  readRoadmapSettings,
   removeOrphanQuotes,
+  roadmapFor,
   saveApplication,
   saveQuoteFile,
-} from "~/features/roadmap/applications.server";
-import { openApplications } from "~/features/roadmap/open-applications.server";
-import { sendApplyByReminders } from "~/features/roadmap/reminders.server";
-import { moveGroup, saveSettings } from "~/features/roadmap/roadmap-form.server";
-import { readRoadmapSettings, roadmapFor } from "~/features/roadmap/roadmap.server";
-import { createUser } from "~/features/users/create-user.server";
+  saveSettings,
+  sendApplyByReminders,
+} from "~/features/portfolio/index.server";
+import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 

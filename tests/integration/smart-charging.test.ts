@@ -1,9 +1,9 @@
 import { DateTime } from "luxon";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { registerChargePoint } from "~/features/box-charge/charge-points.server";
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import { createUser } from "~/features/users/create-user.server";
+import { registerChargePoint } from "~/features/operations/index.server";
+import { defaultPlanInput } from "~/features/planning";
+import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";

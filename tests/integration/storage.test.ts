@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { submitSurvey } from "~/features/surveys/submit-survey.server";
-import { surveyFieldsSchema } from "~/features/surveys/survey-schema";
-import { createUser } from "~/features/users/create-user.server";
+import { surveyFieldsSchema } from "~/features/surveys";
+import { submitSurvey } from "~/features/surveys/index.server";
+import { createUser } from "~/features/users/index.server";
 import { createLocalStorage, createS3Storage, type FileStorage } from "~/lib/storage.server";
 
 import { makePhoto } from "../support/images";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createUser } from "~/features/users/create-user.server";
+import { createUser } from "~/features/users/index.server";
 import type { Fault } from "~/lib/faults.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";

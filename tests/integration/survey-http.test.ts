@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createUser } from "~/features/users/create-user.server";
+import { createUser } from "~/features/users/index.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { makePhoto, makePixelBomb } from "../support/images";

@@ -4,9 +4,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { submitSurvey, type UploadedPhoto } from "~/features/surveys/submit-survey.server";
-import { surveyFieldsSchema } from "~/features/surveys/survey-schema";
-import { createUser } from "~/features/users/create-user.server";
+import { surveyFieldsSchema } from "~/features/surveys";
+import { submitSurvey, type UploadedPhoto } from "~/features/surveys/index.server";
+import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { deliverDueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";

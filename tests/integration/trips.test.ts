@@ -3,9 +3,8 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { importTrips, previewTrips } from "~/features/trips/import-trips.server";
-import { getTripImport } from "~/features/trips/trip-store.server";
-import { createUser } from "~/features/users/create-user.server";
+import { getTripImport, importTrips, previewTrips } from "~/features/trips/index.server";
+import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { insertDepot } from "../support/depots";

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createUser } from "~/features/users/create-user.server";
-import { ensureFirstAdmin } from "~/features/users/ensure-first-admin.server";
-import { listUsers } from "~/features/users/list-users.server";
-import { changeUserRole, setUserActive } from "~/features/users/manage-users.server";
+import { changeUserRole, createUser, ensureFirstAdmin, listUsers, setUserActive } from "~/features/users/index.server";
 import { CLI_ACTOR } from "~/lib/audit.server";
 import { hasRole } from "~/lib/auth/has-role.server";
 import { migrateToLatest } from "~/lib/db/migrations.server";

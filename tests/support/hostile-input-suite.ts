@@ -5,8 +5,8 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import { createUser } from "~/features/users/create-user.server";
+import { defaultPlanInput } from "~/features/planning";
+import { createUser } from "~/features/users/index.server";
 import { hashSessionToken } from "~/lib/auth/hashed-session-tokens.server";
 import type { Engine } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";

@@ -1,4 +1,4 @@
-import { statusLabel } from "~/features/depots/depot-status";
+import { statusLabel } from "~/features/depots";
 import type { AuditDetails } from "~/lib/audit.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";

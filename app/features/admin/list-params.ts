@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { DEPOT_STATUSES } from "~/features/depots/depot-status";
+import { DEPOT_STATUSES } from "~/features/depots";
 
 export const PAGE_SIZE = 25;
 

@@ -1,4 +1,4 @@
-import { normalizeStatus, statusLabel, type DepotStatusValue } from "~/features/depots/depot-status";
+import { normalizeStatus, statusLabel, type DepotStatusValue } from "~/features/depots";
 import { recordAudit, type Actor } from "~/lib/audit.server";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 
-import { DEPOT_STATUSES } from "~/features/depots/depot-status";
-import { createUser } from "~/features/users/create-user.server";
+import { DEPOT_STATUSES } from "~/features/depots";
+import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 /**

@@ -1,4 +1,4 @@
-import { normalizeStatus, type DepotStatusValue } from "~/features/depots/depot-status";
+import { normalizeStatus, type DepotStatusValue } from "~/features/depots";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from "kysely";
 
-import { normalizeStatus, type DepotStatusValue } from "~/features/depots/depot-status";
+import { normalizeStatus, type DepotStatusValue } from "~/features/depots";
 import { csvField } from "~/lib/csv";
 import type { AppDatabase } from "~/lib/db/database.server";
 import { containsInsensitive, toIsoString, type Engine } from "~/lib/db/dialect.server";

@@ -1,4 +1,4 @@
-import { getProfile } from "~/features/users/profile.server";
+import { getProfile } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import type { CompanyInput } from "./company-schema";

@@ -1,4 +1,4 @@
-import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/depot-queries.server";
+import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 

@@ -1,5 +1,6 @@
+import type { PlanInput } from "~/features/charging-engine";
+
 import type { BusinessCaseInput, VehicleEconomics } from "./business-case-input";
-import type { PlanInput } from "./engine/types";
 
 /** Defaults by vehicle type id (the plan's own types van, rigid and artic); other types start from the nearest by battery size. */
 const TYPE_DEFAULTS: Record<"van" | "rigid" | "artic", Omit<VehicleEconomics, "typeId">> = {

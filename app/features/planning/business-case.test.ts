@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import type { PlanInput } from "~/features/charging-engine";
+
 import { businessCase } from "./business-case";
 import { defaultBusinessCase } from "./business-case-defaults";
 import type { BusinessCaseInput } from "./business-case-input";
-import type { PlanInput } from "./engine/types";
 
 const weekdays = (km: number) => [...Array.from({ length: 5 }, () => ({ depart: 420, return: 1020, km })), null, null];
 const plan = (typeId: "van" | "artic", km: number): PlanInput => ({

@@ -1,6 +1,7 @@
+import type { PlanInput } from "~/features/charging-engine";
+
 import { typeDefaults } from "./business-case-defaults";
 import type { BusinessCaseInput, VehicleEconomics } from "./business-case-input";
-import type { PlanInput } from "./engine/types";
 
 /**
  * The business case: the electric fleet and its depot against the diesel

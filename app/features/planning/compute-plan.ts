@@ -1,10 +1,18 @@
+import {
+  DEFAULT_CATALOGUE,
+  planStrategy,
+  prepare,
+  resultOf,
+  siteBill,
+  sizeChargers,
+  STRATEGIES,
+  type CatalogueCharger,
+  type ChargerGroup,
+  type PlanResult,
+} from "~/features/charging-engine";
+
 import { annualKmByGroup, businessCase, type PlanFigures } from "./business-case";
 import { defaultBusinessCase } from "./business-case-defaults";
-import { planStrategy, resultOf } from "./engine/plan-charging";
-import { prepare } from "./engine/prepare";
-import { DEFAULT_CATALOGUE, sizeChargers, type CatalogueCharger } from "./engine/sizing";
-import { siteBill } from "./engine/summarise";
-import { STRATEGIES, type ChargerGroup, type PlanResult } from "./engine/types";
 import type { PlanRequest } from "./plan-input";
 import { recommendedStrategy } from "./plan-labels";
 import { PLAN_STEPS, summarisePlan, summariseStrategy, type PlanSummary, type StrategySummary } from "./plan-summary";

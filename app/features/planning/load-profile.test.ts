@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { buildingLoadBySteps } from "~/features/charging-engine";
 import { UserError } from "~/lib/user-error";
 
-import { buildingLoadBySteps, parseLoadProfile } from "./load-profile";
+import { parseLoadProfile } from "./load-profile";
 
 describe("building load profiles from CSV", () => {
   it("reads a typical day of 24 hourly values, with or without an hour column and header", () => {

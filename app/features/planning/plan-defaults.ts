@@ -1,6 +1,6 @@
-import type { PlanInput } from "./engine/types";
+import { TARIFF_PRESETS, type PlanInput } from "~/features/charging-engine";
+
 import { clock } from "./format";
-import { TARIFF_PRESETS } from "./plan-input";
 import { SAVINGS_VEHICLES } from "./savings";
 
 export const WEEKDAY_NAMES = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;

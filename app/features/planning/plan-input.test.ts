@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { planCharging } from "./engine/plan-charging";
-import type { PlanInput } from "./engine/types";
-import { planInputSchema, TARIFF_PRESETS } from "./plan-input";
+import { planCharging, TARIFF_PRESETS, type PlanInput } from "~/features/charging-engine";
+import { randomPlans } from "~/features/charging-engine/fixtures";
+
+import { planInputSchema } from "./plan-input";
 
 const day = { depart: 420, return: 1020, km: 120 };
 const valid: PlanInput = {
@@ -68,5 +70,17 @@ describe("plan input", () => {
     expect(plan.priceByStep[stepOf(5, 17)]).toBe(19);
     expect(plan.priceByStep[stepOf(2, 3)]).toBe(19);
     expect(plan.priceByStep[stepOf(2, 10)]).toBe(24);
+  });
+});
+
+describe("the engine's random depots", () => {
+  it("are all plans a user could ask for: the form's schema accepts every one", () => {
+    // The engine's property tests run on these; a depot the form would refuse proves nothing about the product.
+    fc.assert(
+      fc.property(randomPlans, (input) => {
+        expect(planInputSchema.safeParse(input).success).toBe(true);
+      }),
+      { numRuns: 150, seed: 20261127 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 // How a plan summary reads to people: labels, colours and the sentences built from its figures.
-import type { ShortfallReason, Strategy } from "./engine/types";
+import type { ShortfallReason, Strategy } from "~/features/charging-engine";
+
 import type { PlanSummary, SizingSummary, StrategySummary } from "./plan-summary";
 
 export const STRATEGY_LABELS: Record<Strategy, string> = {

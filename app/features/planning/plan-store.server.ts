@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 
-import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/depot-queries.server";
+import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/index.server";
 import type { DepotPlanTable } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";

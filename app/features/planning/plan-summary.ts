@@ -1,6 +1,12 @@
 import { z } from "zod";
 
-import { SHORTFALL_REASONS, STRATEGIES, type PlanInput, type PlanResult, type StrategyResult } from "./engine/types";
+import {
+  SHORTFALL_REASONS,
+  STRATEGIES,
+  type PlanInput,
+  type PlanResult,
+  type StrategyResult,
+} from "~/features/charging-engine";
 
 /**
  * What is kept of a plan: every figure the Charging Plan tab and the report

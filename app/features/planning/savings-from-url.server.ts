@@ -1,4 +1,5 @@
-import { TARIFF_PRESETS } from "./plan-input";
+import { TARIFF_PRESETS } from "~/features/charging-engine";
+
 import { estimateSavings, SAVINGS_VEHICLES, savingsInputErrors, type SavingsInput } from "./savings";
 
 export const DEFAULT_SAVINGS_INPUT: SavingsInput = {

@@ -1,6 +1,11 @@
-import { planCharging } from "./engine/plan-charging";
-import type { PlanInput, Strategy, StrategyResult } from "./engine/types";
-import { TARIFF_PRESETS, type TariffPreset } from "./plan-input";
+import {
+  planCharging,
+  TARIFF_PRESETS,
+  type PlanInput,
+  type Strategy,
+  type StrategyResult,
+  type TariffPreset,
+} from "~/features/charging-engine";
 
 /** Typical vehicles (domain notes) with the charger each would get at the depot. */
 export const SAVINGS_VEHICLES = {

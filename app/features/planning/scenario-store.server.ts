@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { requireOwnedDepot } from "~/features/depots/depot-queries.server";
+import { requireOwnedDepot } from "~/features/depots/index.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { singleLine } from "~/lib/single-line";

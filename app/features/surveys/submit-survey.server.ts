@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
 
-import { assertRoomForDepots } from "~/features/depots/depot-limits";
+import { assertRoomForDepots } from "~/features/depots";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { SurveyPhotoTable } from "~/lib/db/schema";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";

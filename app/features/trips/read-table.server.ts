@@ -7,8 +7,6 @@ import { UserError } from "~/lib/user-error";
 
 import { MAX_TRIP_ROWS, MAX_XLSX_MB } from "./limits";
 
-export { MAX_TRIP_FILE_MB, MAX_TRIP_ROWS } from "./limits";
-
 /** A trip export as text cells: the header row, then each row with its line (or sheet row) number in the file. */
 export type TripTable = { headers: string[]; rows: { line: number; cells: string[] }[] };
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import { defaultPlanInput } from "~/features/planning";
 import { CSV_TOO_LONG, eachCsvRow } from "~/lib/csv";
 import { UserError } from "~/lib/user-error";
 

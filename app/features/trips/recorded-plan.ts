@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 
-import { MAX_WORK, type PlanRequest } from "~/features/planning/plan-input";
+import { MAX_WORK, type PlanRequest } from "~/features/planning";
 
 import { TRIP_ZONE } from "./parse-trips";
 import type { SuitabilitySettings } from "./suitability";

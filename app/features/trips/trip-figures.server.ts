@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-import { defaultBusinessCase } from "~/features/planning/business-case-defaults";
-import type { PlanRequest } from "~/features/planning/plan-input";
-import { checkPlanRequest, type CheckedPlanRequest } from "~/features/planning/plan-issues";
+import { checkPlanRequest, defaultBusinessCase, type CheckedPlanRequest, type PlanRequest } from "~/features/planning";
 import { backgroundTask } from "~/lib/background/background.server";
 import { UserError } from "~/lib/user-error";
 

@@ -1,4 +1,4 @@
-import { isDepotId, requireOwnedDepot } from "~/features/depots/depot-queries.server";
+import { isDepotId, requireOwnedDepot } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import type { RowProblem, Trip } from "./parse-trips";

@@ -1,11 +1,8 @@
-import type { PlanRequest } from "~/features/planning/plan-input";
-import type { CheckedPlanRequest } from "~/features/planning/plan-issues";
+import type { CheckedPlanRequest, PlanRequest } from "~/features/planning";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { tripFiguresInBackground, type TripView, type ViewChoices } from "./trip-figures.server";
 import { getStoredTrips } from "./trip-store.server";
-
-export { viewChoicesSchema, type TripView, type ViewChoices } from "./trip-figures.server";
 
 /**
  * The Trips tab's figures for the depot's record, and with `plan` the plan

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
+import { defaultPlanInput } from "~/features/planning";
 
 import { DEPOT, geotabCsv, samsaraXlsx, syntheticFleet, webfleetCsv } from "../../../tests/support/trip-exports";
 import { distanceUnitFrom, recogniseColumns } from "./columns";

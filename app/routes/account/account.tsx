@@ -3,14 +3,17 @@ import QRCode from "qrcode";
 import { useNavigate, useNavigation, useSearchParams } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { passwordChangeSchema, profileSchema } from "~/features/users/account-schemas";
-import { PasswordCard } from "~/features/users/components/password-card";
-import { ProfileCard } from "~/features/users/components/profile-card";
-import { SessionsCard } from "~/features/users/components/sessions-card";
-import { TwoFactorCard, type TwoFactorSetup } from "~/features/users/components/two-factor-card";
-import { describeUserAgent } from "~/features/users/describe-user-agent";
-import { getProfile, saveProfile } from "~/features/users/profile.server";
-import { verifyTotpCode } from "~/features/users/verify-totp-code.server";
+import {
+  describeUserAgent,
+  PasswordCard,
+  passwordChangeSchema,
+  ProfileCard,
+  profileSchema,
+  SessionsCard,
+  TwoFactorCard,
+  type TwoFactorSetup,
+} from "~/features/users";
+import { getProfile, saveProfile, verifyTotpCode } from "~/features/users/index.server";
 import { failed, handleIntent, succeeded, type ActionResult, type IntentHandler } from "~/lib/action-result.server";
 import { accountAttemptAllowed, recordAccountAttempt, waitText } from "~/lib/attempt-limits.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/lib/auth/auth-handler.server";

@@ -2,19 +2,22 @@ import { Link, useSearchParams } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { listRecentAudit } from "~/features/admin/audit.server";
-import { RecentActivity } from "~/features/admin/components/recent-activity";
-import { SubmissionsPanel } from "~/features/admin/components/submissions-panel";
-import { UsersPanel } from "~/features/admin/components/users-panel";
-import { formatDate, formatDateTime } from "~/features/admin/format";
-import { PAGE_SIZE, readParams, submissionParamsSchema, userParamsSchema } from "~/features/admin/list-params";
-import { reviewDepot } from "~/features/admin/review.server";
-import { listSubmissions } from "~/features/admin/submissions.server";
-import { listUsersPage } from "~/features/admin/users-page.server";
-import { countDepotsByStatus } from "~/features/depots/depot-queries.server";
-import { depotStatusSchema, statusLabel } from "~/features/depots/depot-status";
-import { addUser, changeUserRole, setUserActive } from "~/features/users/manage-users.server";
-import { roleSchema } from "~/features/users/user-schemas";
+import {
+  formatDate,
+  formatDateTime,
+  PAGE_SIZE,
+  readParams,
+  RecentActivity,
+  submissionParamsSchema,
+  SubmissionsPanel,
+  userParamsSchema,
+  UsersPanel,
+} from "~/features/admin";
+import { listRecentAudit, listSubmissions, listUsersPage, reviewDepot } from "~/features/admin/index.server";
+import { depotStatusSchema, statusLabel } from "~/features/depots";
+import { countDepotsByStatus } from "~/features/depots/index.server";
+import { roleSchema } from "~/features/users";
+import { addUser, changeUserRole, setUserActive } from "~/features/users/index.server";
 import { handleIntent, succeeded, type IntentHandler } from "~/lib/action-result.server";
 import type { Actor } from "~/lib/audit.server";
 import { requireAdmin } from "~/lib/auth/guards.server";

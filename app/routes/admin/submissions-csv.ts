@@ -1,5 +1,5 @@
-import { readParams, submissionParamsSchema } from "~/features/admin/list-params";
-import { exportSubmissionsCsv } from "~/features/admin/submissions.server";
+import { readParams, submissionParamsSchema } from "~/features/admin";
+import { exportSubmissionsCsv } from "~/features/admin/index.server";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 

@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { forgotPasswordSchema, RESET_REQUESTED } from "~/features/users/account-schemas";
+import { forgotPasswordSchema, RESET_REQUESTED } from "~/features/users";
 import { recordAccountAttempt } from "~/lib/attempt-limits.server";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";

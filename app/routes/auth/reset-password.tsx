@@ -3,7 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth-card";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
-import { PASSWORD_RESET_DONE, resetPasswordSchema } from "~/features/users/account-schemas";
+import { PASSWORD_RESET_DONE, resetPasswordSchema } from "~/features/users";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { readForm } from "~/lib/request-body.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -2,7 +2,7 @@ import { CheckCircle2Icon, MailCheckIcon, MailWarningIcon } from "lucide-react";
 import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { getDepotForViewer } from "~/features/depots/depot-queries.server";
+import { getDepotForViewer } from "~/features/depots/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";

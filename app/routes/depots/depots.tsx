@@ -3,8 +3,8 @@ import { Link } from "react-router";
 
 import { Pagination } from "~/components/pagination";
 import { Button } from "~/components/ui/button";
-import { StatusBadge } from "~/features/depots/components/status-badge";
-import { DEPOTS_PER_PAGE, listDepotsForUser } from "~/features/depots/depot-queries.server";
+import { StatusBadge } from "~/features/depots";
+import { DEPOTS_PER_PAGE, listDepotsForUser } from "~/features/depots/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 

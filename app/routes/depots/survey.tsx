@@ -6,22 +6,23 @@ import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
-import { LocationField, type Location } from "~/features/surveys/components/location-field";
-import { PhotoField } from "~/features/surveys/components/photo-field";
-import { downscaleImage } from "~/features/surveys/downscale-image";
-import { postSurvey } from "~/features/surveys/post-survey";
-import { findByIdempotencyKey } from "~/features/surveys/submit-survey.server";
 import {
   confirmationPath,
+  downscaleImage,
   fieldErrorsFrom,
   IDEMPOTENCY_KEY,
+  LocationField,
   MAX_CABLE_RUN_PHOTOS,
   pendingSurveyPath,
   PHOTO_FIELDS,
+  PhotoField,
+  postSurvey,
   SURVEY_MESSAGES,
   surveyFieldsSchema,
   type FieldErrors,
-} from "~/features/surveys/survey-schema";
+  type Location,
+} from "~/features/surveys";
+import { findByIdempotencyKey } from "~/features/surveys/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 

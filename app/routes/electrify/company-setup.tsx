@@ -5,12 +5,17 @@ import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { companySchema } from "~/features/company/company-schema";
-import { getCompanyValues, saveCompany } from "~/features/company/company.server";
-import { DepotLocations, type ActionData, type DepotDraft } from "~/features/depots/components/depot-locations";
-import { MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots/depot-limits";
-import { depotListSchema, depotsFromForm } from "~/features/depots/depot-list-schema";
-import { deleteDepot, listUserDepots, saveDepotList } from "~/features/depots/depot-list.server";
+import { companySchema } from "~/features/company";
+import { getCompanyValues, saveCompany } from "~/features/company/index.server";
+import {
+  depotListSchema,
+  DepotLocations,
+  depotsFromForm,
+  MAX_DEPOTS_PER_ACCOUNT,
+  type ActionData,
+  type DepotDraft,
+} from "~/features/depots";
+import { deleteDepot, listUserDepots, saveDepotList } from "~/features/depots/index.server";
 import { handleIntent, succeeded, type IntentHandler } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";

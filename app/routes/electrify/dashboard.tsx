@@ -3,11 +3,10 @@ import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { getCompanyValues } from "~/features/company/company.server";
-import { StatusBadge } from "~/features/depots/components/status-badge";
-import { countDepotsByStatus } from "~/features/depots/depot-queries.server";
-import { DEPOT_STATUSES } from "~/features/depots/depot-status";
-import { getProfile } from "~/features/users/profile.server";
+import { getCompanyValues } from "~/features/company/index.server";
+import { DEPOT_STATUSES, StatusBadge } from "~/features/depots";
+import { countDepotsByStatus } from "~/features/depots/index.server";
+import { getProfile } from "~/features/users/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 

@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { listUserDepots } from "~/features/depots/depot-list.server";
+import { listUserDepots } from "~/features/depots/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 

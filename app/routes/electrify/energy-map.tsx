@@ -1,13 +1,12 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { listUserDepots, setDepotPosition } from "~/features/depots/depot-list.server";
-import { BAND_CLASSES, CapacityBar } from "~/features/electrify/components/capacity-bar";
-import { DepotPanel } from "~/features/electrify/components/depot-capacity-panel";
-import type { CapacityBand } from "~/features/grid/capacity";
-import { capacityFor, listGridImports, loadSubstationIndex } from "~/features/grid/grid-store.server";
+import { listUserDepots, setDepotPosition } from "~/features/depots/index.server";
+import { BAND_CLASSES, CapacityBar, DepotMap, DepotPanel } from "~/features/energy-map";
+import type { CapacityBand } from "~/features/grid";
+import { capacityFor, listGridImports, loadSubstationIndex } from "~/features/grid/index.server";
 import { handleIntent, succeeded, type ActionResult } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
@@ -19,8 +18,6 @@ import { UserError } from "~/lib/user-error";
 import { cn } from "~/lib/utils";
 
 import type { Route } from "./+types/energy-map";
-
-const DepotMap = lazy(() => import("~/features/electrify/depot-map.client"));
 
 export const meta: Route.MetaFunction = () => [{ title: "Energy to Depot Map | Electrify" }];
 

@@ -1,9 +1,8 @@
 import { Outlet } from "react-router";
 
-import { ElectrifySidebar } from "~/features/electrify/components/electrify-sidebar";
-import { sidebarCollapsedFromCookie } from "~/features/electrify/sidebar-state";
-
 import type { Route } from "./+types/layout";
+import { ElectrifySidebar } from "./sidebar";
+import { sidebarCollapsedFromCookie } from "./sidebar-state";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { collapsed: sidebarCollapsedFromCookie(request.headers.get("Cookie")) };

@@ -1,9 +1,8 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
 
-import { hasInvestorGrant } from "~/features/investors/investor-access.server";
-import { openInvestorDocument } from "~/features/investors/investor-document-store.server";
-import { isInvestorDocumentSlug } from "~/features/investors/investor-documents";
+import { isInvestorDocumentSlug } from "~/features/investors";
+import { hasInvestorGrant, openInvestorDocument } from "~/features/investors/index.server";
 import { getRuntime } from "~/lib/runtime.server";
 
 import type { Route } from "./+types/document";

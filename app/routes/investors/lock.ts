@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-import { revokeInvestorGrant } from "~/features/investors/investor-access.server";
+import { revokeInvestorGrant } from "~/features/investors/index.server";
 
 import type { Route } from "./+types/lock";
 

@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { data } from "react-router";
 
+import { INCORRECT_PASSWORD, type UnlockResult } from "~/features/investors";
 import {
   investorPasswordMatches,
   issueInvestorGrant,
+  listInvestorDocuments,
   UNLOCK_RATE_LIMIT,
   WRONG_PASSWORD_DELAY_MS,
-} from "~/features/investors/investor-access.server";
-import { listInvestorDocuments } from "~/features/investors/investor-document-store.server";
-import { INCORRECT_PASSWORD, type UnlockResult } from "~/features/investors/investor-documents";
+} from "~/features/investors/index.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { readForm } from "~/lib/request-body.server";

@@ -1,18 +1,15 @@
 import { ArrowLeftIcon, HandshakeIcon, LeafIcon, LightbulbIcon, PresentationIcon, UnlockIcon } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Link } from "react-router";
 
 import { FeatureCard, Section } from "~/components/marketing/blocks";
 import { Button } from "~/components/ui/button";
+import { InvestorDialog } from "~/features/investors";
 import { getRuntime } from "~/lib/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/lib/use-root-data";
 
 import type { Route } from "./+types/about-us";
-
-const InvestorDialog = lazy(() =>
-  import("~/features/investors/components/investor-dialog").then((module) => ({ default: module.InvestorDialog })),
-);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

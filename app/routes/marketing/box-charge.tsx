@@ -3,8 +3,8 @@ import { CalculatorIcon, CalendarClockIcon, LayoutDashboardIcon, ZapIcon } from 
 import { FeatureCard, Hero, mailto, Section } from "~/components/marketing/blocks";
 import { VideoSlot } from "~/components/marketing/video-slot";
 import { Button } from "~/components/ui/button";
-import { SavingsCalculator } from "~/features/planning/components/savings-calculator";
-import { savingsFromUrl } from "~/features/planning/savings-from-url.server";
+import { SavingsCalculator } from "~/features/planning";
+import { savingsFromUrl } from "~/features/planning/index.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { pageMeta } from "~/lib/seo";
 import { useRootData } from "~/lib/use-root-data";

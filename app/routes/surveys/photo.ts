@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
 
-import { getPhotoForViewer } from "~/features/depots/depot-queries.server";
+import { getPhotoForViewer } from "~/features/depots/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";

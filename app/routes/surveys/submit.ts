@@ -1,8 +1,6 @@
 import { rm } from "node:fs/promises";
 import { data } from "react-router";
 
-import { receiveSurveyUpload } from "~/features/surveys/receive-upload.server";
-import { submitSurvey } from "~/features/surveys/submit-survey.server";
 import {
   confirmationPath,
   fieldErrorsFrom,
@@ -10,7 +8,8 @@ import {
   surveyFieldsSchema,
   type FieldErrors,
   type SubmitResponse,
-} from "~/features/surveys/survey-schema";
+} from "~/features/surveys";
+import { receiveSurveyUpload, submitSurvey } from "~/features/surveys/index.server";
 import { getSessionUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { makeTempDir } from "~/lib/temp-files.server";

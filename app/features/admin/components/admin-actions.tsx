@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { DEPOT_STATUSES, statusLabel } from "~/features/depots/depot-status";
+import { DEPOT_STATUSES, statusLabel } from "~/features/depots";
 
 /** The longest admin notes the server keeps (the form says so before the server has to). */
 export const ADMIN_NOTES_MAX = 5000;

@@ -3,7 +3,7 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 
 import { NativeSelect } from "~/components/ui/native-select";
 import { TableHead } from "~/components/ui/table";
-import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "~/features/depots/depot-status";
+import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "~/features/depots";
 import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
 import type { SubmissionParams } from "../list-params";

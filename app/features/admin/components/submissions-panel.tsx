@@ -7,8 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { StatusBadge } from "~/features/depots/components/status-badge";
-import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "~/features/depots/depot-status";
+import { DEPOT_STATUSES, StatusBadge, statusLabel, type DepotStatusValue } from "~/features/depots";
 import { cn } from "~/lib/utils";
 
 import type { SubmissionParams } from "../list-params";

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { StatusBadge } from "~/features/depots/components/status-badge";
-import type { OwnedDepot } from "~/features/depots/depot-queries.server";
+import { StatusBadge } from "~/features/depots";
+import type { OwnedDepot } from "~/features/depots/index.server";
 
 import { catalogueItem, SITE } from "../catalogue";
 import { recommendationsFor } from "../recommendations";

@@ -3,9 +3,9 @@ import { useEffect, useMemo, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 
 import { Button } from "~/components/ui/button";
+import { AC_VEHICLE_MAX_KW, STRATEGIES } from "~/features/charging-engine";
 import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
 
-import { AC_VEHICLE_MAX_KW, STRATEGIES } from "../engine/types";
 import { describeChargerGroups } from "../plan-defaults";
 import type { PlanRequest } from "../plan-input";
 import type { SavedPlan } from "../plan-store.server";

@@ -1,7 +1,8 @@
 import { Text, View } from "@react-pdf/renderer";
 import { DateTime } from "luxon";
 
-import type { Strategy } from "../engine/types";
+import type { Strategy } from "~/features/charging-engine";
+
 import { formatNumber, formatPounds } from "../format";
 import { STRATEGY_LABELS } from "../plan-labels";
 import type { ChargingMonth } from "./report-data.server";

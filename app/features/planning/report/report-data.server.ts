@@ -1,11 +1,11 @@
 import { buffer } from "node:stream/consumers";
 
-import { getCompanyValues } from "~/features/company/company.server";
-import { findOwnedDepot } from "~/features/depots/depot-queries.server";
-import { normalizeStatus } from "~/features/depots/depot-status";
-import { getDesign } from "~/features/designer/design-store.server";
-import type { Placed } from "~/features/designer/designer-state";
-import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/grid-store.server";
+import { getCompanyValues } from "~/features/company/index.server";
+import { normalizeStatus } from "~/features/depots";
+import { findOwnedDepot } from "~/features/depots/index.server";
+import type { Placed } from "~/features/designer";
+import { getDesign } from "~/features/designer/index.server";
+import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import type { PlanRequest } from "../plan-input";

@@ -1,6 +1,6 @@
 import { Document, Image, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
 
-import { catalogueItem, SITE } from "~/features/designer/catalogue";
+import { catalogueItem, SITE } from "~/features/designer";
 
 import { formatNumber, formatPounds } from "../format";
 import { describeDuty } from "../plan-defaults";

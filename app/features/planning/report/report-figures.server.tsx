@@ -1,7 +1,7 @@
 import { Circle, G, Line, Polyline, Rect, Svg, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 
-import { catalogueItem, COMPONENT_COLOURS, SITE } from "~/features/designer/catalogue";
+import { catalogueItem, COMPONENT_COLOURS, SITE } from "~/features/designer";
 
 import { formatNumber } from "../format";
 import { STRATEGY_COLOURS, STRATEGY_LABELS } from "../plan-labels";

@@ -3,7 +3,7 @@ import { cn } from "~/lib/utils";
 
 import { distance, formatDay } from "../format";
 import { VERDICT_LABELS, type Verdict } from "../suitability";
-import type { TripView } from "../trip-view.server";
+import type { TripView } from "../trip-figures.server";
 
 const BADGES: Record<Verdict, string> = {
   ready: "border-green-300 bg-green-50 text-green-900",

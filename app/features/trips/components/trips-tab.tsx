@@ -9,7 +9,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { cn } from "~/lib/utils";
 
 import { formatDay, whole } from "../format";
-import type { TripView } from "../trip-view.server";
+import type { TripView } from "../trip-figures.server";
 import { SuitabilityTable } from "./suitability-table";
 import { TripImport } from "./trip-import";
 

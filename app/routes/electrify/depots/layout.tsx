@@ -1,5 +1,5 @@
-import { DesignPanel } from "~/features/designer/components/design-panel";
-import { saveDesign } from "~/features/designer/design-store.server";
+import { DesignPanel } from "~/features/designer";
+import { saveDesign } from "~/features/designer/index.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";

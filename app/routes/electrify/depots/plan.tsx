@@ -1,6 +1,5 @@
-import { PlanTab } from "~/features/planning/components/plan-tab";
-import { startPlanRun } from "~/features/planning/plan-store.server";
-import { deleteScenario, listScenarios, saveScenario } from "~/features/planning/scenario-store.server";
+import { PlanTab } from "~/features/planning";
+import { deleteScenario, listScenarios, saveScenario, startPlanRun } from "~/features/planning/index.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";

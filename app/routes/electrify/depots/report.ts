@@ -1,8 +1,7 @@
 import { data } from "react-router";
 
-import { latestChargingMonth } from "~/features/box-charge/statement.server";
-import { renderDepotReportInBackground } from "~/features/planning/report/render-report.server";
-import { getReportData } from "~/features/planning/report/report-data.server";
+import { latestChargingMonth } from "~/features/operations/index.server";
+import { getReportData, renderDepotReportInBackground } from "~/features/planning/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";

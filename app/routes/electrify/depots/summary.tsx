@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
-import { DesignSummary } from "~/features/designer/components/design-summary";
+import { DesignSummary } from "~/features/designer";
 
 import { useWorkspace } from "./workspace";
 

@@ -1,16 +1,18 @@
 import { data, redirect } from "react-router";
 
-import { findOwnedDepot } from "~/features/depots/depot-queries.server";
-import { getDesign } from "~/features/designer/design-store.server";
-import { chargersOf } from "~/features/designer/designer-state";
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import type { PlanRequest } from "~/features/planning/plan-input";
-import { getPlan, startCheckedPlanRun } from "~/features/planning/plan-store.server";
-import { TripsTab } from "~/features/trips/components/trips-tab";
-import { importTrips, previewTrips } from "~/features/trips/import-trips.server";
-import { MAX_TRIP_FILE_MB } from "~/features/trips/read-table.server";
-import { deleteTripImport } from "~/features/trips/trip-store.server";
-import { loadTripView, viewChoicesSchema } from "~/features/trips/trip-view.server";
+import { findOwnedDepot } from "~/features/depots/index.server";
+import { chargersOf } from "~/features/designer";
+import { getDesign } from "~/features/designer/index.server";
+import { defaultPlanInput, type PlanRequest } from "~/features/planning";
+import { getPlan, startCheckedPlanRun } from "~/features/planning/index.server";
+import { MAX_TRIP_FILE_MB, TripsTab } from "~/features/trips";
+import {
+  deleteTripImport,
+  importTrips,
+  loadTripView,
+  previewTrips,
+  viewChoicesSchema,
+} from "~/features/trips/index.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";

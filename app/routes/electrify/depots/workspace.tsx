@@ -1,15 +1,12 @@
 import { data, Outlet, useLocation, useNavigate, useOutletContext } from "react-router";
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { DepotPicker } from "~/features/depots/components/depot-picker";
-import { listUserDepots } from "~/features/depots/depot-list.server";
-import type { OwnedDepot } from "~/features/depots/depot-queries.server";
-import { getDesign } from "~/features/designer/design-store.server";
-import { chargersOf, type Placed } from "~/features/designer/designer-state";
-import { useDesigner, type Designer } from "~/features/designer/use-designer";
-import { defaultPlanInput } from "~/features/planning/plan-defaults";
-import type { PlanRequest } from "~/features/planning/plan-input";
-import { getPlan, type SavedPlan } from "~/features/planning/plan-store.server";
+import { DepotPicker } from "~/features/depots";
+import { listUserDepots, type OwnedDepot } from "~/features/depots/index.server";
+import { chargersOf, useDesigner, type Designer, type Placed } from "~/features/designer";
+import { getDesign } from "~/features/designer/index.server";
+import { defaultPlanInput, type PlanRequest } from "~/features/planning";
+import { getPlan, type SavedPlan } from "~/features/planning/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";

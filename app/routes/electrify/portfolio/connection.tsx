@@ -3,19 +3,24 @@ import { data } from "react-router";
 
 import { BackLink } from "~/components/back-link";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { DepotNotFound } from "~/features/depots/components/depot-not-found";
-import { DEPOT_GONE } from "~/features/depots/depot-queries.server";
-import { applicationFromForm, applicationSchema, MAX_QUOTE_MB } from "~/features/roadmap/application-input";
+import { DepotNotFound } from "~/features/depots";
+import { DEPOT_GONE } from "~/features/depots/index.server";
+import {
+  ApplicationForm,
+  applicationFromForm,
+  applicationSchema,
+  flagReason,
+  flagText,
+  MAX_QUOTE_MB,
+  QuoteUpload,
+} from "~/features/portfolio";
 import {
   depotForApplication,
   readApplications,
+  roadmapFor,
   saveApplication,
   saveQuoteFile,
-} from "~/features/roadmap/applications.server";
-import { ApplicationForm } from "~/features/roadmap/components/application-form";
-import { QuoteUpload } from "~/features/roadmap/components/quote-upload";
-import { flagReason, flagText } from "~/features/roadmap/roadmap-labels";
-import { roadmapFor } from "~/features/roadmap/roadmap.server";
+} from "~/features/portfolio/index.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";

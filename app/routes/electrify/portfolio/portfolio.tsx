@@ -2,17 +2,21 @@ import { FileDownIcon } from "lucide-react";
 import { DateTime } from "luxon";
 
 import { Button } from "~/components/ui/button";
-import { listGridImports } from "~/features/grid/grid-store.server";
-import { OPERATORS, type Operator } from "~/features/grid/operators";
-import { DepotRoadmapCard } from "~/features/roadmap/components/depot-roadmap-card";
-import { PortfolioMap } from "~/features/roadmap/components/portfolio-map";
-import { PortfolioTable } from "~/features/roadmap/components/portfolio-table";
-import { RoadmapSettingsCard } from "~/features/roadmap/components/roadmap-settings-card";
-import { SpendCard } from "~/features/roadmap/components/spend-card";
-import { portfolioRow, sortPortfolio, SORTS, type PortfolioSort } from "~/features/roadmap/portfolio";
-import { LEAD_TIME_OPERATORS, moveGroup, saveSettings } from "~/features/roadmap/roadmap-form.server";
-import { leadTimeOf } from "~/features/roadmap/roadmap-settings";
-import { roadmapFor } from "~/features/roadmap/roadmap.server";
+import { OPERATORS, type Operator } from "~/features/grid";
+import { listGridImports } from "~/features/grid/index.server";
+import {
+  DepotRoadmapCard,
+  leadTimeOf,
+  PortfolioMap,
+  portfolioRow,
+  PortfolioTable,
+  RoadmapSettingsCard,
+  sortPortfolio,
+  SORTS,
+  SpendCard,
+  type PortfolioSort,
+} from "~/features/portfolio";
+import { LEAD_TIME_OPERATORS, moveGroup, roadmapFor, saveSettings } from "~/features/portfolio/index.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { readForm } from "~/lib/request-body.server";

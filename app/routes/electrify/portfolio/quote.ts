@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
 
-import { readQuoteFile } from "~/features/roadmap/applications.server";
+import { readQuoteFile } from "~/features/portfolio/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";

@@ -1,9 +1,8 @@
 import { DateTime } from "luxon";
 import { data } from "react-router";
 
-import { getCompanyValues } from "~/features/company/company.server";
-import { renderPortfolioReportInBackground } from "~/features/roadmap/roadmap-tasks.server";
-import { roadmapFor } from "~/features/roadmap/roadmap.server";
+import { getCompanyValues } from "~/features/company/index.server";
+import { renderPortfolioReportInBackground, roadmapFor } from "~/features/portfolio/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 

@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { PlanInput } from "~/features/planning/engine/types";
-import { parseLoadProfile, type LoadProfile } from "~/features/planning/load-profile";
+import type { LoadProfile, PlanInput } from "~/features/charging-engine";
+import { parseLoadProfile } from "~/features/planning/load-profile";
 import { UserError } from "~/lib/user-error";
 
 /** Files larger than this are refused before reading (a year of 5-minute readings is about 4 MB). */

@@ -3,8 +3,7 @@ import { PlusIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { chargerMinimumKw } from "~/features/planning/engine/stays";
-import { DEFAULT_CATALOGUE } from "~/features/planning/engine/types";
+import { chargerMinimumKw, DEFAULT_CATALOGUE } from "~/features/charging-engine";
 
 import { cell, HeaderRow, newId, NumberInput, RemoveButton, Section, type SectionProps } from "./fields";
 

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { DutyDay, TariffBand } from "~/features/planning/engine/types";
+import type { DutyDay, TariffBand } from "~/features/charging-engine";
 import type { PlanRequest } from "~/features/planning/plan-input";
 
 /** What every section of the plan editor gets: the inputs and the ways to change them. */

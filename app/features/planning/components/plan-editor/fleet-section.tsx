@@ -3,7 +3,7 @@ import { PlusIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import type { DutyDay } from "~/features/planning/engine/types";
+import type { DutyDay } from "~/features/charging-engine";
 import { WEEKDAY_NAMES } from "~/features/planning/plan-defaults";
 
 import { ClockInput } from "./clock-input";

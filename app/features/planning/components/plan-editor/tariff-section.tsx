@@ -4,9 +4,8 @@ import { useId } from "react";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import type { PlanInput, TariffBand } from "~/features/planning/engine/types";
+import { TARIFF_PRESETS, type PlanInput, type TariffBand, type TariffPreset } from "~/features/charging-engine";
 import { WEEKDAY_NAMES } from "~/features/planning/plan-defaults";
-import { TARIFF_PRESETS, type TariffPreset } from "~/features/planning/plan-input";
 
 import { ClockInput } from "./clock-input";
 import {

@@ -1,0 +1,6 @@
+export { ADMIN_NOTES_MAX, AdminActions } from "./components/admin-actions";
+export { RecentActivity } from "./components/recent-activity";
+export { SubmissionsPanel } from "./components/submissions-panel";
+export { UsersPanel } from "./components/users-panel";
+export { capitalizeWords, formatDate, formatDateTime } from "./format";
+export { PAGE_SIZE, readParams, type SubmissionParams, submissionParamsSchema, userParamsSchema } from "./list-params";

@@ -1,0 +1,1 @@
+export { BackupError, createBackup, restoreBackup } from "./backup.server";

@@ -1,0 +1,23 @@
+export { buildingLoadBySteps, type LoadProfile } from "./load-profile";
+export { planCharging, planStrategy, resultOf } from "./plan-charging";
+export { prepare, priceAt } from "./prepare";
+export { sizeChargers, sizeChargersWithPlan } from "./sizing";
+export { chargerMinimumKw } from "./stays";
+export { connectionFor, siteBill } from "./summarise";
+export { TARIFF_PRESETS, type TariffPreset } from "./tariffs";
+export {
+  AC_VEHICLE_MAX_KW,
+  type CatalogueCharger,
+  type ChargerGroup,
+  DEFAULT_CATALOGUE,
+  type DutyDay,
+  type PlanInput,
+  type PlanResult,
+  SHORTFALL_REASONS,
+  type ShortfallReason,
+  STRATEGIES,
+  type Strategy,
+  type StrategyResult,
+  type Tariff,
+  type TariffBand,
+} from "./types";

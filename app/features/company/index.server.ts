@@ -1,0 +1,1 @@
+export { getCompanyValues, saveCompany } from "./company.server";

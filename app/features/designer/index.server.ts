@@ -1,0 +1,1 @@
+export { getDesign, saveDesign } from "./design-store.server";

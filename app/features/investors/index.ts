@@ -1,0 +1,8 @@
+export { InvestorDialog } from "./components/lazy-investor-dialog";
+export {
+  INCORRECT_PASSWORD,
+  INVESTOR_DOCUMENTS,
+  type InvestorDocumentSlug,
+  isInvestorDocumentSlug,
+  type UnlockResult,
+} from "./investor-documents";

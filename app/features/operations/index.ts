@@ -1,0 +1,13 @@
+export { OCPP_PATH } from "./charge-point-input";
+export { COMMAND_LABELS } from "./charger-command-labels";
+export { type ChargingProfile, effectiveLimitW, fromOcpp16, fromOcpp201 } from "./charging-profile";
+export { ChargersCard } from "./components/chargers-card";
+export { DaysCard } from "./components/days-card";
+export { EventsCard } from "./components/events-card";
+export { LoadChart } from "./components/lazy-load-chart";
+export { RegisterCharger } from "./components/register-charger";
+export { SessionsCard } from "./components/sessions-card";
+export { useLiveDepot } from "./components/use-live-depot";
+export { VehicleTagsCard } from "./components/vehicle-tags-card";
+export { clockTime, kw, kwh, pounds } from "./format";
+export { tripUnderWay } from "./vehicle-duty";

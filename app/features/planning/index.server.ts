@@ -1,0 +1,23 @@
+export {
+  PER_USER_WAITING,
+  PLAN_WORKER_LIMITS,
+  planRunsOf,
+  PlanSupersededError,
+  runPlanComputation,
+  setPlanWorkerScript,
+  stopPlanComputations,
+} from "./plan-runner.server";
+export {
+  getPlan,
+  readDepotPlan,
+  readDepotPlans,
+  type SavedPlan,
+  startCheckedPlanRun,
+  startPlanRun,
+  stopPlanRuns,
+} from "./plan-store.server";
+export { renderDepotReportInBackground } from "./report/render-report.server";
+export { getReportData } from "./report/report-data.server";
+export { Detail, Footer, styles, TableRow } from "./report/report-primitives.server";
+export { savingsFromUrl } from "./savings-from-url.server";
+export { deleteScenario, listScenarios, MAX_SCENARIOS, saveScenario } from "./scenario-store.server";

@@ -1,0 +1,14 @@
+export { applicationFromForm, applicationSchema, MAX_QUOTE_MB, STAGE_LABELS } from "./application-input";
+export { neededDepotYears, type RoadmapDepot } from "./build-roadmap";
+export { companyRoadmap } from "./company-roadmap";
+export { ApplicationForm } from "./components/application-form";
+export { DepotRoadmapCard } from "./components/depot-roadmap-card";
+export { PortfolioMap } from "./components/portfolio-map";
+export { PortfolioTable } from "./components/portfolio-table";
+export { QuoteUpload } from "./components/quote-upload";
+export { RoadmapSettingsCard } from "./components/roadmap-settings-card";
+export { SpendCard } from "./components/spend-card";
+export { type DepotYear, planDepotYear } from "./depot-year";
+export { portfolioRow, type PortfolioSort, sortPortfolio, SORTS } from "./portfolio";
+export { flagReason, flagText, ukDay } from "./roadmap-labels";
+export { defaultRoadmapSettings, leadTimeOf, type RoadmapSettings } from "./roadmap-settings";

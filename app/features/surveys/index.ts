@@ -1,0 +1,17 @@
+export { type Location, LocationField } from "./components/location-field";
+export { PhotoField } from "./components/photo-field";
+export { downscaleImage } from "./downscale-image";
+export { postSurvey } from "./post-survey";
+export {
+  confirmationPath,
+  type FieldErrors,
+  fieldErrorsFrom,
+  IDEMPOTENCY_KEY,
+  MAX_CABLE_RUN_PHOTOS,
+  pendingSurveyPath,
+  PHOTO_FIELDS,
+  photoLabel,
+  type SubmitResponse,
+  SURVEY_MESSAGES,
+  surveyFieldsSchema,
+} from "./survey-schema";

@@ -1,0 +1,2 @@
+export { TripsTab } from "./components/trips-tab";
+export { MAX_TRIP_FILE_MB } from "./limits";

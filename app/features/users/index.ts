@@ -1,0 +1,14 @@
+export {
+  forgotPasswordSchema,
+  PASSWORD_RESET_DONE,
+  passwordChangeSchema,
+  profileSchema,
+  RESET_REQUESTED,
+  resetPasswordSchema,
+} from "./account-schemas";
+export { PasswordCard } from "./components/password-card";
+export { ProfileCard } from "./components/profile-card";
+export { SessionsCard } from "./components/sessions-card";
+export { TwoFactorCard, type TwoFactorSetup } from "./components/two-factor-card";
+export { describeUserAgent } from "./describe-user-agent";
+export { roleSchema } from "./user-schemas";

@@ -1,0 +1,209 @@
+import { Suspense } from "react";
+import { data, useNavigate } from "react-router";
+
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { DepotPicker } from "~/features/depots";
+import {
+  ChargersCard,
+  clockTime,
+  COMMAND_LABELS,
+  DaysCard,
+  EventsCard,
+  kw,
+  kwh,
+  LoadChart,
+  OCPP_PATH,
+  pounds,
+  RegisterCharger,
+  SessionsCard,
+  useLiveDepot,
+  VehicleTagsCard,
+} from "~/features/operations";
+import {
+  addVehicleTag,
+  depotOperations,
+  operationsOverview,
+  registerChargePoint,
+  removeChargePoint,
+  removeVehicleTag,
+  requireOperatedDepot,
+  resetChargePointPassword,
+  sendChargerCommand,
+} from "~/features/operations/index.server";
+import { handleIntent, succeeded } from "~/lib/action-result.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
+import { getRuntime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import type { Route } from "./+types/depot";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.depot ? `${loaderData.depot.name} | Operations | Electrify` : "Operations | Electrify" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const depots = await operationsOverview(runtime, user);
+  let depot;
+  try {
+    depot = await requireOperatedDepot(runtime, user, parseId(params.depotId));
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return data({ depot: null, depots, operations: null, endpoint: "" }, { status: 404 });
+  }
+  const url = new URL(runtime.env.APP_URL);
+  const endpoint = `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}${OCPP_PATH}`;
+  // An admin reaches any depot; keep it in the picker even before it has chargers.
+  const listed = depots.some((d) => d.id === depot.id) ? depots : [...depots, { id: depot.id, name: depot.name }];
+  return {
+    depot: { id: depot.id, name: depot.name },
+    depots: listed.map((d) => ({ id: d.id, name: d.name })),
+    operations: await depotOperations(runtime, depot.id),
+    endpoint,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const form = await readForm(request);
+  const runtime = getRuntime();
+  const depotId = parseId(params.depotId);
+  const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const chargePointId = parseId(fields.chargePointId);
+  return handleIntent(form, runtime, {
+    register: async () => {
+      const { identity, password } = await registerChargePoint(runtime, user, depotId, fields);
+      return succeeded(`Charger ${identity} registered`, { credentials: { identity, password } }, "register");
+    },
+    "new-password": async () => {
+      const credentials = await resetChargePointPassword(runtime, user, chargePointId);
+      return succeeded(`New password for ${credentials.identity}`, { credentials }, "new-password");
+    },
+    remove: async () => {
+      const removed = await removeChargePoint(runtime, user, chargePointId);
+      return succeeded(`Charger ${removed.identity} removed`, undefined, "remove");
+    },
+    "add-tag": async () => {
+      const tag = await addVehicleTag(runtime, user, depotId, fields);
+      return succeeded(`${tag.vehicle} added`, undefined, "add-tag");
+    },
+    "remove-tag": async () => {
+      const removed = await removeVehicleTag(runtime, user, depotId, parseId(fields.tagId));
+      return succeeded(`${removed.vehicle}'s tag removed`, undefined, "remove-tag");
+    },
+    command: {
+      run: async () => {
+        const { command, status } = await sendChargerCommand(runtime, user, chargePointId, fields);
+        return succeeded(`${COMMAND_LABELS[command]}: ${status}`, undefined, "command");
+      },
+      refusedTitle: "The charger did not take it",
+    },
+  });
+}
+
+export default function DepotOperationsPage({ loaderData }: Route.ComponentProps) {
+  const { depot, depots, operations, endpoint } = loaderData;
+  const navigate = useNavigate();
+  return (
+    <section className="w-full px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">Operations</h1>
+        <DepotPicker
+          depots={depots}
+          current={depot ? depot.id : null}
+          onPick={(id) => navigate(`/electrify/operations/${id}`)}
+        />
+      </div>
+      {depot && operations ? (
+        <DepotOperations key={depot.id} depotId={depot.id} operations={operations} endpoint={endpoint} />
+      ) : (
+        <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">
+          Depot not found. Choose one of your depots above.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function DepotOperations({
+  depotId,
+  operations,
+  endpoint,
+}: {
+  depotId: number;
+  operations: NonNullable<Route.ComponentProps["loaderData"]["operations"]>;
+  endpoint: string;
+}) {
+  const live = useLiveDepot(depotId);
+  const today = operations.days.at(-1)!;
+  const over = operations.limitKw !== null && operations.loadKw > operations.limitKw + 1e-6;
+  return (
+    <div className="mt-6 grid grid-cols-1 gap-6 [&>*]:min-w-0">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {live ? "Live: updates as the chargers report." : "Connecting to live updates…"}
+      </p>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="The depot now">
+        <Figure
+          title="Load now"
+          value={kw(operations.loadKw)}
+          note={
+            operations.limitKw === null
+              ? "No site limit: run a charging plan"
+              : `of ${kw(operations.limitKw)} site limit`
+          }
+          alert={over}
+        />
+        <Figure
+          title="Chargers connected"
+          value={`${operations.chargers.filter((c) => c.connected).length} of ${operations.chargers.length}`}
+        />
+        <Figure
+          title="Energy today"
+          value={kwh(today.energyKwh)}
+          note={`${today.sessions} ${today.sessions === 1 ? "session" : "sessions"}`}
+        />
+        <Figure title="Cost today" value={pounds(today.costPounds)} />
+      </ul>
+      {operations.dueBack.length > 0 && operations.limitKw !== null ? (
+        <p className="text-sm text-muted-foreground">
+          Room is kept for the vehicles due back from their duty:{" "}
+          {operations.dueBack.map((d) => `${d.vehicles} ${d.group} at ${clockTime(d.at)}`).join(", ")}.
+        </p>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Load against the site limit</CardTitle>
+          <CardDescription>The chargers&apos; load over the last 24 hours, in ten-minute steps.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <figure aria-label="Charging load over the last 24 hours" className="h-64 w-full">
+            <Suspense fallback={<p className="text-sm text-muted-foreground">Loading chart…</p>}>
+              <LoadChart points={operations.load} />
+            </Suspense>
+          </figure>
+        </CardContent>
+      </Card>
+      <ChargersCard chargers={operations.chargers} endpoint={endpoint} />
+      <SessionsCard sessions={operations.sessionsToday} tariff={operations.tariff} />
+      <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2 [&>*]:min-w-0">
+        <DaysCard days={operations.days} plan={operations.planPerDay} depotId={depotId} />
+        <EventsCard events={operations.events} />
+      </div>
+      <VehicleTagsCard tags={operations.tags} groups={operations.groups} />
+      <RegisterCharger endpoint={endpoint} />
+    </div>
+  );
+}
+
+function Figure({ title, value, note, alert }: { title: string; value: string; note?: string; alert?: boolean }) {
+  return (
+    <li className={`rounded-lg border p-4 ${alert ? "border-red-400 bg-red-50" : "bg-card"}`}>
+      <p className="text-sm text-muted-foreground">{title}</p>
+      <p className="text-2xl font-semibold">{value}</p>
+      {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+import { ArrowRightIcon } from "lucide-react";
+import { Link } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { operationsOverview } from "~/features/operations/index.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { getRuntime } from "~/lib/runtime.server";
+
+import type { Route } from "./+types/operations";
+
+export const meta: Route.MetaFunction = () => [{ title: "Operations | Electrify" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  return { depots: await operationsOverview(getRuntime(), user), isAdmin: user.isAdmin };
+}
+
+/** Box Charge's operations: a depot's chargers, live. A haulier sees their depots; an admin every depot with chargers. */
+export default function OperationsPage({ loaderData }: Route.ComponentProps) {
+  const { depots, isAdmin } = loaderData;
+  return (
+    <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Operations</h1>
+      <p className="mt-2 text-muted-foreground">
+        Box Charge runs each depot&apos;s chargers: live status, load against the site&apos;s limit, sessions and cost.
+      </p>
+      {depots.length === 0 ? (
+        <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">
+          {isAdmin
+            ? "No depot has chargers yet. Open a depot from the admin console to register its chargers."
+            : "Add your depots in Company Setup first, then register their chargers here."}
+        </p>
+      ) : (
+        <ul className="mt-6 grid gap-4 md:grid-cols-2" aria-label="Depots">
+          {depots.map((depot) => (
+            <li key={depot.id}>
+              <Card>
+                <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-4">
+                  <div>
+                    <CardTitle>{depot.name}</CardTitle>
+                    <CardDescription>
+                      {depot.chargers === 0
+                        ? "No chargers registered"
+                        : `${depot.connected} of ${depot.chargers} ${depot.chargers === 1 ? "charger" : "chargers"} connected`}
+                    </CardDescription>
+                  </div>
+                  <Button asChild variant="outline">
+                    <Link to={`/electrify/operations/${depot.id}`} aria-label={`Open ${depot.name}`}>
+                      Open <ArrowRightIcon aria-hidden="true" />
+                    </Link>
+                  </Button>
+                </CardHeader>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
