@@ -267,7 +267,7 @@ main(process.argv.slice(2)).then(
       error instanceof BackupError ||
       error instanceof EnvError
     ) {
-      console.error(`Error: ${error.message}`);
+      console.error(`Error: ${error instanceof UserError ? error.messages.join("; ") : error.message}`);
       process.exit(error instanceof UsageError ? 2 : 1);
     }
     if (error instanceof Error && "code" in error && error.code === "ENOENT") {

@@ -4,9 +4,12 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { formError, type ActionResult } from "~/lib/action-result";
 import { signInSchema } from "~/lib/auth/sign-in-schema";
+import { fieldErrorsOf } from "~/lib/user-error";
 
-export type SignInActionData = { error: string; email?: string };
+/** The sign-in action's answer: the e-mail typed comes back with a refusal. */
+export type SignInActionData = ActionResult & { email?: string };
 
 /**
  * The e-mail and password form shared by the /auth page and the Login dialog.
@@ -19,6 +22,7 @@ export function LoginForm({ redirectTo, fallbackError }: { redirectTo?: string; 
   const result = clientError ?? fetcher.data ?? fallbackError;
   const submitting = fetcher.state !== "idle";
   const errorId = `${id}-error`;
+  const error = formError(result);
 
   const validate = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
@@ -28,10 +32,7 @@ export function LoginForm({ redirectTo, fallbackError }: { redirectTo?: string; 
       return;
     }
     event.preventDefault();
-    setClientError({
-      error: parsed.error.issues[0]?.message ?? "Invalid email or password",
-      email: String(form.get("email") ?? ""),
-    });
+    setClientError({ ok: false, errors: fieldErrorsOf(parsed.error), email: String(form.get("email") ?? "") });
   };
 
   return (
@@ -46,8 +47,8 @@ export function LoginForm({ redirectTo, fallbackError }: { redirectTo?: string; 
           autoComplete="email"
           required
           defaultValue={result?.email}
-          aria-invalid={result?.error ? true : undefined}
-          aria-describedby={result?.error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
         />
       </div>
       <div className="grid gap-2">
@@ -58,8 +59,8 @@ export function LoginForm({ redirectTo, fallbackError }: { redirectTo?: string; 
           type="password"
           autoComplete="current-password"
           required
-          aria-invalid={result?.error ? true : undefined}
-          aria-describedby={result?.error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
         />
       </div>
       <Button type="submit" disabled={submitting} className="w-full">
@@ -71,13 +72,13 @@ export function LoginForm({ redirectTo, fallbackError }: { redirectTo?: string; 
       >
         Forgot your password?
       </a>
-      {result?.error ? (
+      {error ? (
         <p
           id={errorId}
           role="alert"
           className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
         >
-          {result.error}
+          {error}
         </p>
       ) : null}
     </fetcher.Form>

@@ -1,24 +1,28 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 
+import type { ActionResult, ActionToast } from "~/lib/action-result";
 import type { Logger } from "~/lib/log.server";
-import type { ActionResult, ActionToast } from "~/lib/use-fetcher-toast";
 import { UserError } from "~/lib/user-error";
-
-export type { ActionResult } from "~/lib/use-fetcher-toast";
 
 /** A done intent's answer: its toast (a title, a title and a description, or none) and anything the page shows with it. */
 export function succeeded<Extra extends object = object>(
   toast: string | Omit<ActionToast, "type"> | null,
   extra?: Extra,
   intent?: string,
+  /** Headers the answer sets (a cookie the success grants). */
+  headers?: HeadersInit,
 ) {
-  return data<ActionResult & Partial<Extra>>({
-    ok: true,
-    intent,
-    errors: {},
-    toast: toast === null ? undefined : { type: "success", ...(typeof toast === "string" ? { title: toast } : toast) },
-    ...(extra as Partial<Extra>),
-  });
+  return data<ActionResult & Partial<Extra>>(
+    {
+      ok: true,
+      intent,
+      errors: {},
+      toast:
+        toast === null ? undefined : { type: "success", ...(typeof toast === "string" ? { title: toast } : toast) },
+      ...(extra as Partial<Extra>),
+    },
+    { headers },
+  );
 }
 
 /**
@@ -27,9 +31,9 @@ export function succeeded<Extra extends object = object>(
  */
 export function failed<Extra extends object = object>(
   error: UserError,
-  options: { intent?: string; extra?: Extra; toastTitle?: string } = {},
+  options: { intent?: string; extra?: Extra; toastTitle?: string; headers?: HeadersInit } = {},
 ) {
-  const { intent, extra, toastTitle } = options;
+  const { intent, extra, toastTitle, headers } = options;
   const toast = toastTitle
     ? { type: "error" as const, title: toastTitle, description: error.message }
     : { type: "error" as const, title: error.message };
@@ -44,7 +48,7 @@ export function failed<Extra extends object = object>(
       toast,
       ...(extra as Partial<Extra>),
     },
-    { status: error.status },
+    { status: error.status, headers },
   );
 }
 

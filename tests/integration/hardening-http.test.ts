@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots";
 import { RESET_REQUESTED } from "~/features/users";
 import { createUser } from "~/features/users/index.server";
+import { formError } from "~/lib/action-result";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
@@ -394,7 +395,7 @@ describe("hardening against careless and hostile clients", () => {
       body: survey,
     });
     expect(surveyed.status).toBe(409);
-    expect((await surveyed.json()).error).toContain("reached its limit");
+    expect(formError(await surveyed.json())).toContain("reached its limit");
   });
 
   it("keeps only digests of session tokens, so a leaked database (even with the secret) opens no session", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { listInvestorDocuments, openInvestorDocument, uploadInvestorDocument } from "~/features/investors/index.server";
+import { formError } from "~/lib/action-result";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -116,7 +117,7 @@ describe("the investor room over HTTP", () => {
     const response = await unlock("wrong password");
     const elapsed = performance.now() - started;
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ ok: false, error: "Incorrect password" });
+    expect(await response.json()).toMatchObject({ ok: false, errors: { form: "Incorrect password" } });
     expect(elapsed).toBeGreaterThanOrEqual(780);
   });
 
@@ -162,7 +163,7 @@ describe("the investor room over HTTP", () => {
     expect(statuses.slice(0, 8)).toEqual(Array(8).fill(200));
     const last = await unlock("correct horse battery");
     expect(last.status).toBe(429);
-    expect((await last.json()).error).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    expect(formError(await last.json())).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
   });
 
   it("says investor files are not available when no password is configured", async () => {
@@ -174,7 +175,7 @@ describe("the investor room over HTTP", () => {
         body: new URLSearchParams({ password: "anything" }),
       });
       expect(response.status).toBe(404);
-      expect((await response.json()).error).toBe("Investor files are not available at the moment.");
+      expect(formError(await response.json())).toBe("Investor files are not available at the moment.");
     } finally {
       await other.stop();
     }

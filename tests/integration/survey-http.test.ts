@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createUser } from "~/features/users/index.server";
+import { formError } from "~/lib/action-result";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { makePhoto, makePixelBomb } from "../support/images";
@@ -72,7 +73,7 @@ describe("POST /surveys against the production server", () => {
   it("asks an anonymous visitor to sign in", async () => {
     const response = await post(survey(), "");
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ ok: false, error: "Please sign in to submit the survey" });
+    expect(await response.json()).toMatchObject({ ok: false, errors: { form: "Please sign in to submit the survey" } });
   });
 
   it("saves a survey and answers with the depot and whether the confirmation e-mail went out", async () => {
@@ -123,7 +124,7 @@ describe("POST /surveys against the production server", () => {
       owner,
     );
     expect(tooBig.status).toBe(413);
-    expect((await tooBig.json()).error).toBe("Each photo must be at most 1 MB.");
+    expect(formError(await tooBig.json())).toBe("Each photo must be at most 1 MB.");
     const heic = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#777" } })
       .heif({ compression: "av1" })
       .toBuffer();
@@ -134,7 +135,7 @@ describe("POST /surveys against the production server", () => {
       owner,
     );
     expect(refused.status).toBe(400);
-    expect((await refused.json()).error).toMatch(/HEIC photos are not supported\. Please set your camera to JPEG/);
+    expect(formError(await refused.json())).toMatch(/HEIC photos are not supported\. Please set your camera to JPEG/);
   });
 
   it("refuses a crafted photo claiming 16000 × 16000 pixels with a clear message, before decoding it", async () => {
@@ -171,7 +172,7 @@ describe("POST /surveys against the production server", () => {
     for (let i = 0; i < 11; i++) photos.push(["photo_cable_run", blob(), `run-${i}.jpg`]);
     const response = await post(survey({ depotName: "Too Many Cables" }, photos), owner);
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toBe("Too many photos: attach at most 10 cable run photos.");
+    expect(formError(await response.json())).toBe("Too many photos: attach at most 10 cable run photos.");
     const list = await (await fetch(`${server.url}/depots`, { headers: { cookie: owner } })).text();
     expect(list).not.toContain("Too Many Cables");
   });

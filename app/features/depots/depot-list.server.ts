@@ -4,9 +4,9 @@ import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
+import { DEPOT_GONE, depotWithinReach, findDepot } from "./depot-access.server";
 import { assertRoomForDepots } from "./depot-limits";
 import type { DepotEntry } from "./depot-list-schema";
-import { DEPOT_GONE, findOwnedDepot } from "./depot-queries.server";
 import { normalizeStatus, type DepotStatusValue } from "./depot-status";
 
 /*
@@ -46,7 +46,7 @@ export async function listUserDepots(deps: Pick<Runtime, "database">, userId: st
           .whereRef("survey_photos.depot_id", "=", "depots.id")
           .as("photos"),
     ])
-    .where("depots.user_id", "=", userId)
+    .where(depotWithinReach({ id: userId }))
     .orderBy("depots.created_at")
     .orderBy("depots.id")
     .execute();
@@ -82,7 +82,13 @@ export async function saveDepotList(
       .where("user_id", "=", userId)
       .executeTakeFirst();
     const owned = new Set(
-      (await trx.selectFrom("depots").select("id").where("user_id", "=", userId).execute()).map((row) => row.id),
+      (
+        await trx
+          .selectFrom("depots")
+          .select("id")
+          .where(depotWithinReach({ id: userId }))
+          .execute()
+      ).map((row) => row.id),
     );
     await assertRoomForDepots(trx, userId, depots.filter((depot) => depot.id === undefined).length);
     let created = 0;
@@ -95,7 +101,7 @@ export async function saveDepotList(
           .updateTable("depots")
           .set({ depot_name: depot.name, depot_address: depot.address, additional_notes: depot.notes })
           .where("id", "=", depot.id)
-          .where("user_id", "=", userId)
+          .where(depotWithinReach({ id: userId }))
           .execute();
         updated++;
       } else {
@@ -141,7 +147,7 @@ export async function deleteDepot(
   depotId: number,
 ): Promise<{ name: string }> {
   return deps.database.db.transaction().execute(async (trx) => {
-    const depot = await findOwnedDepot(trx, userId, depotId);
+    const depot = await findDepot(trx, { id: userId }, depotId);
     if (!depot) throw new UserError(DEPOT_GONE);
     const photos = await trx
       .selectFrom("survey_photos")
@@ -157,7 +163,7 @@ export async function deleteDepot(
     const remaining = await trx
       .selectFrom("depots")
       .select("id")
-      .where("user_id", "=", userId)
+      .where(depotWithinReach({ id: userId }))
       .where("id", "!=", depotId)
       .limit(1)
       .executeTakeFirst();
@@ -178,7 +184,7 @@ export async function setDepotPosition(
     .updateTable("depots")
     .set({ location_latitude: position.latitude, location_longitude: position.longitude })
     .where("id", "=", depotId)
-    .where("user_id", "=", userId)
+    .where(depotWithinReach({ id: userId }))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

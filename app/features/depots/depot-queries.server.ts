@@ -1,10 +1,7 @@
-import type { Kysely } from "kysely";
-
 import { toIsoString } from "~/lib/db/dialect.server";
-import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
 
+import { depotWithinReach, isDepotId, type DepotViewer } from "./depot-access.server";
 import { DEPOT_STATUSES, normalizeStatus, type DepotStatusValue } from "./depot-status";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
@@ -26,16 +23,16 @@ export type DepotSummary = {
 /** Depots on one page of the Survey Depots list (a multiple of the grid's three columns). */
 export const DEPOTS_PER_PAGE = 24;
 
-/** One page of the user's depots, newest first, with how many there are in all. */
+/** One page of the depots the viewer may reach, newest first, with how many there are in all. */
 export async function listDepotsForUser(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  viewer: DepotViewer,
   requestedPage = 1,
 ): Promise<{ depots: DepotSummary[]; total: number; page: number; pageCount: number }> {
   const { total } = await deps.database.db
     .selectFrom("depots")
     .select((eb) => eb.fn.countAll<number | string>().as("total"))
-    .where("user_id", "=", userId)
+    .where(depotWithinReach(viewer))
     .executeTakeFirstOrThrow()
     .then((row) => ({ total: Number(row.total) }));
   const pageCount = Math.max(1, Math.ceil(total / DEPOTS_PER_PAGE));
@@ -43,7 +40,7 @@ export async function listDepotsForUser(
   const rows = await deps.database.db
     .selectFrom("depots")
     .select(["id", "depot_name", "status", "number_of_vehicles", "location_address", "created_at"])
-    .where("user_id", "=", userId)
+    .where(depotWithinReach(viewer))
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(DEPOTS_PER_PAGE)
@@ -80,14 +77,14 @@ export type DepotDetail = DepotSummary & {
   photos: { id: number; imageType: string; width: number; height: number }[];
 };
 
-/** One depot with its photos, only if it belongs to the user (or the viewer is an admin); otherwise null, the same for both cases. */
+/** One depot with its photos (the haulier's survey page), only if the viewer may reach it; otherwise null, the same as for one that does not exist. */
 export async function getDepotForViewer(
   deps: Pick<Runtime, "database">,
   depotId: number,
-  viewer: { id: string; isAdmin: boolean },
+  viewer: DepotViewer,
 ): Promise<DepotDetail | null> {
   if (!isDepotId(depotId)) return null;
-  let query = deps.database.db
+  const row = await deps.database.db
     .selectFrom("depots")
     .select([
       "id",
@@ -102,9 +99,9 @@ export async function getDepotForViewer(
       "cable_run_obstacles",
       "created_at",
     ])
-    .where("id", "=", depotId);
-  if (!viewer.isAdmin) query = query.where("user_id", "=", viewer.id);
-  const row = await query.executeTakeFirst();
+    .where("id", "=", depotId)
+    .where(depotWithinReach(viewer))
+    .executeTakeFirst();
   if (!row) return null;
   const photos = await deps.database.db
     .selectFrom("survey_photos")
@@ -130,87 +127,29 @@ export async function getDepotForViewer(
   };
 }
 
-/** A stored photo, if the viewer owns its depot or is an admin. */
-export async function getPhotoForViewer(
-  deps: Pick<Runtime, "database">,
-  photoId: number,
-  viewer: { id: string; isAdmin: boolean },
-) {
+/** A stored photo, if the viewer may reach its depot (admins too). */
+export async function getPhotoForViewer(deps: Pick<Runtime, "database">, photoId: number, viewer: DepotViewer) {
   if (!isDepotId(photoId)) return null;
-  let query = deps.database.db
+  const query = deps.database.db
     .selectFrom("survey_photos")
     .innerJoin("depots", "depots.id", "survey_photos.depot_id")
     .select(["survey_photos.storage_key", "survey_photos.thumbnail_key", "survey_photos.content_type"])
-    .where("survey_photos.id", "=", photoId);
-  if (!viewer.isAdmin) query = query.where("depots.user_id", "=", viewer.id);
+    .where("survey_photos.id", "=", photoId)
+    .where(depotWithinReach(viewer, { admins: true }));
   return (await query.executeTakeFirst()) ?? null;
 }
 
-/** Whether a number can be a depot's id (anything else would only fail in the database). */
-export const isDepotId = (id: number) => Number.isSafeInteger(id) && id > 0;
-
-/** What every depot page and action knows of a depot once it is known to be the user's. */
-export type OwnedDepot = {
-  id: number;
-  name: string;
-  address: string;
-  vehicles: number | null;
-  status: DepotStatusValue;
-};
-
-/**
- * The one check that a depot is this user's: the depot, or null when it does
- * not exist or belongs to someone else (the two answer alike, so ids reveal
- * nothing). Pass a transaction to check and change in one step.
- */
-export async function findOwnedDepot(
-  db: Kysely<Database>,
-  userId: string,
-  depotId: number,
-): Promise<OwnedDepot | null> {
-  if (!isDepotId(depotId)) return null;
-  const row = await db
-    .selectFrom("depots")
-    .select(["id", "depot_name", "depot_address", "number_of_vehicles", "status"])
-    .where("id", "=", depotId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    name: row.depot_name,
-    address: row.depot_address,
-    vehicles: row.number_of_vehicles,
-    status: normalizeStatus(row.status),
-  };
-}
-
-/** The message of every refusal that names a depot that is not (or no longer) the user's. */
-export const DEPOT_GONE = "That depot no longer exists.";
-
-/** findOwnedDepot, or a UserError (404) for an action to answer. */
-export async function requireOwnedDepot(
-  db: Kysely<Database>,
-  userId: string,
-  depotId: number,
-  message = DEPOT_GONE,
-): Promise<OwnedDepot> {
-  const depot = await findOwnedDepot(db, userId, depotId);
-  if (!depot) throw new UserError(message, { status: 404 });
-  return depot;
-}
-
-/** How many of the user's depots are in each review state (the dashboard's tiles). */
+/** How many of the depots the viewer may reach are in each review state (the dashboard's tiles). */
 export async function countDepotsByStatus(
   deps: Pick<Runtime, "database">,
-  /** Whose depots; null for every depot (the admin console). */
-  userId: string | null,
+  /** Whose; null for every depot (the admin console). */
+  viewer: DepotViewer | null,
 ): Promise<Record<DepotStatusValue, number>> {
   let query = deps.database.db
     .selectFrom("depots")
     .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
     .groupBy("status");
-  if (userId !== null) query = query.where("user_id", "=", userId);
+  if (viewer !== null) query = query.where(depotWithinReach(viewer));
   const rows = await query.execute();
   const counts = Object.fromEntries(DEPOT_STATUSES.map((status) => [status, 0])) as Record<DepotStatusValue, number>;
   for (const row of rows) counts[normalizeStatus(row.status)] += Number(row.n);

@@ -1,13 +1,18 @@
 export { deleteDepot, listUserDepots, saveDepotList, setDepotPosition } from "./depot-list.server";
 export {
-  countDepotsByStatus,
   DEPOT_GONE,
+  depotWithinReach,
+  findDepot,
+  isDepotId,
+  requireDepot,
+  type DepotReach,
+  type DepotViewer,
+  type ReachableDepot,
+} from "./depot-access.server";
+export {
+  countDepotsByStatus,
   DEPOTS_PER_PAGE,
-  findOwnedDepot,
   getDepotForViewer,
   getPhotoForViewer,
-  isDepotId,
   listDepotsForUser,
-  type OwnedDepot,
-  requireOwnedDepot,
 } from "./depot-queries.server";

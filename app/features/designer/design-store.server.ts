@@ -1,4 +1,4 @@
-import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/index.server";
+import { findDepot, requireDepot } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
@@ -10,7 +10,7 @@ export async function getDesign(
   userId: string,
   depotId: number,
 ): Promise<Placed[] | null> {
-  const depot = await findOwnedDepot(deps.database.db, userId, depotId);
+  const depot = await findDepot(deps.database.db, { id: userId }, depotId);
   if (!depot) return null;
   const row = await deps.database.db
     .selectFrom("depot_designs")
@@ -33,7 +33,7 @@ export async function saveDesign(
   const parsed = savedDesignSchema.safeParse(components);
   if (!parsed.success)
     throw new UserError(`The design could not be saved: ${parsed.error.issues[0]?.message ?? "invalid components"}`);
-  await requireOwnedDepot(deps.database.db, userId, depotId);
+  await requireDepot(deps.database.db, { id: userId }, depotId);
   const values = { components: JSON.stringify(parsed.data), updated_at: new Date().toISOString() };
   await deps.database.db
     .insertInto("depot_designs")

@@ -2,7 +2,8 @@ import { useEffect, useReducer, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 
-import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
 import { chargersOf, designReducer, designStats, initialDesign, type Placed } from "./designer-state";
 import { describeFit, fitChargers, type WantedChargers } from "./fit-chargers";

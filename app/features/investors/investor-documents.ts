@@ -1,3 +1,5 @@
+import type { ActionResult } from "~/lib/action-result";
+
 /** The four documents of the investor room, in the order the dialog lists them. */
 export const INVESTOR_DOCUMENTS = [
   { slug: "pitch-deck", title: "Pitch Deck" },
@@ -26,4 +28,5 @@ export const documentNotAvailableMessage = (title: string) =>
   `The ${title} is being prepared and is not available for download yet. Please contact us for a copy.`;
 
 /** What POST /investors/unlock answers the investor dialog. */
-export type UnlockResult = { ok: true; documents: InvestorDocumentListing[] } | { ok: false; error: string };
+/** The unlock action's answer: the documents once the password is right. */
+export type UnlockResult = ActionResult & { documents?: InvestorDocumentListing[] };

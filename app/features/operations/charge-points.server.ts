@@ -3,6 +3,7 @@
  * haulier, and the consultancy's admins for every depot), registering one
  * with a password shown once, and removing one. Decision 031.
  */
+import { depotWithinReach, requireDepot, type ReachableDepot } from "~/features/depots/index.server";
 import { recordAudit, type Actor } from "~/lib/audit.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -13,16 +14,8 @@ import { generateChargePointPassword, hashChargePointPassword } from "./charge-p
 
 type Deps = Pick<Runtime, "database">;
 
-export type OperatedDepot = { id: number; name: string; ownerId: string };
-
-/** One depot the user operates; anyone else's answers exactly like one that does not exist. */
-export async function requireOperatedDepot(deps: Deps, user: SessionUser, depotId: number): Promise<OperatedDepot> {
-  let query = deps.database.db.selectFrom("depots").select(["id", "depot_name", "user_id"]).where("id", "=", depotId);
-  if (!user.isAdmin) query = query.where("user_id", "=", user.id);
-  const row = await query.executeTakeFirst();
-  if (!row) throw new UserError("Depot not found", { status: 404 });
-  return { id: row.id, name: row.depot_name, ownerId: row.user_id };
-}
+/** Operations is the haulier's and the consultancy's: admins reach every depot's chargers (decision 031). */
+export const OPERATIONS_REACH = { admins: true, message: "Depot not found" } as const;
 
 const actorOf = (user: SessionUser): Actor => ({ id: user.id, email: user.email });
 
@@ -33,7 +26,7 @@ export async function registerChargePoint(
   depotId: number,
   input: Record<string, unknown>,
 ): Promise<{ id: number; identity: string; password: string }> {
-  const depot = await requireOperatedDepot(deps, user, depotId);
+  const depot = await requireDepot(deps.database.db, user, depotId, OPERATIONS_REACH);
   return registerChargePointAt(deps, actorOf(user), depot, input);
 }
 
@@ -41,7 +34,7 @@ export async function registerChargePoint(
 export async function registerChargePointAt(
   deps: Deps,
   actor: Actor,
-  depot: Pick<OperatedDepot, "id" | "name">,
+  depot: Pick<ReachableDepot, "id" | "name">,
   input: Record<string, unknown>,
 ): Promise<{ id: number; identity: string; password: string }> {
   const parsed = chargePointInputSchema.safeParse(input);
@@ -81,7 +74,7 @@ export async function registerChargePointAt(
 
 /** The charger, if it is at a depot the user operates (else 404). */
 export async function requireOperatedChargePoint(deps: Deps, user: SessionUser, chargePointId: number) {
-  let query = deps.database.db
+  const query = deps.database.db
     .selectFrom("charge_points")
     .innerJoin("depots", "depots.id", "charge_points.depot_id")
     .select([
@@ -92,8 +85,8 @@ export async function requireOperatedChargePoint(deps: Deps, user: SessionUser, 
       "depots.id as depotId",
       "depots.depot_name as depotName",
     ])
-    .where("charge_points.id", "=", chargePointId);
-  if (!user.isAdmin) query = query.where("depots.user_id", "=", user.id);
+    .where("charge_points.id", "=", chargePointId)
+    .where(depotWithinReach(user, OPERATIONS_REACH));
   const row = await query.executeTakeFirst();
   if (!row) throw new UserError("Charger not found", { status: 404 });
   return row;
@@ -170,7 +163,7 @@ export async function operationsOverview(deps: Deps, user: SessionUser): Promise
     .orderBy("depots.id");
   query = user.isAdmin
     ? query.having((eb) => eb.fn.count("charge_points.id"), ">", 0)
-    : query.where("depots.user_id", "=", user.id);
+    : query.where(depotWithinReach(user));
   const rows = await query.limit(500).execute();
   return rows.map((r) => ({
     id: r.id,

@@ -3,7 +3,7 @@ export {
   registerChargePoint,
   registerChargePointAt,
   removeChargePoint,
-  requireOperatedDepot,
+  OPERATIONS_REACH,
   resetChargePointPassword,
   resetChargePointPasswordAt,
 } from "./charge-points.server";

@@ -8,12 +8,13 @@
  */
 import { z } from "zod";
 
+import { requireDepot } from "~/features/depots/index.server";
 import { recordAudit } from "~/lib/audit.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { invalidInput, UserError } from "~/lib/user-error";
 
-import { requireOperatedDepot } from "./charge-points.server";
+import { OPERATIONS_REACH } from "./charge-points.server";
 import { depotSite } from "./site.server";
 import type { VehicleTag } from "./vehicle-duty";
 
@@ -53,7 +54,7 @@ export async function addVehicleTag(
   depotId: number,
   input: Record<string, unknown>,
 ): Promise<VehicleTag> {
-  const depot = await requireOperatedDepot(deps, user, depotId);
+  const depot = await requireDepot(deps.database.db, user, depotId, OPERATIONS_REACH);
   const parsed = vehicleTagSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { tag, vehicle, groupId } = parsed.data;
@@ -96,7 +97,7 @@ export async function addVehicleTag(
 }
 
 export async function removeVehicleTag(deps: Deps, user: SessionUser, depotId: number, tagId: number) {
-  const depot = await requireOperatedDepot(deps, user, depotId);
+  const depot = await requireDepot(deps.database.db, user, depotId, OPERATIONS_REACH);
   return deps.database.db.transaction().execute(async (tx) => {
     const row = await tx
       .deleteFrom("vehicle_tags")

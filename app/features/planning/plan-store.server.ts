@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 
-import { findOwnedDepot, requireOwnedDepot } from "~/features/depots/index.server";
+import { findDepot, requireDepot } from "~/features/depots/index.server";
 import type { DepotPlanTable } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
@@ -37,7 +37,7 @@ export async function getPlan(
   userId: string,
   depotId: number,
 ): Promise<SavedPlan | null> {
-  if (!(await findOwnedDepot(deps.database.db, userId, depotId))) return null;
+  if (!(await findDepot(deps.database.db, { id: userId }, depotId))) return null;
   return readDepotPlan(deps, depotId);
 }
 
@@ -99,7 +99,7 @@ export async function startCheckedPlanRun(
   depotId: number,
   request: CheckedPlanRequest,
 ): Promise<{ runId: string; finished: Promise<void> }> {
-  await requireOwnedDepot(deps.database.db, userId, depotId);
+  await requireDepot(deps.database.db, { id: userId }, depotId);
   const refusal = planRunRefusal(userId, String(depotId));
   if (refusal) throw new UserError(refusal, { status: 429 });
   const runId = crypto.randomUUID();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { requireOwnedDepot } from "~/features/depots/index.server";
+import { requireDepot } from "~/features/depots/index.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { singleLine } from "~/lib/single-line";
@@ -75,7 +75,7 @@ function row(
 
 /** The depot's scenarios, oldest first; one whose stored plan no longer reads is left out. */
 export async function listScenarios(deps: Deps, userId: string, depotId: number): Promise<ScenarioRow[]> {
-  await requireOwnedDepot(deps.database.db, userId, depotId);
+  await requireDepot(deps.database.db, { id: userId }, depotId);
   const rows = await deps.database.db
     .selectFrom("plan_scenarios")
     .select(["id", "name", "inputs", "results", "created_at"])
@@ -97,7 +97,7 @@ export async function saveScenario(deps: Deps, userId: string, depotId: number, 
   if (!parsed.success) throw invalidInput(parsed.error);
   const { name } = parsed.data;
   return deps.database.db.transaction().execute(async (trx) => {
-    await requireOwnedDepot(trx, userId, depotId);
+    await requireDepot(trx, { id: userId }, depotId);
     const plan = await trx
       .selectFrom("depot_plans")
       .select(["inputs", "results"])
@@ -120,7 +120,7 @@ export async function saveScenario(deps: Deps, userId: string, depotId: number, 
 }
 
 export async function deleteScenario(deps: Deps, userId: string, depotId: number, scenarioId: number): Promise<void> {
-  await requireOwnedDepot(deps.database.db, userId, depotId);
+  await requireDepot(deps.database.db, { id: userId }, depotId);
   const result = await deps.database.db
     .deleteFrom("plan_scenarios")
     .where("id", "=", scenarioId)

@@ -4,11 +4,10 @@
  * quote's energisation date and capacity; the admins' list reads every open
  * application.
  */
-import type { Kysely, Selectable } from "kysely";
+import type { Selectable } from "kysely";
 
-import { DEPOT_GONE } from "~/features/depots/index.server";
+import { DEPOT_GONE, depotWithinReach, findDepot } from "~/features/depots/index.server";
 import { recordAudit, type Actor } from "~/lib/audit.server";
-import type { Database } from "~/lib/db/schema";
 import type { ConnectionApplicationTable } from "~/lib/db/schema-roadmap";
 import { removeUnreferencedFiles } from "~/lib/orphan-files.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -54,22 +53,13 @@ export async function readApplications(
     .selectFrom("connection_applications")
     .innerJoin("depots", "depots.id", "connection_applications.depot_id")
     .selectAll("connection_applications");
-  if ("userId" in whose) query = query.where("depots.user_id", "=", whose.userId);
+  if ("userId" in whose) query = query.where(depotWithinReach({ id: whose.userId }));
   const rows = await query.execute();
   return new Map(rows.map((row) => [row.depot_id, toApplication(row)]));
 }
 
-/** The depot, when the user may keep its application: its haulier, or an admin. */
-export async function depotForApplication(
-  db: Kysely<Database>,
-  user: { id: string; isAdmin: boolean },
-  depotId: number,
-) {
-  if (!Number.isSafeInteger(depotId) || depotId <= 0) return null;
-  let query = db.selectFrom("depots").select(["id", "depot_name", "user_id"]).where("id", "=", depotId);
-  if (!user.isAdmin) query = query.where("user_id", "=", user.id);
-  return (await query.executeTakeFirst()) ?? null;
-}
+/** A depot's connection application is kept by its haulier and by the consultancy's admins. */
+export const APPLICATION_REACH = { admins: true } as const;
 
 export async function saveApplication(
   deps: Deps,
@@ -78,7 +68,7 @@ export async function saveApplication(
   input: ApplicationInput,
 ): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
-    const depot = await depotForApplication(trx, { id: actor.id ?? "", isAdmin: actor.isAdmin }, depotId);
+    const depot = await findDepot(trx, { id: actor.id ?? "", isAdmin: actor.isAdmin }, depotId, APPLICATION_REACH);
     if (!depot) throw new UserError(DEPOT_GONE, { status: 404 });
     const now = new Date().toISOString();
     const values = {
@@ -104,7 +94,7 @@ export async function saveApplication(
     await recordAudit(trx, {
       actor,
       action: "connection.updated",
-      target: { type: "depot", id: depotId, label: depot.depot_name },
+      target: { type: "depot", id: depotId, label: depot.name },
       details: { stage: STAGE_LABELS[input.stage], energisation: input.energisationOn, quotePounds: input.quotePounds },
     });
   });
@@ -128,7 +118,12 @@ export async function saveQuoteFile(
   if (file.bytes.length > MAX_QUOTE_MB * 1024 * 1024)
     throw new UserError(`The quote is too large: the limit is ${MAX_QUOTE_MB} MB.`, { status: 413 });
   if (!looksLikePdf(file.bytes)) throw new UserError("The quote must be a PDF.");
-  const depot = await depotForApplication(deps.database.db, { id: actor.id ?? "", isAdmin: actor.isAdmin }, depotId);
+  const depot = await findDepot(
+    deps.database.db,
+    { id: actor.id ?? "", isAdmin: actor.isAdmin },
+    depotId,
+    APPLICATION_REACH,
+  );
   if (!depot) throw new UserError(DEPOT_GONE, { status: 404 });
   const key = `connection-quotes/${depotId}/${crypto.randomUUID()}.pdf`;
   await deps.storage.put(key, file.bytes);
@@ -156,7 +151,7 @@ export async function saveQuoteFile(
       await recordAudit(trx, {
         actor,
         action: "connection.quote_added",
-        target: { type: "depot", id: depotId, label: depot.depot_name },
+        target: { type: "depot", id: depotId, label: depot.name },
         details: { file: name, bytes: file.bytes.length },
       });
     });
@@ -173,7 +168,7 @@ export async function readQuoteFile(
   user: { id: string; isAdmin: boolean },
   depotId: number,
 ) {
-  const depot = await depotForApplication(deps.database.db, user, depotId);
+  const depot = await findDepot(deps.database.db, user, depotId, APPLICATION_REACH);
   if (!depot) return null;
   const row = await deps.database.db
     .selectFrom("connection_applications")

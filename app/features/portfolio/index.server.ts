@@ -1,5 +1,5 @@
 export {
-  depotForApplication,
+  APPLICATION_REACH,
   readApplications,
   readQuoteFile,
   removeOrphanQuotes,

@@ -5,7 +5,7 @@
  */
 import type { ZodError } from "zod";
 
-import { findOwnedDepot } from "~/features/depots/index.server";
+import { findDepot } from "~/features/depots/index.server";
 import { OPERATORS } from "~/features/grid";
 import { readDepotPlan } from "~/features/planning/index.server";
 import { parseId } from "~/lib/parse-id";
@@ -32,7 +32,7 @@ const number = (form: FormData, name: string) => (text(form, name) === "" ? Numb
 export async function moveGroup(deps: Deps, userId: string, form: FormData) {
   const depotId = parseId(form.get("depotId"));
   const groupId = text(form, "groupId");
-  const depot = await findOwnedDepot(deps.database.db, userId, depotId);
+  const depot = await findDepot(deps.database.db, { id: userId }, depotId);
   const plan = depot ? await readDepotPlan(deps, depot.id) : null;
   const group = plan?.inputs?.vehicles.find((g) => g.id === groupId);
   if (!depot || !group) throw new UserError("That depot or vehicle group is no longer in your plans.", { status: 404 });

@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 
+import { depotWithinReach } from "~/features/depots/index.server";
 import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/index.server";
 import type { PlanRequest } from "~/features/planning";
 import { readDepotPlans, type SavedPlan } from "~/features/planning/index.server";
@@ -87,7 +88,7 @@ export async function portfolioDepots(deps: Deps, userId: string): Promise<Portf
     deps.database.db
       .selectFrom("depots")
       .select(["id", "depot_name", "depot_address", "location_latitude", "location_longitude"])
-      .where("user_id", "=", userId)
+      .where(depotWithinReach({ id: userId }))
       .orderBy("created_at")
       .orderBy("id")
       .execute(),

@@ -4,8 +4,6 @@ export { downscaleImage } from "./downscale-image";
 export { postSurvey } from "./post-survey";
 export {
   confirmationPath,
-  type FieldErrors,
-  fieldErrorsFrom,
   IDEMPOTENCY_KEY,
   MAX_CABLE_RUN_PHOTOS,
   pendingSurveyPath,

@@ -1,4 +1,7 @@
-import type { SubmitResponse } from "./survey-schema";
+import { SURVEY_MESSAGES, type SubmitResponse } from "./survey-schema";
+
+/** The page's own answer when the server's never came (the network dropped) or was not the action result. */
+const notSent: SubmitResponse = { ok: false, errors: { form: SURVEY_MESSAGES.failed } };
 
 /** Sends the survey with XMLHttpRequest, the one browser API that reports upload progress. */
 export function postSurvey(body: FormData, onProgress: (fraction: number) => void): Promise<SubmitResponse> {
@@ -13,10 +16,10 @@ export function postSurvey(body: FormData, onProgress: (fraction: number) => voi
       try {
         resolve(JSON.parse(request.responseText) as SubmitResponse);
       } catch {
-        resolve({ ok: false, error: "Failed to submit survey. Please try again." });
+        resolve(notSent);
       }
     };
-    request.onerror = () => resolve({ ok: false, error: "Failed to submit survey. Please try again." });
+    request.onerror = () => resolve(notSent);
     request.send(body);
   });
 }

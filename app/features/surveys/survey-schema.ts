@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import type { ActionResult } from "~/lib/action-result";
 import { isSingleLine, singleLine } from "~/lib/single-line";
 
 export const PHOTO_FIELDS = {
@@ -83,18 +84,6 @@ export const surveyFieldsSchema = z.object({
 });
 export type SurveyFields = z.output<typeof surveyFieldsSchema>;
 
-export type FieldErrors = Partial<Record<keyof SurveyFields | "photos", string>>;
-
-export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key =
-      issue.path[0] === "latitude" || issue.path[0] === "longitude" ? "latitude" : (issue.path[0] as keyof FieldErrors);
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 export function locationText(latitude: number, longitude: number): string {
   return `Location at ${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
 }
@@ -115,10 +104,11 @@ export function photoLabel(imageType: string): string {
   );
 }
 
-/** What POST /surveys answers a client that asked for JSON (the survey page's own script). */
-export type SubmitResponse =
-  | { ok: true; depotId: number; emailSent: boolean; redirectTo: string }
-  | { ok: false; error: string; errors?: FieldErrors };
+/**
+ * What POST /surveys answers a client that asked for JSON (the survey page's own script): the one action result,
+ * with where to go once saved. The location's field is `latitude`, whichever coordinate was refused.
+ */
+export type SubmitResponse = ActionResult & { depotId?: number; emailSent?: boolean; redirectTo?: string };
 
 /** Where a saved survey's sender goes: its confirmation, naming the depot. */
 export function confirmationPath(depotId: number, emailSent: boolean): string {

@@ -1,4 +1,4 @@
-import { isDepotId, requireOwnedDepot } from "~/features/depots/index.server";
+import { depotWithinReach, isDepotId, requireDepot } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import type { RowProblem, Trip } from "./parse-trips";
@@ -27,7 +27,7 @@ export async function saveTripImport(
   /** `trips` as tripEncoder wrote them (in the background process that read the file). */
   data: { fileName: string; trips: string; summary: ImportSummary },
 ): Promise<void> {
-  await requireOwnedDepot(deps.database.db, userId, depotId);
+  await requireDepot(deps.database.db, { id: userId }, depotId);
   const values = {
     file_name: data.fileName.slice(0, 200),
     trips: data.trips,
@@ -67,7 +67,7 @@ export async function getStoredTrips(
       "depots.location_longitude",
     ])
     .where("depots.id", "=", depotId)
-    .where("depots.user_id", "=", userId)
+    .where(depotWithinReach({ id: userId }))
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -95,6 +95,6 @@ export async function getTripImport(
 }
 
 export async function deleteTripImport(deps: Pick<Runtime, "database">, userId: string, depotId: number) {
-  await requireOwnedDepot(deps.database.db, userId, depotId);
+  await requireDepot(deps.database.db, { id: userId }, depotId);
   await deps.database.db.deleteFrom("trip_imports").where("depot_id", "=", depotId).execute();
 }

@@ -1,5 +1,5 @@
 import type { Runtime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import { newUserSchema, type NewUser } from "./user-schemas";
 
@@ -8,7 +8,7 @@ export type CreatedUser = { id: string; email: string; role: string };
 /** Creates an account with a password, its role and its profile. Sign-up is closed, so this is the only way in. */
 export async function createUser(deps: Pick<Runtime, "auth" | "database">, input: NewUser): Promise<CreatedUser> {
   const parsed = newUserSchema.safeParse(input);
-  if (!parsed.success) throw new UserError(parsed.error.issues.map((issue) => issue.message).join("; "));
+  if (!parsed.success) throw invalidInput(parsed.error);
   const { email, password, name, role } = parsed.data;
 
   const existing = await deps.database.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();

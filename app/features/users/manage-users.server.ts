@@ -1,7 +1,7 @@
 import { recordAudit, type Actor } from "~/lib/audit.server";
 import { toBoolean } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import { createUser } from "./create-user.server";
 import { inviteUser } from "./invite-user.server";
@@ -128,7 +128,7 @@ export async function addUser(
   const role = input.role ?? "user";
   if (input.invite) {
     const email = emailSchema.safeParse(input.email);
-    if (!email.success) throw new UserError(email.error.issues[0]?.message ?? "Enter a valid email address");
+    if (!email.success) throw invalidInput(email.error);
     const user = await inviteUser(deps, { email: email.data, name: input.name, role });
     await recordAudit(deps.database.db, {
       actor: input.actor,

@@ -16,9 +16,11 @@ import { UserError, type UserErrorData } from "~/lib/user-error";
  */
 export const BACKGROUND_NICENESS = 10;
 
-export class BackgroundError extends Error {
-  override name = "BackgroundError";
-}
+/**
+ * The background process could not take or finish a task (it stopped, or the message could not be sent): nothing the
+ * user did wrong, and nothing lost, so the page says to try again (503) rather than showing the error page.
+ */
+const interrupted = (message: string, cause?: unknown) => new UserError(message, { status: 503, cause });
 
 export type BackgroundRequest = { id: number; task: string; args: unknown[] };
 /** A failed task's error: a UserError's data, or a fault's name and message. */
@@ -68,7 +70,7 @@ function send(file: string, task: string, args: unknown[]): Promise<unknown> {
     current.process.send({ id, task, args } satisfies BackgroundRequest, (error) => {
       if (!error) return;
       current.pending.delete(id);
-      reject(new BackgroundError("The server could not start this task. Please try again.", { cause: error }));
+      reject(interrupted("The server could not start this task. Please try again.", error));
     });
   });
 }
@@ -118,7 +120,7 @@ function startChild(file: string): Child {
     if (started.pending.size > 0)
       log?.error({ reason, pending: started.pending.size }, "the background process stopped with tasks running");
     for (const waiting of started.pending.values())
-      waiting.reject(new BackgroundError("The server was interrupted while working on this. Please try again."));
+      waiting.reject(interrupted("The server was interrupted while working on this. Please try again."));
     started.pending.clear();
   };
   started.process.on("error", (error) => stopped(error.message));

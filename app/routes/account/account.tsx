@@ -14,7 +14,8 @@ import {
   type TwoFactorSetup,
 } from "~/features/users";
 import { getProfile, saveProfile, verifyTotpCode } from "~/features/users/index.server";
-import { failed, handleIntent, succeeded, type ActionResult, type IntentHandler } from "~/lib/action-result.server";
+import type { ActionResult } from "~/lib/action-result";
+import { failed, handleIntent, succeeded, type IntentHandler } from "~/lib/action-result.server";
 import { accountAttemptAllowed, recordAccountAttempt, waitText } from "~/lib/attempt-limits.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/lib/auth/auth-handler.server";
 import { requireUser } from "~/lib/auth/guards.server";

@@ -8,11 +8,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ADMIN_NOTES_MAX, AdminActions, capitalizeWords, formatDateTime } from "~/features/admin";
 import { getSubmissionDetail, reviewDepot } from "~/features/admin/index.server";
 import { DepotNotFound, DepotPhotoGallery, depotStatusSchema, StatusBadge, statusLabel } from "~/features/depots";
+import { failed } from "~/lib/action-result.server";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/admin-depot";
 
@@ -42,18 +44,12 @@ const reviewSchema = z.object({
     .transform((value) => value.replace(/\r\n/g, "\n").trim()),
 });
 
-type ActionData = { errors: Record<string, string> };
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const runtime = getRuntime();
   const form = await readForm(request);
   const parsed = reviewSchema.safeParse({ status: form.get("status"), adminNotes: form.get("adminNotes") ?? "" });
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return data<ActionData>({ errors }, { status: 400 });
-  }
+  if (!parsed.success) return failed(invalidInput(parsed.error));
   let result;
   try {
     result = await reviewDepot(runtime, {
@@ -64,17 +60,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   } catch (error) {
     runtime.log.error({ err: error, depotId: params.id }, "Failed to update depot status");
-    return data<ActionData>(
-      { errors: { form: "Failed to update depot status. Nothing was changed; please try again." } },
-      { status: 500 },
+    return failed(
+      new UserError("Failed to update depot status. Nothing was changed; please try again.", { status: 500 }),
     );
   }
-  if (result.outcome === "not-found") return data<ActionData>({ errors: { form: "Depot not found" } }, { status: 404 });
+  if (result.outcome === "not-found") return failed(new UserError("Depot not found", { status: 404 }));
   if (result.outcome === "unchanged")
-    return data<ActionData>(
-      { errors: { form: "Nothing to update: change the status or the notes first." } },
-      { status: 400 },
-    );
+    return failed(new UserError("Nothing to update: change the status or the notes first.", { status: 400 }));
   const notified = {
     sent: "The submitter was e-mailed about the new status.",
     queued: "The e-mail to the submitter is queued and will be retried.",

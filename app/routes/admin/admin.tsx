@@ -24,7 +24,7 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime, type Runtime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/admin";
 
@@ -94,7 +94,7 @@ const intents: Record<string, IntentHandler<Context>> = {
     unexpected: "Please try again.",
     run: async (form, { actor, ...deps }) => {
       const status = depotStatusSchema.safeParse(text(form, "status"));
-      if (!status.success) throw new UserError(status.error.issues[0]?.message ?? "Choose a status");
+      if (!status.success) throw invalidInput(status.error);
       const result = await reviewDepot(deps, { depotId: parseId(text(form, "depotId")), status: status.data, actor });
       if (result.outcome === "not-found") throw new UserError("That depot no longer exists", { status: 404 });
       return succeeded(`Depot status updated to ${statusLabel(status.data)}`);
@@ -105,7 +105,7 @@ const intents: Record<string, IntentHandler<Context>> = {
     unexpected: "Please try again.",
     run: async (form, { actor, ...deps }) => {
       const role = roleSchema.safeParse(text(form, "role"));
-      if (!role.success) throw new UserError(role.error.issues[0]?.message ?? "Role must be admin or user");
+      if (!role.success) throw invalidInput(role.error);
       await changeUserRole(deps, { userId: text(form, "userId"), role: role.data, actor });
       return succeeded(role.data === "admin" ? "User assigned to admin role" : "User removed from admin role");
     },

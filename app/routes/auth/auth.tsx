@@ -1,8 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 
 import { AuthCard } from "~/components/auth-card";
 import { LoginForm, NeedAnAccount } from "~/components/login-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { failed } from "~/lib/action-result.server";
 import { signInWithPassword } from "~/lib/auth/auth-handler.server";
 import { landingPathFor, redirectSignedInToLandingMiddleware } from "~/lib/auth/guards.server";
 import { sessionErrorContext } from "~/lib/auth/session.server";
@@ -11,6 +12,7 @@ import { readForm } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/lib/use-root-data";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/auth";
 
@@ -39,10 +41,10 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = signInSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
   if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "Invalid email or password", email }, { status: 400 });
+    return failed(invalidInput(parsed.error), { extra: { email } });
   }
   const result = await signInWithPassword(request, parsed.data.email, parsed.data.password);
-  if (result.ok === false) return data({ error: result.error, email }, { status: result.status });
+  if (result.ok === false) return failed(new UserError(result.error, { status: result.status }), { extra: { email } });
   if (result.ok === "two-factor") {
     const next = safeRedirect(form.get("redirectTo"), "");
     return redirect(`/auth/two-factor${next ? `?${new URLSearchParams({ redirectTo: next })}` : ""}`, {

@@ -1,16 +1,17 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
 import { AuthCard } from "~/components/auth-card";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { forgotPasswordSchema, RESET_REQUESTED } from "~/features/users";
+import { failed, succeeded } from "~/lib/action-result.server";
 import { recordAccountAttempt } from "~/lib/attempt-limits.server";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { CLIENT_IP_HEADER } from "~/lib/auth/auth.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
-import { fieldErrorsOf } from "~/lib/user-error";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/forgot-password";
 
@@ -22,7 +23,7 @@ const RESET_REQUESTS_PER_CLIENT = { max: 10, windowSeconds: 60 };
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
-  if (!parsed.success) return data({ sent: false, errors: fieldErrorsOf(parsed.error) }, { status: 400 });
+  if (!parsed.success) return failed(invalidInput(parsed.error), { extra: { sent: false } });
   const runtime = getRuntime();
   const db = runtime.database.db;
   // Limits that cost the same whether or not the address has an account: per client address, and per address
@@ -30,10 +31,9 @@ export async function action({ request }: Route.ActionArgs) {
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
   const perClient = await consumeRateLimit(db, `password-reset|ip|${ip}`, RESET_REQUESTS_PER_CLIENT);
   if (!perClient.allowed)
-    return data(
-      { sent: false, errors: { form: "Too many requests. Please wait a minute and try again." } },
-      { status: 429 },
-    );
+    return failed(new UserError("Too many requests. Please wait a minute and try again.", { status: 429 }), {
+      extra: { sent: false },
+    });
   const perAccount = await recordAccountAttempt(db, "password-reset", parsed.data.email);
   // The same answer, in the same time, whether or not the address has an account: looking the account up,
   // creating the link and sending the e-mail happen after the answer, so its timing tells nothing.
@@ -44,12 +44,12 @@ export async function action({ request }: Route.ActionArgs) {
       })
       .catch((error: unknown) => runtime.log.error({ err: error }, "password reset request failed"));
   }
-  return { sent: true, errors: {} as Record<string, string> };
+  return succeeded(null, { sent: true });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const errors = actionData?.errors ?? {};
   return (
     <AuthCard
       title="Forgot your password?"

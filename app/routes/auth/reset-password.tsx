@@ -1,13 +1,14 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
 import { AuthCard } from "~/components/auth-card";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { PASSWORD_RESET_DONE, resetPasswordSchema } from "~/features/users";
+import { failed } from "~/lib/action-result.server";
 import { callAuthEndpoint } from "~/lib/auth/auth-handler.server";
 import { readForm } from "~/lib/request-body.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { fieldErrorsOf } from "~/lib/user-error";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/reset-password";
 
@@ -23,23 +24,20 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = resetPasswordSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error) }, { status: 400 });
+  if (!parsed.success) return failed(invalidInput(parsed.error));
   const response = await callAuthEndpoint(request, "/reset-password", {
     token: parsed.data.token,
     newPassword: parsed.data.newPassword,
   });
   if (response.ok) return redirectWithToast("/auth", { type: "success", title: PASSWORD_RESET_DONE });
   if (response.status === 429)
-    return data({ errors: { form: "Too many attempts. Please wait a minute and try again." } }, { status: 429 });
-  return data(
-    { errors: { form: "This reset link is invalid or has expired. Please request a new one." } },
-    { status: 400 },
-  );
+    return failed(new UserError("Too many attempts. Please wait a minute and try again.", { status: 429 }));
+  return failed(new UserError("This reset link is invalid or has expired. Please request a new one."));
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const errors = actionData?.errors ?? {};
   return (
     <AuthCard
       title="Choose a new password"

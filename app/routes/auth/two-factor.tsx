@@ -1,13 +1,16 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 
 import { AuthCard } from "~/components/auth-card";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
+import { formError } from "~/lib/action-result";
+import { failed } from "~/lib/action-result.server";
 import { completeTwoFactor } from "~/lib/auth/auth-handler.server";
 import { landingPathFor, redirectSignedInToLandingMiddleware } from "~/lib/auth/guards.server";
 import { readForm } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
+import { UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/two-factor";
 
@@ -25,11 +28,11 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const code = String(form.get("code") ?? "").replace(/\s+/g, "");
   if (!code || code.length > 64)
-    return data({ error: "Enter the 6-digit code from your authenticator app, or a backup code." }, { status: 400 });
+    return failed(new UserError("Enter the 6-digit code from your authenticator app, or a backup code."));
   const result = await completeTwoFactor(request, code);
-  if (result.ok === false) return data({ error: result.error }, { status: result.status });
+  if (result.ok === false) return failed(new UserError(result.error, { status: result.status }));
   if (result.ok === "two-factor")
-    return data({ error: "An unexpected error occurred. Please try again." }, { status: 500 });
+    return failed(new UserError("An unexpected error occurred. Please try again.", { status: 500 }));
   const target = safeRedirect(form.get("redirectTo"), landingPathFor(result.user));
   return redirectWithToast(target, { type: "success", title: "Successfully signed in!" }, result.headers);
 }
@@ -51,7 +54,7 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
           autoComplete="one-time-code"
           autoFocus
           required
-          error={actionData?.error}
+          error={formError(actionData)}
         />
         <Button type="submit" disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Checking..." : "Verify"}

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Depot Submitted Success
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const params = new URL(request.url).searchParams;
-  const depot = await getDepotForViewer(getRuntime(), parseId(params.get("depot")), { id: user.id, isAdmin: false });
+  const depot = await getDepotForViewer(getRuntime(), parseId(params.get("depot")), user);
   return {
     emailSent: params.get("email") !== "failed",
     depot: depot ? { id: depot.id, name: depot.name } : null,

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   // Only the user's own depots: another user's id answers exactly like an unknown one.
-  const depot = await getDepotForViewer(getRuntime(), parseId(params.id), { id: user.id, isAdmin: false });
+  const depot = await getDepotForViewer(getRuntime(), parseId(params.id), user);
   return depot ? { depot } : data({ depot: null }, { status: 404 });
 }
 

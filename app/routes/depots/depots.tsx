@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Your Depots | Electrify
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
-  return { ...(await listDepotsForUser(getRuntime(), user.id, page)), pageSize: DEPOTS_PER_PAGE };
+  return { ...(await listDepotsForUser(getRuntime(), user, page)), pageSize: DEPOTS_PER_PAGE };
 }
 
 export default function DepotsPage({ loaderData }: Route.ComponentProps) {

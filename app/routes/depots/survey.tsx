@@ -9,7 +9,6 @@ import { Label } from "~/components/ui/label";
 import {
   confirmationPath,
   downscaleImage,
-  fieldErrorsFrom,
   IDEMPOTENCY_KEY,
   LocationField,
   MAX_CABLE_RUN_PHOTOS,
@@ -19,12 +18,13 @@ import {
   postSurvey,
   SURVEY_MESSAGES,
   surveyFieldsSchema,
-  type FieldErrors,
   type Location,
 } from "~/features/surveys";
 import { findByIdempotencyKey } from "~/features/surveys/index.server";
+import { formError } from "~/lib/action-result";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/user-error";
 
 import type { Route } from "./+types/survey";
 
@@ -92,7 +92,7 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
     form.set("latitude", location.latitude);
     form.set("longitude", location.longitude);
     const parsed = surveyFieldsSchema.safeParse(Object.fromEntries(form));
-    const found: FieldErrors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
+    const found: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
     if (photos.proposed_charging_area.length === 0) found.photos = SURVEY_MESSAGES.photo;
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -110,7 +110,7 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
     }
     const result = await postSurvey(form, setProgress);
     setProgress(null);
-    if (result.ok) {
+    if (result.ok && result.redirectTo) {
       if (result.emailSent) toast.success(SURVEY_MESSAGES.emailSent);
       else toast.warning(SURVEY_MESSAGES.emailFailed);
       // The server says where to go; replace: going back should not show the sent form again.
@@ -118,8 +118,8 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
       return;
     }
     // Everything entered stays in the form; the user can correct and send again.
-    setErrors(result.errors ?? {});
-    toast.error(result.errors ? result.error : SURVEY_MESSAGES.failed);
+    setErrors(result.errors);
+    toast.error(formError(result) ?? SURVEY_MESSAGES.failed);
   };
 
   return (
@@ -212,7 +212,7 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
             <CardDescription>Capture the position while you stand in the depot.</CardDescription>
           </CardHeader>
           <CardContent>
-            <LocationField value={location} onChange={setLocation} error={errors.latitude} />
+            <LocationField value={location} onChange={setLocation} error={errors.latitude ?? errors.longitude} />
           </CardContent>
         </Card>
 

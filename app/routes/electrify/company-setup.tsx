@@ -22,7 +22,7 @@ import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime, type Runtime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { invalidInput, UserError } from "~/lib/user-error";
+import { invalidInput } from "~/lib/user-error";
 
 import type { Route } from "./+types/company-setup";
 
@@ -60,7 +60,7 @@ const intents: Record<string, IntentHandler<Context, ActionData>> = {
     unexpected: "Failed to save depots",
     run: async (form, { userId, ...deps }) => {
       const parsed = depotListSchema.safeParse(depotsFromForm(form));
-      if (!parsed.success) throw new UserError(parsed.error.issues[0]!.message);
+      if (!parsed.success) throw invalidInput(parsed.error);
       await saveDepotList(deps, userId, parsed.data);
       return redirectWithToast("/electrify/energy-map", { type: "success", title: "Depots saved successfully" });
     },

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [profile, company, byStatus] = await Promise.all([
     getProfile(runtime, user.id),
     getCompanyValues(runtime, user),
-    countDepotsByStatus(runtime, user.id),
+    countDepotsByStatus(runtime, user),
   ]);
   return {
     name: profile.name || "User",

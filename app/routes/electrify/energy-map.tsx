@@ -7,7 +7,8 @@ import { listUserDepots, setDepotPosition } from "~/features/depots/index.server
 import { BAND_CLASSES, CapacityBar, DepotMap, DepotPanel } from "~/features/energy-map";
 import type { CapacityBand } from "~/features/grid";
 import { capacityFor, listGridImports, loadSubstationIndex } from "~/features/grid/index.server";
-import { handleIntent, succeeded, type ActionResult } from "~/lib/action-result.server";
+import type { ActionResult } from "~/lib/action-result";
+import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";

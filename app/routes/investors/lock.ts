@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
 import { revokeInvestorGrant } from "~/features/investors/index.server";
+import { succeeded } from "~/lib/action-result.server";
 
 import type { Route } from "./+types/lock";
 
@@ -10,5 +11,5 @@ export function loader() {
 
 /** Closing the investor dialog drops the download grant. */
 export async function action({ request }: Route.ActionArgs) {
-  return data({ ok: true }, { headers: { "Set-Cookie": await revokeInvestorGrant(request) } });
+  return succeeded(null, {}, undefined, { "Set-Cookie": await revokeInvestorGrant(request) });
 }

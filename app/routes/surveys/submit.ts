@@ -1,20 +1,14 @@
 import { rm } from "node:fs/promises";
 import { data } from "react-router";
 
-import {
-  confirmationPath,
-  fieldErrorsFrom,
-  SURVEY_MESSAGES,
-  surveyFieldsSchema,
-  type FieldErrors,
-  type SubmitResponse,
-} from "~/features/surveys";
+import { confirmationPath, SURVEY_MESSAGES, surveyFieldsSchema } from "~/features/surveys";
 import { receiveSurveyUpload, submitSurvey } from "~/features/surveys/index.server";
+import { failed, succeeded } from "~/lib/action-result.server";
 import { getSessionUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { makeTempDir } from "~/lib/temp-files.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { UserError } from "~/lib/user-error";
+import { fieldErrorsOf, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/submit";
 
@@ -42,22 +36,12 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = getRuntime();
   const wantsJson = (request.headers.get("accept") ?? "").includes("application/json");
-  const fail = async (status: number, body: Extract<SubmitResponse, { ok: false }>) =>
-    wantsJson
-      ? data<SubmitResponse>(body, { status })
-      : redirectWithToast("/survey", {
-          type: "error",
-          title: body.errors ? Object.values(body.errors)[0]! : body.error,
-        });
+  // The page's script reads the one action result; a plain form post (no JavaScript) goes back with a toast.
   const refused = (error: UserError) =>
-    fail(error.status, {
-      ok: false,
-      error: error.message,
-      ...(Object.keys(error.fieldErrors).length > 0 ? { errors: error.fieldErrors } : {}),
-    });
+    wantsJson ? failed(error) : redirectWithToast("/survey", { type: "error", title: error.message });
 
   const user = getSessionUser(context);
-  if (!user) return fail(401, { ok: false, error: SURVEY_MESSAGES.signIn });
+  if (!user) return refused(new UserError(SURVEY_MESSAGES.signIn, { status: 401 }));
 
   const uploadDir = await makeTempDir(runtime.env.DATA_DIR, "survey");
   try {
@@ -72,15 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     const values = Object.fromEntries(TEXT_FIELDS.map((name) => [name, form[name]]));
     const parsed = surveyFieldsSchema.safeParse(values);
-    const errors: FieldErrors = parsed.success ? {} : fieldErrorsFrom(parsed.error);
+    const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
     if (!photos.some((photo) => photo.kind === "proposed_charging_area")) errors.photos = SURVEY_MESSAGES.photo;
-    if (!parsed.success || errors.photos)
-      return fail(400, { ok: false, error: Object.values(errors)[0] ?? SURVEY_MESSAGES.failed, errors });
+    if (!parsed.success || errors.photos) return refused(new UserError(Object.values(errors), { fieldErrors: errors }));
 
     const result = await submitSurvey(runtime, user, parsed.data, photos);
     const redirectTo = confirmationPath(result.depotId, result.emailSent);
-    if (wantsJson)
-      return data<SubmitResponse>({ ok: true, depotId: result.depotId, emailSent: result.emailSent, redirectTo });
+    if (wantsJson) return succeeded(null, { depotId: result.depotId, emailSent: result.emailSent, redirectTo });
     return redirectWithToast(
       redirectTo,
       result.emailSent
@@ -90,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof UserError) return refused(error);
     runtime.log.error({ err: error, userId: user.id }, "survey submission failed");
-    return fail(500, { ok: false, error: SURVEY_MESSAGES.failed });
+    return refused(new UserError(SURVEY_MESSAGES.failed, { status: 500 }));
   } finally {
     await rm(uploadDir, { recursive: true, force: true });
   }

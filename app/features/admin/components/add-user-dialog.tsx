@@ -14,8 +14,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
+import type { ActionResult } from "~/lib/action-result";
 import { MIN_PASSWORD_LENGTH } from "~/lib/auth/constants";
-import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
 /** Creates an account with a password the admin chooses, or sends the person an invitation to choose their own. */
 export function AddUserDialog() {

@@ -4,7 +4,8 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import { NativeSelect } from "~/components/ui/native-select";
 import { TableHead } from "~/components/ui/table";
 import { DEPOT_STATUSES, statusLabel, type DepotStatusValue } from "~/features/depots";
-import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
 import type { SubmissionParams } from "../list-params";
 import type { SubmissionRow } from "../submissions.server";

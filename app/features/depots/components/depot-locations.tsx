@@ -18,7 +18,7 @@ import {
 } from "~/components/ui/dialog";
 import { DEPOT_LIMIT_MESSAGE, MAX_DEPOTS_PER_ACCOUNT } from "~/features/depots/depot-limits";
 import { AT_LEAST_ONE_DEPOT } from "~/features/depots/depot-list-schema";
-import type { ActionResult } from "~/lib/action-result.server";
+import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
 /** A depot as the form holds it (saved ones have an id). */

@@ -1,14 +1,20 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { StatusBadge } from "~/features/depots";
-import type { OwnedDepot } from "~/features/depots/index.server";
+import type { ReachableDepot } from "~/features/depots/index.server";
 
 import { catalogueItem, SITE } from "../catalogue";
 import { recommendationsFor } from "../recommendations";
 import type { Designer } from "../use-designer";
 
 /** The Summary tab: the depot, what the layout (saved or not) adds up to, and what it needs. */
-export function DesignSummary({ depot, designer: { stats } }: { depot: OwnedDepot; designer: Designer }) {
+export function DesignSummary({
+  depot,
+  designer: { stats },
+}: {
+  depot: Omit<ReachableDepot, "ownerId">;
+  designer: Designer;
+}) {
   const recommendations = recommendationsFor(stats.totalKw);
   return (
     <div className="grid gap-6 lg:grid-cols-2">

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { DepotCapacity } from "~/features/grid/index.server";
-import type { ActionResult } from "~/lib/action-result.server";
+import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
 import { CapacityBar, noDataText } from "./capacity-bar";

@@ -12,6 +12,7 @@ import {
   type InvestorDocumentListing,
   type UnlockResult,
 } from "~/features/investors/investor-documents";
+import { formError } from "~/lib/action-result";
 
 function formatSize(bytes: number | null): string {
   if (!bytes) return "";
@@ -67,16 +68,16 @@ function DocumentList({ documents }: { documents: InvestorDocumentListing[] }) {
 function InvestorRoom({ onUnlock }: { onUnlock: () => void }) {
   const fetcher = useFetcher<UnlockResult>();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const unlocked = result?.ok ? result : null;
+  const documents = result?.ok ? result.documents : undefined;
 
   useEffect(() => {
-    if (!unlocked) return;
+    if (!documents) return;
     toast.success(ACCESS_GRANTED);
     onUnlock();
-  }, [unlocked, onUnlock]);
+  }, [documents, onUnlock]);
 
-  if (unlocked) return <DocumentList documents={unlocked.documents} />;
-  const error = result && !result.ok ? result.error : null;
+  if (documents) return <DocumentList documents={documents} />;
+  const error = result && !result.ok ? formError(result) : null;
   return (
     <fetcher.Form method="post" action="/investors/unlock" className="grid gap-4">
       <TextField

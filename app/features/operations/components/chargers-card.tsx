@@ -10,7 +10,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 
 import { COMMAND_LABELS, type ChargerCommand } from "../charger-command-labels";

@@ -4,7 +4,8 @@ import { useFetcher, useRevalidator } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { AC_VEHICLE_MAX_KW, STRATEGIES } from "~/features/charging-engine";
-import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
 import { describeChargerGroups } from "../plan-defaults";
 import type { PlanRequest } from "../plan-input";

@@ -2,7 +2,7 @@ import { buffer } from "node:stream/consumers";
 
 import { getCompanyValues } from "~/features/company/index.server";
 import { normalizeStatus } from "~/features/depots";
-import { findOwnedDepot } from "~/features/depots/index.server";
+import { findDepot } from "~/features/depots/index.server";
 import type { Placed } from "~/features/designer";
 import { getDesign } from "~/features/designer/index.server";
 import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/index.server";
@@ -59,7 +59,7 @@ export async function getReportData(
   user: { id: string; email: string },
   depotId: number,
 ): Promise<ReportData | null> {
-  if (!(await findOwnedDepot(deps.database.db, user.id, depotId))) return null;
+  if (!(await findDepot(deps.database.db, user, depotId))) return null;
   const depot = await deps.database.db
     .selectFrom("depots")
     .select([

@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
 import { APPLICATION_STAGES, STAGE_LABELS, type ApplicationStage } from "../application-input";
 import type { Application } from "../applications.server";

@@ -3,7 +3,8 @@ import { useFetcher } from "react-router";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
 import { FIRST_ROADMAP_YEAR, LAST_ROADMAP_YEAR } from "../roadmap-settings";
 

@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { useFetcherToast, type ActionResult } from "~/lib/use-fetcher-toast";
+import type { ActionResult } from "~/lib/action-result";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
 import { FIELD_LABELS, REQUIRED_FIELDS, TRIP_FIELDS, type ColumnMapping, type TripField } from "../columns";
 import type { TripPreview } from "../import-trips.server";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 
-import { findOwnedDepot } from "~/features/depots/index.server";
+import { findDepot } from "~/features/depots/index.server";
 import { chargersOf } from "~/features/designer";
 import { getDesign } from "~/features/designer/index.server";
 import { defaultPlanInput, type PlanRequest } from "~/features/planning";
@@ -50,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const depotId = parseId(params.id);
   // Someone else's depot (or none) answers 404 before an upload of up to 80 MB is read or parsed.
-  const owned = await findOwnedDepot(getRuntime().database.db, user.id, depotId);
+  const owned = await findDepot(getRuntime().database.db, user, depotId);
   if (!owned) throw data("Depot not found", { status: 404 });
   const form = await readForm(request, { files: 1, fileSize: MAX_TRIP_FILE_MB * 1024 * 1024, fields: 20 });
   const file = () => {

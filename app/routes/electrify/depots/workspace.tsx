@@ -2,7 +2,7 @@ import { data, Outlet, useLocation, useNavigate, useOutletContext } from "react-
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { DepotPicker } from "~/features/depots";
-import { listUserDepots, type OwnedDepot } from "~/features/depots/index.server";
+import { listUserDepots, type ReachableDepot } from "~/features/depots/index.server";
 import { chargersOf, useDesigner, type Designer, type Placed } from "~/features/designer";
 import { getDesign } from "~/features/designer/index.server";
 import { defaultPlanInput, type PlanRequest } from "~/features/planning";
@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const depots = await listUserDepots(runtime, user.id);
   const requested = parseId(params.id);
   const found = depots.find((d) => d.id === requested);
-  const depot: OwnedDepot | null = found
+  const depot: WorkspaceDepot | null = found
     ? { id: found.id, name: found.name, address: found.address, vehicles: found.vehicles, status: found.status }
     : null;
   const [design, plan] = depot
@@ -48,9 +48,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return depot ? body : data(body, { status: 404 });
 }
 
+/** The depot the workspace is open on (its haulier's own: no owner to name). */
+export type WorkspaceDepot = Omit<ReachableDepot, "ownerId">;
+
 /** What the tabs (child routes) get from the workspace. */
 export type WorkspaceContext = {
-  depot: OwnedDepot;
+  depot: WorkspaceDepot;
   designer: Designer;
   plan: SavedPlan | null;
   planDefaults: PlanRequest;

@@ -3,6 +3,7 @@ import { data, useNavigate } from "react-router";
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DepotPicker } from "~/features/depots";
+import { requireDepot } from "~/features/depots/index.server";
 import {
   ChargersCard,
   clockTime,
@@ -22,11 +23,11 @@ import {
 import {
   addVehicleTag,
   depotOperations,
+  OPERATIONS_REACH,
   operationsOverview,
   registerChargePoint,
   removeChargePoint,
   removeVehicleTag,
-  requireOperatedDepot,
   resetChargePointPassword,
   sendChargerCommand,
 } from "~/features/operations/index.server";
@@ -49,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const depots = await operationsOverview(runtime, user);
   let depot;
   try {
-    depot = await requireOperatedDepot(runtime, user, parseId(params.depotId));
+    depot = await requireDepot(runtime.database.db, user, parseId(params.depotId), OPERATIONS_REACH);
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     return data({ depot: null, depots, operations: null, endpoint: "" }, { status: 404 });

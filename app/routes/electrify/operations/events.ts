@@ -1,4 +1,5 @@
-import { depotEventStream, requireOperatedDepot } from "~/features/operations/index.server";
+import { requireDepot } from "~/features/depots/index.server";
+import { depotEventStream, OPERATIONS_REACH } from "~/features/operations/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/events";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   try {
-    const depot = await requireOperatedDepot(getRuntime(), user, parseId(params.depotId));
+    const depot = await requireDepot(getRuntime().database.db, user, parseId(params.depotId), OPERATIONS_REACH);
     return depotEventStream(depot.id, request.signal);
   } catch (error) {
     if (error instanceof UserError) return new Response(error.message, { status: error.status });

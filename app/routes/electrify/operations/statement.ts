@@ -1,4 +1,5 @@
-import { monthlyStatement, parseMonth, requireOperatedDepot, statementCsv } from "~/features/operations/index.server";
+import { requireDepot } from "~/features/depots/index.server";
+import { monthlyStatement, OPERATIONS_REACH, parseMonth, statementCsv } from "~/features/operations/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";
@@ -11,7 +12,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
   try {
-    const depot = await requireOperatedDepot(runtime, user, parseId(params.depotId));
+    const depot = await requireDepot(runtime.database.db, user, parseId(params.depotId), OPERATIONS_REACH);
     const month = parseMonth(new URL(request.url).searchParams.get("month"));
     const statement = await monthlyStatement(runtime, depot, month);
     return new Response(statementCsv(depot.name, statement), {

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { BackLink } from "~/components/back-link";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DepotNotFound } from "~/features/depots";
-import { DEPOT_GONE } from "~/features/depots/index.server";
+import { DEPOT_GONE, findDepot } from "~/features/depots/index.server";
 import {
   ApplicationForm,
   applicationFromForm,
@@ -15,7 +15,7 @@ import {
   QuoteUpload,
 } from "~/features/portfolio";
 import {
-  depotForApplication,
+  APPLICATION_REACH,
   readApplications,
   roadmapFor,
   saveApplication,
@@ -37,17 +37,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const depot = await depotForApplication(runtime.database.db, user, parseId(params.depotId));
+  const depot = await findDepot(runtime.database.db, user, parseId(params.depotId), APPLICATION_REACH);
   if (!depot) throw data(DEPOT_GONE, { status: 404 });
   const today = DateTime.now().setZone("Europe/London").toISODate()!;
   // The roadmap is the depot's company's (an admin sees the haulier's).
   const [{ roadmap }, applications] = await Promise.all([
-    roadmapFor(runtime, depot.user_id, today),
-    readApplications(runtime, { userId: depot.user_id }),
+    roadmapFor(runtime, depot.ownerId, today),
+    readApplications(runtime, { userId: depot.ownerId }),
   ]);
   const planned = roadmap.depots.find((d) => d.id === depot.id) ?? null;
   return {
-    depot: { id: depot.id, name: depot.depot_name },
+    depot: { id: depot.id, name: depot.name },
     application: applications.get(depot.id) ?? null,
     flag: planned?.planned
       ? {
@@ -69,7 +69,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const runtime = getRuntime();
   const depotId = parseId(params.depotId);
   // Someone else's depot answers 404 before a quote of up to 10 MB is read.
-  if (!(await depotForApplication(runtime.database.db, user, depotId))) throw data(DEPOT_GONE, { status: 404 });
+  if (!(await findDepot(runtime.database.db, user, depotId, APPLICATION_REACH)))
+    throw data(DEPOT_GONE, { status: 404 });
   const form = await readForm(request, { files: 1, fileSize: MAX_QUOTE_MB * 1024 * 1024, fields: 20 });
   const actor = { id: user.id, email: user.email, isAdmin: user.isAdmin };
   return handleIntent(
