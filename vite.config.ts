@@ -7,6 +7,18 @@ export default defineConfig({
   // React Router request handler; the process entry (server.js) only listens.
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    // A feature's door (index.ts) lists what it offers; a page that takes one thing from it must not load the rest.
+    // The features' modules do nothing when imported in the browser (no registration, no globals; their CSS is
+    // imported where it is used and kept), so what a page does not use is dropped, and a chunk loaded on demand
+    // (the savings estimate's engine, the map, the charts) stays on demand (decision 045). Not on the server, where
+    // importing a module registers its background tasks.
+    client: {
+      build: {
+        rollupOptions: {
+          treeshake: { moduleSideEffects: (id: string) => !/\/app\/features\/.+\.tsx?$/.test(id) },
+        },
+      },
+    },
   },
   resolve: { tsconfigPaths: true },
   // Bundled into the server build rather than loaded from node_modules at start: each package's index loads every icon

@@ -1,0 +1,174 @@
+/**
+ * One decision for a depot (decision 031): under the depot's lock, read its open sessions, share the site limit
+ * among them (cheapest first, room kept for the vehicles due back), write the raises as in force from now and each
+ * session's expected shortfall, and answer the schedules that changed enough to send to this process's chargers.
+ */
+import type { Transaction } from "kysely";
+
+import { toIsoString } from "~/lib/db/dialect.server";
+import type { Database } from "~/lib/db/schema";
+import type { Runtime } from "~/lib/runtime.server";
+
+import { shareOwn, type SharedPlugged } from "./allocate";
+import { limitAt } from "./limits";
+import type { OcppEndpoint } from "./ocpp-handler-types";
+import {
+  changeOf,
+  constant,
+  limitsFromJson,
+  limitsToJson,
+  limitWAt,
+  sendable,
+  type ProfileChange,
+} from "./profile-changes";
+import { scheduleAhead, unlimited } from "./schedule-ahead";
+import { depotConnectors, depotSite, siteLimitKw, siteSlots } from "./site.server";
+import { vehicleFor, vehiclesDueBack } from "./vehicle-duty";
+import { vehicleTagsByKey } from "./vehicle-tags.server";
+
+type Deps = Pick<Runtime, "database">;
+type Endpoint = Pick<OcppEndpoint, "isConnected">;
+/** How far ahead the live plan looks: a day covers every night's cheap hours. */
+const AHEAD_HOURS = 24;
+/** A raise this small is not worth a message (a decrease always is). */
+const RESEND_W = 100;
+
+/** A depot's open sessions as the decision reads them. */
+async function openSessions(tx: Transaction<Database>, depotId: number) {
+  return tx
+    .selectFrom("charging_sessions")
+    .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
+    .select([
+      "charging_sessions.id",
+      "charging_sessions.transaction_ref as ref",
+      "charging_sessions.connector_id as connectorId",
+      "charging_sessions.id_tag as tag",
+      "charging_sessions.meter_start_wh as startWh",
+      "charging_sessions.meter_last_wh as lastWh",
+      "charging_sessions.soc_pct as socPct",
+      "charging_sessions.power_w as powerW",
+      "charging_sessions.limit_w as limitW",
+      "charging_sessions.limit_schedule as scheduleJson",
+      "charging_sessions.ignores_limit as ignores",
+      "charging_sessions.short_kwh as shortKwh",
+      "charging_sessions.short_reason as shortReason",
+      "charge_points.id as chargePointId",
+      "charge_points.max_kw as maxKw",
+      "charge_points.protocol",
+      "charge_points.default_limit_w as defaultW",
+      "charge_points.connected_at as connectedAt",
+      "charge_points.disconnected_at as disconnectedAt",
+    ])
+    .where("charge_points.depot_id", "=", depotId)
+    .where("charging_sessions.stopped_at", "is", null)
+    .execute();
+}
+export type OpenSession = Awaited<ReturnType<typeof openSessions>>[number];
+
+/** A schedule to send to a session's charger: `first` at once (a lowering), `then` once every lowering is answered. */
+export type Change = ProfileChange & { session: OpenSession };
+
+// What a session may be drawing now: its last limit (a raise counts from when it is decided), else the default it
+// started at, else its charger's maximum.
+const inForceW = (s: { limitW: number | null; defaultW: number | null; maxKw: number }) =>
+  s.limitW ?? s.defaultW ?? s.maxKw * 1000;
+
+/**
+ * Decides for the depot at `at`. One process at a time decides for a depot (SQLite's write lock; on PostgreSQL the
+ * depot's row), and the raises it decides count as in force before they are sent: a decision elsewhere never hands
+ * out the same kilowatts. The time spent waiting for that lock (another process deciding for the depot) is answered
+ * apart from the decision's.
+ */
+export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: number, at: number) {
+  const [site, tags, connectors] = await Promise.all([
+    depotSite(deps, depotId),
+    vehicleTagsByKey(deps, depotId),
+    depotConnectors(deps, depotId),
+  ]);
+  const asked = Date.now();
+  return deps.database.db.transaction().execute(async (tx) => {
+    if (deps.database.engine === "postgres")
+      await tx.selectFrom("depots").select("id").where("id", "=", depotId).forUpdate().execute();
+    const waitedMs = Date.now() - asked;
+    const open = await openSessions(tx, depotId);
+    // Connected to some serving process (this one, or another that shares the same way), or to none.
+    const online = (s: OpenSession) =>
+      endpoint.isConnected(s.chargePointId) ||
+      (s.connectedAt !== null &&
+        (s.disconnectedAt === null || toIsoString(s.disconnectedAt) < toIsoString(s.connectedAt)));
+    // The limits each charger holds over time: its schedule, else its last limit, default or maximum from now on.
+    const held = new Map(open.map((s) => [s.id, limitsFromJson(s.scheduleJson) ?? constant(inForceW(s) / 1000)]));
+    const plugged: SharedPlugged[] = open.map((s) => {
+      const delivered = { deliveredKwh: (s.lastWh - s.startWh) / 1000, socPct: s.socPct };
+      const vehicle = vehicleFor(s.tag, site.inputs, at, delivered, tags);
+      return {
+        key: String(s.id),
+        maxKw: s.maxKw,
+        neededKwh: vehicle?.neededKwh ?? null,
+        departsAt: vehicle?.departsAt ?? null,
+        own: endpoint.isConnected(s.chargePointId),
+        online: online(s),
+        inForceKw: limitAt(held.get(s.id)!, at),
+        inForce: held.get(s.id)!,
+        ...(s.ignores ? { ignoresAtKw: Math.max(s.powerW / 1000, s.maxKw) } : {}),
+      };
+    });
+    // Cheapest first: the plan over the next day, read now (a charger runs its share until the next decision, and one
+    // is taken at every five minutes of the UK clock, where tariff bands and the building's hours change).
+    const limitKw = siteLimitKw(site, at);
+    const slots = limitKw === null ? [] : siteSlots(site, at, AHEAD_HOURS);
+    // The plan's vehicles away on duty and due back within the day: room is kept for them from their return.
+    const until = slots.length ? slots[slots.length - 1]!.to : at;
+    const pluggedTags = { tags: open.map((s) => s.tag), named: tags };
+    const dueBack = vehiclesDueBack(site.inputs, pluggedTags, at, until, connectors - open.length);
+    const { limitsKw, schedules, short } = shareOwn(limitKw, plugged, at, (all) =>
+      limitKw === null ? unlimited(all, at, at) : scheduleAhead(slots, [...all, ...dueBack], at),
+    );
+    // The schedules that change enough to send, to this process's chargers: every decrease, however small (skipped
+    // ones would add up over a depot); a raise only when worth a message. A charger never sent one gets it.
+    const changes: Change[] = open
+      .filter((s) => endpoint.isConnected(s.chargePointId) && s.protocol)
+      .flatMap((s) => {
+        const key = String(s.id);
+        const next = sendable(schedules?.get(key) ?? constant(limitsKw.get(key)!));
+        const change = changeOf(held.get(s.id)!, next, at, s.limitW === null ? 0 : RESEND_W / 1000);
+        return change ? [{ session: s, ...change }] : [];
+      });
+    await writeDecision(tx, open, changes, new Map(short.map((s) => [s.key, s])), at);
+    return { open, changes, computedMs: Date.now() - at - waitedMs, waitedMs };
+  });
+}
+
+/**
+ * Writes what the decision changed, and only that (the lock is held for as short a time as it can be): a raise counts
+ * from the decision (the charger may draw the higher of the two until it answers), and each session's expected
+ * shortfall where it moved by more than 50 Wh or changed its reason.
+ */
+async function writeDecision(
+  tx: Transaction<Database>,
+  open: OpenSession[],
+  changes: Change[],
+  shortBy: Map<string, ReturnType<typeof shareOwn>["short"][number]>,
+  at: number,
+) {
+  for (const { session, then, meanwhile } of changes)
+    if (then)
+      await tx
+        .updateTable("charging_sessions")
+        .set({ limit_w: limitWAt(meanwhile, at), limit_schedule: limitsToJson(meanwhile) })
+        .where("id", "=", session.id)
+        .execute();
+  for (const s of open) {
+    const expected = shortBy.get(String(s.id));
+    const shortKwh = expected ? expected.shortKwh : null;
+    const same =
+      (expected?.reason ?? null) === s.shortReason &&
+      (shortKwh === null ? s.shortKwh === null : s.shortKwh !== null && Math.abs(s.shortKwh - shortKwh) < 0.05);
+    if (!same)
+      await tx
+        .updateTable("charging_sessions")
+        .set({ short_kwh: shortKwh, short_reason: expected?.reason ?? null })
+        .where("id", "=", s.id)
+        .execute();
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Sending a decision's schedules to this process's chargers (decision 031): every lowering is in force (answered)
+ * before any raise goes out, so the sum the chargers may draw holds at every instant; a charger that refuses, or whose
+ * schedule read back composes above what it was sent, is counted at what it draws from then on.
+ */
+import type { Runtime } from "~/lib/runtime.server";
+
+import type { Change, OpenSession } from "./depot-decision.server";
+import { composesAbove, markIgnoring } from "./limit-keeping.server";
+import type { Limits } from "./limits";
+import type { OcppEndpoint } from "./ocpp-handler-types";
+import { limitsToJson, limitWAt } from "./profile-changes";
+import { profileFor } from "./profile-requests";
+import { depotSite, siteLimitKw } from "./site.server";
+
+type Deps = Pick<Runtime, "database" | "log">;
+type Endpoint = Pick<OcppEndpoint, "call" | "isConnected">;
+
+/** Sessions whose composite schedule was read back by this process: a session's is read once. */
+export type ReadBack = Set<number>;
+
+/**
+ * Sends the decision's changes: lowerings together, then the raises of the chargers that took theirs. Answers what
+ * was lowered and whether a charger refused (or composes above its schedule), so the depot is shared again.
+ */
+export async function sendLimits(deps: Deps, endpoint: Endpoint, changes: Change[], at: number, readBack: ReadBack) {
+  let refused = false;
+  const send = async (session: OpenSession, limits: Limits, final: boolean) => {
+    const result = await sendOne(deps, endpoint, session, limits, final, at, readBack);
+    if (result.refused) refused = true;
+    return result.accepted;
+  };
+  const lowered = changes.filter((c) => c.first);
+  const answered = await Promise.all(lowered.map((c) => send(c.session, c.first!, !c.then)));
+  const refusedFirst = new Set(lowered.filter((_, i) => !answered[i]).map((c) => c.session.id));
+  await Promise.all(
+    changes.filter((c) => c.then && !refusedFirst.has(c.session.id)).map((c) => send(c.session, c.then!, true)),
+  );
+  return { lowered: lowered.length > 0, refused };
+}
+
+/**
+ * Sends one session's limits; `final`: the charger holds them from its answer on (else a raise follows, and it stays
+ * counted at the higher of old and new).
+ */
+async function sendOne(
+  deps: Deps,
+  endpoint: Endpoint,
+  session: OpenSession,
+  limits: Limits,
+  final: boolean,
+  at: number,
+  readBack: ReadBack,
+): Promise<{ accepted: boolean; refused: boolean }> {
+  let accepted = false;
+  let why = "Did not take its charging profile";
+  try {
+    const target = { id: session.id, ref: session.ref, connectorId: session.connectorId };
+    const request = profileFor(session.protocol!, target, limits, at);
+    const answer = (await endpoint.call(session.chargePointId, "SetChargingProfile", request)) as { status?: string };
+    accepted = answer?.status === "Accepted";
+    if (!accepted) why = `Answered ${answer?.status ?? "nothing"} to its charging profile`;
+  } catch (error) {
+    deps.log.warn({ err: error, session: session.id }, "a charger did not take its charging profile");
+  }
+  // What the charger holds once it has answered (until then it was counted at the higher of old and new).
+  const sentAt = new Date().toISOString();
+  await deps.database.db
+    .updateTable("charging_sessions")
+    .set(
+      accepted && final
+        ? { limit_sent_at: sentAt, limit_w: limitWAt(limits, Date.now()), limit_schedule: limitsToJson(limits) }
+        : { limit_sent_at: sentAt },
+    )
+    .where("id", "=", session.id)
+    .execute();
+  if (!accepted) {
+    await markIgnoring(deps, session, why);
+    return { accepted, refused: !session.ignores };
+  }
+  // Once a session, the schedule it will keep to is read back and compared (where the charger supports it).
+  if (final && !session.ignores && !readBack.has(session.id)) {
+    // A process's lifetime of sessions, kept small: at worst a session's schedule is read back twice.
+    if (readBack.size >= 100_000) readBack.clear();
+    readBack.add(session.id);
+    if (await composesAbove(deps, endpoint, session, limits)) return { accepted, refused: true };
+  }
+  return { accepted, refused: false };
+}
+
+/**
+ * A charger at a depot with a site limit starts every new transaction at 0 W (TxDefaultProfile) until its own share
+ * arrives a moment later: a vehicle plugging in never takes the charger's full power on top of the others'. Answers
+ * whether the depot has a limit to share (then the caller decides for it).
+ */
+export async function sendDefaultProfile(
+  deps: Deps,
+  endpoint: Endpoint,
+  { chargePointId, depotId }: { chargePointId: number; depotId: number },
+): Promise<boolean> {
+  const site = await depotSite(deps, depotId);
+  const point = await deps.database.db
+    .selectFrom("charge_points")
+    .select(["protocol"])
+    .where("id", "=", chargePointId)
+    .executeTakeFirst();
+  if (!point?.protocol || siteLimitKw(site, Date.now()) === null) return false;
+  let accepted = false;
+  try {
+    const request = profileFor(point.protocol, null, 0, Date.now());
+    const answer = (await endpoint.call(chargePointId, "SetChargingProfile", request)) as { status?: string };
+    accepted = answer?.status === "Accepted";
+  } catch (error) {
+    deps.log.warn({ err: error, chargePointId }, "a charger did not take its default profile");
+  }
+  await deps.database.db
+    .updateTable("charge_points")
+    .set({ default_limit_w: accepted ? 0 : null })
+    .where("id", "=", chargePointId)
+    .execute();
+  return true;
+}
