@@ -16,7 +16,7 @@ import { cn } from "~/lib/utils";
 
 import { COMMAND_LABELS, type ChargerCommand } from "../charger-command-labels";
 import { clockTime, kw } from "../format";
-import type { ChargerView } from "../operations.server";
+import type { ChargerView } from "../operations-views";
 import { ChargerCredentials, type Credentials } from "./register-charger";
 
 const STATUS_STYLE: Record<string, string> = {

@@ -2,7 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 
 import { kw, kwh, pounds, shortDay } from "../format";
-import type { DayView } from "../operations.server";
+import type { DayView } from "../operations-views";
 
 type PlanDay = { strategy: string; energyKwh: number; peakKw: number; costPounds: number } | null;
 

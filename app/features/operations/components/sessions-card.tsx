@@ -2,7 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 
 import { clockTime, kw, kwh, pounds } from "../format";
-import type { SessionView } from "../operations.server";
+import type { SessionView } from "../operations-views";
 
 export function SessionsCard({
   sessions,
