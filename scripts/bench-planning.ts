@@ -114,8 +114,32 @@ for (const [label, minKw] of [
     console.log(mixedRows.at(-1));
   }
 }
+// The same fleet on a 400 kVA connection, which uncontrolled charging meets (its unmanaged peak is 443 kW) and balanced
+// never does (122 kW): a simulated cycle that met the connection is run whole, since sharing a bound connection can
+// settle into a state that repeats only over the whole cycle (decision 044), so uncontrolled is the slower here. SpiceEV
+// generates such fleets on smaller connections too; the aim (1,000 times SpiceEV) holds for both.
+const boundRows: string[] = [];
+{
+  const fleet = mixedFleet(0);
+  const input = { ...fleet, site: { ...fleet.site, connectionKva: 400 } };
+  for (const strategy of ["uncontrolled", "balanced"] as const) {
+    const whole: number[] = [];
+    for (let run = 0; run < 9; run++) {
+      const started = performance.now();
+      planCharging(input, [strategy], { sessions: false });
+      whole.push(performance.now() - started);
+    }
+    const result = planCharging(input, [strategy], { sessions: false }).strategies[0]!;
+    mixedTimes.set(`${strategy}|bound`, median(whole));
+    boundRows.push(
+      `| ${strategy}, 400 kVA connection | ${median(whole).toFixed(0)} ms | ${result.peakKw.toFixed(1)} kW |`,
+    );
+    console.log(boundRows.at(-1));
+  }
+}
+// Each strategy's figures on the fleet, at both lowest powers and (the simulated ones) on the bound connection.
 const met = (strategy: string, below: number) =>
-  [0, undefined].every((minKw) => mixedTimes.get(`${strategy}|${minKw}`)! < below) ? "met" : "NOT met";
+  [0, undefined, "bound"].every((key) => (mixedTimes.get(`${strategy}|${key}`) ?? 0) < below) ? "met" : "NOT met";
 
 const vehicles = BENCH_INPUT.vehicles.reduce((sum, g) => sum + g.count, 0);
 const chargers = BENCH_INPUT.chargers.reduce((sum, g) => sum + g.count, 0);
@@ -130,11 +154,17 @@ const report = [
   "",
   `Targets: every strategy under 2 s, peak shaving with its lower bound included: ${slowest < 2000 ? "met" : "NOT met"}; sizing the chargers (200 vehicles, a year at 15 minutes, checked under peak shaving) under 5 s: ${sizingSeconds < 5 ? "met" : "NOT met"}.`,
   "",
-  "Issue 31's mixed fleet (scripts/bench-planning-mixed-fleet.ts, a fixed seed): 100 vehicles, 60 vans on 60 × 11 kW AC and 40 cars on 40 × 22 kW AC, each on a shift of its own (about 540 trips a week), 52 weeks at 15 minutes, a 1,000 kW connection, no building load. Whole plan: from the plan input, preparation included (median of 9 runs for the simulated strategies, 3 for the planned ones); strategy alone: on a depot already prepared (expanding duty into stays and giving each a charger is SpiceEV's scenario generation, not its simulation). Both without per-stay sessions, as the plan worker and the sizing run them. Departures short: stays that end under their target. Before decision 030 (2026-11-24, same machine, sessions included): uncontrolled 367 ms, balanced 561 ms (lowest power 0) and 388 ms (default); peak shaving 1.1 s and 3.5 s; cost-optimal 0.56 s.",
+  "Issue 31's mixed fleet (app/features/charging-engine/fixtures/mixed-fleet.ts, a fixed seed): 100 vehicles, 60 vans on 60 × 11 kW AC and 40 cars on 40 × 22 kW AC, each on a shift of its own (about 540 trips a week), 52 weeks at 15 minutes, a 1,000 kW connection, no building load. Whole plan: from the plan input, preparation included (median of 9 runs for the simulated strategies, 3 for the planned ones); strategy alone: on a depot already prepared (expanding duty into stays and giving each a charger is SpiceEV's scenario generation, not its simulation). Both without per-stay sessions, as the plan worker and the sizing run them. Departures short: stays that end under their target. Before decision 030 (2026-11-24, same machine, sessions included): uncontrolled 367 ms, balanced 561 ms (lowest power 0) and 388 ms (default); peak shaving 1.1 s and 3.5 s; cost-optimal 0.56 s.",
   "",
   "| strategy, chargers' lowest power | whole plan | strategy alone | site peak | departures short |",
   "|---|---|---|---|---|",
   ...mixedRows,
+  "",
+  "The mixed fleet (lowest power 0) on a 400 kVA connection, which uncontrolled charging meets: a simulated cycle that met the connection runs whole, not as one repeated week (decision 045).",
+  "",
+  "| strategy | whole plan | site peak |",
+  "|---|---|---|",
+  ...boundRows,
   "",
   `Targets (issue 31, 1,000× SpiceEV 1.1.0's 35.8 s and 73.9 s on this fleet): uncontrolled under 36 ms, whole plan: ${met("uncontrolled", 36)}; balanced under 74 ms, whole plan: ${met("balanced", 74)}; peak shaving under 1 s: ${met("peak-shaving", 1000)}; cost-optimal under 1 s: ${met("cost-optimal", 1000)}; sizing (200 vehicles, a year) under 2 s: ${sizingSeconds < 2 ? "met" : "NOT met"}.`,
 ].join("\n");
