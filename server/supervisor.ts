@@ -55,91 +55,95 @@ function supervisorLogger(): Logger {
 type Tracked = { listened: boolean; listenedAt?: number; fault?: Fault };
 
 export function runSupervisor(): void {
-  const log = supervisorLogger();
-  const tracked = new Map<number, Tracked>();
-  let youngDeaths = 0;
-  let ready: ReadyMessage | undefined;
-  let listening = 0;
-  let stopping = false;
+  const supervisor = new Supervisor(supervisorLogger());
+  stopOnFault("supervisor", supervisor.log, () => supervisor.stopAll(1));
+  cluster.on("listening", (worker) => supervisor.listened(worker));
+  cluster.on("exit", (worker, code, signal) => supervisor.exited(worker, code, signal));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      supervisor.log.info({ signal }, "shutting down: serving processes finish their open requests");
+      supervisor.stopAll(0);
+    });
+  }
+  supervisor.start("full");
+}
 
-  const start = (prepare: Prepare) => {
+/** The serving processes: which listen, which died young in a row, and whether the server was ever ready. */
+class Supervisor {
+  private readonly tracked = new Map<number, Tracked>();
+  private youngDeaths = 0;
+  private ready: ReadyMessage | undefined;
+  private listening = 0;
+  private stopping = false;
+  private announced = false;
+
+  constructor(readonly log: Logger) {}
+
+  start(prepare: Prepare) {
     const worker = cluster.fork({ ELECTRIFY_PREPARE: prepare });
-    tracked.set(worker.id, { listened: false });
-    worker.on("message", (message: ReadyMessage | FaultMessage) => onMessage(worker, message));
+    this.tracked.set(worker.id, { listened: false });
+    worker.on("message", (message: ReadyMessage | FaultMessage) => this.received(worker, message));
     // A worker's IPC channel can fail as it dies; its exit is what counts.
     worker.on("error", (error) =>
-      log.warn({ err: error, servingPid: worker.process.pid }, "serving process channel error"),
+      this.log.warn({ err: error, servingPid: worker.process.pid }, "serving process channel error"),
     );
-  };
+  }
 
-  const onMessage = (worker: Worker, message: ReadyMessage | FaultMessage) => {
+  /** A serving process's fault (kept for its exit's log) or the first one's ready message (then the others start). */
+  private received(worker: Worker, message: ReadyMessage | FaultMessage) {
     if (message?.type === "electrify:fault") {
-      const entry = tracked.get(worker.id);
+      const entry = this.tracked.get(worker.id);
       if (entry) entry.fault = message.fault;
-    } else if (message?.type === "electrify:ready" && !ready) {
-      ready = message;
-      for (let i = 1; i < message.processes; i++) start("none");
-      announceWhenAllListen();
+    } else if (message?.type === "electrify:ready" && !this.ready) {
+      this.ready = message;
+      for (let i = 1; i < message.processes; i++) this.start("none");
+      this.announceWhenAllListen();
     }
-  };
+  }
 
-  // A serving process's 'listening' reaches this process before its ready message does, or after.
-  let announced = false;
-  const announceWhenAllListen = () => {
-    if (announced || !ready || listening < ready.processes) return;
-    announced = true;
-    log.info(
-      { port: ready.port, host: ready.host, mode: "production", processes: ready.processes },
-      `Electrify is listening on http://localhost:${ready.port}`,
-    );
-  };
-
-  const stopAll = (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    const force = setTimeout(() => {
-      log.warn("serving processes did not stop in 15 s; exiting");
-      process.exit(1);
-    }, 15_000);
-    force.unref();
-    const running = Object.values(cluster.workers ?? {});
-    if (running.length === 0) process.exit(code);
-    for (const worker of running) worker?.process.kill("SIGTERM");
-    cluster.on("exit", () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
-        log.info("stopped");
-        process.exit(code);
-      }
-    });
-  };
-
-  stopOnFault("supervisor", log, () => stopAll(1));
-
-  cluster.on("listening", (worker) => {
-    const entry = tracked.get(worker.id);
+  listened(worker: Worker) {
+    const entry = this.tracked.get(worker.id);
     if (entry && !entry.listened) {
       entry.listened = true;
       entry.listenedAt = Date.now();
-      listening++;
+      this.listening++;
     }
-    announceWhenAllListen();
-  });
+    this.announceWhenAllListen();
+  }
 
-  cluster.on("exit", (worker, code, signal) => {
-    const entry = tracked.get(worker.id);
-    tracked.delete(worker.id);
-    if (entry?.listened) listening--;
-    if (stopping) return;
+  // A serving process's 'listening' reaches this process before its ready message does, or after.
+  private announceWhenAllListen() {
+    const ready = this.ready;
+    if (this.announced || !ready || this.listening < ready.processes) return;
+    this.announced = true;
+    this.log.info(
+      { port: ready.port, host: ready.host, mode: "production", processes: ready.processes },
+      `Electrify is listening on http://localhost:${ready.port}`,
+    );
+  }
+
+  exited(worker: Worker, code: number, signal: string) {
+    const entry = this.tracked.get(worker.id);
+    this.tracked.delete(worker.id);
+    if (entry?.listened) this.listening--;
+    if (this.stopping) return;
     // Before the server was ever ready it is a start-up failure (a bad configuration, the port taken): stop, as a
     // single process would, with the serving process's own message above this line.
-    if (!ready) {
-      log.error({ servingPid: worker.process.pid, code, signal }, "the server could not start; stopping");
-      return stopAll(1);
+    if (!this.ready) {
+      this.log.error({ servingPid: worker.process.pid, code, signal }, "the server could not start; stopping");
+      return this.stopAll(1);
     }
     const young = entry?.listenedAt === undefined || Date.now() - entry.listenedAt < YOUNG_MS;
-    youngDeaths = young ? youngDeaths + 1 : 1;
-    const delay = restartDelay(youngDeaths);
-    const cause = entry?.fault;
+    this.youngDeaths = young ? this.youngDeaths + 1 : 1;
+    const delay = restartDelay(this.youngDeaths);
+    this.recordDeath(worker, code, signal, entry?.fault, delay);
+    // With one serving process the replacement may clean up after the one it replaces (decision 028).
+    const prepare = this.ready.processes === 1 ? "restart" : "none";
+    setTimeout(() => this.stopping || this.start(prepare), delay);
+  }
+
+  /** A serving process that died: into the fault log (with its last fault, if it sent one) and the log. */
+  private recordDeath(worker: Worker, code: number, signal: string, cause: Fault | undefined, delay: number) {
     const how = signal ?? `code ${code}`;
     recordFault({
       time: new Date().toISOString(),
@@ -150,7 +154,7 @@ export function runSupervisor(): void {
       message: cause ? `exited with ${how} after ${cause.origin}: ${cause.message}` : `exited with ${how}`,
       stack: cause?.stack,
     });
-    log.error(
+    this.log.error(
       {
         servingPid: worker.process.pid,
         code,
@@ -159,20 +163,28 @@ export function runSupervisor(): void {
           ? { origin: cause.origin, name: cause.name, message: cause.message, stack: cause.stack }
           : undefined,
         restartInMs: delay,
-        diedYoungInARow: youngDeaths,
+        diedYoungInARow: this.youngDeaths,
       },
       "a serving process stopped unexpectedly; starting another",
     );
-    // With one serving process the replacement may clean up after the one it replaces (decision 028).
-    setTimeout(() => stopping || start(ready!.processes === 1 ? "restart" : "none"), delay);
-  });
-
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.on(signal, () => {
-      log.info({ signal }, "shutting down: serving processes finish their open requests");
-      stopAll(0);
-    });
   }
 
-  start("full");
+  stopAll(code: number) {
+    if (this.stopping) return;
+    this.stopping = true;
+    const force = setTimeout(() => {
+      this.log.warn("serving processes did not stop in 15 s; exiting");
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    const running = Object.values(cluster.workers ?? {});
+    if (running.length === 0) process.exit(code);
+    for (const worker of running) worker?.process.kill("SIGTERM");
+    cluster.on("exit", () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        this.log.info("stopped");
+        process.exit(code);
+      }
+    });
+  }
 }

@@ -63,6 +63,26 @@ export type FormHandlers = {
   fileTooLarge?: (name: string) => void;
 };
 
+/** Busboy for the body's content type and the page's limits; a content type it cannot read is the sender's mistake. */
+function parserFor(contentType: string, limits: BodyLimits): busboy.Busboy {
+  try {
+    return busboy({
+      headers: { "content-type": contentType },
+      // Browsers send file names as UTF-8.
+      defParamCharset: "utf8",
+      limits: {
+        fields: limits.fields ?? 100,
+        fieldSize: limits.fieldSize ?? 64 * 1024,
+        files: limits.files ?? 0,
+        fileSize: limits.fileSize ?? 0,
+        parts: (limits.fields ?? 100) + (limits.files ?? 0),
+      },
+    });
+  } catch {
+    throw new UserError(FORM_UNREADABLE, { status: 400 });
+  }
+}
+
 /**
  * Streams a urlencoded or multipart body through busboy. Resolves once the
  * whole body is read and every file consumed; rejects with a UserError when
@@ -81,23 +101,7 @@ export type FormHandlers = {
 export async function streamForm(request: Request, limits: BodyLimits, handlers: FormHandlers): Promise<void> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!request.body) return;
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      // Browsers send file names as UTF-8.
-      defParamCharset: "utf8",
-      limits: {
-        fields: limits.fields ?? 100,
-        fieldSize: limits.fieldSize ?? 64 * 1024,
-        files: limits.files ?? 0,
-        fileSize: limits.fileSize ?? 0,
-        parts: (limits.fields ?? 100) + (limits.files ?? 0),
-      },
-    });
-  } catch {
-    throw new UserError(FORM_UNREADABLE, { status: 400 });
-  }
+  const parser = parserFor(contentType, limits);
   let failure: UserError | undefined;
   const fail = (error: UserError) => (failure ??= error);
   /** An error a handler threw: a fault of ours, answered as one (500) once the body is done with. */

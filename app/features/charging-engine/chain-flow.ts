@@ -24,6 +24,9 @@ import type { Stay, Vehicle } from "./stays";
  * which this flow does not weigh; otherwise writes the flow's plan into `schedule`
  * and returns its peak and the chain it leaves.
  */
+// Kept whole: one flow from building to reading back, over the same network
+// arrays (as min-peak-flow's solve): the steps are in order and documented above.
+// eslint-disable-next-line max-lines-per-function -- kept whole, for the reason above
 export function chainFlowPlan(
   stays: Stay[],
   vehicles: Vehicle[],

@@ -102,6 +102,9 @@ function readStays(stays: Stay[], units: Unit[]): Asked {
  * end), in `order`. `weekEnd(w)`, when given, is asked as the arrivals pass
  * into a new week whether to stop after week w. Returns what each stay got.
  */
+// Kept whole: first come, first served is one sweep over the arrivals with the
+// units held as bits: taking, freeing and waiting share the sweep's cursor and words, and read best in one place.
+// eslint-disable-next-line max-lines-per-function -- kept whole, for the reason above
 function place(
   units: Unit[],
   asked: Asked,

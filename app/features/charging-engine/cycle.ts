@@ -65,6 +65,10 @@ export class Cycle extends Laps {
     this.runEndSoc = new Float64Array(n);
   }
 
+  // Kept whole: the event loop of the simulation (a third of a plan's time):
+  // arrivals, departures and the connection's sharing read and write the same columns at each event, and splitting it
+  // would pass them through calls on every step of a year.
+  // eslint-disable-next-line max-lines-per-function -- kept whole, for the reason above
   run(startCarry: Float64Array): { chain: Chain; endCarry: Float64Array; bound: boolean } {
     const { stays, dt, horizon, start, leaves, arrivals, endings, queue } = this;
     // Every vehicle leaving full as the first guess (chainFrom with fullDepartures, from the typed rows); each arrival sets its stay's own.

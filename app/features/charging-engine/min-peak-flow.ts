@@ -57,6 +57,10 @@ export function minimumPeak(
   return { peakKw: once.peakKw, deliveredKwh: once.deliveredKwh * times };
 }
 
+// Kept whole: one solver. It builds the flow network of a group of
+// stays, searches the lowest peak by Newton steps on the minimum cut and reads the schedule back off the same arrays;
+// split, each part would take and return the same dozen typed arrays, and the hot loop would pay for the calls.
+// eslint-disable-next-line max-lines-per-function -- kept whole, for the reason above
 function solve(group: number[], stays: FlowStay[], site: Site, schedule: Schedule, target?: number): ClusterResult {
   const { steps, dt, building, limitKw, efficiency } = site;
   const merged = new Map<string, number[]>();

@@ -45,68 +45,115 @@ export type Cluster = {
 type Pending = { taken: boolean; timer: NodeJS.Timeout; resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 export function startCluster(databaseUrl: string, db: Kysely<Database>, log: Logger, local: Local): Cluster {
-  const me = randomUUID();
-  const pending = new Map<string, Pending>();
-  let client: pg.Client | null = null;
-  let closed = false;
+  const node = new ClusterNode(db, log, local);
+  const listener = keepListening(databaseUrl, log, (message) => node.receive(message));
+  const stopRelay = relayTo((signal) => node.publish({ ...signal, from: node.me }));
+  return {
+    call: (chargePointId, method, params) =>
+      listener.connected()
+        ? node.call(chargePointId, method, params)
+        : Promise.reject(new UserError("The charger is not connected", { status: 409 })),
+    async close() {
+      stopRelay();
+      node.closeCalls();
+      await listener.close();
+    },
+  };
+}
+
+/** This process on the channel: what it publishes, the calls it waits on, and the calls it serves for others. */
+class ClusterNode {
+  readonly me = randomUUID();
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: Logger,
+    private readonly local: Local,
+  ) {}
 
   // Sent through the pool (the listening connection runs one query at a time); messages may then arrive out of
   // order, which none minds: an answer before its "taken" settles the call, and the "taken" finds nothing to do.
-  const publish = (message: Message) => {
-    sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(message)})`.execute(db).catch((error: unknown) => {
-      log.warn({ err: error }, "a Box Charge message could not be sent to the other processes");
+  publish(message: Message) {
+    sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(message)})`.execute(this.db).catch((error: unknown) => {
+      this.log.warn({ err: error }, "a Box Charge message could not be sent to the other processes");
     });
-  };
+  }
 
-  const receive = (message: Message) => {
-    if (message.from === me) return;
+  receive(message: Message) {
+    if (message.from === this.me) return;
     switch (message.kind) {
       case "depot":
         return depotChanged(message.depotId, { relayed: true });
       case "charging":
         return chargingChanged(message.depotId, { relayed: true });
       case "call":
-        if (!local.isConnected(message.chargePointId)) return;
-        publish({ kind: "taken", from: me, id: message.id, to: message.from });
-        void local.call(message.chargePointId, message.method, message.params).then(
-          (result) => publish({ kind: "answer", from: me, id: message.id, to: message.from, result }),
-          (error: unknown) =>
-            publish({
-              kind: "answer",
-              from: me,
-              id: message.id,
-              to: message.from,
-              error: error instanceof Error ? error.message : String(error),
-            }),
-        );
-        return;
+        return this.serve(message);
       case "taken":
-      case "answer": {
-        const call = message.to === me ? pending.get(message.id) : undefined;
-        if (!call) return;
-        clearTimeout(call.timer);
-        if (message.kind === "taken") {
-          call.taken = true;
-          call.timer = setTimeout(
-            () => finish(message.id, new UserError("The charger did not answer", { status: 504 })),
-            ANSWER_MS,
-          );
-          return;
-        }
-        pending.delete(message.id);
-        if (message.error !== undefined) call.reject(new UserError(message.error, { status: 502 }));
-        else call.resolve(message.result);
-      }
+      case "answer":
+        return this.settle(message);
     }
-  };
+  }
 
-  const finish = (id: string, error: Error) => {
-    const call = pending.get(id);
+  /** Another process's call to a charger this one holds: say so at once, then pass on the charger's answer. */
+  private serve(message: Extract<Message, { kind: "call" }>) {
+    if (!this.local.isConnected(message.chargePointId)) return;
+    const reply = { from: this.me, id: message.id, to: message.from };
+    this.publish({ kind: "taken", ...reply });
+    void this.local.call(message.chargePointId, message.method, message.params).then(
+      (result) => this.publish({ kind: "answer", ...reply, result }),
+      (error: unknown) =>
+        this.publish({ kind: "answer", ...reply, error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+
+  /** A call of this process taken by the one holding the charger (then it waits for the answer), or answered. */
+  private settle(message: Extract<Message, { kind: "taken" | "answer" }>) {
+    const call = message.to === this.me ? this.pending.get(message.id) : undefined;
     if (!call) return;
-    pending.delete(id);
-    call.reject(error);
-  };
+    clearTimeout(call.timer);
+    if (message.kind === "taken") {
+      call.taken = true;
+      const noAnswer = new UserError("The charger did not answer", { status: 504 });
+      call.timer = setTimeout(() => this.finish(message.id, noAnswer), ANSWER_MS);
+      return;
+    }
+    this.pending.delete(message.id);
+    if (message.error !== undefined) call.reject(new UserError(message.error, { status: 502 }));
+    else call.resolve(message.result);
+  }
 
+  call(chargePointId: number, method: string, params: unknown): Promise<unknown> {
+    const id = randomUUID();
+    return new Promise((resolve, reject) => {
+      const nobody = new UserError("The charger is not connected", { status: 409 });
+      this.pending.set(id, {
+        taken: false,
+        resolve,
+        reject,
+        timer: setTimeout(() => this.finish(id, nobody), TAKEN_MS),
+      });
+      this.publish({ kind: "call", from: this.me, id, chargePointId, method, params });
+    });
+  }
+
+  private finish(id: string, error: Error) {
+    const call = this.pending.get(id);
+    if (!call) return;
+    this.pending.delete(id);
+    call.reject(error);
+  }
+
+  closeCalls() {
+    for (const id of [...this.pending.keys()])
+      this.finish(id, new UserError("The server is shutting down", { status: 503 }));
+  }
+}
+
+/** The connection that LISTENs on the channel, connected again a second after it is lost, until closed. */
+function keepListening(databaseUrl: string, log: Logger, receive: (message: Message) => void) {
+  let client: pg.Client | null = null;
+  let closed = false;
   const connect = async () => {
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on("notification", (note) => {
@@ -133,27 +180,10 @@ export function startCluster(databaseUrl: string, db: Kysely<Database>, log: Log
     if (!closed) setTimeout(() => void connect().catch(retry), 1000).unref();
   };
   void connect().catch(retry);
-
-  const stopRelay = relayTo((signal) => publish({ ...signal, from: me }));
-
   return {
-    call(chargePointId, method, params) {
-      if (!client) return Promise.reject(new UserError("The charger is not connected", { status: 409 }));
-      const id = randomUUID();
-      return new Promise((resolve, reject) => {
-        pending.set(id, {
-          taken: false,
-          resolve,
-          reject,
-          timer: setTimeout(() => finish(id, new UserError("The charger is not connected", { status: 409 })), TAKEN_MS),
-        });
-        publish({ kind: "call", from: me, id, chargePointId, method, params });
-      });
-    },
+    connected: () => client !== null,
     async close() {
       closed = true;
-      stopRelay();
-      for (const id of [...pending.keys()]) finish(id, new UserError("The server is shutting down", { status: 503 }));
       await client?.end().catch(() => undefined);
       client = null;
     },

@@ -70,49 +70,51 @@ export function handleOcpp16(client: RPCClient, deps: Deps, point: ConnectedPoin
       return { transactionId, ...accepted };
     },
   );
-  handle(
-    client,
-    "StopTransaction",
-    async (params: {
-      transactionId: number;
-      meterStop: number;
-      timestamp: string;
-      reason?: string;
-      transactionData?: MeterValue16[];
-    }) => {
-      const session = await findSession(deps, point, { id: params.transactionId });
-      if (session) {
-        if (params.transactionData?.length)
-          await recordReadings(deps, point, {
-            sessionId: session.id,
-            connectorId: session.connector_id,
-            samples: readMeterValues(params.transactionData),
-          });
-        await stopSession(deps, point, {
-          sessionId: session.id,
-          at: new Date(params.timestamp).toISOString(),
-          meterWh: params.meterStop,
-          reason: params.reason ?? "Local",
-        });
-      }
-      return accepted;
-    },
-  );
-  handle(
-    client,
-    "MeterValues",
-    async (params: { connectorId: number; transactionId?: number; meterValue: MeterValue16[] }) => {
-      const session =
-        params.transactionId !== undefined ? await findSession(deps, point, { id: params.transactionId }) : undefined;
-      await recordReadings(deps, point, {
-        sessionId: session && !session.stopped_at ? session.id : null,
-        connectorId: params.connectorId,
-        samples: readMeterValues(params.meterValue),
-      });
-      return {};
-    },
-  );
+  handle(client, "StopTransaction", (params: StopTransaction16) => stopTransaction(deps, point, params));
+  handle(client, "MeterValues", (params: MeterValues16) => meterValues(deps, point, params));
   handle(client, "DataTransfer", async () => ({ status: "UnknownVendorId" }));
   handle(client, "DiagnosticsStatusNotification", async () => ({}));
   handle(client, "FirmwareStatusNotification", async () => ({}));
+}
+
+type StopTransaction16 = {
+  transactionId: number;
+  meterStop: number;
+  timestamp: string;
+  reason?: string;
+  transactionData?: MeterValue16[];
+};
+
+/** A transaction ended: its last readings kept, then the session closed at the meter's last figure. */
+async function stopTransaction(deps: Deps, point: ConnectedPoint, params: StopTransaction16) {
+  const session = await findSession(deps, point, { id: params.transactionId });
+  if (session) {
+    if (params.transactionData?.length)
+      await recordReadings(deps, point, {
+        sessionId: session.id,
+        connectorId: session.connector_id,
+        samples: readMeterValues(params.transactionData),
+      });
+    await stopSession(deps, point, {
+      sessionId: session.id,
+      at: new Date(params.timestamp).toISOString(),
+      meterWh: params.meterStop,
+      reason: params.reason ?? "Local",
+    });
+  }
+  return accepted;
+}
+
+type MeterValues16 = { connectorId: number; transactionId?: number; meterValue: MeterValue16[] };
+
+/** Readings, for the open session they name (or the connector alone, outside a transaction). */
+async function meterValues(deps: Deps, point: ConnectedPoint, params: MeterValues16) {
+  const session =
+    params.transactionId !== undefined ? await findSession(deps, point, { id: params.transactionId }) : undefined;
+  await recordReadings(deps, point, {
+    sessionId: session && !session.stopped_at ? session.id : null,
+    connectorId: params.connectorId,
+    samples: readMeterValues(params.meterValue),
+  });
+  return {};
 }

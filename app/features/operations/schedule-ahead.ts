@@ -108,25 +108,11 @@ export function scheduleAhead(merged: readonly Slot[], plugged: readonly Plugged
       short.push({ key: p.key, shortKwh: left, reason: siteShort >= timeShort ? "site limit" : "time at the charger" });
     }
   }
-  // The room left in each slot, shared evenly among the vehicles with no known duty.
-  const unknown = obeying.filter((p) => p.neededKwh === null || p.departsAt === null);
-  if (unknown.length)
-    for (let s = 0; s < slots.length; s++) {
-      let budget = room[s]!;
-      let open = unknown;
-      while (budget > EPS && open.length > 0) {
-        const share = budget / open.length;
-        const next: Plugged[] = [];
-        for (const p of open) {
-          const row = given.get(p.key)!;
-          const add = Math.min(p.maxKw - row[s]!, share);
-          row[s] = row[s]! + add;
-          budget -= add;
-          if (p.maxKw - row[s]! > EPS) next.push(p);
-        }
-        open = next;
-      }
-    }
+  shareEvenly(
+    room,
+    obeying.filter((p) => p.neededKwh === null || p.departsAt === null),
+    given,
+  );
   const schedules = new Map<string, Limits>();
   const limitsKw = new Map<string, number>();
   for (const p of plugged) {
@@ -163,4 +149,28 @@ function cutAt(slots: readonly Slot[], instants: readonly number[]): readonly Sl
     out.push({ ...slot, from });
   }
   return out;
+}
+
+/**
+ * The room left in each slot, shared evenly among the vehicles with no known duty (`given`, by key, gets each one's
+ * power in each slot): a vehicle that cannot take its share leaves the rest to the others.
+ */
+function shareEvenly(room: number[], unknown: Plugged[], given: Map<string, Float64Array>) {
+  if (!unknown.length) return;
+  for (let s = 0; s < room.length; s++) {
+    let budget = room[s]!;
+    let open = unknown;
+    while (budget > EPS && open.length > 0) {
+      const share = budget / open.length;
+      const next: Plugged[] = [];
+      for (const p of open) {
+        const row = given.get(p.key)!;
+        const add = Math.min(p.maxKw - row[s]!, share);
+        row[s] = row[s]! + add;
+        budget -= add;
+        if (p.maxKw - row[s]! > EPS) next.push(p);
+      }
+      open = next;
+    }
+  }
 }

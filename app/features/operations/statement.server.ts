@@ -36,35 +36,7 @@ export async function monthlyStatement(deps: Deps, depot: { id: number; name: st
   const inputs = site.inputs;
   const types = inputs?.vehicleTypes ?? DEFAULT_VEHICLE_TYPES;
   const economics = inputs?.businessCase ?? defaultBusinessCase({ vehicleTypes: types });
-  const sessions = await deps.database.db
-    .selectFrom("charging_sessions")
-    .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
-    .select([
-      "charging_sessions.id",
-      "charging_sessions.id_tag as tag",
-      "charging_sessions.started_at as startedAt",
-      "charging_sessions.stopped_at as stoppedAt",
-      "charging_sessions.updated_at as updatedAt",
-      "charging_sessions.meter_start_wh as startWh",
-      "charging_sessions.meter_last_wh as lastWh",
-    ])
-    .where("charge_points.depot_id", "=", depot.id)
-    .where("charging_sessions.started_at", ">=", from.toUTC().toISO()!)
-    .where("charging_sessions.started_at", "<", to.toUTC().toISO()!)
-    .execute();
-  const readings = sessions.length
-    ? await deps.database.db
-        .selectFrom("meter_readings")
-        .select(["session_id", "read_at", "energy_wh"])
-        .where(
-          "session_id",
-          "in",
-          sessions.map((s) => s.id),
-        )
-        .where("energy_wh", "is not", null)
-        .execute()
-    : [];
-  const readingsOf = Map.groupBy(readings, (r) => r.session_id!);
+  const { sessions, readingsOf } = await monthSessions(deps, depot.id, from, to);
   const byVehicle = new Map<
     string,
     { sessions: number; kwh: number; pounds: number; km: number; dieselPounds: number }
@@ -165,4 +137,38 @@ export async function latestChargingMonth(deps: Deps, depot: { id: number; name:
     if (statement.total.sessions > 0) return statement;
   }
   return null;
+}
+
+/** The sessions that started at the depot in [from, to), and each one's energy readings. */
+async function monthSessions(deps: Deps, depotId: number, from: DateTime, to: DateTime) {
+  const sessions = await deps.database.db
+    .selectFrom("charging_sessions")
+    .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
+    .select([
+      "charging_sessions.id",
+      "charging_sessions.id_tag as tag",
+      "charging_sessions.started_at as startedAt",
+      "charging_sessions.stopped_at as stoppedAt",
+      "charging_sessions.updated_at as updatedAt",
+      "charging_sessions.meter_start_wh as startWh",
+      "charging_sessions.meter_last_wh as lastWh",
+    ])
+    .where("charge_points.depot_id", "=", depotId)
+    .where("charging_sessions.started_at", ">=", from.toUTC().toISO()!)
+    .where("charging_sessions.started_at", "<", to.toUTC().toISO()!)
+    .execute();
+  const readings = sessions.length
+    ? await deps.database.db
+        .selectFrom("meter_readings")
+        .select(["session_id", "read_at", "energy_wh"])
+        .where(
+          "session_id",
+          "in",
+          sessions.map((s) => s.id),
+        )
+        .where("energy_wh", "is not", null)
+        .execute()
+    : [];
+  const readingsOf = Map.groupBy(readings, (r) => r.session_id!);
+  return { sessions, readingsOf };
 }

@@ -97,8 +97,7 @@ export const dieselRunningPounds = (e: VehicleEconomics, km: number, vehicles: n
  */
 export function businessCase(input: PlanInput, economics: BusinessCaseInput, plan: PlanFigures): BusinessCaseResult {
   const km = annualKmByGroup(input);
-  const rate = economics.discountRatePct / 100;
-  const discount = (year: number) => 1 / (1 + rate) ** year;
+  const discount = discounter(economics);
   const byType = new Map(economics.vehicles.map((v) => [v.typeId, v]));
   const fleetEnergy = input.vehicles.reduce((sum, g) => {
     const type = input.vehicleTypes.find((t) => t.id === g.typeId);
@@ -113,73 +112,36 @@ export function businessCase(input: PlanInput, economics: BusinessCaseInput, pla
   let litres = 0;
   const types: BusinessCaseResult["types"] = [];
   for (const type of input.vehicleTypes) {
-    const groups = input.vehicles.filter((g) => g.typeId === type.id);
-    const vehicles = groups.reduce((sum, g) => sum + g.count, 0);
-    if (vehicles === 0) continue;
-    const e = byType.get(type.id) ?? economicsOf(type);
-    const typeKm = groups.reduce((sum, g) => sum + g.count * km.get(g.id)!, 0);
-    const perVehicleKm = typeKm / vehicles;
-    const electricity =
-      fleetEnergy > 0 ? (plan.electricityPoundsPerYear * typeKm * type.consumptionKwhPerKm) / fleetEnergy : 0;
-    const typeLitres = (typeKm * e.dieselLitresPer100Km) / 100;
-    litres += typeLitres;
-    const evYear = electricity + evRunningPounds(e, typeKm, vehicles);
-    const dieselYear = dieselRunningPounds(e, typeKm, vehicles, economics.fuelPencePerLitre);
-    const evBuy = vehicles * Math.max(0, e.evPricePounds - e.evGrantPounds);
-    const dieselBuy = vehicles * e.dieselPricePounds;
-    const evBack = (vehicles * e.evPricePounds * e.evResidualPct) / 100;
-    const dieselBack = (vehicles * e.dieselPricePounds * e.dieselResidualPct) / 100;
-    evNow += evBuy;
-    dieselNow += dieselBuy;
-    evYearly += evYear;
-    dieselYearly += dieselYear;
-    evResidual += evBack;
-    dieselResidual += dieselBack;
-    const pv = (now: number, yearly: number, back: number) => {
-      let total = now;
-      for (let y = 1; y <= economics.years; y++) total += yearly * discount(y);
-      return total - back * discount(economics.years);
-    };
-    const evTotal = pv(evBuy, evYear, evBack) / vehicles;
-    const dieselTotal = pv(dieselBuy, dieselYear, dieselBack) / vehicles;
-    const lifetimeKm = perVehicleKm * economics.years;
-    types.push({
-      typeId: type.id,
-      name: type.name,
-      vehicles,
-      kmPerYear: perVehicleKm,
-      evPoundsPerVehicle: evTotal,
-      dieselPoundsPerVehicle: dieselTotal,
-      evPencePerKm: lifetimeKm > 0 ? (evTotal * 100) / lifetimeKm : 0,
-      dieselPencePerKm: lifetimeKm > 0 ? (dieselTotal * 100) / lifetimeKm : 0,
-    });
+    const flows = typeFlows(input, type, byType.get(type.id) ?? economicsOf(type), economics, km, plan, fleetEnergy);
+    if (!flows) continue;
+    litres += flows.litres;
+    evNow += flows.ev.buy;
+    dieselNow += flows.diesel.buy;
+    evYearly += flows.ev.year;
+    dieselYearly += flows.diesel.year;
+    evResidual += flows.ev.back;
+    dieselResidual += flows.diesel.back;
+    types.push(flows.row);
   }
-  const chargersPounds = economics.site.chargersPounds ?? plan.chargersPounds;
-  const connectionEstimated = economics.site.connectionQuotePounds === null;
-  const connectionPounds =
-    economics.site.connectionQuotePounds ??
-    plan.connectionKva * economics.site.connectionPoundsPerKva +
-      economics.site.distanceToSubstationM * economics.site.cablePoundsPerMetre;
-  const depot = Math.max(
-    0,
-    chargersPounds + connectionPounds + economics.site.transformerPounds - economics.site.grantPounds,
-  );
-  const cumulativeEv = [evNow + depot];
-  const cumulativeDiesel = [dieselNow];
-  for (let y = 1; y <= economics.years; y++) {
-    const last = y === economics.years;
-    cumulativeEv.push(cumulativeEv[y - 1]! + (evYearly - (last ? evResidual : 0)) * discount(y));
-    cumulativeDiesel.push(cumulativeDiesel[y - 1]! + (dieselYearly - (last ? dieselResidual : 0)) * discount(y));
-  }
+  const site = siteCosts(economics, plan);
+  // Each year's discounted cash added up from now: the purchases, then the running costs, the residual value back last.
+  const cumulative = (now: number, yearly: number, back: number) => {
+    const totals = [now];
+    for (let y = 1; y <= economics.years; y++)
+      totals.push(totals[y - 1]! + (yearly - (y === economics.years ? back : 0)) * discount(y));
+    return totals;
+  };
+  const cumulativeEv = cumulative(evNow + site.depotPounds, evYearly, evResidual);
+  const cumulativeDiesel = cumulative(dieselNow, dieselYearly, dieselResidual);
   const paybackIndex = cumulativeEv.findIndex((ev, y) => ev <= cumulativeDiesel[y]! + 1e-6);
   const co2Diesel = litres * economics.co2.dieselKgPerLitre;
   const co2Electric = plan.chargingKwhPerYear * economics.co2.gridKgPerKwh;
   return {
     types,
     site: {
-      chargersPounds,
-      connectionPounds,
-      connectionEstimated,
+      chargersPounds: site.chargersPounds,
+      connectionPounds: site.connectionPounds,
+      connectionEstimated: site.connectionEstimated,
       transformerPounds: economics.site.transformerPounds,
       grantPounds: economics.site.grantPounds,
     },
@@ -190,4 +152,76 @@ export function businessCase(input: PlanInput, economics: BusinessCaseInput, pla
     co2eTonnesSavedPerYear: (co2Diesel - co2Electric) / 1000,
     dieselLitresPerYear: litres,
   };
+}
+
+/** The depot's own spend: chargers, the connection (the quote, or estimated per kVA and metre of cable), less grants. */
+function siteCosts(economics: BusinessCaseInput, plan: PlanFigures) {
+  const chargersPounds = economics.site.chargersPounds ?? plan.chargersPounds;
+  const connectionEstimated = economics.site.connectionQuotePounds === null;
+  const connectionPounds =
+    economics.site.connectionQuotePounds ??
+    plan.connectionKva * economics.site.connectionPoundsPerKva +
+      economics.site.distanceToSubstationM * economics.site.cablePoundsPerMetre;
+  const depotPounds = Math.max(
+    0,
+    chargersPounds + connectionPounds + economics.site.transformerPounds - economics.site.grantPounds,
+  );
+  return { chargersPounds, connectionPounds, connectionEstimated, depotPounds };
+}
+
+/** What a pound in `year` is worth now, at the business case's discount rate. */
+const discounter = (economics: BusinessCaseInput) => (year: number) =>
+  1 / (1 + economics.discountRatePct / 100) ** year;
+
+/**
+ * One vehicle type's cash, electric and diesel: buying (less grants), a year's running (its share of the plan's
+ * electricity by the energy it uses, or diesel), the residual value back, and its cost per vehicle and per km over the
+ * years, discounted. Null when the fleet has none of the type.
+ */
+function typeFlows(
+  input: PlanInput,
+  type: PlanInput["vehicleTypes"][number],
+  e: ReturnType<typeof economicsOf>,
+  economics: BusinessCaseInput,
+  km: Map<string, number>,
+  plan: PlanFigures,
+  fleetEnergy: number,
+) {
+  const groups = input.vehicles.filter((g) => g.typeId === type.id);
+  const vehicles = groups.reduce((sum, g) => sum + g.count, 0);
+  if (vehicles === 0) return null;
+  const discount = discounter(economics);
+  const typeKm = groups.reduce((sum, g) => sum + g.count * km.get(g.id)!, 0);
+  const perVehicleKm = typeKm / vehicles;
+  const electricity =
+    fleetEnergy > 0 ? (plan.electricityPoundsPerYear * typeKm * type.consumptionKwhPerKm) / fleetEnergy : 0;
+  const ev = {
+    buy: vehicles * Math.max(0, e.evPricePounds - e.evGrantPounds),
+    year: electricity + evRunningPounds(e, typeKm, vehicles),
+    back: (vehicles * e.evPricePounds * e.evResidualPct) / 100,
+  };
+  const diesel = {
+    buy: vehicles * e.dieselPricePounds,
+    year: dieselRunningPounds(e, typeKm, vehicles, economics.fuelPencePerLitre),
+    back: (vehicles * e.dieselPricePounds * e.dieselResidualPct) / 100,
+  };
+  const pv = ({ buy, year, back }: typeof ev) => {
+    let total = buy;
+    for (let y = 1; y <= economics.years; y++) total += year * discount(y);
+    return total - back * discount(economics.years);
+  };
+  const evTotal = pv(ev) / vehicles;
+  const dieselTotal = pv(diesel) / vehicles;
+  const lifetimeKm = perVehicleKm * economics.years;
+  const row: BusinessCaseResult["types"][number] = {
+    typeId: type.id,
+    name: type.name,
+    vehicles,
+    kmPerYear: perVehicleKm,
+    evPoundsPerVehicle: evTotal,
+    dieselPoundsPerVehicle: dieselTotal,
+    evPencePerKm: lifetimeKm > 0 ? (evTotal * 100) / lifetimeKm : 0,
+    dieselPencePerKm: lifetimeKm > 0 ? (dieselTotal * 100) / lifetimeKm : 0,
+  };
+  return { ev, diesel, litres: (typeKm * e.dieselLitresPer100Km) / 100, row };
 }

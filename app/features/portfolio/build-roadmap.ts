@@ -151,21 +151,7 @@ export function depotRoadmap(
       vehiclesShort: result?.vehiclesShort ?? 0,
     };
   });
-  const peaks = new Map(rows.map((r) => [r.year, r.peakKw]));
-  let flag = connectionFlag({
-    connectionKw: nowKw,
-    peaks,
-    leadTimeMonths,
-    energisedBy: application?.energisationOn ?? null,
-    today,
-  });
-  // A quote in time whose own capacity is passed later: the next upgrade is the one to apply for.
-  let beyondQuoteKva: number | null = null;
-  if (flag.kind === "quoted-in-time" && quotedKw !== null && energisedYear !== null) {
-    const later = new Map(rows.filter((r) => r.year >= energisedYear).map((r) => [r.year, r.peakKw]));
-    const next = connectionFlag({ connectionKw: Math.max(nowKw, quotedKw), peaks: later, leadTimeMonths, today });
-    if (next.kind === "apply-by") [flag, beyondQuoteKva] = [next, application!.quoteKva];
-  }
+  const { flag, beyondQuoteKva } = flagOf(rows, { nowKw, quotedKw, energisedYear, application, leadTimeMonths, today });
   const endPeak = Math.max(0, ...rows.map((r) => r.peakKw));
   const neededKva = endPeak > nowKw + 1e-9 ? connectionFor(endPeak, pf).recommendedConnectionKva : null;
   return {
@@ -173,23 +159,7 @@ export function depotRoadmap(
     planned: true,
     vehicles: inputs.vehicles.reduce((sum, g) => sum + g.count, 0),
     connectionKva: inputs.site.connectionKva,
-    groups: inputs.vehicles.map((g) => {
-      const set = replacements.get(g.id)!;
-      const span = groupSpan(set);
-      return {
-        id: g.id,
-        name: g.name,
-        count: g.count,
-        firstYear: set.firstYear,
-        cycleYears: set.cycleYears,
-        heavy: set.heavy,
-        targets: set.targets,
-        // The years its first and last vehicles go electric (the last null when its targets stop short of all).
-        electricFrom: span.first,
-        lastYear: span.last,
-        phaseOut: set.heavy ? settings.phaseOut.over26t : settings.phaseOut.upTo26t,
-      };
-    }),
+    groups: groupRows(inputs, replacements, settings),
     years: rows,
     flag,
     beyondQuoteKva,
@@ -203,6 +173,63 @@ export function depotRoadmap(
       settings.battery,
     ),
   };
+}
+
+/**
+ * When the depot's connection must be applied for, given its peak in each year: against the connection it has, or,
+ * when a quote comes in time but its own capacity is passed later, the next upgrade (with the quote's kVA beside it).
+ */
+function flagOf(
+  rows: RoadmapYear[],
+  at: {
+    nowKw: number;
+    quotedKw: number | null;
+    energisedYear: number | null;
+    application: RoadmapDepot["application"];
+    leadTimeMonths: number;
+    today: string;
+  },
+): { flag: ConnectionFlag; beyondQuoteKva: number | null } {
+  const { nowKw, quotedKw, energisedYear, application, leadTimeMonths, today } = at;
+  const peaks = new Map(rows.map((r) => [r.year, r.peakKw]));
+  const flag = connectionFlag({
+    connectionKw: nowKw,
+    peaks,
+    leadTimeMonths,
+    energisedBy: application?.energisationOn ?? null,
+    today,
+  });
+  if (flag.kind === "quoted-in-time" && quotedKw !== null && energisedYear !== null) {
+    const later = new Map(rows.filter((r) => r.year >= energisedYear).map((r) => [r.year, r.peakKw]));
+    const next = connectionFlag({ connectionKw: Math.max(nowKw, quotedKw), peaks: later, leadTimeMonths, today });
+    if (next.kind === "apply-by") return { flag: next, beyondQuoteKva: application!.quoteKva };
+  }
+  return { flag, beyondQuoteKva: null };
+}
+
+/** Each vehicle group's replacement: its first year and cycle, and the years its first and last vehicles go electric. */
+function groupRows(
+  inputs: NonNullable<RoadmapDepot["inputs"]>,
+  replacements: ReturnType<typeof replacementsOf>,
+  settings: RoadmapSettings,
+) {
+  return inputs.vehicles.map((g) => {
+    const set = replacements.get(g.id)!;
+    const span = groupSpan(set);
+    return {
+      id: g.id,
+      name: g.name,
+      count: g.count,
+      firstYear: set.firstYear,
+      cycleYears: set.cycleYears,
+      heavy: set.heavy,
+      targets: set.targets,
+      // The last null when its targets stop short of all.
+      electricFrom: span.first,
+      lastYear: span.last,
+      phaseOut: set.heavy ? settings.phaseOut.over26t : settings.phaseOut.upTo26t,
+    };
+  });
 }
 
 /**
