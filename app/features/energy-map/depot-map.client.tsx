@@ -106,29 +106,7 @@ export default function DepotMap({
     };
   }, [tileUrl, attribution]);
 
-  // Offline, the bundled outline of Great Britain is the base layer (fetched only then).
-  useEffect(() => {
-    const instance = map.current;
-    if (!offline || !instance) return;
-    let outline: L.GeoJSON | null = null;
-    let cancelled = false;
-    void fetch(OUTLINE_URL)
-      .then((response) => (response.ok ? response.json() : null))
-      .then((data: GeoJSON.FeatureCollection | null) => {
-        if (cancelled || !data) return;
-        outline = L.geoJSON(data, {
-          interactive: false,
-          style: { color: "#64748b", weight: 1, fillColor: "#f8fafc", fillOpacity: 1 },
-        }).addTo(instance);
-        outline.bringToBack();
-        instance.attributionControl.addAttribution("Coastline: Natural Earth");
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      outline?.remove();
-    };
-  }, [offline]);
+  useCoastlineWhenOffline(map, offline);
 
   // Markers follow the data; the view fits the depots the first time they are known.
   const fitted = useRef(false);
@@ -211,25 +189,54 @@ export default function DepotMap({
           it.
         </p>
       ) : null}
-      <div
-        data-testid="map-legend"
-        className="absolute bottom-12 left-3 z-[1000] grid max-w-[calc(100%-1.5rem)] gap-1 rounded-md sm:bottom-8 border bg-background/95 p-2 text-xs shadow"
-      >
-        <p className="font-medium">Nearest substation's headroom</p>
-        <ul className="grid gap-0.5">
-          {LEGEND.map((item) => (
-            <li key={item.text} className="flex items-center gap-2">
-              <span
-                aria-hidden="true"
-                className="inline-block size-3 rounded-full"
-                style={{ background: item.colour }}
-              />
-              {item.text}
-            </li>
-          ))}
-        </ul>
-        <p className="text-muted-foreground">Squares: your depots (drag to move). Circles: substations.</p>
-      </div>
+      <MapLegend />
+    </div>
+  );
+}
+
+/** Offline, the bundled outline of Great Britain is the base layer (fetched only then). */
+function useCoastlineWhenOffline(map: React.RefObject<L.Map | null>, offline: boolean) {
+  useEffect(() => {
+    const instance = map.current;
+    if (!offline || !instance) return;
+    let outline: L.GeoJSON | null = null;
+    let cancelled = false;
+    void fetch(OUTLINE_URL)
+      .then((response) => (response.ok ? response.json() : null))
+      .then((data: GeoJSON.FeatureCollection | null) => {
+        if (cancelled || !data) return;
+        outline = L.geoJSON(data, {
+          interactive: false,
+          style: { color: "#64748b", weight: 1, fillColor: "#f8fafc", fillOpacity: 1 },
+        }).addTo(instance);
+        outline.bringToBack();
+        instance.attributionControl.addAttribution("Coastline: Natural Earth");
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      outline?.remove();
+    };
+  }, [map, offline]);
+}
+
+/** What the colours mean, on the map itself so the squares and circles read without the list. */
+function MapLegend() {
+  return (
+    <div
+      data-testid="map-legend"
+      className="absolute bottom-12 left-3 z-[1000] grid max-w-[calc(100%-1.5rem)] gap-1 rounded-md sm:bottom-8 border bg-background/95 p-2 text-xs shadow"
+    >
+      <p className="font-medium">Nearest substation's headroom</p>
+      <ul className="grid gap-0.5">
+        {LEGEND.map((item) => (
+          <li key={item.text} className="flex items-center gap-2">
+            <span aria-hidden="true" className="inline-block size-3 rounded-full" style={{ background: item.colour }} />
+            {item.text}
+          </li>
+        ))}
+      </ul>
+      <p className="text-muted-foreground">Squares: your depots (drag to move). Circles: substations.</p>
     </div>
   );
 }

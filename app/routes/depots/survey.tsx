@@ -169,42 +169,7 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Depot Photos</CardTitle>
-            <CardDescription>Use the rear camera. Large photos are reduced before sending.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <PhotoField
-              label="Proposed EV charging area"
-              name={PHOTO_FIELDS.proposed_charging_area.field}
-              required
-              files={photos.proposed_charging_area}
-              onChange={(files) => setPhotos({ ...photos, proposed_charging_area: files })}
-              error={errors.photos}
-            />
-            <PhotoField
-              label="Electrical panel"
-              name={PHOTO_FIELDS.electrical_panel.field}
-              files={photos.electrical_panel}
-              onChange={(files) => setPhotos({ ...photos, electrical_panel: files })}
-            />
-            <PhotoField
-              label="Point of connection"
-              name={PHOTO_FIELDS.point_of_connection.field}
-              files={photos.point_of_connection}
-              onChange={(files) => setPhotos({ ...photos, point_of_connection: files })}
-            />
-            <PhotoField
-              label="Cable run"
-              description={`The route a cable would take from the supply to the chargers (up to ${MAX_CABLE_RUN_PHOTOS} photos).`}
-              name={PHOTO_FIELDS.cable_run.field}
-              multiple
-              files={photos.cable_run}
-              onChange={(files) => setPhotos({ ...photos, cable_run: files.slice(0, MAX_CABLE_RUN_PHOTOS) })}
-            />
-          </CardContent>
-        </Card>
+        <DepotPhotosCard photos={photos} onChange={setPhotos} error={errors.photos} />
 
         <Card>
           <CardHeader>
@@ -245,5 +210,55 @@ export default function SurveyPage({ loaderData }: Route.ComponentProps) {
         </Button>
       </form>
     </section>
+  );
+}
+
+/** The four kinds of photo, the charging area's required; each kind's files as chosen (reduced before sending). */
+function DepotPhotosCard({
+  photos,
+  onChange,
+  error,
+}: {
+  photos: Photos;
+  onChange: (next: Photos) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Depot Photos</CardTitle>
+        <CardDescription>Use the rear camera. Large photos are reduced before sending.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <PhotoField
+          label="Proposed EV charging area"
+          name={PHOTO_FIELDS.proposed_charging_area.field}
+          required
+          files={photos.proposed_charging_area}
+          onChange={(files) => onChange({ ...photos, proposed_charging_area: files })}
+          error={error}
+        />
+        <PhotoField
+          label="Electrical panel"
+          name={PHOTO_FIELDS.electrical_panel.field}
+          files={photos.electrical_panel}
+          onChange={(files) => onChange({ ...photos, electrical_panel: files })}
+        />
+        <PhotoField
+          label="Point of connection"
+          name={PHOTO_FIELDS.point_of_connection.field}
+          files={photos.point_of_connection}
+          onChange={(files) => onChange({ ...photos, point_of_connection: files })}
+        />
+        <PhotoField
+          label="Cable run"
+          description={`The route a cable would take from the supply to the chargers (up to ${MAX_CABLE_RUN_PHOTOS} photos).`}
+          name={PHOTO_FIELDS.cable_run.field}
+          multiple
+          files={photos.cable_run}
+          onChange={(files) => onChange({ ...photos, cable_run: files.slice(0, MAX_CABLE_RUN_PHOTOS) })}
+        />
+      </CardContent>
+    </Card>
   );
 }

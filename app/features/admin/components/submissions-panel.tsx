@@ -121,28 +121,7 @@ export function SubmissionsPanel({ submissions, params, counts }: Props) {
         </Button>
       </div>
 
-      {counts ? (
-        <ul aria-label="Depots by status" className="mt-4 flex flex-wrap gap-2">
-          {DEPOT_STATUSES.map((status) => {
-            const query = new URLSearchParams(searchParams);
-            query.set("status", status);
-            query.delete("page");
-            return (
-              <li key={status}>
-                <Link
-                  to={`?${query}`}
-                  preventScrollReset
-                  aria-current={params.status === status ? "true" : undefined}
-                  className="flex items-center gap-2 rounded-full border px-2 py-1 text-sm hover:bg-accent aria-[current=true]:border-primary"
-                >
-                  <StatusBadge status={status} />
-                  <span className="font-semibold tabular-nums">{counts[status].toLocaleString("en-GB")}</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
+      {counts ? <StatusCounts counts={counts} status={params.status} /> : null}
 
       {submissions.error ? (
         <p
@@ -212,3 +191,30 @@ export function SubmissionsPanel({ submissions, params, counts }: Props) {
 }
 
 /** The depot's name stays in view while a phone scrolls the table sideways. */
+
+/** How many depots are in each review state, each a link that filters the list to it. */
+function StatusCounts({ counts, status: current }: { counts: NonNullable<Props["counts"]>; status: string }) {
+  const [searchParams] = useSearchParams();
+  return (
+    <ul aria-label="Depots by status" className="mt-4 flex flex-wrap gap-2">
+      {DEPOT_STATUSES.map((status) => {
+        const query = new URLSearchParams(searchParams);
+        query.set("status", status);
+        query.delete("page");
+        return (
+          <li key={status}>
+            <Link
+              to={`?${query}`}
+              preventScrollReset
+              aria-current={current === status ? "true" : undefined}
+              className="flex items-center gap-2 rounded-full border px-2 py-1 text-sm hover:bg-accent aria-[current=true]:border-primary"
+            >
+              <StatusBadge status={status} />
+              <span className="font-semibold tabular-nums">{counts[status].toLocaleString("en-GB")}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -51,32 +51,6 @@ export function DesignCanvas({
   const toSite = (event: { clientX: number; clientY: number }) =>
     svg.current ? siteAt(svg.current, event.clientX, event.clientY) : null;
 
-  const lines = [];
-  for (let x = 0; x <= SITE.width; x++)
-    lines.push(
-      <line
-        key={`x${x}`}
-        x1={x}
-        y1={0}
-        x2={x}
-        y2={SITE.depth}
-        className={x % 10 === 0 ? "stroke-slate-400" : "stroke-slate-200"}
-        strokeWidth={x % 10 === 0 ? 0.12 : 0.05}
-      />,
-    );
-  for (let y = 0; y <= SITE.depth; y++)
-    lines.push(
-      <line
-        key={`y${y}`}
-        x1={0}
-        y1={y}
-        x2={SITE.width}
-        y2={y}
-        className={y % 10 === 0 ? "stroke-slate-400" : "stroke-slate-200"}
-        strokeWidth={y % 10 === 0 ? 0.12 : 0.05}
-      />,
-    );
-
   return (
     <svg
       ref={svg}
@@ -114,13 +88,7 @@ export function DesignCanvas({
         setDrag(null);
       }}
     >
-      <g data-site="true">
-        <rect x={0} y={0} width={SITE.width} height={SITE.depth} className="fill-slate-50" />
-        {lines}
-        <text x={0.5} y={SITE.depth + 1.6} fontSize={1.2} className="fill-slate-500">
-          10 m grid · site {SITE.width} × {SITE.depth} m
-        </text>
-      </g>
+      <SiteGrid />
       {placed.map((item) => {
         const spec = catalogueItem(item.componentId);
         const x = drag?.uid === item.uid ? drag.x : item.x;
@@ -191,5 +159,43 @@ export function DesignCanvas({
         );
       })}
     </svg>
+  );
+}
+
+/** The site: its ground with a metre grid, every tenth line darker, and its size under it. */
+function SiteGrid() {
+  const lines = [];
+  for (let x = 0; x <= SITE.width; x++)
+    lines.push(
+      <line
+        key={`x${x}`}
+        x1={x}
+        y1={0}
+        x2={x}
+        y2={SITE.depth}
+        className={x % 10 === 0 ? "stroke-slate-400" : "stroke-slate-200"}
+        strokeWidth={x % 10 === 0 ? 0.12 : 0.05}
+      />,
+    );
+  for (let y = 0; y <= SITE.depth; y++)
+    lines.push(
+      <line
+        key={`y${y}`}
+        x1={0}
+        y1={y}
+        x2={SITE.width}
+        y2={y}
+        className={y % 10 === 0 ? "stroke-slate-400" : "stroke-slate-200"}
+        strokeWidth={y % 10 === 0 ? 0.12 : 0.05}
+      />,
+    );
+  return (
+    <g data-site="true">
+      <rect x={0} y={0} width={SITE.width} height={SITE.depth} className="fill-slate-50" />
+      {lines}
+      <text x={0.5} y={SITE.depth + 1.6} fontSize={1.2} className="fill-slate-500">
+        10 m grid · site {SITE.width} × {SITE.depth} m
+      </text>
+    </g>
   );
 }

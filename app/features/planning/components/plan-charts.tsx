@@ -1,6 +1,4 @@
 import {
-  Bar,
-  BarChart,
   CartesianGrid,
   Legend,
   Line,
@@ -16,34 +14,13 @@ import { clock, formatNumber } from "../format";
 import { WEEKDAY_NAMES } from "../plan-defaults";
 import { STRATEGY_COLOURS, STRATEGY_LABELS } from "../plan-labels";
 import { type PlanSummary } from "../plan-summary";
+import { CostChart, OwnershipChart, TradeOffChart } from "./plan-cost-charts";
+import { Figure, kw } from "./plan-figure";
 
 /** Recharts is loaded with this module only when results are on screen (React.lazy in plan-results). */
-const kw = (value: unknown) => `${Number(value).toLocaleString("en-GB", { maximumFractionDigits: 0 })} kW`;
 
 /** Horizons longer than this show one point per day (the day's peak) rather than every step. */
 const DAILY_FROM_DAYS = 14;
-
-function Figure({
-  id,
-  title,
-  note,
-  children,
-}: {
-  id: string;
-  title: string;
-  note?: string | null;
-  children: React.ReactNode;
-}) {
-  return (
-    <figure aria-labelledby={id} className="grid min-w-0 grid-cols-1 gap-2">
-      <figcaption id={id} className="text-sm font-medium">
-        {title}
-      </figcaption>
-      <div className="h-72 w-full">{children}</div>
-      {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
-    </figure>
-  );
-}
 
 /** Round steps for a kW axis: 0 to a little above the highest value, in steps of 1, 2 or 5 × a power of ten. */
 function kwTicks(top: number): number[] {
@@ -74,12 +51,6 @@ export default function PlanCharts({ summary, startWeekday }: { summary: PlanSum
         return point;
       });
   const tradeOff = summary.strategies.find((s) => s.strategy === "cost-optimal")?.tradeOff ?? [];
-  const costs = summary.strategies.map((s) => ({
-    name: STRATEGY_LABELS[s.strategy],
-    energy: s.cost.energyPounds,
-    standing: s.cost.standingPounds,
-    capacity: s.cost.capacityPounds,
-  }));
   // The connection line only where it is within reach of the loads; otherwise the charts fit the loads and say so.
   const highest = Math.max(
     ...summary.strategies.flatMap((s) => [...s.typicalDayKw, ...s.horizonKw]),
@@ -205,80 +176,9 @@ export default function PlanCharts({ summary, startWeekday }: { summary: PlanSum
           </LineChart>
         </ResponsiveContainer>
       </Figure>
-      {summary.businessCase ? (
-        <Figure
-          id="chart-ownership"
-          title={`Cumulative cost of ownership, electric against diesel, over ${summary.businessCase.years} years (discounted)`}
-        >
-          <ResponsiveContainer>
-            <LineChart
-              data={summary.businessCase.cumulativeEv.map((ev, year) => ({
-                year,
-                ev,
-                diesel: summary.businessCase!.cumulativeDiesel[year]!,
-              }))}
-              margin={{ top: 16, right: 16, bottom: 0, left: 24 }}
-            >
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="year" tickFormatter={(y: number) => `Year ${y}`} />
-              <YAxis tickFormatter={(v: number) => `£${formatNumber(v / 1000)}k`} />
-              <Tooltip
-                formatter={(v) => `£${Number(v).toLocaleString("en-GB", { maximumFractionDigits: 0 })}`}
-                labelFormatter={(y) => `Year ${y}`}
-              />
-              <Legend />
-              <Line dataKey="ev" name="Electric" stroke="#047857" strokeWidth={2} isAnimationActive={false} />
-              <Line dataKey="diesel" name="Diesel" stroke="#b91c1c" strokeWidth={2} isAnimationActive={false} />
-            </LineChart>
-          </ResponsiveContainer>
-        </Figure>
-      ) : null}
-      {tradeOff.length >= 2 ? (
-        <Figure
-          id="chart-trade-off"
-          title="Cost-optimal: the yearly bill (energy and capacity charge) against the peak allowed"
-          note={`Cost-optimal plans within the cap with the lowest bill: ${kw(summary.strategies.find((s) => s.strategy === "cost-optimal")!.peakKw)}.`}
-        >
-          <ResponsiveContainer>
-            <LineChart data={tradeOff} margin={{ top: 16, right: 16, bottom: 0, left: 24 }}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis
-                dataKey="peakKw"
-                type="number"
-                domain={["dataMin", "dataMax"]}
-                tickFormatter={(v: number) => formatNumber(v)}
-                label={{ value: "Peak (kW)", position: "insideBottomRight", offset: -2 }}
-              />
-              <YAxis tickFormatter={(v: number) => `£${formatNumber(v / 1000)}k`} domain={["auto", "auto"]} />
-              <Tooltip
-                formatter={(v) => `£${Number(v).toLocaleString("en-GB", { maximumFractionDigits: 0 })} a year`}
-                labelFormatter={(v) => kw(v)}
-              />
-              <Line
-                dataKey="poundsPerYear"
-                name="Yearly bill"
-                stroke={STRATEGY_COLOURS["cost-optimal"]}
-                strokeWidth={2}
-                isAnimationActive={false}
-              />
-            </LineChart>
-          </ResponsiveContainer>
-        </Figure>
-      ) : null}
-      <Figure id="chart-cost" title={`Cost by strategy over the ${summary.days}-day horizon`}>
-        <ResponsiveContainer>
-          <BarChart data={costs} margin={{ top: 16, right: 16, bottom: 0, left: 16 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="name" />
-            <YAxis tickFormatter={(v: number) => `£${v.toLocaleString("en-GB")}`} />
-            <Tooltip formatter={(v) => `£${Number(v).toLocaleString("en-GB", { maximumFractionDigits: 0 })}`} />
-            <Legend />
-            <Bar dataKey="energy" name="Energy" stackId="cost" fill="#1d4ed8" isAnimationActive={false} />
-            <Bar dataKey="standing" name="Standing charge" stackId="cost" fill="#64748b" isAnimationActive={false} />
-            <Bar dataKey="capacity" name="Capacity charge" stackId="cost" fill="#b45309" isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      </Figure>
+      {summary.businessCase ? <OwnershipChart businessCase={summary.businessCase} /> : null}
+      {tradeOff.length >= 2 ? <TradeOffChart summary={summary} tradeOff={tradeOff} /> : null}
+      <CostChart summary={summary} />
     </div>
   );
 }

@@ -117,16 +117,7 @@ export function PlanTab({
             <PlanEditor value={inputs} onChange={setInputs} />
           </div>
         </details>
-        {errors && errors.length > 0 ? (
-          <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-            <p className="font-medium">The plan was not run:</p>
-            <ul className="mt-1 list-disc pl-5">
-              {errors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <NotRun errors={errors} />
         <div className="flex flex-wrap items-center gap-4">
           <Button type="submit" disabled={submitting || running}>
             <PlayIcon aria-hidden="true" /> {submitting || running ? "Computing..." : "Run plan"}
@@ -146,27 +137,7 @@ export function PlanTab({
         </div>
       </form>
 
-      {running ? (
-        <div className="grid gap-2" role="status">
-          <label className="text-sm font-medium" htmlFor="plan-progress">
-            {saved.progress < STRATEGIES.length
-              ? `Computing the plan: ${saved.progress} of ${STRATEGIES.length} strategies done`
-              : "Sizing the chargers the fleet needs"}
-          </label>
-          <progress
-            id="plan-progress"
-            className="h-2 w-full max-w-md accent-primary"
-            value={saved.progress}
-            max={PLAN_STEPS}
-          />
-        </div>
-      ) : null}
-      {saved?.status === "failed" && saved.error ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          {saved.error}
-        </p>
-      ) : null}
-
+      {saved ? <PlanProgress saved={saved} /> : null}
       {saved?.results ? (
         <section aria-labelledby="plan-results-title" className="grid grid-cols-1 gap-4">
           <div className="flex flex-wrap items-center justify-between gap-4">
@@ -196,6 +167,49 @@ export function PlanTab({
           setShowInputs(true);
         }}
       />
+    </div>
+  );
+}
+
+/** While the server computes: how far it has got; after a run that failed: why. */
+function PlanProgress({ saved }: { saved: SavedPlan }) {
+  return (
+    <>
+      {saved.status === "running" ? (
+        <div className="grid gap-2" role="status">
+          <label className="text-sm font-medium" htmlFor="plan-progress">
+            {saved.progress < STRATEGIES.length
+              ? `Computing the plan: ${saved.progress} of ${STRATEGIES.length} strategies done`
+              : "Sizing the chargers the fleet needs"}
+          </label>
+          <progress
+            id="plan-progress"
+            className="h-2 w-full max-w-md accent-primary"
+            value={saved.progress}
+            max={PLAN_STEPS}
+          />
+        </div>
+      ) : null}
+      {saved.status === "failed" && saved.error ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+          {saved.error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Why the plan was not run: every message of the refusal (its inputs named), above the button. */
+function NotRun({ errors }: { errors: string[] | undefined }) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+      <p className="font-medium">The plan was not run:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {errors.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
     </div>
   );
 }

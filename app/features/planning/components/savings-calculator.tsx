@@ -119,74 +119,81 @@ export function SavingsCalculator({
       </form>
       <div aria-live="polite">
         {estimate ? (
-          <div className="grid gap-4 rounded-xl border bg-card p-6">
-            <h3 className="text-lg font-semibold">One working week</h3>
-            <table className="w-full text-sm" aria-label="Savings estimate">
-              <thead>
-                <tr className="border-b text-left">
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Measure</span>
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Unmanaged
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    With Box Charge
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                <tr className="border-b">
-                  <th scope="row" className="py-2 text-left font-medium">
-                    Peak demand
-                  </th>
-                  <td>{`${kw.format(estimate.without.peakKw)} kW`}</td>
-                  <td>{`${kw.format(estimate.with.peakKw)} kW`}</td>
-                </tr>
-                <tr>
-                  <th scope="row" className="py-2 text-left font-medium">
-                    Energy and charges
-                  </th>
-                  <td>{pounds.format(estimate.without.weekPounds)}</td>
-                  <td>{pounds.format(estimate.with.weekPounds)}</td>
-                </tr>
-              </tbody>
-            </table>
-            <p className="text-base">
-              {estimate.savedPounds > 0.5 ? (
-                <>
-                  Estimated saving: <strong>{`${pounds.format(estimate.savedPounds)} a week`}</strong>
-                  {` (${Math.round(estimate.savedPct)}%), with ${STRATEGY_NAMES[estimate.with.strategy]}.`}
-                </>
-              ) : (
-                "On this tariff, managed charging saves little: the gain is a smaller connection."
-              )}
-            </p>
-            {estimate.with.peakKw >= estimate.without.peakKw - 0.5 &&
-            estimate.lowestPeak.peakKw < estimate.without.peakKw - 0.5 ? (
-              <p className="text-sm" data-testid="same-peak">
-                The cheapest plan keeps the same peak: to put all the energy into the cheap night hours, every vehicle
-                charges at full power then. Spreading the charging instead (peak shaving) would bring the peak down to{" "}
-                {`${kw.format(estimate.lowestPeak.peakKw)} kW for ${pounds.format(estimate.lowestPeak.weekPounds)} a week`}
-                : a smaller connection for a little more energy cost.
-              </p>
-            ) : null}
-            {estimate.unmetKwh > 0 ? (
-              <p className="text-sm text-amber-800">
-                Some vehicles could not be fully charged between shifts even unmanaged.
-              </p>
-            ) : null}
-            <p className="text-xs text-muted-foreground">
-              Monday to Friday shifts, one charger per vehicle (22 kW for vans, 50 kW for rigids, 150 kW for artics),
-              typical tariff figures. An estimate, not a quote.
-            </p>
-          </div>
+          <EstimateCard estimate={estimate} />
         ) : (
           <p className="rounded-xl border border-dashed p-6 text-muted-foreground">
             Enter your fleet to see the estimated peak and weekly cost with and without smart charging.
           </p>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The estimate for one working week: peak and cost unmanaged and with Box Charge, and what the saving comes from. */
+function EstimateCard({ estimate }: { estimate: SavingsEstimate }) {
+  return (
+    <div className="grid gap-4 rounded-xl border bg-card p-6">
+      <h3 className="text-lg font-semibold">One working week</h3>
+      <table className="w-full text-sm" aria-label="Savings estimate">
+        <thead>
+          <tr className="border-b text-left">
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Measure</span>
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Unmanaged
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              With Box Charge
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b">
+            <th scope="row" className="py-2 text-left font-medium">
+              Peak demand
+            </th>
+            <td>{`${kw.format(estimate.without.peakKw)} kW`}</td>
+            <td>{`${kw.format(estimate.with.peakKw)} kW`}</td>
+          </tr>
+          <tr>
+            <th scope="row" className="py-2 text-left font-medium">
+              Energy and charges
+            </th>
+            <td>{pounds.format(estimate.without.weekPounds)}</td>
+            <td>{pounds.format(estimate.with.weekPounds)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p className="text-base">
+        {estimate.savedPounds > 0.5 ? (
+          <>
+            Estimated saving: <strong>{`${pounds.format(estimate.savedPounds)} a week`}</strong>
+            {` (${Math.round(estimate.savedPct)}%), with ${STRATEGY_NAMES[estimate.with.strategy]}.`}
+          </>
+        ) : (
+          "On this tariff, managed charging saves little: the gain is a smaller connection."
+        )}
+      </p>
+      {estimate.with.peakKw >= estimate.without.peakKw - 0.5 &&
+      estimate.lowestPeak.peakKw < estimate.without.peakKw - 0.5 ? (
+        <p className="text-sm" data-testid="same-peak">
+          The cheapest plan keeps the same peak: to put all the energy into the cheap night hours, every vehicle charges
+          at full power then. Spreading the charging instead (peak shaving) would bring the peak down to{" "}
+          {`${kw.format(estimate.lowestPeak.peakKw)} kW for ${pounds.format(estimate.lowestPeak.weekPounds)} a week`}: a
+          smaller connection for a little more energy cost.
+        </p>
+      ) : null}
+      {estimate.unmetKwh > 0 ? (
+        <p className="text-sm text-amber-800">
+          Some vehicles could not be fully charged between shifts even unmanaged.
+        </p>
+      ) : null}
+      <p className="text-xs text-muted-foreground">
+        Monday to Friday shifts, one charger per vehicle (22 kW for vans, 50 kW for rigids, 150 kW for artics), typical
+        tariff figures. An estimate, not a quote.
+      </p>
     </div>
   );
 }

@@ -127,49 +127,12 @@ export function TripImport({ maxFileMb, hasTrips }: { maxFileMb: number; hasTrip
                 </NativeSelect>
               </div>
             </div>
-            <fieldset className="grid gap-2 text-sm">
-              <legend className="mb-1 font-medium">Anonymise</legend>
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={choices.drivers}
-                  onChange={(event) => setChoices({ ...choices, drivers: event.currentTarget.checked })}
-                />
-                Leave out drivers&apos; names
-              </label>
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={choices.vehicles}
-                  onChange={(event) => setChoices({ ...choices, vehicles: event.currentTarget.checked })}
-                />
-                Replace vehicle ids with Vehicle 1, Vehicle 2…
-              </label>
-            </fieldset>
-            <div className="rounded-md border">
-              <Table aria-label="First rows of the file" scrollLabel="First rows of the file, scrolls sideways">
-                <TableHeader>
-                  <TableRow>
-                    {preview.headers.map((header, i) => (
-                      <TableHead key={i} className="whitespace-nowrap">
-                        {header}
-                      </TableHead>
-                    ))}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {preview.sample.map((row, r) => (
-                    <TableRow key={r}>
-                      {preview.headers.map((_, c) => (
-                        <TableCell key={c} className="whitespace-nowrap">
-                          {row[c] ?? ""}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
+            <AnonymiseChoices
+              drivers={choices.drivers}
+              vehicles={choices.vehicles}
+              onChange={(change) => setChoices({ ...choices, ...change })}
+            />
+            <FirstRows preview={preview} />
             <div>
               <Button
                 type="button"
@@ -218,6 +181,69 @@ function MappingSelect({
           </option>
         ))}
       </NativeSelect>
+    </div>
+  );
+}
+
+/** Whether drivers' names are left out and vehicle ids replaced, before anything is kept. */
+function AnonymiseChoices({
+  drivers,
+  vehicles,
+  onChange,
+}: {
+  drivers: boolean;
+  vehicles: boolean;
+  onChange: (change: { drivers?: boolean; vehicles?: boolean }) => void;
+}) {
+  return (
+    <fieldset className="grid gap-2 text-sm">
+      <legend className="mb-1 font-medium">Anonymise</legend>
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          checked={drivers}
+          onChange={(event) => onChange({ drivers: event.currentTarget.checked })}
+        />
+        Leave out drivers&apos; names
+      </label>
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          checked={vehicles}
+          onChange={(event) => onChange({ vehicles: event.currentTarget.checked })}
+        />
+        Replace vehicle ids with Vehicle 1, Vehicle 2…
+      </label>
+    </fieldset>
+  );
+}
+
+/** The file's first rows as read, under its own headers, to check the columns against. */
+function FirstRows({ preview }: { preview: TripPreview }) {
+  return (
+    <div className="rounded-md border">
+      <Table aria-label="First rows of the file" scrollLabel="First rows of the file, scrolls sideways">
+        <TableHeader>
+          <TableRow>
+            {preview.headers.map((header, i) => (
+              <TableHead key={i} className="whitespace-nowrap">
+                {header}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {preview.sample.map((row, r) => (
+            <TableRow key={r}>
+              {preview.headers.map((_, c) => (
+                <TableCell key={c} className="whitespace-nowrap">
+                  {row[c] ?? ""}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </div>
   );
 }
