@@ -1,3 +1,9 @@
+/**
+ * The charging engine, a pure library: planning a depot's charging (four strategies), sizing its chargers, its
+ * bills. Imports nothing outside its folder.
+ * What other features, routes, the CLI, scripts and tests may use (safe for the browser); every other file here is
+ * the feature's own (decision 045).
+ */
 export { buildingLoadBySteps, type LoadProfile } from "./load-profile";
 export { planCharging, planStrategy, resultOf } from "./plan-charging";
 export { prepare, priceAt } from "./prepare";

@@ -1,3 +1,8 @@
+/**
+ * Depots: who may reach one (the one access check), lists, status, limits, and their shared components.
+ * What other features, routes, the CLI, scripts and tests may use on the server; every other file here is the
+ * feature's own (decision 045).
+ */
 export { deleteDepot, listUserDepots, saveDepotList, setDepotPosition } from "./depot-list.server";
 export {
   DEPOT_GONE,

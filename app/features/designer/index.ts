@@ -1,3 +1,8 @@
+/**
+ * The depot layout designer: the catalogue, the canvas's state, saved designs.
+ * What other features, routes, the CLI, scripts and tests may use (safe for the browser); every other file here is
+ * the feature's own (decision 045).
+ */
 export { catalogueItem, COMPONENT_COLOURS, SITE } from "./catalogue";
 export { DesignPanel } from "./components/design-panel";
 export { DesignSummary } from "./components/design-summary";

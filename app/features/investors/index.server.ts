@@ -1,3 +1,8 @@
+/**
+ * The investor room: its password, the grant cookie, the documents.
+ * What other features, routes, the CLI, scripts and tests may use on the server; every other file here is the
+ * feature's own (decision 045).
+ */
 export {
   hasInvestorGrant,
   investorPasswordMatches,

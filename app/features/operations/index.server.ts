@@ -1,3 +1,8 @@
+/**
+ * Operations (Box Charge): chargers over OCPP, the live controller under the site limit, sessions, statements.
+ * What other features, routes, the CLI, scripts and tests may use on the server; every other file here is the
+ * feature's own (decision 045).
+ */
 export {
   operationsOverview,
   registerChargePoint,

@@ -1,3 +1,8 @@
+/**
+ * Operations (Box Charge): chargers over OCPP, the live controller under the site limit, sessions, statements.
+ * What other features, routes, the CLI, scripts and tests may use (safe for the browser); every other file here is
+ * the feature's own (decision 045).
+ */
 export { OCPP_PATH } from "./charge-point-input";
 export { COMMAND_LABELS } from "./charger-command-labels";
 export { type ChargingProfile, effectiveLimitW, fromOcpp16, fromOcpp201 } from "./charging-profile";

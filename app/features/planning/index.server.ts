@@ -1,3 +1,9 @@
+/**
+ * A depot's charging plan: its inputs and defaults, running it off the request thread, results, scenarios, the
+ * business case, the PDF report.
+ * What other features, routes, the CLI, scripts and tests may use on the server; every other file here is the
+ * feature's own (decision 045).
+ */
 export {
   PER_USER_WAITING,
   PLAN_WORKER_LIMITS,

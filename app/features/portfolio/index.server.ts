@@ -1,3 +1,9 @@
+/**
+ * The company's portfolio and transition roadmap: depot-years, connection flags and applications, the portfolio
+ * report.
+ * What other features, routes, the CLI, scripts and tests may use on the server; every other file here is the
+ * feature's own (decision 045).
+ */
 export {
   APPLICATION_REACH,
   readApplications,

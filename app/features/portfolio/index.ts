@@ -1,3 +1,9 @@
+/**
+ * The company's portfolio and transition roadmap: depot-years, connection flags and applications, the portfolio
+ * report.
+ * What other features, routes, the CLI, scripts and tests may use (safe for the browser); every other file here is
+ * the feature's own (decision 045).
+ */
 export { applicationFromForm, applicationSchema, MAX_QUOTE_MB, STAGE_LABELS } from "./application-input";
 export { neededDepotYears, type RoadmapDepot } from "./build-roadmap";
 export { companyRoadmap } from "./company-roadmap";

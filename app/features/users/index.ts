@@ -1,3 +1,8 @@
+/**
+ * Accounts: creating and inviting users, roles, profiles, password and account forms.
+ * What other features, routes, the CLI, scripts and tests may use (safe for the browser); every other file here is
+ * the feature's own (decision 045).
+ */
 export {
   forgotPasswordSchema,
   PASSWORD_RESET_DONE,
