@@ -34,8 +34,9 @@ export type AdminTab = "submissions" | "users";
 
 const emptyPage = { rows: [], total: 0, page: 1, pageCount: 1, pageSize: PAGE_SIZE };
 
+/** The reason the page gives (the specification's 'Failed to load users: {reason}'): a refusal's own words, never a fault's. */
 function reasonOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : "Unknown error";
+  return error instanceof UserError ? error.message : "Unknown error";
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
