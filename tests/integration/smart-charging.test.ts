@@ -316,6 +316,20 @@ describe("smart charging", () => {
     await waitFor(
       () => Math.abs((inForce.get("SC-1") ?? 0) - 15_000) < 5 && Math.abs((inForce.get("SC-2") ?? 0) - 15_000) < 5,
     );
+    // The charger's answer to its 15 kW is written after the charger has it in force: wait for that write, or moving the
+    // sending back below could be overwritten by it (a race a loaded machine made real).
+    const sent = () =>
+      runtime.database.db
+        .selectFrom("charging_sessions")
+        .select(["limit_w", "limit_sent_at"])
+        .where("id_tag", "=", "GUEST-5")
+        .where("stopped_at", "is", null)
+        .executeTakeFirst();
+    for (let i = 0; i < 100; i++) {
+      const row = await sent();
+      if (row?.limit_sent_at && Math.abs((row.limit_w ?? 0) - 15_000) < 5) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     // A minute on (the limit's sending moved back rather than waited for), it meters 22 kW against its 15 kW.
     await runtime.database.db
       .updateTable("charging_sessions")

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
+import { formError, type ActionResult } from "~/lib/action-result";
 import { hashSessionToken } from "~/lib/auth/hashed-session-tokens.server";
 import type { Engine } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -973,8 +974,8 @@ export function hostileInputSuite(engine: Engine): void {
           headers: { origin: server.url, cookie: cookies.haulier!, accept: "application/json" },
           body: form,
         });
-        const bombBody = (await bomb.json()) as { error?: string };
-        if (bomb.status !== 400 || !bombBody.error?.includes("megapixels"))
+        const bombBody = (await bomb.json()) as ActionResult;
+        if (bomb.status !== 400 || !formError(bombBody)?.includes("megapixels"))
           problems.push(`crafted photo → ${bomb.status} ${JSON.stringify(bombBody)}`);
         await rm(path.join(own, "bomb.jpg"));
         const after = await snapshot();
