@@ -9,6 +9,7 @@ import {
   createTestUser,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   gotoHydrated,
   signInOnPage,
   test,
@@ -369,7 +370,7 @@ test.describe("[electrify] depot designer on a phone", () => {
     await page.mouse.up();
     await expect(count).toHaveText("2");
     await expect(page.getByRole("button", { name: /^AC Charger 7kW at/ })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page, 390);
     await expectNoAxeViolations(page);
   });
 });
@@ -511,7 +512,7 @@ test.describe("charging plan", () => {
     // On a phone the wide tables scroll inside their cards; the page itself does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoHydrated(page, `/electrify/depots/${depot}/plan`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page, 390);
   });
 
   test("a depot with too few chargers: under-charged first, the chargers it needs, one click, and every van leaves charged", async ({

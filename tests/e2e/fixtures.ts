@@ -230,3 +230,11 @@ export async function expectNoAxeViolations(page: Page) {
     results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
   ).toEqual([]);
 }
+
+/**
+ * The page does not scroll sideways at `width`. Polled: after a resize the charts (Recharts' ResponsiveContainer, told
+ * by a ResizeObserver) take a moment to shrink, longer on a loaded machine; an overflow that stays fails all the same.
+ */
+export async function expectNoSidewaysScroll(page: Page, width: number) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}

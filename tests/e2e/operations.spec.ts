@@ -11,6 +11,7 @@ import {
   createTestUser,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   gotoHydrated,
   setTestDepotPlan,
   signInOnPage,
@@ -123,7 +124,7 @@ test.describe("[box-charge] operations", () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole("region", { name: "Sessions today" })).toContainText("AB12 CDE");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page, 390);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("operations-390.png"), fullPage: true });
 
@@ -206,7 +207,7 @@ test.describe("[box-charge] operations", () => {
 
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(sessions).toContainText("g1-01");
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectNoSidewaysScroll(page, 390);
       await expectNoAxeViolations(page);
       await page.screenshot({ path: testInfo.outputPath("simulated-390.png"), fullPage: true });
     } finally {

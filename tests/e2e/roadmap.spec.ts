@@ -8,6 +8,7 @@ import {
   createTestUser,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   gotoHydrated,
   setTestDepotPlan,
   signInOnPage,
@@ -121,7 +122,7 @@ test.describe("[roadmap] portfolio and roadmap", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoHydrated(page, "/electrify/portfolio");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page, 390);
     await page.screenshot({ path: testInfo.outputPath("portfolio-390.png"), fullPage: true });
     await expectNoAxeViolations(page);
 

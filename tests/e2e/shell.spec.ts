@@ -3,6 +3,7 @@ import {
   createTestUser,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   gotoHydrated,
   signInOnPage,
   test,
@@ -109,7 +110,7 @@ test.describe("[shell] headers, footers and error pages", () => {
     const box = (await header.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.height).toBeLessThanOrEqual(65);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page, 390);
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
     for (const name of ["Electrify Dashboard", "Company Setup", "Survey Depots", "My Account", "Contact Us"])

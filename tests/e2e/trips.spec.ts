@@ -8,6 +8,7 @@ import {
   createTestUser,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   gotoHydrated,
   signInOnPage,
   test,
@@ -138,7 +139,7 @@ test.describe("[electrify] the fleet's own trips", () => {
         .slice(0, 5),
     );
     expect(widest).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSidewaysScroll(page, 390);
     await page.screenshot({ path: "test-results/trips-390.png", fullPage: true });
     await expectNoAxeViolations(page);
   });
