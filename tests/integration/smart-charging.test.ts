@@ -172,6 +172,46 @@ describe("smart charging", () => {
     await Promise.all([obeying.close(), refusing.close()]);
   });
 
+  it("asks a charger that answers NotImplemented once, not at every decision, says on its card it is not managed, and asks again when it reconnects", async () => {
+    inForce.clear();
+    sums.length = 0;
+    const obeying = await charger("SC-1", "ocpp1.6", "Accepted");
+    // A station that implements no smart charging (as SAP's simulator's 2.0.1 template): no SetChargingProfile handler,
+    // so every one it is sent is answered with the CALLERROR NotImplemented.
+    const boot201 = (peer: OcppPeer) =>
+      peer.call("BootNotification", { reason: "PowerUp", chargingStation: { vendorName: "Tests", model: "SC" } });
+    let refusing = await connectOcppPeer(server.url, "SC-3", passwords.get("SC-3")!, "ocpp2.0.1");
+    await boot201(refusing);
+    const profilesTo = (peer: OcppPeer) => peer.received.filter((c) => c.action === "SetChargingProfile").length;
+    await waitFor(() => profilesTo(refusing) === 1);
+    const txOf = async (tag: string) => ((await start(obeying, tag)) as { transactionId?: number }).transactionId;
+    let tag = "TAG-A";
+    let tx = await txOf(tag);
+    await start(refusing, "TAG-B");
+    // Counted at its 22 kW: the obeying charger is held to the 8 kW left of 30.
+    await waitFor(() => Math.abs((inForce.get("SC-1") ?? 0) - 8_000) < 5);
+    // Decisions on: the obeying vehicle leaves and another plugs in, twice; each is shared again.
+    for (const next of ["TAG-C", "TAG-D"]) {
+      await stop(obeying, tag, tx);
+      [tag, tx] = [next, await txOf(next)];
+      await new Promise((r) => setTimeout(r, 800));
+    }
+    expect(profilesTo(refusing)).toBe(1);
+    // (React separates the text's parts with comments in the server's HTML.)
+    const page = (await operationsPage()).replaceAll("<!-- -->", "");
+    expect(page).toContain("Not managed: Answered NotImplemented to its charging profile");
+    // Reconnected (a new firmware, a restart): asked again, once.
+    await refusing.close();
+    refusing = await connectOcppPeer(server.url, "SC-3", passwords.get("SC-3")!, "ocpp2.0.1");
+    await boot201(refusing);
+    await waitFor(() => profilesTo(refusing) === 1);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(profilesTo(refusing)).toBe(1);
+    await stop(obeying, tag, tx);
+    await stop(refusing, "TAG-B", undefined);
+    await Promise.all([obeying.close(), refusing.close()]);
+  });
+
   it("charges a van whose duty it knows (its card named on the page) in the cheap hours before it leaves, and gives the site meanwhile to a vehicle it does not know", async () => {
     inForce.clear();
     sums.length = 0;

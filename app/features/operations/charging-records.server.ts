@@ -34,7 +34,8 @@ export async function recordConnected(deps: Deps, point: ConnectedPoint, protoco
   const at = now();
   await deps.database.db
     .updateTable("charge_points")
-    .set({ protocol, connected_at: at, disconnected_at: null, last_seen_at: at })
+    // Connected again: whatever it refused before (a profile it could not take) is asked of it again.
+    .set({ protocol, connected_at: at, disconnected_at: null, last_seen_at: at, profiles_refused: null })
     .where("id", "=", point.chargePointId)
     .execute();
   await event(deps.database.db, point, "connected", `Connected over ${protocol}`);
@@ -78,7 +79,8 @@ export async function recordBoot(
   const at = now();
   await deps.database.db
     .updateTable("charge_points")
-    .set({ vendor: station.vendor, model: station.model, firmware: station.firmware, booted_at: at, last_seen_at: at })
+    // Booted (new firmware, a new configuration): it may take profiles now.
+    .set({ ...station, booted_at: at, last_seen_at: at, profiles_refused: null })
     .where("id", "=", point.chargePointId)
     .execute();
   await event(deps.database.db, point, "boot", `${station.vendor} ${station.model} booted`);

@@ -58,6 +58,7 @@ async function openSessions(tx: Transaction<Database>, depotId: number) {
       "charge_points.default_limit_w as defaultW",
       "charge_points.connected_at as connectedAt",
       "charge_points.disconnected_at as disconnectedAt",
+      "charge_points.profiles_refused as profilesRefused",
     ])
     .where("charge_points.depot_id", "=", depotId)
     .where("charging_sessions.stopped_at", "is", null)
@@ -110,7 +111,8 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
         online: online(s),
         inForceKw: limitAt(held.get(s.id)!, at),
         inForce: held.get(s.id)!,
-        ...(s.ignores ? { ignoresAtKw: Math.max(s.powerW / 1000, s.maxKw) } : {}),
+        // One that ignores its limits, or whose charger refused a profile since it connected, may draw its maximum.
+        ...(s.ignores || s.profilesRefused !== null ? { ignoresAtKw: Math.max(s.powerW / 1000, s.maxKw) } : {}),
       };
     });
     // Cheapest first: the plan over the next day, read now (a charger runs its share until the next decision, and one
@@ -125,9 +127,10 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
       limitKw === null ? unlimited(all, at, at) : scheduleAhead(slots, [...all, ...dueBack], at),
     );
     // The schedules that change enough to send, to this process's chargers: every decrease, however small (skipped
-    // ones would add up over a depot); a raise only when worth a message. A charger never sent one gets it.
+    // ones would add up over a depot); a raise only when worth a message. A charger never sent one gets it; one that
+    // refused a profile since it connected gets none (it is counted at what it draws, send-limits.server.ts).
     const changes: Change[] = open
-      .filter((s) => endpoint.isConnected(s.chargePointId) && s.protocol)
+      .filter((s) => endpoint.isConnected(s.chargePointId) && s.protocol && s.profilesRefused === null)
       .flatMap((s) => {
         const key = String(s.id);
         const next = sendable(schedules?.get(key) ?? constant(limitsKw.get(key)!));

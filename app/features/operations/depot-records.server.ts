@@ -19,6 +19,7 @@ export async function readDepotRecords(deps: Deps, depotId: number, from: number
       "connected_at",
       "disconnected_at",
       "last_seen_at",
+      "profiles_refused",
     ])
     .where("depot_id", "=", depotId)
     .orderBy("name")

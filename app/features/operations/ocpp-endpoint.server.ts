@@ -110,7 +110,8 @@ function createOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoi
         return await connection.client.call(method, params);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        throw new UserError(`The charger did not accept ${method}: ${message}`, { status: 502 });
+        // The cause keeps the charger's own error code (NotImplemented, NotSupported: send-limits.server.ts reads it).
+        throw new UserError(`The charger did not accept ${method}: ${message}`, { status: 502, cause: error });
       }
     },
     isConnected: (chargePointId) => connections.has(chargePointId),

@@ -36,6 +36,8 @@ export type ChargerView = {
   lastSeenAt: string | null;
   powerKw: number;
   connectors: { id: number; status: string; errorCode: string | null }[];
+  /** Why the live controller does not manage it (it refused a charging profile since it connected), or null. */
+  notManaged: string | null;
 };
 
 export type SessionView = {
@@ -194,6 +196,7 @@ export function chargerViews(
       .filter((c) => c.charge_point_id === p.id)
       .sort((a, b) => a.connector_id - b.connector_id)
       .map((c) => ({ id: c.connector_id, status: c.status, errorCode: c.error_code })),
+    notManaged: p.profiles_refused,
   }));
 }
 

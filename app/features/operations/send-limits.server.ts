@@ -5,6 +5,7 @@
  */
 import type { Runtime } from "~/lib/runtime.server";
 
+import { event } from "./charging-records.server";
 import type { Change, OpenSession } from "./depot-decision.server";
 import { composesAbove, markIgnoring } from "./limit-keeping.server";
 import type { Limits } from "./limits";
@@ -59,9 +60,17 @@ async function sendOne(
     const request = profileFor(session.protocol!, target, limits, at);
     const answer = (await endpoint.call(session.chargePointId, "SetChargingProfile", request)) as { status?: string };
     accepted = answer?.status === "Accepted";
-    if (!accepted) why = `Answered ${answer?.status ?? "nothing"} to its charging profile`;
+    if (!accepted) {
+      why = `Answered ${answer?.status ?? "nothing"} to its charging profile`;
+      await refusesProfiles(deps, session.chargePointId, why, { tell: false });
+    }
   } catch (error) {
     deps.log.warn({ err: error, session: session.id }, "a charger did not take its charging profile");
+    const refused = refusalOf(error);
+    if (refused) {
+      why = `Answered ${refused} to its charging profile`;
+      await refusesProfiles(deps, session.chargePointId, why, { tell: false });
+    }
   }
   // What the charger holds once it has answered (until then it was counted at the higher of old and new).
   const sentAt = new Date().toISOString();
@@ -101,17 +110,23 @@ export async function sendDefaultProfile(
   const site = await depotSite(deps, depotId);
   const point = await deps.database.db
     .selectFrom("charge_points")
-    .select(["protocol"])
+    .select(["protocol", "profiles_refused"])
     .where("id", "=", chargePointId)
     .executeTakeFirst();
   if (!point?.protocol || siteLimitKw(site, Date.now()) === null) return false;
+  // One that refused a profile since it connected is not asked again; the depot is still shared around it.
+  if (point.profiles_refused !== null) return true;
   let accepted = false;
   try {
     const request = profileFor(point.protocol, null, 0, Date.now());
     const answer = (await endpoint.call(chargePointId, "SetChargingProfile", request)) as { status?: string };
     accepted = answer?.status === "Accepted";
+    if (!accepted)
+      await refusesProfiles(deps, chargePointId, `Answered ${answer?.status ?? "nothing"} to its charging profile`);
   } catch (error) {
     deps.log.warn({ err: error, chargePointId }, "a charger did not take its default profile");
+    const refused = refusalOf(error);
+    if (refused) await refusesProfiles(deps, chargePointId, `Answered ${refused} to its charging profile`);
   }
   await deps.database.db
     .updateTable("charge_points")
@@ -119,4 +134,35 @@ export async function sendDefaultProfile(
     .where("id", "=", chargePointId)
     .execute();
   return true;
+}
+
+/**
+ * A charger that answered a profile with anything but Accepted (Rejected, NotImplemented, NotSupported) is not sent
+ * another until it connects or boots again (charging-records.server.ts clears this): asking again at every decision
+ * changes nothing on a charger that cannot, and floods one that will not. A call that failed (no answer in time, the
+ * socket gone) is not a refusal and is tried again at the next decision.
+ */
+async function refusesProfiles(deps: Deps, chargePointId: number, why: string, { tell = true } = {}) {
+  const marked = await deps.database.db
+    .updateTable("charge_points")
+    .set({ profiles_refused: why })
+    .where("id", "=", chargePointId)
+    .where("profiles_refused", "is", null)
+    .executeTakeFirst();
+  // Said once in its history (a refused transaction profile is said by markIgnoring, for its session).
+  if (tell && Number(marked.numUpdatedRows) > 0)
+    await event(
+      deps.database.db,
+      { chargePointId },
+      "fault",
+      `${why}: counted at its full power, the others tightened, and sent no profile until it reconnects or restarts`,
+    );
+}
+
+/** The OCPP error by which a charger says it cannot take the call at all (a CALLERROR, not a status), if it is one. */
+function refusalOf(error: unknown): "NotImplemented" | "NotSupported" | null {
+  // ocpp-rpc's error, or the endpoint's UserError around it.
+  const rpc = error instanceof Error && error.cause ? error.cause : error;
+  const code = (rpc as { rpcErrorCode?: unknown } | null)?.rpcErrorCode;
+  return code === "NotImplemented" || code === "NotSupported" ? code : null;
 }

@@ -16,6 +16,7 @@ import { migration as m011 } from "./migrations/011-charge-points";
 import { migration as m012 } from "./migrations/012-vehicle-tags";
 import { migration as m013 } from "./migrations/013-roadmap";
 import { migration as m014 } from "./migrations/014-charging-schedules";
+import { migration as m015 } from "./migrations/015-charger-refuses-profiles";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -38,6 +39,7 @@ const migrations: Record<string, AppMigration> = {
   "012_vehicle_tags": m012,
   "013_roadmap": m013,
   "014_charging_schedules": m014,
+  "015_charger_refuses_profiles": m015,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -27,6 +27,8 @@ export type ChargePointTable = {
   last_seen_at: Timestamp | null;
   /** The TxDefaultProfile limit (W) it accepted, or null when it has none from Box Charge. */
   default_limit_w: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why it is not sent charging profiles (it refused one), until it connects or boots again; null when it takes them. */
+  profiles_refused: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date | string, string | undefined, string>;
 };
 

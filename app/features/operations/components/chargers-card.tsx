@@ -123,6 +123,12 @@ export function ChargersCard({ chargers, endpoint }: { chargers: ChargerView[]; 
                     {charger.protocol ? ` · ${charger.protocol === "ocpp1.6" ? "OCPP 1.6J" : "OCPP 2.0.1"}` : ""}
                     {charger.lastSeenAt ? ` · seen ${clockTime(charger.lastSeenAt)}` : ""}
                   </p>
+                  {charger.notManaged ? (
+                    <p className="text-sm text-amber-800">
+                      Not managed: {charger.notManaged}. It is counted at its full power and sent no more profiles until
+                      it reconnects or restarts.
+                    </p>
+                  ) : null}
                 </div>
                 {charger.connectors.length ? (
                   <ul className="flex flex-wrap gap-2" aria-label={`Connectors of ${charger.name}`}>
