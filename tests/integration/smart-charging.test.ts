@@ -212,6 +212,41 @@ describe("smart charging", () => {
     await Promise.all([obeying.close(), refusing.close()]);
   });
 
+  it("asks a charger that rejected a vehicle's profile again only for its next vehicle, not at every decision", async () => {
+    inForce.clear();
+    sums.length = 0;
+    const obeying = await charger("SC-1", "ocpp1.6", "Accepted");
+    // Takes its 0 W default, and rejects the profiles sent for its vehicles.
+    const rejecting = await connectOcppPeer(server.url, "SC-2", passwords.get("SC-2")!, "ocpp1.6");
+    // The profiles sent for its vehicles (TxProfile), apart from the defaults it is sent as it connects and boots.
+    const profiles: unknown[] = [];
+    rejecting.onCall("SetChargingProfile", (payload) => {
+      const purpose = (payload.csChargingProfiles as { chargingProfilePurpose?: string }).chargingProfilePurpose;
+      if (purpose !== "TxProfile") return { status: "Accepted" };
+      profiles.push(payload);
+      return { status: "Rejected" };
+    });
+    await rejecting.call("BootNotification", { chargePointVendor: "Tests", chargePointModel: "SC" });
+    const txOf = async (peer: OcppPeer, tag: string) =>
+      ((await start(peer, tag)) as { transactionId?: number }).transactionId;
+    const ownTx = await txOf(rejecting, "TAG-R1");
+    await waitFor(() => profiles.length === 1);
+    // Counted at its 22 kW; decisions on (another vehicle comes and goes) send it nothing more.
+    const otherTx = await txOf(obeying, "TAG-O1");
+    await waitFor(() => Math.abs((inForce.get("SC-1") ?? 0) - 8_000) < 5);
+    await stop(obeying, "TAG-O1", otherTx);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(profiles.length).toBe(1);
+    // Its next vehicle is asked again, once.
+    await stop(rejecting, "TAG-R1", ownTx);
+    const nextTx = await txOf(rejecting, "TAG-R2");
+    await waitFor(() => profiles.length === 2);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(profiles.length).toBe(2);
+    await stop(rejecting, "TAG-R2", nextTx);
+    await Promise.all([obeying.close(), rejecting.close()]);
+  });
+
   it("charges a van whose duty it knows (its card named on the page) in the cheap hours before it leaves, and gives the site meanwhile to a vehicle it does not know", async () => {
     inForce.clear();
     sums.length = 0;

@@ -20,6 +20,7 @@ export async function readDepotRecords(deps: Deps, depotId: number, from: number
       "disconnected_at",
       "last_seen_at",
       "profiles_refused",
+      "profiles_refused_until",
     ])
     .where("depot_id", "=", depotId)
     .orderBy("name")

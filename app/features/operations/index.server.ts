@@ -13,7 +13,7 @@ export {
   resetChargePointPasswordAt,
 } from "./charge-points.server";
 export { sendChargerCommand } from "./charger-commands.server";
-export { markAllDisconnected } from "./charging-records.server";
+export { markAllDisconnected } from "./charger-connection.server";
 export { closeLiveStreams, depotEventStream } from "./live.server";
 export { startOcppEndpoint, stopOcppEndpoint } from "./ocpp-endpoint.server";
 export { depotOperations } from "./operations.server";

@@ -18,7 +18,8 @@ import { UserError } from "~/lib/user-error";
 
 import { OCPP_PATH, OCPP_PROTOCOLS } from "./charge-point-input";
 import { chargePointPasswordMatches } from "./charge-point-password.server";
-import { recordConnected, recordDisconnected, type ConnectedPoint } from "./charging-records.server";
+import { recordConnected, recordDisconnected } from "./charger-connection.server";
+import type { ConnectedPoint } from "./charging-records.server";
 import { startCluster } from "./cluster.server";
 import type { Handle, OcppEndpoint } from "./ocpp-handler-types";
 import { handleOcpp16 } from "./ocpp16-handlers.server";

@@ -5,11 +5,10 @@
  */
 import type { RPCClient } from "ocpp-rpc";
 
+import { recordBoot, recordSeen } from "./charger-connection.server";
 import {
   findSession,
-  recordBoot,
   recordReadings,
-  recordSeen,
   recordStatus,
   startSession,
   stopSession,

@@ -36,8 +36,9 @@ export type ChargerView = {
   lastSeenAt: string | null;
   powerKw: number;
   connectors: { id: number; status: string; errorCode: string | null }[];
-  /** Why the live controller does not manage it (it refused a charging profile since it connected), or null. */
+  /** Why the live controller does not manage it (it refused a charging profile), or null; and until when. */
   notManaged: string | null;
+  notManagedUntil: "reconnect" | "transaction" | null;
 };
 
 export type SessionView = {
@@ -197,6 +198,7 @@ export function chargerViews(
       .sort((a, b) => a.connector_id - b.connector_id)
       .map((c) => ({ id: c.connector_id, status: c.status, errorCode: c.error_code })),
     notManaged: p.profiles_refused,
+    notManagedUntil: p.profiles_refused_until,
   }));
 }
 

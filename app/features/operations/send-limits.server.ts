@@ -3,6 +3,7 @@
  * before any raise goes out, so the sum the chargers may draw holds at every instant; a charger that refuses, or whose
  * schedule read back composes above what it was sent, is counted at what it draws from then on.
  */
+import type { RefusedUntil } from "~/lib/db/schema-charging";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { event } from "./charging-records.server";
@@ -62,14 +63,15 @@ async function sendOne(
     accepted = answer?.status === "Accepted";
     if (!accepted) {
       why = `Answered ${answer?.status ?? "nothing"} to its charging profile`;
-      await refusesProfiles(deps, session.chargePointId, why, { tell: false });
+      // Rejected: this vehicle's profile (a transaction ending as it was sent, say); the next one is asked again.
+      await refusesProfiles(deps, session.chargePointId, why, { tell: false, until: "transaction" });
     }
   } catch (error) {
     deps.log.warn({ err: error, session: session.id }, "a charger did not take its charging profile");
     const refused = refusalOf(error);
     if (refused) {
       why = `Answered ${refused} to its charging profile`;
-      await refusesProfiles(deps, session.chargePointId, why, { tell: false });
+      await refusesProfiles(deps, session.chargePointId, why, { tell: false, until: "reconnect" });
     }
   }
   // What the charger holds once it has answered (until then it was counted at the higher of old and new).
@@ -137,15 +139,21 @@ export async function sendDefaultProfile(
 }
 
 /**
- * A charger that answered a profile with anything but Accepted (Rejected, NotImplemented, NotSupported) is not sent
- * another until it connects or boots again (charging-records.server.ts clears this): asking again at every decision
- * changes nothing on a charger that cannot, and floods one that will not. A call that failed (no answer in time, the
+ * A charger that answered a profile with anything but Accepted is not sent another: asking again at every decision
+ * changes nothing on a charger that cannot, and floods one that will not. One that cannot (the CALLERROR NotImplemented
+ * or NotSupported, or a refused default profile) is asked again once it connects or boots (charger-connection.server.ts);
+ * one that rejected a vehicle's profile, at its next transaction (charging-records.server.ts). A call that failed (no answer in time, the
  * socket gone) is not a refusal and is tried again at the next decision.
  */
-async function refusesProfiles(deps: Deps, chargePointId: number, why: string, { tell = true } = {}) {
+async function refusesProfiles(
+  deps: Deps,
+  chargePointId: number,
+  why: string,
+  { tell = true, until = "reconnect" }: { tell?: boolean; until?: RefusedUntil } = {},
+) {
   const marked = await deps.database.db
     .updateTable("charge_points")
-    .set({ profiles_refused: why })
+    .set({ profiles_refused: why, profiles_refused_until: until })
     .where("id", "=", chargePointId)
     .where("profiles_refused", "is", null)
     .executeTakeFirst();

@@ -4,6 +4,8 @@ import type { Timestamp } from "./timestamp";
 
 // Box Charge's tables (decision 031), kept apart from schema.ts so each file reads in one sitting.
 
+export type RefusedUntil = "reconnect" | "transaction";
+
 /** A charger registered to a depot (Box Charge, decision 031). */
 export type ChargePointTable = {
   id: Generated<number>;
@@ -29,6 +31,8 @@ export type ChargePointTable = {
   default_limit_w: ColumnType<number | null, number | null | undefined, number | null>;
   /** Why it is not sent charging profiles (it refused one), until it connects or boots again; null when it takes them. */
   profiles_refused: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Until when: it connects or boots again ("reconnect"), or its next transaction starts ("transaction"). */
+  profiles_refused_until: ColumnType<RefusedUntil | null, RefusedUntil | null | undefined, RefusedUntil | null>;
   created_at: ColumnType<Date | string, string | undefined, string>;
 };
 

@@ -125,8 +125,10 @@ export function ChargersCard({ chargers, endpoint }: { chargers: ChargerView[]; 
                   </p>
                   {charger.notManaged ? (
                     <p className="text-sm text-amber-800">
-                      Not managed: {charger.notManaged}. It is counted at its full power and sent no more profiles until
-                      it reconnects or restarts.
+                      Not managed: {charger.notManaged}. It is counted at its full power and sent no more profiles
+                      {charger.notManagedUntil === "transaction"
+                        ? " for this vehicle; the next is asked again."
+                        : " until it reconnects or restarts."}
                     </p>
                   ) : null}
                 </div>
