@@ -16,15 +16,16 @@ const FEATURE_DEPENDENCIES = {
   grid: [],
   backup: [],
   investors: [],
-  company: ["users"],
+  company: ["depots", "users"],
+  team: ["depots", "users"],
   designer: ["depots"],
   surveys: ["depots"],
   "energy-map": ["grid"],
-  admin: ["depots", "users"],
+  admin: ["depots", "team", "users"],
   planning: ["charging-engine", "company", "depots", "designer", "grid"],
   trips: ["depots", "planning"],
   operations: ["charging-engine", "depots", "planning"],
-  portfolio: ["charging-engine", "depots", "planning", "grid", "energy-map"],
+  portfolio: ["charging-engine", "depots", "planning", "grid", "energy-map", "team"],
 };
 
 /** Read bodies through one module, where stream errors and limits are handled (decision 020). */

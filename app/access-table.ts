@@ -12,77 +12,121 @@
  *   "/path"      redirect to that path
  */
 export type Outcome = "ok" | "sign-in" | "not-found" | "forbidden" | "post-only" | `/${string}`;
-export type Audience = "anonymous" | "user" | "admin";
+/**
+ * Who asks (issue 48): a company's owner, fleet manager, depot manager and viewer; the depot manager again with the
+ * URL of the company's other depot (not theirs); a member of another company; an admin; nobody signed in. A URL with
+ * an id names the company's first depot (the depot manager's), except for `depotManagerOther`.
+ */
+export const AUDIENCES = [
+  "anonymous",
+  "owner",
+  "fleetManager",
+  "depotManager",
+  "depotManagerOther",
+  "viewer",
+  "outsider",
+  "admin",
+] as const;
+export type Audience = (typeof AUDIENCES)[number];
 export type AccessRule = Record<Audience, Outcome>;
 
-const everyone: AccessRule = { anonymous: "ok", user: "ok", admin: "ok" };
-const signedIn: AccessRule = { anonymous: "sign-in", user: "ok", admin: "ok" };
-const hauliersOnly: AccessRule = { anonymous: "sign-in", user: "ok", admin: "/admin" };
-const adminsOnly: AccessRule = { anonymous: "sign-in", user: "/", admin: "ok" };
-
+/** The same outcome for every member of the company (and of another company) on a page of their own company. */
+const members = (outcome: Outcome): Omit<AccessRule, "anonymous" | "admin"> => ({
+  owner: outcome,
+  fleetManager: outcome,
+  depotManager: outcome,
+  depotManagerOther: outcome,
+  viewer: outcome,
+  outsider: outcome,
+});
+const everyone: AccessRule = { anonymous: "ok", ...members("ok"), admin: "ok" };
+const signedIn: AccessRule = { anonymous: "sign-in", ...members("ok"), admin: "ok" };
+const hauliersOnly: AccessRule = { anonymous: "sign-in", ...members("ok"), admin: "/admin" };
+const adminsOnly: AccessRule = { anonymous: "sign-in", ...members("/"), admin: "ok" };
+/**
+ * A page of one depot: whoever reaches the depot gets `reached`; the depot manager of another depot and a member of
+ * another company get the same 404 as for a depot that does not exist; an admin gets `admin`.
+ */
+const ofDepot = (reached: Outcome, admin: Outcome = "not-found"): AccessRule => ({
+  anonymous: "sign-in",
+  owner: reached,
+  fleetManager: reached,
+  depotManager: reached,
+  depotManagerOther: "not-found",
+  viewer: reached,
+  outsider: "not-found",
+  admin,
+});
 export const accessTable: Record<string, AccessRule> = {
-  "/": { anonymous: "ok", user: "/depots", admin: "/admin" },
+  "/": { anonymous: "ok", ...members("/depots"), admin: "/admin" },
   "/products": everyone,
-  "/electrify": { anonymous: "ok", user: "/electrify/dashboard", admin: "/electrify/dashboard" },
+  "/electrify": { anonymous: "ok", ...members("/electrify/dashboard"), admin: "/electrify/dashboard" },
   "/box-charge": everyone,
   "/about-us": everyone,
   "/legal": everyone,
-  "/auth": { anonymous: "ok", user: "/depots", admin: "/admin" },
+  "/auth": { anonymous: "ok", ...members("/depots"), admin: "/admin" },
   "/forgot-password": everyone,
-  "/auth/two-factor": { anonymous: "ok", user: "/depots", admin: "/admin" },
+  "/auth/two-factor": { anonymous: "ok", ...members("/depots"), admin: "/admin" },
   "/reset-password": everyone,
-  "/auth/sign-out": { anonymous: "/", user: "/", admin: "/" },
+  "/auth/sign-out": { anonymous: "/", ...members("/"), admin: "/" },
+  // A link that grants nothing says so to anyone who opens it (the sample token is no invitation).
+  "/invitations/:token": everyone,
   "/api/auth/*": everyone,
-  "/investors/unlock": { anonymous: "post-only", user: "post-only", admin: "post-only" },
-  "/investors/lock": { anonymous: "post-only", user: "post-only", admin: "post-only" },
+  "/investors/unlock": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
+  "/investors/lock": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   // Only a browser holding a fresh grant from /investors/unlock; a session does not help.
-  "/investors/documents/:slug": { anonymous: "forbidden", user: "forbidden", admin: "forbidden" },
-  "/surveys": { anonymous: "post-only", user: "post-only", admin: "post-only" },
-  // A photo that is not the viewer's answers exactly like one that does not exist.
-  "/photos/:photoId": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
-  "/photos/:photoId/thumbnail": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/investors/documents/:slug": { anonymous: "forbidden", ...members("forbidden"), admin: "forbidden" },
+  "/surveys": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
+  // A photo of a depot out of reach answers exactly like one that does not exist; the admins see every photo.
+  "/photos/:photoId": ofDepot("ok", "ok"),
+  "/photos/:photoId/thumbnail": ofDepot("ok", "ok"),
   "/robots.txt": everyone,
   "/sitemap.xml": everyone,
   "/depots": hauliersOnly,
-  // The sample id belongs to no one: a depot that is not the viewer's answers exactly like an unknown one.
-  "/depots/:id": { anonymous: "sign-in", user: "not-found", admin: "/admin" },
-  "/depots/:id/survey": { anonymous: "sign-in", user: "/depots/42", admin: "/admin" },
+  "/depots/:id": ofDepot("ok", "/admin"),
+  // The survey of a depot already submitted is read on the depot's page.
+  "/depots/:id/survey": {
+    ...ofDepot("/depots/:id", "/admin"),
+    depotManagerOther: "/depots/:id",
+    outsider: "/depots/:id",
+  },
   "/survey": signedIn,
   "/confirmation": signedIn,
   "/account": signedIn,
+  "/switch-company": { anonymous: "sign-in", ...members("/electrify/dashboard"), admin: "/electrify/dashboard" },
   "/electrify/dashboard": signedIn,
   "/electrify/company-setup": signedIn,
+  // Everyone in a company sees its team (an admin's account has its own company too).
+  "/electrify/team": signedIn,
   "/electrify/energy-map": signedIn,
-  // Opens the first depot's workspace; without depots (as here), where to add them.
-  "/electrify/depot-details": signedIn,
+  // Opens the first depot the viewer reaches (":own": the team's first, or the other company's own depot).
+  "/electrify/depot-details": { ...signedIn, ...members("/electrify/depots/:own/layout") },
   // The old report address: with ?id= it moved to /electrify/depots/:id/report; without, the same 404 as someone else's depot.
-  "/electrify/depot-report": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
-  // A depot's workspace opens on its layout; the sample id belongs to no one, so each tab answers 404.
+  "/electrify/depot-report": { anonymous: "sign-in", ...members("not-found"), admin: "not-found" },
+  // A depot's workspace opens on its layout tab, whose page then answers for the depot.
   "/electrify/depots/:id": {
     anonymous: "sign-in",
-    user: "/electrify/depots/42/layout",
-    admin: "/electrify/depots/42/layout",
+    ...members("/electrify/depots/:id/layout"),
+    admin: "/electrify/depots/:id/layout",
   },
-  "/electrify/depots/:id/layout": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
-  "/electrify/depots/:id/summary": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
-  "/electrify/depots/:id/plan": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
-  "/electrify/depots/:id/trips": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
-  "/electrify/depots/:id/report": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/electrify/depots/:id/layout": ofDepot("ok"),
+  "/electrify/depots/:id/summary": ofDepot("ok"),
+  "/electrify/depots/:id/plan": ofDepot("ok"),
+  "/electrify/depots/:id/trips": ofDepot("ok"),
+  "/electrify/depots/:id/report": ofDepot("ok"),
   "/electrify/portfolio": signedIn,
-  // The portfolio's PDF is of the viewer's own depots: without any there is nothing to report (the table's users have none).
-  "/electrify/portfolio/report": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
-  "/electrify/portfolio/:depotId/connection": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
-  "/electrify/portfolio/:depotId/quote": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  // The portfolio's PDF is of the depots the viewer reaches in their own company; an admin's company has none.
+  "/electrify/portfolio/report": { anonymous: "sign-in", ...members("ok"), admin: "not-found" },
+  "/electrify/portfolio/:depotId/connection": ofDepot("ok", "ok"),
+  "/electrify/portfolio/:depotId/quote": ofDepot("ok", "ok"),
   "/electrify/operations": signedIn,
-  // The sample id belongs to no one: a depot not operated by the viewer answers like an unknown one.
-  "/electrify/operations/:depotId": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
-  "/electrify/operations/:depotId/events": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
-  "/electrify/operations/:depotId/statement.csv": { anonymous: "sign-in", user: "not-found", admin: "not-found" },
+  "/electrify/operations/:depotId": ofDepot("ok", "ok"),
+  "/electrify/operations/:depotId/events": ofDepot("ok", "ok"),
+  "/electrify/operations/:depotId/statement.csv": ofDepot("ok", "ok"),
   "/admin": adminsOnly,
-  // The sample id does not exist: the admin sees 'Depot not found' with a 404.
-  "/admin/depot/:id": { anonymous: "sign-in", user: "/", admin: "not-found" },
+  "/admin/depot/:id": { anonymous: "sign-in", ...members("/"), admin: "ok" },
   "/admin/submissions.csv": adminsOnly,
   "/admin/grid-data": adminsOnly,
   "/admin/connections": adminsOnly,
-  "/*": { anonymous: "not-found", user: "not-found", admin: "not-found" },
+  "/*": { anonymous: "not-found", ...members("not-found"), admin: "not-found" },
 };

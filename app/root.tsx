@@ -11,6 +11,12 @@ import {
 
 import { useInlineCss, useNonce } from "~/components/document-context";
 import { LazyToaster } from "~/components/lazy-toaster";
+import {
+  activityMiddleware,
+  currentCompanyMiddleware,
+  membershipsOf,
+  readOnlyMiddleware,
+} from "~/features/team/index.server";
 import { getHeaderUser } from "~/features/users/index.server";
 import { getSessionUser } from "~/lib/auth/guards.server";
 import { sessionMiddleware } from "~/lib/auth/session.server";
@@ -20,7 +26,15 @@ import { toastContext, toastMiddleware, type Toast } from "~/lib/toast.server";
 import type { Route } from "./+types/root";
 import interFont from "./assets/fonts/inter-subset.woff2?url";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, toastMiddleware];
+// The session, then the company it works in (and the role there), then the viewer's read-only rule and the
+// company's activity log, which both need that role.
+export const middleware: Route.MiddlewareFunction[] = [
+  sessionMiddleware,
+  currentCompanyMiddleware,
+  readOnlyMiddleware,
+  activityMiddleware,
+  toastMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -33,6 +47,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const sessionUser = getSessionUser(context);
   return {
     user: sessionUser ? await getHeaderUser(runtime, sessionUser) : null,
+    // The companies the header's switcher offers, the current one marked.
+    companies: sessionUser
+      ? (await membershipsOf(runtime.database.db, sessionUser)).map(({ id, name, role, current }) => ({
+          id,
+          name,
+          role,
+          current,
+        }))
+      : [],
     toast: context.get(toastContext),
     contactEmail: runtime.env.CONTACT_EMAIL,
     appUrl: runtime.env.APP_URL,

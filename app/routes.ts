@@ -16,6 +16,9 @@ export default [
     route("auth/two-factor", "routes/auth/two-factor.tsx"),
   ]),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
+  layout("routes/auth/layout.tsx", { id: "invitation-layout" }, [
+    route("invitations/:token", "routes/invitations/invitation.tsx"),
+  ]),
   route("api/auth/*", "routes/resources/api-auth.ts"),
   ...prefix("investors", [
     route("unlock", "routes/investors/unlock.ts"),
@@ -39,10 +42,12 @@ export default [
     route("survey", "routes/depots/survey.tsx"),
     route("confirmation", "routes/depots/confirmation.tsx"),
     route("account", "routes/account/account.tsx"),
+    route("switch-company", "routes/electrify/switch-company.ts"),
     layout("routes/electrify/layout.tsx", [
       ...prefix("electrify", [
         route("dashboard", "routes/electrify/dashboard.tsx"),
         route("company-setup", "routes/electrify/company-setup.tsx"),
+        route("team", "routes/electrify/team.tsx"),
         route("energy-map", "routes/electrify/energy-map.tsx"),
         route("depot-details", "routes/electrify/depot-details.tsx"),
         route("depot-report", "routes/electrify/depot-report.ts"),

@@ -144,7 +144,7 @@ async function main() {
   const haulier = await createUser(runtime, { email: "haulier@bench.example", password: "bench-haulier-password" });
   const depotId = await insertDepot(runtime, { user_id: haulier.id, depot_name: "Bench Yard", number_of_vehicles: 30 });
   await (
-    await startPlanRun(runtime, haulier.id, depotId, defaultPlanInput({ vehicles: 30, chargers: [] }))
+    await startPlanRun(runtime, haulier, depotId, defaultPlanInput({ vehicles: 30, chargers: [] }))
   ).finished;
   await runtime.database.destroy();
 

@@ -45,12 +45,18 @@ async function run({ label, databaseUrl, processes }: Run) {
   const owner = await createUser(runtime, { email: "bench@fleet.example", password: "bench-password" });
   const plan = defaultPlanInput({ vehicles: PER_DEPOT, chargers: [{ name: "AC 22", powerKw: 22, count: PER_DEPOT }] });
   plan.site = { ...plan.site, connectionKva: LIMIT_KW, powerFactor: 1, buildingKw: 0 };
+  const { company_id: companyId } = await runtime.database.db
+    .selectFrom("company_members")
+    .select("company_id")
+    .where("user_id", "=", owner.id)
+    .executeTakeFirstOrThrow();
   const chargers: { identity: string; password: string; depot: number }[] = [];
   for (let d = 0; d < CHARGERS / PER_DEPOT; d++) {
     const { id } = await runtime.database.db
       .insertInto("depots")
       .values({
         user_id: owner.id,
+        company_id: companyId,
         depot_name: `Bench ${d + 1}`,
         depot_address: "Bench Road",
         contact_name: null,

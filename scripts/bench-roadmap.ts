@@ -17,6 +17,7 @@ import { signIn, startAppServer } from "../tests/support/app-server";
 import { insertDepot, insertDepotPlanInputs } from "../tests/support/depots";
 import { createTestDatabase } from "../tests/support/test-database";
 import { openTestRuntime } from "../tests/support/test-runtime";
+import { viewerOf } from "../tests/support/viewers";
 import { roadmapCompany } from "./roadmap-company";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -59,7 +60,7 @@ for (const depot of depots) {
   ids.push(id);
 }
 const fresh = roadmapCompany(20, 50).settings;
-await changeRoadmapSettings(seed, owner.id, () => ({
+await changeRoadmapSettings(seed, (await viewerOf(seed, owner)).company!.id, () => ({
   ...fresh,
   groups: Object.fromEntries(Object.entries(fresh.groups).map(([d, groups]) => [String(ids[Number(d) - 1]), groups])),
 }));

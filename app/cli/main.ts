@@ -135,14 +135,23 @@ const commands: Record<string, Command> = {
     if (!file) throw new UsageError("trips:import needs the file to import");
     const depotId = Number(required(values, "depot"));
     const depot = Number.isInteger(depotId)
-      ? await runtime.database.db.selectFrom("depots").select("user_id").where("id", "=", depotId).executeTakeFirst()
+      ? await runtime.database.db
+          .selectFrom("depots")
+          .select(["user_id", "company_id"])
+          .where("id", "=", depotId)
+          .executeTakeFirst()
       : undefined;
-    if (!depot) throw new UsageError(`No depot ${values.depot}`);
+    if (!depot?.company_id) throw new UsageError(`No depot ${values.depot}`);
     // A File backed by the file on disk (read as a stream when imported, not loaded here first).
     const upload = new File([await openAsBlob(file)], path.basename(file));
     const preview = await previewTrips(runtime, upload);
     const unit = values.unit === "mi" || values.unit === "km" ? values.unit : (preview.distanceUnit ?? "km");
-    const summary = await importTrips(runtime, depot.user_id, depotId, upload, {
+    // The consultancy's command line acts with the company's full rights, in the name of who added the depot.
+    const viewer = {
+      id: depot.user_id,
+      company: { id: depot.company_id, name: "", role: "owner" as const, memberId: 0 },
+    };
+    const summary = await importTrips(runtime, viewer, depotId, upload, {
       mapping: preview.mapping,
       distanceUnit: unit,
       anonymiseDrivers: values.anonymise === true,

@@ -2,6 +2,7 @@ import { LogOutIcon, MenuIcon, ShieldIcon } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 
+import { CompanySwitcher } from "~/components/company-switcher";
 import { LogoMark } from "~/components/logo";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -21,6 +22,7 @@ import { useRootData } from "~/lib/use-root-data";
 const menuLinks = [
   { to: "/electrify/dashboard", label: "Electrify Dashboard" },
   { to: "/electrify/company-setup", label: "Company Setup" },
+  { to: "/electrify/team", label: "Team" },
   { to: "/depots", label: "Survey Depots" },
   { to: "/account", label: "Account Settings" },
 ];
@@ -29,6 +31,7 @@ const menuLinks = [
 const drawerLinks = [
   { to: "/electrify/dashboard", label: "Electrify Dashboard" },
   { to: "/electrify/company-setup", label: "Company Setup" },
+  { to: "/electrify/team", label: "Team" },
   { to: "/depots", label: "Survey Depots" },
   { to: "/account", label: "My Account" },
 ];
@@ -39,7 +42,8 @@ const drawerLinks = [
  * entry (the header stays one row, opaque and sticky).
  */
 export function AppHeader() {
-  const { user, contactEmail } = useRootData();
+  const { user, contactEmail, companies } = useRootData();
+  const current = companies.find((c) => c.current);
   const { signOut, pending, label } = useSignOut("/");
   const [drawerOpen, setDrawerOpen] = useState(false);
   if (!user) return null;
@@ -57,6 +61,14 @@ export function AppHeader() {
             <LogoMark />
           </Link>
           <span className="text-lg font-bold">Electrify</span>
+          {current ? (
+            <span
+              className="hidden max-w-56 truncate border-l pl-3 text-sm text-muted-foreground md:inline"
+              title={current.name}
+            >
+              {current.name}
+            </span>
+          ) : null}
         </div>
 
         <nav aria-label="Account" className="hidden items-center gap-2 md:flex">
@@ -87,6 +99,14 @@ export function AppHeader() {
                   <span className="block truncate text-muted-foreground">{user.organization}</span>
                 ) : null}
               </DropdownMenuLabel>
+              {current ? (
+                <>
+                  <DropdownMenuSeparator />
+                  <div className="px-2 py-1.5">
+                    <CompanySwitcher companies={companies} />
+                  </div>
+                </>
+              ) : null}
               <DropdownMenuSeparator />
               {menuLinks.map((link) => (
                 <DropdownMenuItem key={link.to} asChild>
@@ -120,6 +140,7 @@ export function AppHeader() {
               <p className="font-medium">{displayName}</p>
               <p className="truncate text-muted-foreground">{user.email}</p>
             </div>
+            <CompanySwitcher companies={companies} />
             <nav aria-label="Account" className="flex flex-col gap-1">
               {drawerLinks.map((link) => (
                 <Button key={link.to} asChild variant="ghost" className="justify-start">

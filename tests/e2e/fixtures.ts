@@ -111,12 +111,19 @@ export async function createTestDepots(ownerEmail: string, depots: TestDepot[]):
       .select("id")
       .where("email", "=", ownerEmail)
       .executeTakeFirstOrThrow();
+    const { company_id: companyId } = await runtime.database.db
+      .selectFrom("company_members")
+      .select("company_id")
+      .where("user_id", "=", owner.id)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const ids: number[] = [];
     for (const depot of depots) {
       const row = await runtime.database.db
         .insertInto("depots")
         .values({
           user_id: owner.id,
+          company_id: companyId,
           contact_name: "Dana Haulier",
           contact_email: depot.contactEmail ?? ownerEmail,
           contact_phone: "01234 567890",

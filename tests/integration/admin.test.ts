@@ -17,6 +17,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { insertDepot } from "../support/depots";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
 
 const params = (overrides: Partial<SubmissionParams> = {}): SubmissionParams => ({
   ...submissionParamsSchema.parse({}),
@@ -110,7 +111,9 @@ describe.each(ENGINES)("admin console rules on %s", (engine) => {
       name: null,
       organization: null,
     });
-    await saveDepotList(runtime, owner.id, [{ name: "Setup Line Depot", address: "9 Setup Street", notes: null }]);
+    await saveDepotList(runtime, await viewerOf(runtime, owner), [
+      { name: "Setup Line Depot", address: "9 Setup Street", notes: null },
+    ]);
     const find = async (q: string) => (await listSubmissions(runtime, params({ q }))).rows[0];
     expect(await find("Setup Line Depot")).toMatchObject({ origin: "company-setup", photos: 0 });
     expect(await find("Bulk Depot 01")).toMatchObject({ name: "Bulk Depot 01", origin: "survey" });

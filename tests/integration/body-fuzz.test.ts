@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { accessTable, type Audience } from "~/access-table";
+import { accessTable } from "~/access-table";
 import { createUser } from "~/features/users/index.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
@@ -55,11 +55,13 @@ async function routesWithActions(): Promise<{ pattern: string; index: boolean }[
 }
 
 /** Who reaches the route's action: a haulier where they may, else an admin, else a visitor (the access table). */
+type Audience = "anonymous" | "owner" | "admin";
+
 function audienceFor(pattern: string): Audience {
   const rule = accessTable[pattern];
   if (!rule) throw new Error(`${pattern} has no entry in app/access-table.ts`);
   const reaches = (outcome: string) => outcome === "ok" || outcome === "post-only" || outcome === "not-found";
-  if (reaches(rule.user)) return "user";
+  if (reaches(rule.owner)) return "owner";
   if (reaches(rule.admin)) return "admin";
   return "anonymous";
 }
@@ -80,16 +82,16 @@ describe("the body fuzzer", () => {
   let dataDir: string;
   let depotId = 0;
   const users = {
-    user: { email: "fuzz-haulier@fleet.example", password: "fuzz-haulier-password" },
+    owner: { email: "fuzz-haulier@fleet.example", password: "fuzz-haulier-password" },
     admin: { email: "fuzz-admin@consultancy.example", password: "fuzz-admin-password" },
   };
-  const cookies: Record<Audience, string> = { anonymous: "", user: "", admin: "" };
+  const cookies: Record<Audience, string> = { anonymous: "", owner: "", admin: "" };
 
   beforeAll(async () => {
     const database = await createTestDatabase("sqlite");
     dataDir = database.dataDir;
     const seed = await openTestRuntime(database);
-    const owner = await createUser(seed, users.user);
+    const owner = await createUser(seed, users.owner);
     await createUser(seed, { ...users.admin, role: "admin" });
     depotId = await insertDepot(seed, { user_id: owner.id, depot_name: "Fuzz Yard" });
     await seed.database.destroy();
@@ -119,7 +121,7 @@ describe("the body fuzzer", () => {
         ? "admin"
         : page === "/auth" || page === "/forgot-password"
           ? "anonymous"
-          : "user";
+          : "owner";
       const response = await fetch(`${server.url}${page}`, { headers: { cookie: await signedIn(audience) } });
       for (const match of (await response.text()).matchAll(/\bname="([^"]+)"/g)) names.add(match[1]!);
     }

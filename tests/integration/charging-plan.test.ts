@@ -5,6 +5,7 @@ import { registerChargePoint } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { getPlan, getReportData, startPlanRun } from "~/features/planning/index.server";
 import { createUser } from "~/features/users/index.server";
+import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
@@ -13,19 +14,26 @@ import { insertDepot } from "../support/depots";
 import { pdfText } from "../support/pdf-text";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
 
 const plan = defaultPlanInput({ vehicles: 6, chargers: [] });
 
 describe.each(ENGINES)("charging plans saved with depots on %s", (engine) => {
   let runtime: Runtime;
-  let owner: { id: string; email: string };
-  let stranger: { id: string; email: string };
+  let owner: SessionUser;
+  let stranger: SessionUser;
   let depotId = 0;
 
   beforeAll(async () => {
     runtime = await openTestRuntime(await createTestDatabase(engine));
-    owner = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" });
-    stranger = await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
+    owner = await viewerOf(
+      runtime,
+      await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" }),
+    );
+    stranger = await viewerOf(
+      runtime,
+      await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" }),
+    );
     depotId = await insertDepot(runtime, {
       user_id: owner.id,
       depot_name: "Plan Yard",
@@ -38,10 +46,10 @@ describe.each(ENGINES)("charging plans saved with depots on %s", (engine) => {
   });
 
   it("saves the inputs, computes every strategy and keeps the results with the depot", async () => {
-    expect(await getPlan(runtime, owner.id, depotId)).toBeNull();
-    const run = await startPlanRun(runtime, owner.id, depotId, plan);
+    expect(await getPlan(runtime, owner, depotId)).toBeNull();
+    const run = await startPlanRun(runtime, owner, depotId, plan);
     await run.finished;
-    const saved = (await getPlan(runtime, owner.id, depotId))!;
+    const saved = (await getPlan(runtime, owner, depotId))!;
     expect(saved.status).toBe("done");
     expect(saved.progress).toBe(5);
     expect(saved.inputs).toEqual(plan);
@@ -62,34 +70,34 @@ describe.each(ENGINES)("charging plans saved with depots on %s", (engine) => {
   });
 
   it("refuses bad inputs with messages, keeping the last saved plan as it was", async () => {
-    const before = await getPlan(runtime, owner.id, depotId);
+    const before = await getPlan(runtime, owner, depotId);
     const bad = {
       ...plan,
       vehicles: [{ ...plan.vehicles[0]!, count: -1 }],
       site: { ...plan.site, connectionKva: "lots" },
     };
-    const error = await startPlanRun(runtime, owner.id, depotId, bad).catch((e: unknown) => e);
+    const error = await startPlanRun(runtime, owner, depotId, bad).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserError);
     expect((error as UserError).messages).toEqual([
       "Vehicle group 1 (Vans), Count: must be at least 1",
       "Site, Connection (kVA): enter a number",
     ]);
-    expect(await getPlan(runtime, owner.id, depotId)).toEqual(before);
+    expect(await getPlan(runtime, owner, depotId)).toEqual(before);
   });
 
   it("never runs, shows or reports a plan for someone else's depot", async () => {
-    const error = await startPlanRun(runtime, stranger.id, depotId, plan).catch((e: unknown) => e);
+    const error = await startPlanRun(runtime, stranger, depotId, plan).catch((e: unknown) => e);
     expect((error as UserError).messages).toEqual(["That depot no longer exists."]);
-    expect(await getPlan(runtime, stranger.id, depotId)).toBeNull();
+    expect(await getPlan(runtime, stranger, depotId)).toBeNull();
     expect(await getReportData(runtime, stranger, depotId)).toBeNull();
     expect(await getReportData(runtime, owner, depotId)).not.toBeNull();
   });
 
   it("lets a newer run win over an older one that finishes later", async () => {
-    const older = await startPlanRun(runtime, owner.id, depotId, { ...plan, horizon: { ...plan.horizon, days: 14 } });
-    const newer = await startPlanRun(runtime, owner.id, depotId, plan);
+    const older = await startPlanRun(runtime, owner, depotId, { ...plan, horizon: { ...plan.horizon, days: 14 } });
+    const newer = await startPlanRun(runtime, owner, depotId, plan);
     await Promise.all([older.finished, newer.finished]);
-    const saved = (await getPlan(runtime, owner.id, depotId))!;
+    const saved = (await getPlan(runtime, owner, depotId))!;
     expect(saved.inputs!.horizon.days).toBe(7);
     expect(saved.results!.days).toBe(7);
   });

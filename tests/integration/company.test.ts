@@ -6,26 +6,34 @@ import { depotListSchema } from "~/features/depots";
 import { deleteDepot, listUserDepots, saveDepotList, setDepotPosition } from "~/features/depots/index.server";
 import { getDesign, saveDesign } from "~/features/designer/index.server";
 import { createUser, saveProfile } from "~/features/users/index.server";
+import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { insertDepot } from "../support/depots";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
 
 describe.each(ENGINES)("company and depots on %s", (engine) => {
   let runtime: Runtime;
-  let owner: { id: string; email: string };
-  let stranger: { id: string; email: string };
+  let owner: SessionUser;
+  let stranger: SessionUser;
   let surveyedId = 0;
 
   beforeAll(async () => {
     runtime = await openTestRuntime(await createTestDatabase(engine));
-    owner = await createUser(runtime, {
-      email: "owner@fleet.example",
-      password: "owner-password",
-      name: "Olive Owner",
-    });
-    stranger = await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
+    owner = await viewerOf(
+      runtime,
+      await createUser(runtime, {
+        email: "owner@fleet.example",
+        password: "owner-password",
+        name: "Olive Owner",
+      }),
+    );
+    stranger = await viewerOf(
+      runtime,
+      await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" }),
+    );
     surveyedId = await insertDepot(runtime, {
       user_id: owner.id,
       contact_name: "Olive",
@@ -78,8 +86,8 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
       contactPhone: "+44 117 496 0000",
       chargingStrategy: "Overnight",
     });
-    await saveCompany(runtime, owner.id, input);
-    await saveCompany(runtime, owner.id, { ...input, chargingStrategy: "Overnight, then lunchtime top-ups" });
+    await saveCompany(runtime, owner, input);
+    await saveCompany(runtime, owner, { ...input, chargingStrategy: "Overnight, then lunchtime top-ups" });
     expect((await getCompanyValues(runtime, owner)).values).toMatchObject({
       companyName: "Olive Ltd",
       chargingStrategy: "Overnight, then lunchtime top-ups",
@@ -114,7 +122,7 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
   });
 
   it("creates new depots and renames existing ones without touching their survey data", async () => {
-    const result = await saveDepotList(runtime, owner.id, [
+    const result = await saveDepotList(runtime, owner, [
       { id: surveyedId, name: "Renamed Yard", address: "2 New Road", notes: "company notes" },
       { name: "Second Yard", address: "3 Other Road", notes: null },
     ]);
@@ -134,7 +142,7 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
       status: "approved",
       contact_email: "owner@fleet.example",
     });
-    const depots = await listUserDepots(runtime, owner.id);
+    const depots = await listUserDepots(runtime, owner);
     expect(depots.map((d) => [d.name, d.photos, d.status])).toEqual([
       ["Renamed Yard", 1, "approved"],
       ["Second Yard", 0, "pending"],
@@ -154,50 +162,48 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
 
   it("refuses another user's depot anywhere, changing nothing", async () => {
     await expect(
-      saveDepotList(runtime, stranger.id, [{ id: surveyedId, name: "Hijacked", address: "x", notes: null }]),
+      saveDepotList(runtime, stranger, [{ id: surveyedId, name: "Hijacked", address: "x", notes: null }]),
     ).rejects.toThrow("no longer exists");
-    await expect(deleteDepot(runtime, stranger.id, surveyedId)).rejects.toThrow("That depot no longer exists.");
-    expect(await setDepotPosition(runtime, stranger.id, surveyedId, { latitude: 1, longitude: 1 })).toBe(false);
+    await expect(deleteDepot(runtime, stranger, surveyedId)).rejects.toThrow("That depot no longer exists.");
+    expect(await setDepotPosition(runtime, stranger, surveyedId, { latitude: 1, longitude: 1 })).toBe(false);
     const surveyed = await runtime.database.db
       .selectFrom("depots")
       .select(["depot_name", "location_latitude"])
       .where("id", "=", surveyedId)
       .executeTakeFirstOrThrow();
     expect(surveyed).toEqual({ depot_name: "Renamed Yard", location_latitude: 51.5 });
-    expect(await listUserDepots(runtime, stranger.id)).toEqual([]);
+    expect(await listUserDepots(runtime, stranger)).toEqual([]);
   });
 
   it("removes a depot only without survey photos, and never the last one", async () => {
-    await expect(deleteDepot(runtime, owner.id, surveyedId)).rejects.toThrow(
+    await expect(deleteDepot(runtime, owner, surveyedId)).rejects.toThrow(
       "Renamed Yard has survey photos, so it cannot be removed here.",
     );
-    const second = (await listUserDepots(runtime, owner.id)).find((d) => d.name === "Second Yard")!;
-    expect(await setDepotPosition(runtime, owner.id, second.id, { latitude: 52.1, longitude: -1.2 })).toBe(true);
-    expect(await deleteDepot(runtime, owner.id, second.id)).toEqual({ name: "Second Yard" });
-    expect((await listUserDepots(runtime, owner.id)).map((d) => d.name)).toEqual(["Renamed Yard"]);
+    const second = (await listUserDepots(runtime, owner)).find((d) => d.name === "Second Yard")!;
+    expect(await setDepotPosition(runtime, owner, second.id, { latitude: 52.1, longitude: -1.2 })).toBe(true);
+    expect(await deleteDepot(runtime, owner, second.id)).toEqual({ name: "Second Yard" });
+    expect((await listUserDepots(runtime, owner)).map((d) => d.name)).toEqual(["Renamed Yard"]);
     // A user's only depot stays, photos or not.
-    await saveDepotList(runtime, stranger.id, [{ name: "Only Yard", address: "9 Lone Road", notes: null }]);
-    const [only] = await listUserDepots(runtime, stranger.id);
-    await expect(deleteDepot(runtime, stranger.id, only!.id)).rejects.toThrow("You must have at least one depot");
+    await saveDepotList(runtime, stranger, [{ name: "Only Yard", address: "9 Lone Road", notes: null }]);
+    const [only] = await listUserDepots(runtime, stranger);
+    await expect(deleteDepot(runtime, stranger, only!.id)).rejects.toThrow("You must have at least one depot");
   });
 
   it("saves a depot's design for its owner only, checking every component", async () => {
-    expect(await getDesign(runtime, owner.id, surveyedId)).toEqual([]);
+    expect(await getDesign(runtime, owner, surveyedId)).toEqual([]);
     const design = [
       { uid: "c1", componentId: "rapidcharger", x: 10, y: 5 },
       { uid: "c2", componentId: "transformer", x: 40, y: 20 },
     ];
-    expect(await saveDesign(runtime, owner.id, surveyedId, design)).toEqual({ count: 2 });
-    expect(await saveDesign(runtime, owner.id, surveyedId, design.slice(0, 1))).toEqual({ count: 1 });
-    expect(await getDesign(runtime, owner.id, surveyedId)).toEqual(design.slice(0, 1));
-    await expect(saveDesign(runtime, stranger.id, surveyedId, design)).rejects.toThrow("That depot no longer exists.");
-    expect(await getDesign(runtime, stranger.id, surveyedId)).toBeNull();
+    expect(await saveDesign(runtime, owner, surveyedId, design)).toEqual({ count: 2 });
+    expect(await saveDesign(runtime, owner, surveyedId, design.slice(0, 1))).toEqual({ count: 1 });
+    expect(await getDesign(runtime, owner, surveyedId)).toEqual(design.slice(0, 1));
+    await expect(saveDesign(runtime, stranger, surveyedId, design)).rejects.toThrow("That depot no longer exists.");
+    expect(await getDesign(runtime, stranger, surveyedId)).toBeNull();
     await expect(
-      saveDesign(runtime, owner.id, surveyedId, [{ uid: "c1", componentId: "reactor", x: 1, y: 1 }]),
+      saveDesign(runtime, owner, surveyedId, [{ uid: "c1", componentId: "reactor", x: 1, y: 1 }]),
     ).rejects.toThrow("The design could not be saved");
-    await expect(saveDesign(runtime, owner.id, surveyedId, "<script>")).rejects.toThrow(
-      "The design could not be saved",
-    );
-    expect(await getDesign(runtime, owner.id, surveyedId)).toEqual(design.slice(0, 1));
+    await expect(saveDesign(runtime, owner, surveyedId, "<script>")).rejects.toThrow("The design could not be saved");
+    expect(await getDesign(runtime, owner, surveyedId)).toEqual(design.slice(0, 1));
   });
 });

@@ -154,7 +154,9 @@ describe("Electrify workspace over HTTP", () => {
     const html = await longName.text();
     expect(html).toContain("Company name must be at most 200 characters");
     expect(html).not.toContain("<script>alert(1)</script>");
-    expect(await runtime.database.db.selectFrom("companies").selectAll().execute()).toEqual([]);
+    // Nothing saved: the companies are still as their accounts made them, their details unsaved.
+    const companies = await runtime.database.db.selectFrom("companies").select("details_saved").execute();
+    expect(companies.map((c) => Number(c.details_saved))).toEqual([0, 0]);
 
     const noDepots = await post("/electrify/company-setup", owner, [["intent", "depots"]]);
     expect(noDepots.status).toBe(400);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerChargePoint } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
+import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
@@ -14,6 +15,7 @@ import { insertDepot, insertDepotPlanInputs } from "../support/depots";
 import { connectOcppPeer, profileLimitW, type OcppPeer, type OcppVersion } from "../support/ocpp-peer";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
 
 const waitFor = async (check: () => boolean, what: string, ms = 10_000) => {
   for (const end = Date.now() + ms; !check() && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
@@ -35,14 +37,17 @@ describe("Box Charge across two instances on PostgreSQL", () => {
   let cookieOnA = "";
   const passwords = new Map<string, string>();
   const ids = new Map<string, number>();
-  const owner = { id: "", email: "two@fleet.example", isAdmin: false };
+  const owner: SessionUser = { id: "", email: "two@fleet.example", isAdmin: false };
   const inForce = new Map<string, number>();
   const sums: number[] = [];
 
   beforeAll(async () => {
     const database = await createTestDatabase("postgres");
     runtime = await openTestRuntime(database);
-    owner.id = (await createUser(runtime, { email: owner.email, password: "owner-password" })).id;
+    Object.assign(
+      owner,
+      await viewerOf(runtime, await createUser(runtime, { email: owner.email, password: "owner-password" })),
+    );
     depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Two Halls Yard" });
     const inputs = defaultPlanInput({ vehicles: 2, chargers: [{ name: "AC 22", powerKw: 22, count: 2 }] });
     inputs.site = { ...inputs.site, connectionKva: 30, powerFactor: 1, buildingKw: 0 };

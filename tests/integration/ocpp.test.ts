@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { registerChargePoint } from "~/features/operations/index.server";
 import { createUser } from "~/features/users/index.server";
+import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
@@ -11,6 +12,7 @@ import { basicAuth, connectOcppPeer, upgradeStatus, type OcppCallError, type Ocp
 import { servingProcesses } from "../support/processes";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
 
 /**
  * The chargers' endpoint against an independent OCPP-J implementation
@@ -22,13 +24,16 @@ describe("OCPP endpoint", () => {
   let runtime: Runtime;
   let server: AppServer;
   const chargers = new Map<string, string>();
-  const owner = { id: "", email: "ops@fleet.example", isAdmin: false };
+  const owner: SessionUser = { id: "", email: "ops@fleet.example", isAdmin: false };
   let depotId = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     runtime = await openTestRuntime(database);
-    owner.id = (await createUser(runtime, { email: owner.email, password: "owner-password" })).id;
+    Object.assign(
+      owner,
+      await viewerOf(runtime, await createUser(runtime, { email: owner.email, password: "owner-password" })),
+    );
     depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Night Yard" });
     await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
     for (const identity of ["CP16-A", "CP16-B", "CS201-A", "CS201-B", "FLOOD-1", "CALM-1"]) {

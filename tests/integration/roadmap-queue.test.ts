@@ -6,6 +6,7 @@ import { defaultRoadmapSettings, neededDepotYears, type RoadmapDepot } from "~/f
 import {
   DEPOT_YEAR_QUEUE,
   DEPOT_YEAR_QUEUE_OPTIONS,
+  portfolioOf,
   QUEUE_SCHEMA,
   queueDepotYears,
   roadmapFor,
@@ -17,6 +18,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { insertDepot, insertDepotPlanInputs } from "../support/depots";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
 
 /**
  * On PostgreSQL a roadmap's depot-years are jobs on pg-boss's queue (decision
@@ -83,12 +85,15 @@ describe("the roadmap's queue on PostgreSQL", () => {
     expect(jobs).toEqual([{ state: "completed", retry_count: 1 }]);
 
     // A company's roadmap on PostgreSQL: its depot-years planned by the queue's worker, then read back.
-    const owner = await createUser(runtime, { email: "queue@fleet.example", password: "queue-password" });
+    const owner = await viewerOf(
+      runtime,
+      await createUser(runtime, { email: "queue@fleet.example", password: "queue-password" }),
+    );
     const yard = await insertDepot(runtime, { user_id: owner.id, depot_name: "Queue Yard" });
     await insertDepotPlanInputs(runtime, yard, defaultPlanInput({ vehicles: 10, chargers: [] }));
-    const first = await roadmapFor(runtime, owner.id, "2026-11-26");
+    const first = await roadmapFor(runtime, portfolioOf(owner), "2026-11-26");
     expect(first.planned).toBe(5);
     expect(first.roadmap.depots[0]!.years.at(-1)!.electric).toBe(10);
-    expect((await roadmapFor(runtime, owner.id, "2026-11-26")).planned).toBe(0);
+    expect((await roadmapFor(runtime, portfolioOf(owner), "2026-11-26")).planned).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { applicationSchema } from "~/features/portfolio";
 import {
   moveGroup,
   openApplications,
+  portfolioOf,
   readApplications,
   readQuoteFile,
   readRoadmapSettings,
@@ -16,12 +17,14 @@ import {
   sendApplyByReminders,
 } from "~/features/portfolio/index.server";
 import { createUser } from "~/features/users/index.server";
+import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import { insertDepot, insertDepotPlanInputs } from "../support/depots";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -76,8 +79,8 @@ function tightPlan() {
 describe("the roadmap on the server", () => {
   let database: TestDatabase;
   let runtime: Runtime;
-  const owner = { id: "", email: "director@fleet.example", isAdmin: false };
-  const stranger = { id: "", email: "other@fleet.example", isAdmin: false };
+  const owner: SessionUser = { id: "", email: "director@fleet.example", isAdmin: false };
+  const stranger: SessionUser = { id: "", email: "other@fleet.example", isAdmin: false };
   const admin = { id: "", email: "ops@consultancy.example", isAdmin: true };
   let yard = 0;
   let spare = 0;
@@ -86,9 +89,21 @@ describe("the roadmap on the server", () => {
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
     runtime = await openTestRuntime(database);
-    owner.id = (await createUser(runtime, { email: owner.email, password: "owner-password" })).id;
-    stranger.id = (await createUser(runtime, { email: stranger.email, password: "other-password" })).id;
-    admin.id = (await createUser(runtime, { email: admin.email, password: "admin-password", role: "admin" })).id;
+    Object.assign(
+      owner,
+      await viewerOf(runtime, await createUser(runtime, { email: owner.email, password: "owner-password" })),
+    );
+    Object.assign(
+      stranger,
+      await viewerOf(runtime, await createUser(runtime, { email: stranger.email, password: "other-password" })),
+    );
+    Object.assign(
+      admin,
+      await viewerOf(
+        runtime,
+        await createUser(runtime, { email: admin.email, password: "admin-password", role: "admin" }),
+      ),
+    );
     yard = await insertDepot(runtime, { user_id: owner.id, depot_name: "Tight Yard" });
     spare = await insertDepot(runtime, { user_id: owner.id, depot_name: "Spare Yard" });
     await insertDepotPlanInputs(runtime, yard, tightPlan());
@@ -99,24 +114,20 @@ describe("the roadmap on the server", () => {
   });
 
   it("plans each depot-year once, in any process after a restart, and a moved group plans only the fleets it makes new", async () => {
-    const first = await roadmapFor(runtime, owner.id, today);
+    const first = await roadmapFor(runtime, portfolioOf(owner), today);
     // Tight Yard: 4, 8, 12, 16, 20 vans; Spare Yard: 1, 2, 3, 4 (from 2027 over five years: 4 vans in years 1–4).
     expect(first.planned).toBe(9);
-    expect((await roadmapFor(runtime, owner.id, today)).planned).toBe(0);
+    expect((await roadmapFor(runtime, portfolioOf(owner), today)).planned).toBe(0);
     // Another runtime on the same database (a restart, another process) reads what was kept.
     const other = await openTestRuntime(database);
     try {
-      expect((await roadmapFor(other, owner.id, today)).planned).toBe(0);
+      expect((await roadmapFor(other, portfolioOf(owner), today)).planned).toBe(0);
     } finally {
       await other.database.destroy();
     }
     // The vans a year later over four years: 5, 10, 15, 20 — three fleets not seen before (20 was).
-    await moveGroup(
-      runtime,
-      owner.id,
-      form({ depotId: String(yard), groupId: "g1", firstYear: "2028", cycleYears: "4" }),
-    );
-    const moved = await roadmapFor(runtime, owner.id, today);
+    await moveGroup(runtime, owner, form({ depotId: String(yard), groupId: "g1", firstYear: "2028", cycleYears: "4" }));
+    const moved = await roadmapFor(runtime, portfolioOf(owner), today);
     expect(moved.planned).toBe(3);
     const depot = moved.roadmap.depots.find((d) => d.id === yard)!;
     expect(depot.years.find((y) => y.year === 2028)!.electric).toBe(5);
@@ -124,11 +135,11 @@ describe("the roadmap on the server", () => {
   });
 
   it("refuses settings it cannot keep with the field's message, and changes nothing", async () => {
-    const before = await readRoadmapSettings(runtime, owner.id);
+    const before = await readRoadmapSettings(runtime, owner.company!.id);
     const bad = await refusal(
       saveSettings(
         runtime,
-        owner.id,
+        owner,
         settingsForm({ endYear: "2090", over26t: "2030", "lead-nged": "-1", batteryPoundsPerKw: "x" }),
       ),
     );
@@ -137,10 +148,10 @@ describe("the roadmap on the server", () => {
       "lead-nged": "A lead time cannot be negative",
       batteryPoundsPerKw: "Give a price per kW",
     });
-    expect(await readRoadmapSettings(runtime, owner.id)).toEqual(before);
+    expect(await readRoadmapSettings(runtime, owner.company!.id)).toEqual(before);
     // The heavier mark before the lighter one is refused on its own field.
     const marks = await refusal(
-      saveSettings(runtime, owner.id, settingsForm({ endYear: "2040", over26t: "2030", "lead-nged": "30" })),
+      saveSettings(runtime, owner, settingsForm({ endYear: "2040", over26t: "2030", "lead-nged": "30" })),
     );
     expect(marks?.fields).toEqual({ over26t: "The heavier vehicles' mark cannot come before the lighter ones'" });
     // Another company's depot, or a group its plan does not have, is not there to move.
@@ -149,7 +160,7 @@ describe("the roadmap on the server", () => {
         await refusal(
           moveGroup(
             runtime,
-            stranger.id,
+            stranger,
             form({ depotId: String(yard), groupId: "g1", firstYear: "2030", cycleYears: "5" }),
           ),
         )
@@ -160,7 +171,7 @@ describe("the roadmap on the server", () => {
         await refusal(
           moveGroup(
             runtime,
-            owner.id,
+            owner,
             form({ depotId: String(yard), groupId: "nope", firstYear: "2030", cycleYears: "5" }),
           ),
         )
@@ -169,11 +180,7 @@ describe("the roadmap on the server", () => {
     expect(
       (
         await refusal(
-          moveGroup(
-            runtime,
-            owner.id,
-            form({ depotId: String(yard), groupId: "g1", firstYear: "2030", cycleYears: "0" }),
-          ),
+          moveGroup(runtime, owner, form({ depotId: String(yard), groupId: "g1", firstYear: "2030", cycleYears: "0" })),
         )
       )?.fields,
     ).toEqual({ cycleYears: "A cycle is at least 1 year" });
@@ -182,7 +189,7 @@ describe("the roadmap on the server", () => {
         await refusal(
           moveGroup(
             runtime,
-            owner.id,
+            owner,
             form({
               depotId: String(yard),
               groupId: "g1",
@@ -195,13 +202,13 @@ describe("the roadmap on the server", () => {
         )
       )?.fields,
     ).toEqual({ targets: "Write each target as a year and a share, e.g. 2028 25%, 2030 60%, 2033 100%" });
-    expect(await readRoadmapSettings(runtime, owner.id)).toEqual(before);
+    expect(await readRoadmapSettings(runtime, owner.company!.id)).toEqual(before);
   });
 
   it("moves a group to target shares by year, and back to its cycle", async () => {
     await moveGroup(
       runtime,
-      owner.id,
+      owner,
       form({
         depotId: String(spare),
         groupId: "g1",
@@ -211,22 +218,22 @@ describe("the roadmap on the server", () => {
         targets: "2027 50%, 2029 100%",
       }),
     );
-    const depot = (await roadmapFor(runtime, owner.id, today)).roadmap.depots.find((d) => d.id === spare)!;
+    const depot = (await roadmapFor(runtime, portfolioOf(owner), today)).roadmap.depots.find((d) => d.id === spare)!;
     expect(depot.years.slice(0, 4).map((y) => y.electric)).toEqual([0, 2, 2, 4]);
     expect(depot.groups[0]).toMatchObject({ electricFrom: 2027, lastYear: 2029 });
     await moveGroup(
       runtime,
-      owner.id,
+      owner,
       form({ depotId: String(spare), groupId: "g1", firstYear: "2027", cycleYears: "5", pace: "cycle" }),
     );
-    const back = (await roadmapFor(runtime, owner.id, today)).roadmap.depots.find((d) => d.id === spare)!;
+    const back = (await roadmapFor(runtime, portfolioOf(owner), today)).roadmap.depots.find((d) => d.id === spare)!;
     expect(back.years.slice(0, 4).map((y) => y.electric)).toEqual([0, 1, 2, 3]);
   });
 
   it("e-mails the haulier once before an apply-by date, and not once an application is made", async () => {
     // A year's notice: the apply-by date is within it.
-    await saveSettings(runtime, owner.id, settingsForm({ reminderMonths: "24" }));
-    const { roadmap } = await roadmapFor(runtime, owner.id, today);
+    await saveSettings(runtime, owner, settingsForm({ reminderMonths: "24" }));
+    const { roadmap } = await roadmapFor(runtime, portfolioOf(owner), today);
     const flag = roadmap.depots.find((d) => d.id === yard)!.flag;
     expect(flag.kind).toBe("apply-by");
     const mails = () =>
@@ -251,7 +258,9 @@ describe("the roadmap on the server", () => {
   });
 
   it("keeps the application by stage, for its haulier and the admins only, with its quote as a PDF; a late quote is at risk", async () => {
-    const neededYear = (await roadmapFor(runtime, owner.id, today)).roadmap.depots.find((d) => d.id === yard)!.flag;
+    const neededYear = (await roadmapFor(runtime, portfolioOf(owner), today)).roadmap.depots.find(
+      (d) => d.id === yard,
+    )!.flag;
     if (neededYear.kind === "enough") throw new Error("the yard should need an upgrade");
     const quote = {
       stage: "quote-received",
@@ -273,7 +282,7 @@ describe("the roadmap on the server", () => {
     await saveApplication(runtime, owner, yard, parsed);
     // An admin keeps it too.
     await saveApplication(runtime, admin, yard, { ...parsed, notes: "Chased the operator" });
-    expect((await readApplications(runtime, { userId: owner.id })).get(yard)).toMatchObject({
+    expect((await readApplications(runtime, portfolioOf(owner))).get(yard)).toMatchObject({
       stage: "quote-received",
       notes: "Chased the operator",
     });
@@ -318,7 +327,7 @@ describe("the roadmap on the server", () => {
         monthsLate: 15,
       }),
     ]);
-    const { roadmap } = await roadmapFor(runtime, owner.id, today);
+    const { roadmap } = await roadmapFor(runtime, portfolioOf(owner), today);
     expect(roadmap.depots.find((d) => d.id === yard)!.flag).toMatchObject({ kind: "quoted-late", monthsLate: 15 });
 
     // A depot deleted takes its application with it; its quote's file goes at the next start.

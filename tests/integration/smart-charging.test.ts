@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerChargePoint } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
+import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
@@ -11,6 +12,7 @@ import { insertDepot, insertDepotPlanInputs } from "../support/depots";
 import { connectOcppPeer, profileLimitAtW, profileLimitW, type OcppPeer, type OcppVersion } from "../support/ocpp-peer";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
 
 /**
  * The live controller against independent OCPP peers: the depot's plan says
@@ -24,7 +26,7 @@ describe("smart charging", () => {
   let server: AppServer;
   let depotId = 0;
   const passwords = new Map<string, string>();
-  const owner = { id: "", email: "sc@fleet.example", isAdmin: false };
+  const owner: SessionUser = { id: "", email: "sc@fleet.example", isAdmin: false };
   /** Every limit any peer was sent, in arrival order, and the limit in force on each after it. */
   const inForce = new Map<string, number>();
   const sums: number[] = [];
@@ -32,7 +34,10 @@ describe("smart charging", () => {
   beforeAll(async () => {
     const database = await createTestDatabase("sqlite");
     runtime = await openTestRuntime(database);
-    owner.id = (await createUser(runtime, { email: owner.email, password: "owner-password" })).id;
+    Object.assign(
+      owner,
+      await viewerOf(runtime, await createUser(runtime, { email: owner.email, password: "owner-password" })),
+    );
     depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Limit Yard" });
     const inputs = defaultPlanInput({ vehicles: 4, chargers: [{ name: "AC 22", powerKw: 22, count: 4 }] });
     inputs.site = { ...inputs.site, connectionKva: 30, powerFactor: 1, buildingKw: 0 };

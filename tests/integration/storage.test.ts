@@ -12,6 +12,7 @@ import { makePhoto } from "../support/images";
 import { startS3Server } from "../support/s3";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
 
 async function readText(storage: FileStorage, key: string) {
   const file = await storage.read(key);
@@ -80,7 +81,7 @@ describe("a survey saved to the bucket", () => {
         longitude: "-1",
         idempotencyKey: crypto.randomUUID(),
       });
-      const result = await submitSurvey(runtime, { id: created.id, email: created.email, isAdmin: false }, fields, [
+      const result = await submitSurvey(runtime, await viewerOf(runtime, created), fields, [
         { kind: "proposed_charging_area", path: await makePhoto(dir, "a.jpg") },
       ]);
       const photo = await runtime.database.db

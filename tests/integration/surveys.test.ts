@@ -16,6 +16,7 @@ import { makePhoto } from "../support/images";
 import { startSmtpServer } from "../support/smtp";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
 
 const fields = (overrides: Record<string, unknown> = {}) =>
   surveyFieldsSchema.parse({
@@ -75,7 +76,7 @@ describe.each(ENGINES)("submitting surveys on %s", (engine) => {
       NOTIFY_EMAIL: "surveys@consultancy.example",
     });
     const created = await createUser(runtime, { email: "yard@haulier.example", password: "secret1" });
-    user = { id: created.id, email: created.email, isAdmin: false };
+    user = await viewerOf(runtime, created);
     dir = await mkdtemp(path.join(tmpdir(), "electrify-photos-"));
   });
   afterAll(async () => {

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addVehicleTag, listVehicleTags, removeVehicleTag } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
+import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import { insertDepot, insertDepotPlanInputs } from "../support/depots";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -22,13 +24,19 @@ const refusal = (promise: Promise<unknown>) =>
 describe("vehicle tags", () => {
   let runtime: Runtime;
   let depotId = 0;
-  const owner = { id: "", email: "tags@fleet.example", isAdmin: false };
-  const stranger = { id: "", email: "other@fleet.example", isAdmin: false };
+  const owner: SessionUser = { id: "", email: "tags@fleet.example", isAdmin: false };
+  const stranger: SessionUser = { id: "", email: "other@fleet.example", isAdmin: false };
 
   beforeAll(async () => {
     runtime = await openTestRuntime(await createTestDatabase("sqlite"));
-    owner.id = (await createUser(runtime, { email: owner.email, password: "owner-password" })).id;
-    stranger.id = (await createUser(runtime, { email: stranger.email, password: "other-password" })).id;
+    Object.assign(
+      owner,
+      await viewerOf(runtime, await createUser(runtime, { email: owner.email, password: "owner-password" })),
+    );
+    Object.assign(
+      stranger,
+      await viewerOf(runtime, await createUser(runtime, { email: stranger.email, password: "other-password" })),
+    );
     depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Tag Yard" });
     await insertDepotPlanInputs(runtime, depotId, defaultPlanInput({ vehicles: 4, chargers: [] }));
   });

@@ -8,6 +8,18 @@ export async function insertDepot(
   runtime: Pick<Runtime, "database">,
   values: Partial<Insertable<DepotTable>> & { user_id: string },
 ): Promise<number> {
+  // The depot joins its creator's first company unless the test names one.
+  const company =
+    values.company_id ??
+    (
+      await runtime.database.db
+        .selectFrom("company_members")
+        .select("company_id")
+        .where("user_id", "=", values.user_id)
+        .orderBy("id")
+        .executeTakeFirst()
+    )?.company_id ??
+    null;
   const row = await runtime.database.db
     .insertInto("depots")
     .values({
@@ -22,6 +34,7 @@ export async function insertDepot(
       location_longitude: null,
       location_address: null,
       cable_run_obstacles: null,
+      company_id: company,
       ...values,
     })
     .returning("id")

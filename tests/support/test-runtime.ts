@@ -9,7 +9,7 @@ import type { TestDatabase } from "./test-database";
 export async function openTestRuntime(
   database: TestDatabase,
   overrides: Record<string, string> = {},
-  options: { rateLimitEnabled?: boolean } = {},
+  options: { rateLimitEnabled?: boolean; migrate?: boolean } = {},
 ): Promise<Runtime> {
   const env = loadEnv({
     NODE_ENV: "test",

@@ -1,4 +1,5 @@
 import { normalizeStatus, statusLabel, type DepotStatusValue } from "~/features/depots";
+import { companyRecipients } from "~/features/team/index.server";
 import { recordAudit, type Actor } from "~/lib/audit.server";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -27,14 +28,7 @@ export async function reviewDepot(
   const result = await deps.database.db.transaction().execute(async (trx) => {
     const depot = await trx
       .selectFrom("depots")
-      .leftJoin("user", "user.id", "depots.user_id")
-      .select([
-        "depots.id",
-        "depots.depot_name",
-        "depots.status",
-        "depots.admin_notes",
-        "user.email as submitter_email",
-      ])
+      .select(["depots.id", "depots.depot_name", "depots.status", "depots.admin_notes", "depots.company_id"])
       .where("depots.id", "=", input.depotId)
       .executeTakeFirst();
     if (!depot) return { outcome: "not-found" } as const;
@@ -78,23 +72,25 @@ export async function reviewDepot(
         details: { notes: notes.slice(0, 500) },
       });
     }
-    let mailId: number | null = null;
-    if (statusChanged && deps.env.NOTIFY_ON_STATUS_CHANGE && depot.submitter_email) {
-      mailId = await enqueueMail(
-        trx,
-        statusChangeMail(
-          deps.env.APP_URL,
-          { id: depot.id, name: depot.depot_name, email: depot.submitter_email },
-          input.status,
-        ),
-      );
+    // The company's owners and fleet managers and the depot's managers hear of it, unless they turned it off.
+    const mailIds: number[] = [];
+    const recipients =
+      statusChanged && deps.env.NOTIFY_ON_STATUS_CHANGE && depot.company_id !== null
+        ? await companyRecipients(trx, depot.company_id, depot.id)
+        : [];
+    for (const email of recipients) {
+      const mail = statusChangeMail(deps.env.APP_URL, { id: depot.id, name: depot.depot_name, email }, input.status);
+      mailIds.push(await enqueueMail(trx, mail));
     }
-    return { outcome: "updated", statusChanged, notesChanged, status: input.status, mailId } as const;
+    return { outcome: "updated", statusChanged, notesChanged, status: input.status, mailIds } as const;
   });
   if (result.outcome !== "updated") return result;
-  const { mailId, ...rest } = result;
+  const { mailIds, ...rest } = result;
   let notified: "sent" | "queued" | "off" | "no-change" = rest.statusChanged ? "off" : "no-change";
-  if (mailId !== null) notified = (await deliverMail(deps, mailId)) ? "sent" : "queued";
+  if (mailIds.length > 0) {
+    const delivered = await Promise.all(mailIds.map((id) => deliverMail(deps, id)));
+    notified = delivered.every(Boolean) ? "sent" : "queued";
+  }
   return { ...rest, notified };
 }
 

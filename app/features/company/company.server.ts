@@ -1,4 +1,6 @@
+import { requireRole, type DepotViewer } from "~/features/depots/index.server";
 import { getProfile } from "~/features/users/index.server";
+import { toBoolean } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import type { CompanyInput } from "./company-schema";
@@ -11,24 +13,25 @@ export type CompanyValues = {
   chargingStrategy: string;
 };
 
-/** The company form's values: the saved company, or else what the profile and the account already say. */
+/**
+ * The current company's form values: its saved details, or else (until an owner saves them) what the viewer's
+ * profile and account already say.
+ */
 export async function getCompanyValues(
   deps: Pick<Runtime, "database">,
-  user: { id: string; email: string },
+  user: DepotViewer & { email: string },
 ): Promise<{ saved: boolean; values: CompanyValues }> {
-  const company = await deps.database.db
-    .selectFrom("companies")
-    .selectAll()
-    .where("user_id", "=", user.id)
-    .executeTakeFirst();
-  if (company) {
+  const company = user.company
+    ? await deps.database.db.selectFrom("companies").selectAll().where("id", "=", user.company.id).executeTakeFirst()
+    : undefined;
+  if (company && toBoolean(company.details_saved)) {
     return {
       saved: true,
       values: {
         companyName: company.company_name,
-        contactName: company.contact_name,
-        contactEmail: company.contact_email,
-        contactPhone: company.contact_phone,
+        contactName: company.contact_name ?? "",
+        contactEmail: company.contact_email ?? "",
+        contactPhone: company.contact_phone ?? "",
         chargingStrategy: company.charging_strategy ?? "",
       },
     };
@@ -46,18 +49,21 @@ export async function getCompanyValues(
   };
 }
 
-export async function saveCompany(deps: Pick<Runtime, "database">, userId: string, input: CompanyInput): Promise<void> {
+/** Saves the current company's details: its owners only. */
+export async function saveCompany(
+  deps: Pick<Runtime, "database">,
+  viewer: DepotViewer,
+  input: CompanyInput,
+): Promise<void> {
+  const company = requireRole(viewer, "company-details");
   const values = {
     company_name: input.companyName,
     contact_name: input.contactName,
     contact_email: input.contactEmail,
     contact_phone: input.contactPhone,
     charging_strategy: input.chargingStrategy,
+    details_saved: 1,
     updated_at: new Date().toISOString(),
   };
-  await deps.database.db
-    .insertInto("companies")
-    .values({ user_id: userId, ...values })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
-    .execute();
+  await deps.database.db.updateTable("companies").set(values).where("id", "=", company.id).execute();
 }

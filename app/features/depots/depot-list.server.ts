@@ -4,13 +4,13 @@ import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
-import { DEPOT_GONE, depotWithinReach, findDepot } from "./depot-access.server";
+import { DEPOT_GONE, depotWithinReach, findDepot, requireRole, type DepotViewer } from "./depot-access.server";
 import { assertRoomForDepots } from "./depot-limits";
 import type { DepotEntry } from "./depot-list-schema";
 import { normalizeStatus, type DepotStatusValue } from "./depot-status";
 
 /*
- * A user's depots as one list: the Depot Locations tab of Company Setup edits
+ * A company's depots as one list: the Depot Locations tab of Company Setup edits
  * it, the energy map places its depots, the workspace picks from it.
  */
 
@@ -26,8 +26,8 @@ export type DepotListEntry = {
   longitude: number | null;
 };
 
-/** The user's depots for the Depot Locations tab, oldest first (Depot 1 is the first one added). */
-export async function listUserDepots(deps: Pick<Runtime, "database">, userId: string): Promise<DepotListEntry[]> {
+/** The depots the viewer reaches, for the Depot Locations tab, oldest first (Depot 1 is the first one added). */
+export async function listUserDepots(deps: Pick<Runtime, "database">, viewer: DepotViewer): Promise<DepotListEntry[]> {
   const rows = await deps.database.db
     .selectFrom("depots")
     .select([
@@ -46,7 +46,7 @@ export async function listUserDepots(deps: Pick<Runtime, "database">, userId: st
           .whereRef("survey_photos.depot_id", "=", "depots.id")
           .as("photos"),
     ])
-    .where(depotWithinReach({ id: userId }))
+    .where(depotWithinReach(viewer))
     .orderBy("depots.created_at")
     .orderBy("depots.id")
     .execute();
@@ -68,29 +68,24 @@ export async function listUserDepots(deps: Pick<Runtime, "database">, userId: st
  * pending depots with the company's contact details; existing ones get their
  * name, address and notes updated and nothing else (their survey answers,
  * photos, status and position stay as they are). An id that is not one of
- * the user's depots refuses the whole save.
+ * the company's depots refuses the whole save. Owners and fleet managers only.
  */
 export async function saveDepotList(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  viewer: DepotViewer,
   depots: DepotEntry[],
 ): Promise<{ created: number; updated: number }> {
+  const company = requireRole(viewer, "add-depots");
   return deps.database.db.transaction().execute(async (trx) => {
     const contact = await trx
       .selectFrom("companies")
       .select(["contact_name", "contact_email", "contact_phone"])
-      .where("user_id", "=", userId)
+      .where("id", "=", company.id)
       .executeTakeFirst();
     const owned = new Set(
-      (
-        await trx
-          .selectFrom("depots")
-          .select("id")
-          .where(depotWithinReach({ id: userId }))
-          .execute()
-      ).map((row) => row.id),
+      (await trx.selectFrom("depots").select("id").where(depotWithinReach(viewer)).execute()).map((row) => row.id),
     );
-    await assertRoomForDepots(trx, userId, depots.filter((depot) => depot.id === undefined).length);
+    await assertRoomForDepots(trx, company.id, depots.filter((depot) => depot.id === undefined).length);
     let created = 0;
     let updated = 0;
     for (const depot of depots) {
@@ -101,11 +96,11 @@ export async function saveDepotList(
           .updateTable("depots")
           .set({ depot_name: depot.name, depot_address: depot.address, additional_notes: depot.notes })
           .where("id", "=", depot.id)
-          .where(depotWithinReach({ id: userId }))
+          .where(depotWithinReach(viewer))
           .execute();
         updated++;
       } else {
-        await insertDepot(trx, userId, depot, contact);
+        await insertDepot(trx, { userId: viewer.id, companyId: company.id }, depot, contact);
         created++;
       }
     }
@@ -113,16 +108,19 @@ export async function saveDepotList(
   });
 }
 
+type Contact = { contact_name: string | null; contact_email: string | null; contact_phone: string | null };
+
 async function insertDepot(
   trx: Kysely<Database>,
-  userId: string,
+  whose: { userId: string; companyId: number },
   depot: DepotEntry,
-  contact: { contact_name: string; contact_email: string; contact_phone: string } | undefined,
+  contact: Contact | undefined,
 ) {
   await trx
     .insertInto("depots")
     .values({
-      user_id: userId,
+      user_id: whose.userId,
+      company_id: whose.companyId,
       contact_name: contact?.contact_name ?? null,
       contact_email: contact?.contact_email ?? null,
       contact_phone: contact?.contact_phone ?? null,
@@ -140,15 +138,16 @@ async function insertDepot(
     .execute();
 }
 
-/** Removes one of the user's depots, unless it holds survey photos (those are the consultancy's evidence). */
+/** Removes one of the company's depots, unless it holds survey photos (those are the consultancy's evidence). */
 export async function deleteDepot(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
 ): Promise<{ name: string }> {
   return deps.database.db.transaction().execute(async (trx) => {
-    const depot = await findDepot(trx, { id: userId }, depotId);
+    const depot = await findDepot(trx, viewer, depotId);
     if (!depot) throw new UserError(DEPOT_GONE);
+    requireRole(viewer, "add-depots");
     const photos = await trx
       .selectFrom("survey_photos")
       .select("id")
@@ -163,7 +162,7 @@ export async function deleteDepot(
     const remaining = await trx
       .selectFrom("depots")
       .select("id")
-      .where(depotWithinReach({ id: userId }))
+      .where(depotWithinReach(viewer))
       .where("id", "!=", depotId)
       .limit(1)
       .executeTakeFirst();
@@ -173,18 +172,19 @@ export async function deleteDepot(
   });
 }
 
-/** Places a depot on the map (the user drags its marker): only the user's own depot. */
+/** Places a depot on the map (the user drags its marker): a depot the viewer may change. */
 export async function setDepotPosition(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
   position: { latitude: number; longitude: number },
 ): Promise<boolean> {
+  requireRole(viewer, "change");
   const result = await deps.database.db
     .updateTable("depots")
     .set({ location_latitude: position.latitude, location_longitude: position.longitude })
     .where("id", "=", depotId)
-    .where(depotWithinReach({ id: userId }))
+    .where(depotWithinReach(viewer))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

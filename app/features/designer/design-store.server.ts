@@ -1,4 +1,4 @@
-import { findDepot, requireDepot } from "~/features/depots/index.server";
+import { findDepot, requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
@@ -7,10 +7,10 @@ import { savedDesignSchema, type Placed } from "./designer-state";
 /** The saved layout of one of the user's depots (empty when none was saved), or null if the depot is not theirs. */
 export async function getDesign(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
 ): Promise<Placed[] | null> {
-  const depot = await findDepot(deps.database.db, { id: userId }, depotId);
+  const depot = await findDepot(deps.database.db, viewer, depotId);
   if (!depot) return null;
   const row = await deps.database.db
     .selectFrom("depot_designs")
@@ -26,14 +26,14 @@ export async function getDesign(
 /** Saves (replaces) the layout of one of the user's own depots after checking every component. */
 export async function saveDesign(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
   components: unknown,
 ): Promise<{ count: number }> {
   const parsed = savedDesignSchema.safeParse(components);
   if (!parsed.success)
     throw new UserError(`The design could not be saved: ${parsed.error.issues[0]?.message ?? "invalid components"}`);
-  await requireDepot(deps.database.db, { id: userId }, depotId);
+  await requireDepot(deps.database.db, viewer, depotId, { to: "change" });
   const values = { components: JSON.stringify(parsed.data), updated_at: new Date().toISOString() };
   await deps.database.db
     .insertInto("depot_designs")

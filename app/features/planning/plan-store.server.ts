@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 
-import { findDepot, requireDepot } from "~/features/depots/index.server";
+import { findDepot, requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import type { DepotPlanTable } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
@@ -34,10 +34,10 @@ const iso = (value: Date | string) =>
 /** The plan saved with one of the user's depots, or null when none has been run (or the depot is not theirs). */
 export async function getPlan(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
 ): Promise<SavedPlan | null> {
-  if (!(await findDepot(deps.database.db, { id: userId }, depotId))) return null;
+  if (!(await findDepot(deps.database.db, viewer, depotId))) return null;
   return readDepotPlan(deps, depotId);
 }
 
@@ -85,22 +85,22 @@ function savedPlanOf(row: Selectable<DepotPlanTable>): SavedPlan {
  */
 export async function startPlanRun(
   deps: Deps,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
   inputs: unknown,
 ): Promise<{ runId: string; finished: Promise<void> }> {
-  return startCheckedPlanRun(deps, userId, depotId, checkPlanRequest(inputs));
+  return startCheckedPlanRun(deps, viewer, depotId, checkPlanRequest(inputs));
 }
 
 /** startPlanRun with inputs already checked (the Trips tab's request, checked where it was built). */
 export async function startCheckedPlanRun(
   deps: Deps,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
   request: CheckedPlanRequest,
 ): Promise<{ runId: string; finished: Promise<void> }> {
-  await requireDepot(deps.database.db, { id: userId }, depotId);
-  const refusal = planRunRefusal(userId, String(depotId));
+  await requireDepot(deps.database.db, viewer, depotId, { to: "change" });
+  const refusal = planRunRefusal(viewer.id, String(depotId));
   if (refusal) throw new UserError(refusal, { status: 429 });
   const runId = crypto.randomUUID();
   const values = {
@@ -135,7 +135,7 @@ export async function startCheckedPlanRun(
               ),
           );
         },
-        { owner: userId, key: String(depotId) },
+        { owner: viewer.id, key: String(depotId) },
       );
       await progress;
       await thisRun(

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { requireDepot } from "~/features/depots/index.server";
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { singleLine } from "~/lib/single-line";
@@ -74,8 +74,8 @@ function row(
 }
 
 /** The depot's scenarios, oldest first; one whose stored plan no longer reads is left out. */
-export async function listScenarios(deps: Deps, userId: string, depotId: number): Promise<ScenarioRow[]> {
-  await requireDepot(deps.database.db, { id: userId }, depotId);
+export async function listScenarios(deps: Deps, viewer: DepotViewer, depotId: number): Promise<ScenarioRow[]> {
+  await requireDepot(deps.database.db, viewer, depotId);
   const rows = await deps.database.db
     .selectFrom("plan_scenarios")
     .select(["id", "name", "inputs", "results", "created_at"])
@@ -92,12 +92,12 @@ export async function listScenarios(deps: Deps, userId: string, depotId: number)
 }
 
 /** Keeps the depot's plan as last run (inputs and results) under a name. */
-export async function saveScenario(deps: Deps, userId: string, depotId: number, form: unknown): Promise<string> {
+export async function saveScenario(deps: Deps, viewer: DepotViewer, depotId: number, form: unknown): Promise<string> {
   const parsed = scenarioNameSchema.safeParse(form);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { name } = parsed.data;
   return deps.database.db.transaction().execute(async (trx) => {
-    await requireDepot(trx, { id: userId }, depotId);
+    await requireDepot(trx, viewer, depotId, { to: "change" });
     const plan = await trx
       .selectFrom("depot_plans")
       .select(["inputs", "results"])
@@ -119,8 +119,13 @@ export async function saveScenario(deps: Deps, userId: string, depotId: number, 
   });
 }
 
-export async function deleteScenario(deps: Deps, userId: string, depotId: number, scenarioId: number): Promise<void> {
-  await requireDepot(deps.database.db, { id: userId }, depotId);
+export async function deleteScenario(
+  deps: Deps,
+  viewer: DepotViewer,
+  depotId: number,
+  scenarioId: number,
+): Promise<void> {
+  await requireDepot(deps.database.db, viewer, depotId, { to: "change" });
   const result = await deps.database.db
     .deleteFrom("plan_scenarios")
     .where("id", "=", scenarioId)

@@ -6,7 +6,7 @@
  */
 import type { Selectable } from "kysely";
 
-import { DEPOT_GONE, depotWithinReach, findDepot } from "~/features/depots/index.server";
+import { depotWithinReach, findDepot, requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { recordAudit, type Actor } from "~/lib/audit.server";
 import type { ConnectionApplicationTable } from "~/lib/db/schema-roadmap";
 import { removeUnreferencedFiles } from "~/lib/orphan-files.server";
@@ -44,32 +44,41 @@ function toApplication(row: Row): Application {
   };
 }
 
-/** The applications of one company's depots (or of every depot, for the admins), by depot. */
+/** The applications of one company's depots (those its viewer reaches; or of every depot, for the admins), by depot. */
 export async function readApplications(
   deps: Deps,
-  whose: { userId: string } | { all: true },
+  whose: { companyId: number; viewer?: DepotViewer } | { all: true },
 ): Promise<Map<number, Application>> {
   let query = deps.database.db
     .selectFrom("connection_applications")
     .innerJoin("depots", "depots.id", "connection_applications.depot_id")
     .selectAll("connection_applications");
-  if ("userId" in whose) query = query.where(depotWithinReach({ id: whose.userId }));
+  if ("companyId" in whose) query = query.where("depots.company_id", "=", whose.companyId);
+  if ("viewer" in whose && whose.viewer) query = query.where(depotWithinReach(whose.viewer));
   const rows = await query.execute();
   return new Map(rows.map((row) => [row.depot_id, toApplication(row)]));
 }
 
-/** A depot's connection application is kept by its haulier and by the consultancy's admins. */
+/** A depot's connection application is kept by its company and by the consultancy's admins. */
 export const APPLICATION_REACH = { admins: true } as const;
+
+/** Who changes an application: a member of the depot's company or an admin. */
+type ApplicationActor = Actor & { isAdmin: boolean; company?: DepotViewer["company"] };
+const viewerOf = (actor: ApplicationActor): DepotViewer => ({
+  id: actor.id ?? "",
+  isAdmin: actor.isAdmin,
+  company: actor.company,
+});
 
 export async function saveApplication(
   deps: Deps,
-  actor: Actor & { isAdmin: boolean },
+  actor: ApplicationActor,
   depotId: number,
   input: ApplicationInput,
 ): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
-    const depot = await findDepot(trx, { id: actor.id ?? "", isAdmin: actor.isAdmin }, depotId, APPLICATION_REACH);
-    if (!depot) throw new UserError(DEPOT_GONE, { status: 404 });
+    await requireDepot(trx, viewerOf(actor), depotId, { ...APPLICATION_REACH, to: "change" });
+    const depot = (await findDepot(trx, viewerOf(actor), depotId, APPLICATION_REACH))!;
     const now = new Date().toISOString();
     const values = {
       stage: input.stage,
@@ -110,7 +119,7 @@ const looksLikePdf = (bytes: Uint8Array) =>
  */
 export async function saveQuoteFile(
   deps: Pick<Runtime, "database" | "storage">,
-  actor: Actor & { isAdmin: boolean },
+  actor: ApplicationActor,
   depotId: number,
   file: { name: string; bytes: Uint8Array },
 ): Promise<void> {
@@ -118,13 +127,7 @@ export async function saveQuoteFile(
   if (file.bytes.length > MAX_QUOTE_MB * 1024 * 1024)
     throw new UserError(`The quote is too large: the limit is ${MAX_QUOTE_MB} MB.`, { status: 413 });
   if (!looksLikePdf(file.bytes)) throw new UserError("The quote must be a PDF.");
-  const depot = await findDepot(
-    deps.database.db,
-    { id: actor.id ?? "", isAdmin: actor.isAdmin },
-    depotId,
-    APPLICATION_REACH,
-  );
-  if (!depot) throw new UserError(DEPOT_GONE, { status: 404 });
+  const depot = await requireDepot(deps.database.db, viewerOf(actor), depotId, { ...APPLICATION_REACH, to: "change" });
   const key = `connection-quotes/${depotId}/${crypto.randomUUID()}.pdf`;
   await deps.storage.put(key, file.bytes);
   const name = file.name.replace(/[^\w .()-]/g, "_").slice(0, 120) || "quote.pdf";
@@ -162,12 +165,8 @@ export async function saveQuoteFile(
   if (previous) await deps.storage.remove(previous);
 }
 
-/** The quote's PDF, for its haulier or an admin. */
-export async function readQuoteFile(
-  deps: Pick<Runtime, "database" | "storage">,
-  user: { id: string; isAdmin: boolean },
-  depotId: number,
-) {
+/** The quote's PDF, for its company or an admin. */
+export async function readQuoteFile(deps: Pick<Runtime, "database" | "storage">, user: DepotViewer, depotId: number) {
   const depot = await findDepot(deps.database.db, user, depotId, APPLICATION_REACH);
   if (!depot) return null;
   const row = await deps.database.db

@@ -23,4 +23,4 @@ export {
   startRoadmapQueue,
 } from "./roadmap-queue.server";
 export { renderPortfolioReportInBackground } from "./roadmap-tasks.server";
-export { changeRoadmapSettings, readRoadmapSettings, roadmapFor } from "./roadmap.server";
+export { changeRoadmapSettings, portfolioOf, readRoadmapSettings, roadmapFor, type Whose } from "./roadmap.server";

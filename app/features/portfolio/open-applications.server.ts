@@ -32,9 +32,8 @@ export async function openApplications(deps: Pick<Runtime, "database">): Promise
   if (!open.length) return [];
   const depots = await deps.database.db
     .selectFrom("depots")
-    .leftJoin("companies", "companies.user_id", "depots.user_id")
-    .innerJoin("user", "user.id", "depots.user_id")
-    .select(["depots.id", "depots.depot_name", "depots.user_id", "companies.company_name", "user.email"])
+    .innerJoin("companies", "companies.id", "depots.company_id")
+    .select(["depots.id", "depots.depot_name", "depots.company_id", "companies.company_name"])
     .where(
       "depots.id",
       "in",
@@ -43,8 +42,8 @@ export async function openApplications(deps: Pick<Runtime, "database">): Promise
     .execute();
   const today = DateTime.now().setZone("Europe/London").toISODate()!;
   const planned = new Map<number, Awaited<ReturnType<typeof roadmapFor>>["roadmap"]["depots"][number]>();
-  for (const owner of new Set(depots.map((d) => d.user_id))) {
-    const { roadmap } = await roadmapFor(deps, owner, today);
+  for (const companyId of new Set(depots.map((d) => d.company_id!))) {
+    const { roadmap } = await roadmapFor(deps, { companyId }, today);
     for (const d of roadmap.depots) planned.set(d.id, d);
   }
   const rows = open.flatMap((a): OpenApplication[] => {
@@ -57,7 +56,7 @@ export async function openApplications(deps: Pick<Runtime, "database">): Promise
       {
         depotId: a.depotId,
         depot: depot.depot_name,
-        company: depot.company_name ?? depot.email,
+        company: depot.company_name,
         stage: a.stage,
         energisationOn: a.energisationOn,
         neededYear,

@@ -1,13 +1,16 @@
 /**
- * E-mails a haulier a set time before a depot's apply-by date (issue 33):
- * once a connection runs out in the roadmap and no quote has come, the
- * haulier hears `reminderMonths` before the date by which they must apply.
+ * E-mails a company a set time before a depot's apply-by date (issue 33):
+ * once a connection runs out in the roadmap and no quote has come, those who
+ * act on it (owners, fleet managers and the depot's managers, each unless they
+ * turned the company's e-mails off) hear `reminderMonths` before the date by
+ * which they must apply.
  * Each (depot, date) is sent once, however many processes look: the row in
  * apply_by_reminders is the claim, and the e-mail goes through the outbox
  * in the same transaction, so a crash between the two loses neither.
  */
 import { DateTime } from "luxon";
 
+import { companyRecipients } from "~/features/team/index.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -18,16 +21,16 @@ type Deps = Pick<Runtime, "database" | "log" | "env">;
 
 /** The depots whose apply-by date falls within the reminder's months from `today` (or has passed), with their dates. */
 export async function sendApplyByReminders(deps: Deps, today = DateTime.now().setZone("Europe/London").toISODate()!) {
-  const owners = await deps.database.db
+  const companies = await deps.database.db
     .selectFrom("depots")
     .innerJoin("depot_plans", "depot_plans.depot_id", "depots.id")
-    .innerJoin("user", "user.id", "depots.user_id")
-    .select(["depots.user_id", "user.email"])
+    .select("depots.company_id")
+    .where("depots.company_id", "is not", null)
     .distinct()
     .execute();
   let sent = 0;
-  for (const owner of owners) {
-    const { roadmap, settings, depots } = await roadmapFor(deps, owner.user_id, today);
+  for (const { company_id: companyId } of companies) {
+    const { roadmap, settings, depots } = await roadmapFor(deps, { companyId: companyId! }, today);
     const applied = new Set(depots.filter((d) => d.application).map((d) => d.id));
     const horizon = DateTime.fromISO(today).plus({ months: settings.reminderMonths }).toISODate()!;
     for (const depot of roadmap.depots) {
@@ -42,19 +45,20 @@ export async function sendApplyByReminders(deps: Deps, today = DateTime.now().se
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
         const when = ukDay(flag.applyBy);
-        await enqueueMail(trx, {
-          to: owner.email,
-          subject: `Apply for ${depot.name}'s connection by ${when}`,
-          text: [
-            `Your roadmap needs more capacity at ${depot.name} from ${flag.neededYear}: its managed peak passes its connection of ${depot.connectionKva.toLocaleString("en-GB")} kVA that year${depot.neededKva ? `, and ${depot.neededKva.toLocaleString("en-GB")} kVA is needed by the roadmap's end` : ""}.`,
-            "",
-            `With the network operator's lead time of ${depot.leadTimeMonths} months, the application must be made by ${when}${flag.late ? " — that date has passed" : ""}.`,
-            "",
-            `See the roadmap and record the application: ${deps.env.APP_URL}/electrify/portfolio`,
-            "",
-            "Electrify",
-          ].join("\n"),
-        });
+        for (const to of await companyRecipients(trx, companyId!, depot.id))
+          await enqueueMail(trx, {
+            to,
+            subject: `Apply for ${depot.name}'s connection by ${when}`,
+            text: [
+              `Your roadmap needs more capacity at ${depot.name} from ${flag.neededYear}: its managed peak passes its connection of ${depot.connectionKva.toLocaleString("en-GB")} kVA that year${depot.neededKva ? `, and ${depot.neededKva.toLocaleString("en-GB")} kVA is needed by the roadmap's end` : ""}.`,
+              "",
+              `With the network operator's lead time of ${depot.leadTimeMonths} months, the application must be made by ${when}${flag.late ? " — that date has passed" : ""}.`,
+              "",
+              `See the roadmap and record the application: ${deps.env.APP_URL}/electrify/portfolio`,
+              "",
+              "Electrify",
+            ].join("\n"),
+          });
         return true;
       });
       if (claimed) sent++;

@@ -5,7 +5,7 @@
  */
 import type { ZodError } from "zod";
 
-import { findDepot } from "~/features/depots/index.server";
+import { findDepot, requireRole, type DepotViewer } from "~/features/depots/index.server";
 import { OPERATORS } from "~/features/grid";
 import { readDepotPlan } from "~/features/planning/index.server";
 import { parseId } from "~/lib/parse-id";
@@ -29,10 +29,12 @@ export const LEAD_TIME_OPERATORS = [...Object.keys(OPERATORS), "other"] as const
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 const number = (form: FormData, name: string) => (text(form, name) === "" ? Number.NaN : Number(text(form, name)));
 
-export async function moveGroup(deps: Deps, userId: string, form: FormData) {
+/** The roadmap is the company's plan: its owners and fleet managers change it. */
+export async function moveGroup(deps: Deps, viewer: DepotViewer, form: FormData) {
+  const company = requireRole(viewer, "plan-company");
   const depotId = parseId(form.get("depotId"));
   const groupId = text(form, "groupId");
-  const depot = await findDepot(deps.database.db, { id: userId }, depotId);
+  const depot = await findDepot(deps.database.db, viewer, depotId);
   const plan = depot ? await readDepotPlan(deps, depot.id) : null;
   const group = plan?.inputs?.vehicles.find((g) => g.id === groupId);
   if (!depot || !group) throw new UserError("That depot or vehicle group is no longer in your plans.", { status: 404 });
@@ -47,7 +49,7 @@ export async function moveGroup(deps: Deps, userId: string, form: FormData) {
     ...(targets ? { targets } : {}),
   });
   if (!parsed.success) throw invalidInput(parsed.error);
-  await changeRoadmapSettings(deps, userId, (settings) => ({
+  await changeRoadmapSettings(deps, company.id, (settings) => ({
     ...settings,
     groups: {
       ...settings.groups,
@@ -57,9 +59,10 @@ export async function moveGroup(deps: Deps, userId: string, form: FormData) {
   return { depot: depot.name, group: group.name, ...parsed.data };
 }
 
-export async function saveSettings(deps: Deps, userId: string, form: FormData) {
+export async function saveSettings(deps: Deps, viewer: DepotViewer, form: FormData) {
+  const company = requireRole(viewer, "plan-company");
   let result: RoadmapSettings | null = null;
-  await changeRoadmapSettings(deps, userId, (settings) => {
+  await changeRoadmapSettings(deps, company.id, (settings) => {
     const parsed = roadmapSettingsSchema.safeParse({
       ...settings,
       endYear: number(form, "endYear"),

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 
-import { depotWithinReach } from "~/features/depots/index.server";
+import { depotWithinReach, type DepotViewer } from "~/features/depots/index.server";
 import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/index.server";
 import type { PlanRequest } from "~/features/planning";
 import { readDepotPlans, type SavedPlan } from "~/features/planning/index.server";
@@ -33,11 +33,20 @@ const BATCH = 8;
 /** SQLite's bound parameters are limited: keys are looked up this many at a time. */
 const LOOKUP_CHUNK = 400;
 
-export async function readRoadmapSettings(deps: Deps, userId: string): Promise<RoadmapSettings> {
+/**
+ * Whose portfolio: a company's, as one member sees it (a depot manager sees only their depots), or the whole
+ * company's for the background's reminders and the admins' list (no viewer).
+ */
+export type Whose = { companyId: number; viewer?: DepotViewer };
+
+/** The viewer's current company as they see it (one in no company, an admin, sees an empty portfolio). */
+export const portfolioOf = (viewer: DepotViewer): Whose => ({ companyId: viewer.company?.id ?? 0, viewer });
+
+export async function readRoadmapSettings(deps: Deps, companyId: number): Promise<RoadmapSettings> {
   const row = await deps.database.db
     .selectFrom("roadmaps")
     .select("settings")
-    .where("user_id", "=", userId)
+    .where("company_id", "=", companyId)
     .executeTakeFirst();
   const parsed = row ? roadmapSettingsSchema.safeParse(JSON.parse(row.settings)) : null;
   return parsed?.success ? parsed.data : roadmapSettingsSchema.parse({});
@@ -50,17 +59,17 @@ export async function readRoadmapSettings(deps: Deps, userId: string): Promise<R
  */
 export async function changeRoadmapSettings(
   deps: Deps,
-  userId: string,
+  companyId: number,
   change: (settings: RoadmapSettings) => RoadmapSettings,
 ): Promise<RoadmapSettings> {
   return deps.database.db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     await trx
       .insertInto("roadmaps")
-      .values({ user_id: userId, settings: JSON.stringify(roadmapSettingsSchema.parse({})), updated_at: now })
-      .onConflict((oc) => oc.column("user_id").doNothing())
+      .values({ company_id: companyId, settings: JSON.stringify(roadmapSettingsSchema.parse({})), updated_at: now })
+      .onConflict((oc) => oc.column("company_id").doNothing())
       .execute();
-    let query = trx.selectFrom("roadmaps").select("settings").where("user_id", "=", userId);
+    let query = trx.selectFrom("roadmaps").select("settings").where("company_id", "=", companyId);
     if (deps.database.engine === "postgres") query = query.forUpdate();
     const row = await query.executeTakeFirstOrThrow();
     const parsed = roadmapSettingsSchema.safeParse(JSON.parse(row.settings));
@@ -68,7 +77,7 @@ export async function changeRoadmapSettings(
     await trx
       .updateTable("roadmaps")
       .set({ settings: JSON.stringify(next), updated_at: now })
-      .where("user_id", "=", userId)
+      .where("company_id", "=", companyId)
       .execute();
     return next;
   });
@@ -82,18 +91,17 @@ export type PortfolioDepot = RoadmapDepot & {
   plan: SavedPlan | null;
 };
 
-/** The user's depots with what the portfolio and the roadmap read: the latest plan, the nearest substation, the application. */
-export async function portfolioDepots(deps: Deps, userId: string): Promise<PortfolioDepot[]> {
+/** The company's depots (those the viewer reaches) with what the portfolio and the roadmap read: the latest plan, the nearest substation, the application. */
+export async function portfolioDepots(deps: Deps, whose: Whose): Promise<PortfolioDepot[]> {
+  let query = deps.database.db
+    .selectFrom("depots")
+    .select(["id", "depot_name", "depot_address", "location_latitude", "location_longitude"])
+    .where("company_id", "=", whose.companyId);
+  if (whose.viewer) query = query.where(depotWithinReach(whose.viewer));
   const [rows, index, applications] = await Promise.all([
-    deps.database.db
-      .selectFrom("depots")
-      .select(["id", "depot_name", "depot_address", "location_latitude", "location_longitude"])
-      .where(depotWithinReach({ id: userId }))
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute(),
+    query.orderBy("created_at").orderBy("id").execute(),
     loadSubstationIndex(deps),
-    readApplications(deps, { userId }),
+    readApplications(deps, whose),
   ]);
   // One query for every depot's plan, not one a depot.
   const plans = await readDepotPlans(
@@ -137,26 +145,27 @@ const running = new Map<string, Promise<unknown>>();
  */
 export async function roadmapFor(
   deps: Deps,
-  userId: string,
+  whose: Whose,
   today: string,
   known?: { depots: PortfolioDepot[]; settings: RoadmapSettings },
 ): Promise<{ roadmap: CompanyRoadmap; planned: number; depots: PortfolioDepot[]; settings: RoadmapSettings }> {
-  const previous = running.get(userId) ?? Promise.resolve();
+  const turnKey = `${whose.companyId}:${whose.viewer?.company?.memberId ?? "all"}`;
+  const previous = running.get(turnKey) ?? Promise.resolve();
   const turn = previous
     .catch(() => undefined)
     .then(async () => {
-      const depots = known?.depots ?? (await portfolioDepots(deps, userId));
-      const settings = known?.settings ?? (await readRoadmapSettings(deps, userId));
+      const depots = known?.depots ?? (await portfolioDepots(deps, whose));
+      const settings = known?.settings ?? (await readRoadmapSettings(deps, whose.companyId));
       const needed = neededDepotYears(depots, settings, Number(today.slice(0, 4)));
       const { results, planned } = await depotYears(deps, needed);
       const roadmap = companyRoadmap(depots, settings, today, (key) => results.get(key)!);
       return { roadmap, planned, depots, settings };
     });
-  running.set(userId, turn);
+  running.set(turnKey, turn);
   try {
     return await turn;
   } finally {
-    if (running.get(userId) === turn) running.delete(userId);
+    if (running.get(turnKey) === turn) running.delete(turnKey);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 
 import { assertRoomForDepots } from "~/features/depots";
+import { requireRole } from "~/features/depots/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { SurveyPhotoTable } from "~/lib/db/schema";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
@@ -28,10 +29,12 @@ export async function submitSurvey(
   photos: UploadedPhoto[],
 ): Promise<SubmitResult> {
   const db = deps.database.db;
+  // A survey adds a depot to the company: its owners and fleet managers.
+  const company = requireRole(user, "add-depots");
   const existing = await findByIdempotencyKey(deps, user.id, fields.idempotencyKey);
   if (existing) return { depotId: existing, emailSent: true, duplicate: true };
   // Checked before the photos are processed, and again where the depot is inserted.
-  await assertRoomForDepots(db, user.id, 1);
+  await assertRoomForDepots(db, company.id, 1);
 
   const folder = `surveys/${crypto.randomUUID()}`;
   const storedKeys: string[] = [];
@@ -59,11 +62,12 @@ export async function submitSurvey(
     }
 
     const depotId = await db.transaction().execute(async (trx) => {
-      await assertRoomForDepots(trx, user.id, 1);
+      await assertRoomForDepots(trx, company.id, 1);
       const depot = await trx
         .insertInto("depots")
         .values({
           user_id: user.id,
+          company_id: company.id,
           contact_name: user.email,
           contact_email: user.email,
           contact_phone: null,

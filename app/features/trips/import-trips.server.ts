@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { z } from "zod";
 
+import type { DepotViewer } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { makeTempDir } from "~/lib/temp-files.server";
 import { UserError } from "~/lib/user-error";
@@ -56,7 +57,7 @@ export type ImportChoices = z.infer<typeof importChoicesSchema>;
  */
 export async function importTrips(
   deps: Pick<Runtime, "database" | "env">,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
   file: File,
   rawChoices: unknown,
@@ -72,6 +73,6 @@ export async function importTrips(
   const read = await onDisk(deps, file, (upload) =>
     readTripsFile({ path: upload, fileName: file.name }, { ...choices, mapping: choices.mapping as ColumnMapping }),
   );
-  await saveTripImport(deps, userId, depotId, { fileName: file.name, ...read });
+  await saveTripImport(deps, viewer, depotId, { fileName: file.name, ...read });
   return read.summary;
 }

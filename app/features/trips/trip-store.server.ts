@@ -1,4 +1,4 @@
-import { depotWithinReach, isDepotId, requireDepot } from "~/features/depots/index.server";
+import { depotWithinReach, isDepotId, requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import type { RowProblem, Trip } from "./parse-trips";
@@ -22,12 +22,12 @@ export type TripImport = { fileName: string; importedAt: string; trips: Trip[]; 
 /** Replaces the depot's trips with these, in one statement: a failed import leaves the previous one as it was. */
 export async function saveTripImport(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
   /** `trips` as tripEncoder wrote them (in the background process that read the file). */
   data: { fileName: string; trips: string; summary: ImportSummary },
 ): Promise<void> {
-  await requireDepot(deps.database.db, { id: userId }, depotId);
+  await requireDepot(deps.database.db, viewer, depotId, { to: "change" });
   const values = {
     file_name: data.fileName.slice(0, 200),
     trips: data.trips,
@@ -51,7 +51,7 @@ export type DepotLocation = [latitude: number, longitude: number] | null;
  */
 export async function getStoredTrips(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
 ): Promise<(Omit<TripImport, "trips"> & { trips: string; location: DepotLocation }) | null> {
   if (!isDepotId(depotId)) return null;
@@ -67,7 +67,7 @@ export async function getStoredTrips(
       "depots.location_longitude",
     ])
     .where("depots.id", "=", depotId)
-    .where(depotWithinReach({ id: userId }))
+    .where(depotWithinReach(viewer))
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -85,16 +85,16 @@ export async function getStoredTrips(
 /** The depot's imported trips, decoded, or null. */
 export async function getTripImport(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
 ): Promise<TripImport | null> {
-  const stored = await getStoredTrips(deps, userId, depotId);
+  const stored = await getStoredTrips(deps, viewer, depotId);
   if (!stored) return null;
   const { location: _location, ...rest } = stored;
   return { ...rest, trips: decodeTrips(stored.trips) };
 }
 
-export async function deleteTripImport(deps: Pick<Runtime, "database">, userId: string, depotId: number) {
-  await requireDepot(deps.database.db, { id: userId }, depotId);
+export async function deleteTripImport(deps: Pick<Runtime, "database">, viewer: DepotViewer, depotId: number) {
+  await requireDepot(deps.database.db, viewer, depotId, { to: "change" });
   await deps.database.db.deleteFrom("trip_imports").where("depot_id", "=", depotId).execute();
 }

@@ -1,3 +1,4 @@
+import type { DepotViewer } from "~/features/depots/index.server";
 import type { CheckedPlanRequest, PlanRequest } from "~/features/planning";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -12,13 +13,13 @@ import { getStoredTrips } from "./trip-store.server";
  */
 export async function loadTripView(
   deps: Pick<Runtime, "database">,
-  userId: string,
+  viewer: DepotViewer,
   depotId: number,
   base: PlanRequest,
   choices: ViewChoices,
   plan: "recorded" | "typical" | null = null,
 ): Promise<{ view: TripView; inputs: CheckedPlanRequest | null } | null> {
-  const stored = await getStoredTrips(deps, userId, depotId);
+  const stored = await getStoredTrips(deps, viewer, depotId);
   if (!stored) return null;
   const { location, ...record } = stored;
   return tripFiguresInBackground(record, location, base, choices, plan);

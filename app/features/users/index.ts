@@ -16,4 +16,4 @@ export { ProfileCard } from "./components/profile-card";
 export { SessionsCard } from "./components/sessions-card";
 export { TwoFactorCard, type TwoFactorSetup } from "./components/two-factor-card";
 export { describeUserAgent } from "./describe-user-agent";
-export { roleSchema } from "./user-schemas";
+export { emailSchema, roleSchema } from "./user-schemas";

@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction } from "react-router";
 
+import type { CurrentCompany } from "~/lib/company-roles";
 import { requestInfoContext } from "~/lib/request-context";
 import { getRuntime } from "~/lib/runtime.server";
 
@@ -10,6 +11,8 @@ export type SessionUser = {
   /** The current session's id (absent outside a request, e.g. in the CLI). */
   sessionId?: string;
   twoFactorEnabled?: boolean;
+  /** The company they are working in now and their role there (features/team's middleware sets it). */
+  company?: CurrentCompany;
 };
 
 export const sessionUserContext = createContext<SessionUser | null>(null);

@@ -17,6 +17,7 @@ import { migration as m012 } from "./migrations/012-vehicle-tags";
 import { migration as m013 } from "./migrations/013-roadmap";
 import { migration as m014 } from "./migrations/014-charging-schedules";
 import { migration as m015 } from "./migrations/015-charger-refuses-profiles";
+import { migration as m016 } from "./migrations/016-companies-as-teams";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -40,6 +41,7 @@ const migrations: Record<string, AppMigration> = {
   "013_roadmap": m013,
   "014_charging_schedules": m014,
   "015_charger_refuses_profiles": m015,
+  "016_companies_as_teams": m016,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

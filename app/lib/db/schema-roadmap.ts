@@ -2,7 +2,8 @@ import type { ColumnType } from "kysely";
 
 /** The roadmap's tables (migration 013, issue 33). */
 export type RoadmapTable = {
-  user_id: string;
+  /** One per company (migration 016; a user's before). */
+  company_id: number;
   /** JSON read through roadmapSettingsSchema. */
   settings: string;
   updated_at: ColumnType<Date | string, string | undefined, string>;

@@ -14,6 +14,14 @@ import type {
   RoadmapResultTable,
   RoadmapTable,
 } from "./schema-roadmap";
+import type {
+  CompanyActivityTable,
+  CompanyInvitationTable,
+  CompanyMemberTable,
+  CompanyTable,
+  MemberDepotTable,
+  SessionCompanyTable,
+} from "./schema-teams";
 import type { Timestamp } from "./timestamp";
 
 export type { Timestamp };
@@ -102,7 +110,10 @@ export type DepotOrigin = "survey" | "company-setup";
 
 export type DepotTable = {
   id: Generated<number>;
+  /** Who added it (a survey's submitter hears of its review); never who may see it: that is its company's. */
   user_id: string;
+  /** The company it belongs to (migration 016). */
+  company_id: number | null;
   contact_name: string | null;
   contact_email: string | null;
   contact_phone: string | null;
@@ -160,16 +171,6 @@ export type SurveyPhotoTable = {
   height: number;
   bytes: number;
   created_at: ColumnType<Date | string, string | undefined, string>;
-};
-
-export type CompanyTable = {
-  user_id: string;
-  company_name: string;
-  contact_name: string;
-  contact_email: string;
-  contact_phone: string;
-  charging_strategy: string | null;
-  updated_at: Timestamp;
 };
 
 /** A named copy of a depot's plan: its inputs and results as run, to compare with others. */
@@ -271,6 +272,11 @@ export type Database = {
   connection_applications: ConnectionApplicationTable;
   apply_by_reminders: ApplyByReminderTable;
   companies: CompanyTable;
+  company_members: CompanyMemberTable;
+  member_depots: MemberDepotTable;
+  company_invitations: CompanyInvitationTable;
+  company_activity: CompanyActivityTable;
+  session_companies: SessionCompanyTable;
   depot_designs: DepotDesignTable;
   trip_imports: TripImportTable;
   depot_plans: DepotPlanTable;

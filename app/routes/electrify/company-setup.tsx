@@ -15,7 +15,7 @@ import {
   type ActionData,
   type DepotDraft,
 } from "~/features/depots";
-import { deleteDepot, listUserDepots, saveDepotList } from "~/features/depots/index.server";
+import { deleteDepot, listUserDepots, saveDepotList, type DepotViewer } from "~/features/depots/index.server";
 import { handleIntent, succeeded, type IntentHandler } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Company Setup | Electri
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const [company, depots] = await Promise.all([getCompanyValues(runtime, user), listUserDepots(runtime, user.id)]);
+  const [company, depots] = await Promise.all([getCompanyValues(runtime, user), listUserDepots(runtime, user)]);
   return { company, depots, tab: new URL(request.url).searchParams.get("tab") === "depots" ? "depots" : "company" };
 }
 
@@ -41,15 +41,15 @@ const companyValues = (form: FormData) =>
 const depotDrafts = (form: FormData): DepotDraft[] =>
   depotsFromForm(form).map((depot, i) => ({ key: depot.id ? `depot-${depot.id}` : `new-${i}`, ...depot, photos: 0 }));
 
-type Context = { userId: string } & Pick<Runtime, "database" | "log">;
+type Context = { viewer: DepotViewer } & Pick<Runtime, "database" | "log">;
 
 const intents: Record<string, IntentHandler<Context, ActionData>> = {
   company: {
     unexpected: "Failed to save company details",
-    run: async (form, { userId, ...deps }) => {
+    run: async (form, { viewer, ...deps }) => {
       const parsed = companySchema.safeParse(companyValues(form));
       if (!parsed.success) throw invalidInput(parsed.error);
-      await saveCompany(deps, userId, parsed.data);
+      await saveCompany(deps, viewer, parsed.data);
       return redirectWithToast("/electrify/company-setup?tab=depots", {
         type: "success",
         title: "Company details saved successfully",
@@ -58,15 +58,15 @@ const intents: Record<string, IntentHandler<Context, ActionData>> = {
   },
   depots: {
     unexpected: "Failed to save depots",
-    run: async (form, { userId, ...deps }) => {
+    run: async (form, { viewer, ...deps }) => {
       const parsed = depotListSchema.safeParse(depotsFromForm(form));
       if (!parsed.success) throw invalidInput(parsed.error);
-      await saveDepotList(deps, userId, parsed.data);
+      await saveDepotList(deps, viewer, parsed.data);
       return redirectWithToast("/electrify/energy-map", { type: "success", title: "Depots saved successfully" });
     },
   },
-  "delete-depot": async (form, { userId, ...deps }) => {
-    const removed = await deleteDepot(deps, userId, parseId(form.get("depotId")));
+  "delete-depot": async (form, { viewer, ...deps }) => {
+    const removed = await deleteDepot(deps, viewer, parseId(form.get("depotId")));
     return succeeded(`${removed.name} removed`, {}, "delete-depot");
   },
 };
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Four fields a depot, one more depot than allowed (so its message can be given), and the intent.
   const form = await readForm(request, { fields: 4 * (MAX_DEPOTS_PER_ACCOUNT + 1) + 1 });
   // A refused save shows what was typed again.
-  return handleIntent(form, { userId: user.id, ...getRuntime() }, intents, (intent) =>
+  return handleIntent(form, { viewer: user, ...getRuntime() }, intents, (intent) =>
     intent === "company" ? { values: companyValues(form) } : intent === "depots" ? { depots: depotDrafts(form) } : {},
   );
 }

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirect(`/electrify/depots/${encodeURIComponent(id)}/${tab}`, 301);
   }
   const user = requireUser(context, request);
-  const [first] = await listUserDepots(getRuntime(), user.id);
+  const [first] = await listUserDepots(getRuntime(), user);
   if (first) return redirect(`/electrify/depots/${first.id}/layout`);
   return null;
 }

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { listUserDepots, setDepotPosition } from "~/features/depots/index.server";
+import { listUserDepots, setDepotPosition, type DepotViewer } from "~/features/depots/index.server";
 import { BAND_CLASSES, CapacityBar, DepotMap, DepotPanel } from "~/features/energy-map";
 import type { CapacityBand } from "~/features/grid";
 import { capacityFor, listGridImports, loadSubstationIndex } from "~/features/grid/index.server";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
   const [depots, index, imports] = await Promise.all([
-    listUserDepots(runtime, user.id),
+    listUserDepots(runtime, user),
     loadSubstationIndex(runtime),
     listGridImports(runtime),
   ]);
@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Placing a depot on the map: a valid latitude and longitude for one of the user's depots. */
-async function placeDepot(form: FormData, userId: string) {
+async function placeDepot(form: FormData, viewer: DepotViewer) {
   const id = parseId(form.get("depotId"));
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const latitude = Number(text("latitude"));
@@ -94,7 +94,7 @@ async function placeDepot(form: FormData, userId: string) {
     Math.abs(latitude) <= 90 &&
     Math.abs(longitude) <= 180;
   if (!valid) throw new UserError("The position is not a valid latitude and longitude.");
-  const saved = await setDepotPosition(getRuntime(), userId, id, { latitude, longitude });
+  const saved = await setDepotPosition(getRuntime(), viewer, id, { latitude, longitude });
   if (!saved) throw new UserError("That depot no longer exists.", { status: 404 });
   return succeeded({ title: "Depot position saved", description: `${latitude.toFixed(6)}, ${longitude.toFixed(6)}` });
 }
@@ -106,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     form,
     {},
     {
-      position: { run: (submitted) => placeDepot(submitted, user.id), refusedTitle: "Could not place the depot" },
+      position: { run: (submitted) => placeDepot(submitted, user), refusedTitle: "Could not place the depot" },
     },
   );
 }

@@ -9,6 +9,7 @@ import {
   PanelLeftIcon,
   PencilRulerIcon,
   PlugZapIcon,
+  UsersIcon,
 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
@@ -27,6 +28,7 @@ const ENTRIES = [
   { to: "/electrify/depot-details", label: "Depot Details", icon: PencilRulerIcon, within: "/electrify/depots/" },
   { to: "/electrify/portfolio", label: "Portfolio and Roadmap", icon: MilestoneIcon },
   { to: "/electrify/operations", label: "Operations", icon: PlugZapIcon },
+  { to: "/electrify/team", label: "Team", icon: UsersIcon },
 ] as const;
 
 const MOBILE_QUERY = "(max-width: 767px)";

@@ -12,7 +12,7 @@ export function DesignSummary({
   depot,
   designer: { stats },
 }: {
-  depot: Omit<ReachableDepot, "ownerId">;
+  depot: Omit<ReachableDepot, "companyId">;
   designer: Designer;
 }) {
   const recommendations = recommendationsFor(stats.totalKw);

@@ -75,11 +75,11 @@ export async function getReportData(
     .where("id", "=", depotId)
     .executeTakeFirst();
   if (!depot) return null;
-  const plan = await getPlan(deps, user.id, depotId);
+  const plan = await getPlan(deps, user, depotId);
   if (!plan?.results || !plan.inputs) return null;
   const [company, design, index, photoRows] = await Promise.all([
     getCompanyValues(deps, user),
-    getDesign(deps, user.id, depotId),
+    getDesign(deps, user, depotId),
     loadSubstationIndex(deps),
     deps.database.db
       .selectFrom("survey_photos")

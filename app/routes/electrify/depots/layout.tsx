@@ -15,7 +15,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleIntent(form, getRuntime(), {
     "save-design": async (form, deps) => {
       const components = jsonField(form, "components", "The design could not be saved: it was not readable");
-      await saveDesign(deps, user.id, parseId(params.id), components);
+      await saveDesign(deps, user, parseId(params.id), components);
       return succeeded("Depot design saved successfully");
     },
   });

@@ -16,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const depotId = parseId(params.id);
   // Someone else's (or an unknown) depot: the workspace answers 404; its scenarios are simply none.
-  const scenarios = await listScenarios(getRuntime(), user.id, depotId).catch(() => []);
+  const scenarios = await listScenarios(getRuntime(), user, depotId).catch(() => []);
   return { scenarios };
 }
 
@@ -29,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       refusedTitle: "The plan was not run",
       run: async (form, deps) => {
         const inputs = jsonField(form, "plan", "The plan's inputs were not readable.");
-        const run = await startPlanRun(deps, user.id, parseId(params.id), inputs);
+        const run = await startPlanRun(deps, user, parseId(params.id), inputs);
         const done = await Promise.race([
           run.finished.then(() => true),
           new Promise<false>((resolve) => setTimeout(() => resolve(false), WAIT_FOR_PLAN_MS)),
@@ -40,14 +40,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     "save-scenario": {
       refusedTitle: "The scenario was not saved",
       run: async (form, deps) => {
-        const name = await saveScenario(deps, user.id, parseId(params.id), { name: form.get("name") });
+        const name = await saveScenario(deps, user, parseId(params.id), { name: form.get("name") });
         return succeeded(`Scenario "${name}" saved`);
       },
     },
     "delete-scenario": {
       refusedTitle: "The scenario was not deleted",
       run: async (form, deps) => {
-        await deleteScenario(deps, user.id, parseId(params.id), parseId(form.get("scenarioId")));
+        await deleteScenario(deps, user, parseId(params.id), parseId(form.get("scenarioId")));
         return succeeded("Scenario deleted");
       },
     },

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 
-import { findDepot } from "~/features/depots/index.server";
+import { findDepot, type DepotViewer } from "~/features/depots/index.server";
 import { chargersOf } from "~/features/designer";
 import { getDesign } from "~/features/designer/index.server";
 import { defaultPlanInput, type PlanRequest } from "~/features/planning";
@@ -24,8 +24,8 @@ import type { Route } from "./+types/trips";
 import { useWorkspace } from "./workspace";
 
 /** The plan the record is planned with: the depot's saved plan (its chargers, site, tariff), or a first one. */
-async function basePlan(runtime: Runtime, userId: string, depotId: number): Promise<PlanRequest> {
-  const [plan, design] = await Promise.all([getPlan(runtime, userId, depotId), getDesign(runtime, userId, depotId)]);
+async function basePlan(runtime: Runtime, viewer: DepotViewer, depotId: number): Promise<PlanRequest> {
+  const [plan, design] = await Promise.all([getPlan(runtime, viewer, depotId), getDesign(runtime, viewer, depotId)]);
   return plan?.inputs ?? defaultPlanInput({ vehicles: null, chargers: chargersOf(design ?? []) });
 }
 
@@ -37,8 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const runtime = getRuntime();
   const depotId = parseId(params.id);
   const choices = choicesFrom(new URL(request.url).searchParams.entries());
-  const base = await basePlan(runtime, user.id, depotId).catch(() => null);
-  const loaded = base ? await loadTripView(runtime, user.id, depotId, base, choices) : null;
+  const base = await basePlan(runtime, user, depotId).catch(() => null);
+  const loaded = base ? await loadTripView(runtime, user, depotId, base, choices) : null;
   return {
     view: loaded?.view ?? null,
     types: base?.vehicleTypes.map((t) => ({ id: t.id, name: t.name })) ?? [],
@@ -60,11 +60,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   const plan = async (kind: "recorded" | "typical") => {
     const runtime = getRuntime();
-    const base = await basePlan(runtime, user.id, depotId);
+    const base = await basePlan(runtime, user, depotId);
     const choices = choicesFrom(form.entries());
-    const inputs = (await loadTripView(runtime, user.id, depotId, base, choices, kind))?.inputs;
+    const inputs = (await loadTripView(runtime, user, depotId, base, choices, kind))?.inputs;
     if (!inputs) throw new UserError("Import the fleet's trips first.");
-    await startCheckedPlanRun(runtime, user.id, depotId, inputs);
+    await startCheckedPlanRun(runtime, user, depotId, inputs);
     return redirect(`/electrify/depots/${depotId}/plan`);
   };
   return handleIntent(form, getRuntime(), {
@@ -76,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       refusedTitle: "Nothing was imported",
       run: async (form, deps) => {
         const choices = jsonField(form, "choices", "The import settings could not be read.");
-        const summary = await importTrips(deps, user.id, depotId, file(), choices);
+        const summary = await importTrips(deps, user, depotId, file(), choices);
         const skipped = summary.problemCount ? ` (${summary.problemCount.toLocaleString("en-GB")} rows skipped)` : "";
         return succeeded(
           `Imported ${summary.trips.toLocaleString("en-GB")} trips for ${summary.vehicles} vehicles${skipped}`,
@@ -88,7 +88,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     "delete-trips": {
       refusedTitle: "The trips were not removed",
       run: async (_form, deps) => {
-        await deleteTripImport(deps, user.id, depotId);
+        await deleteTripImport(deps, user, depotId);
         return succeeded("Imported trips removed");
       },
     },

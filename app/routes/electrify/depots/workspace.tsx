@@ -28,14 +28,20 @@ const TABS = [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const depots = await listUserDepots(runtime, user.id);
+  const depots = await listUserDepots(runtime, user);
   const requested = parseId(params.id);
   const found = depots.find((d) => d.id === requested);
   const depot: WorkspaceDepot | null = found
-    ? { id: found.id, name: found.name, address: found.address, vehicles: found.vehicles, status: found.status }
+    ? {
+        id: found.id,
+        name: found.name,
+        address: found.address,
+        vehicles: found.vehicles,
+        status: found.status,
+      }
     : null;
   const [design, plan] = depot
-    ? await Promise.all([getDesign(runtime, user.id, depot.id), getPlan(runtime, user.id, depot.id)])
+    ? await Promise.all([getDesign(runtime, user, depot.id), getPlan(runtime, user, depot.id)])
     : [null, null];
   const body = {
     depots: depots.map((d) => ({ id: d.id, name: d.name })),
@@ -49,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** The depot the workspace is open on (its haulier's own: no owner to name). */
-export type WorkspaceDepot = Omit<ReachableDepot, "ownerId">;
+export type WorkspaceDepot = Omit<ReachableDepot, "companyId">;
 
 /** What the tabs (child routes) get from the workspace. */
 export type WorkspaceContext = {

@@ -40,10 +40,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const depot = await findDepot(runtime.database.db, user, parseId(params.depotId), APPLICATION_REACH);
   if (!depot) throw data(DEPOT_GONE, { status: 404 });
   const today = DateTime.now().setZone("Europe/London").toISODate()!;
-  // The roadmap is the depot's company's (an admin sees the haulier's).
+  // The roadmap is the depot's company's as the viewer sees it (an admin sees the whole company's).
+  const whose = { companyId: depot.companyId, viewer: user.isAdmin ? undefined : user };
   const [{ roadmap }, applications] = await Promise.all([
-    roadmapFor(runtime, depot.ownerId, today),
-    readApplications(runtime, { userId: depot.ownerId }),
+    roadmapFor(runtime, whose, today),
+    readApplications(runtime, whose),
   ]);
   const planned = roadmap.depots.find((d) => d.id === depot.id) ?? null;
   return {
@@ -72,7 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!(await findDepot(runtime.database.db, user, depotId, APPLICATION_REACH)))
     throw data(DEPOT_GONE, { status: 404 });
   const form = await readForm(request, { files: 1, fileSize: MAX_QUOTE_MB * 1024 * 1024, fields: 20 });
-  const actor = { id: user.id, email: user.email, isAdmin: user.isAdmin };
+  const actor = { id: user.id, email: user.email, isAdmin: user.isAdmin, company: user.company };
   return handleIntent(
     form,
     { log: runtime.log },

@@ -16,7 +16,13 @@ import {
   SpendCard,
   type PortfolioSort,
 } from "~/features/portfolio";
-import { LEAD_TIME_OPERATORS, moveGroup, roadmapFor, saveSettings } from "~/features/portfolio/index.server";
+import {
+  LEAD_TIME_OPERATORS,
+  moveGroup,
+  portfolioOf,
+  roadmapFor,
+  saveSettings,
+} from "~/features/portfolio/index.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { readForm } from "~/lib/request-body.server";
@@ -33,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = getRuntime();
   const today = todayInUk();
   const [{ roadmap, depots, settings }, imports] = await Promise.all([
-    roadmapFor(runtime, user.id, today),
+    roadmapFor(runtime, portfolioOf(user), today),
     listGridImports(runtime),
   ]);
   const asked = new URL(request.url).searchParams.get("sort");
@@ -102,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       group: {
         run: async (submitted) => {
-          const moved = await moveGroup(runtime, user.id, submitted);
+          const moved = await moveGroup(runtime, user, submitted);
           return succeeded(
             {
               title: moved.targets
@@ -117,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       settings: {
         run: async (submitted) => {
-          await saveSettings(runtime, user.id, submitted);
+          await saveSettings(runtime, user, submitted);
           return succeeded("Roadmap settings saved", undefined, "settings");
         },
         refusedTitle: "Could not save the settings",

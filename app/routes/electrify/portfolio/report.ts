@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { data } from "react-router";
 
 import { getCompanyValues } from "~/features/company/index.server";
-import { renderPortfolioReportInBackground, roadmapFor } from "~/features/portfolio/index.server";
+import { portfolioOf, renderPortfolioReportInBackground, roadmapFor } from "~/features/portfolio/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = getRuntime();
   const today = DateTime.now().setZone("Europe/London").toISODate()!;
   const [{ roadmap, depots }, company] = await Promise.all([
-    roadmapFor(runtime, user.id, today),
+    roadmapFor(runtime, portfolioOf(user), today),
     getCompanyValues(runtime, user),
   ]);
   if (depots.length === 0) throw data("No depots yet: add them in Company Setup first.", { status: 404 });

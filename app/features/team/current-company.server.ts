@@ -1,0 +1,69 @@
+import type { Kysely } from "kysely";
+import type { MiddlewareFunction } from "react-router";
+
+import { sessionUserContext, type SessionUser } from "~/lib/auth/session.server";
+import { isCompanyRole, type CompanyRole, type CurrentCompany } from "~/lib/company-roles";
+import type { Database } from "~/lib/db/schema";
+import { getRuntime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+/** One of the companies a person belongs to (the header's switcher lists them). */
+export type Membership = CurrentCompany & { current: boolean };
+
+/**
+ * Every company the person belongs to, the session's current one first (else their first membership). Read on
+ * every request, so a removed member or a changed role takes effect on their next request.
+ */
+export async function membershipsOf(
+  db: Kysely<Database>,
+  user: Pick<SessionUser, "id" | "sessionId">,
+): Promise<Membership[]> {
+  const rows = await db
+    .selectFrom("company_members")
+    .innerJoin("companies", "companies.id", "company_members.company_id")
+    .leftJoin("session_companies", (join) =>
+      join
+        .onRef("session_companies.company_id", "=", "company_members.company_id")
+        .on("session_companies.session_id", "=", user.sessionId ?? ""),
+    )
+    .select([
+      "company_members.id as memberId",
+      "company_members.company_id as id",
+      "company_members.role",
+      "companies.company_name as name",
+      "session_companies.session_id as chosen",
+    ])
+    .where("company_members.user_id", "=", user.id)
+    .orderBy("company_members.id")
+    .execute();
+  const memberships = rows.filter((row): row is typeof row & { role: CompanyRole } => isCompanyRole(row.role));
+  const current = memberships.find((row) => row.chosen !== null) ?? memberships[0];
+  return memberships.map(({ chosen: _chosen, ...row }) => ({ ...row, current: row.memberId === current?.memberId }));
+}
+
+/**
+ * Root middleware, after the session's: the signed-in person's current company and role join the session user, so
+ * every loader and action that passes the user on passes the company with it.
+ */
+export const currentCompanyMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
+  const user = context.get(sessionUserContext);
+  if (!user) return;
+  const current = (await membershipsOf(getRuntime().database.db, user)).find((m) => m.current);
+  if (current) {
+    const { current: _current, ...company } = current;
+    context.set(sessionUserContext, { ...user, company });
+  }
+};
+
+/** Makes another of the person's companies the session's current one; a company they are not in is refused. */
+export async function switchCompany(db: Kysely<Database>, user: SessionUser, companyId: number): Promise<string> {
+  if (!user.sessionId) throw new UserError("Sign in again to switch company.", { status: 401 });
+  const membership = (await membershipsOf(db, user)).find((m) => m.id === companyId);
+  if (!membership) throw new UserError("You are not in that company's team.", { status: 404 });
+  await db
+    .insertInto("session_companies")
+    .values({ session_id: user.sessionId, company_id: companyId })
+    .onConflict((oc) => oc.column("session_id").doUpdateSet({ company_id: companyId }))
+    .execute();
+  return membership.name;
+}

@@ -1,0 +1,75 @@
+import { inviteSchema, roleChangeSchema, TeamPage } from "~/features/team";
+import {
+  changeRole,
+  inviteMember,
+  leaveCompany,
+  removeMember,
+  setNotify,
+  teamPageData,
+  transferOwnership,
+} from "~/features/team/index.server";
+import { handleIntent, succeeded } from "~/lib/action-result.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
+import { getRuntime } from "~/lib/runtime.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { invalidInput } from "~/lib/user-error";
+
+import type { Route } from "./+types/team";
+
+export const meta: Route.MetaFunction = () => [{ title: "Team | Electrify" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return teamPageData(getRuntime(), requireUser(context, request));
+}
+
+/** Every change to the team; who may make it is the team feature's check (owners, except leaving and e-mails). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const form = await readForm(request, { fields: 260 });
+  const fields = () => ({ ...Object.fromEntries(form), depotIds: form.getAll("depotIds") });
+  return handleIntent(
+    form,
+    { log: runtime.log },
+    {
+      invite: async () => {
+        const parsed = inviteSchema.safeParse(fields());
+        if (!parsed.success) throw invalidInput(parsed.error);
+        const { emailSent } = await inviteMember(runtime, user, parsed.data);
+        const title = `Invitation sent to ${parsed.data.email}`;
+        return succeeded(
+          emailSent ? title : { title, description: "The e-mail is queued and will be retried." },
+          {},
+          "invite",
+        );
+      },
+      role: async () => {
+        const parsed = roleChangeSchema.safeParse(fields());
+        if (!parsed.success) throw invalidInput(parsed.error);
+        const email = await changeRole(runtime, user, parsed.data);
+        return succeeded(`${email}'s role saved`, {}, "role");
+      },
+      remove: async () =>
+        succeeded(`${await removeMember(runtime, user, parseId(form.get("memberId")))} removed`, {}, "remove"),
+      transfer: async () => {
+        const email = await transferOwnership(runtime, user, parseId(form.get("memberId")));
+        return succeeded(`${email} is now an owner; you are a fleet manager`, {}, "transfer");
+      },
+      notify: async () => {
+        const on = form.get("notify") === "on";
+        await setNotify(runtime, user, on);
+        return succeeded(on ? "E-mails turned on" : "E-mails turned off", {}, "notify");
+      },
+      leave: async () => {
+        const company = await leaveCompany(runtime, user);
+        return redirectWithToast("/electrify/dashboard", { type: "success", title: `You left ${company}` });
+      },
+    },
+  );
+}
+
+export default function Team({ loaderData }: Route.ComponentProps) {
+  return <TeamPage data={loaderData} />;
+}
