@@ -111,13 +111,13 @@ describe("charging plan over HTTP", () => {
   let stranger = "";
   let depotId = 0;
   let otherDepotId = 0;
-  let ownerUser = { id: "", email: "owner@fleet.example", isAdmin: false };
+  let ownerUser: SessionUser = { id: "", email: "owner@fleet.example", isAdmin: false };
 
   beforeAll(async () => {
     const database = await createTestDatabase("sqlite");
     runtime = await openTestRuntime(database);
     const user = await createUser(runtime, { email: "owner@fleet.example", password: "owner-password" });
-    ownerUser = { ...ownerUser, id: user.id };
+    ownerUser = await viewerOf(runtime, user);
     await createUser(runtime, { email: "stranger@fleet.example", password: "stranger-password" });
     depotId = await insertDepot(runtime, {
       user_id: user.id,

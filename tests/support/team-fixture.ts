@@ -68,7 +68,13 @@ export async function seedTeamCompany(runtime: Runtime, prefix = "team") {
   return { people, ids, companyId, depots, outsiderDepot };
 }
 
-async function seedDepot(runtime: Runtime, userId: string, name: string): Promise<TeamDepot> {
+/** A depot of the user's company with a plan, a survey photo and a connection application with its quote. */
+export async function seedDepot(
+  runtime: Runtime,
+  userId: string,
+  name: string,
+  figures: { notes?: string; quotePounds?: number } = {},
+): Promise<TeamDepot> {
   const id = await insertDepot(runtime, { user_id: userId, depot_name: name, depot_address: `1 ${name} Road` });
   const inputs = defaultPlanInput({ vehicles: 4, chargers: [{ name: "AC 22", powerKw: 22, count: 4 }] });
   await insertDepotPlanInputs(
@@ -101,13 +107,13 @@ async function seedDepot(runtime: Runtime, userId: string, name: string): Promis
     requestedKva: 500,
     budgetRequestedOn: null,
     quoteReceivedOn: "2026-10-01",
-    quotePounds: 42_000,
+    quotePounds: figures.quotePounds ?? 42_000,
     quoteKva: 500,
     energisationOn: "2027-06-01",
     acceptedOn: null,
     worksOn: null,
     energisedOn: null,
-    notes: `${name} notes`,
+    notes: figures.notes ?? `${name} notes`,
   });
   await saveQuoteFile(runtime, actor, id, { name: `${name} quote.pdf`, bytes: PDF });
   return { id, name, photoId: photo.id };

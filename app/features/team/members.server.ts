@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 
-import { requireCompany, requireRole, type DepotViewer } from "~/features/depots/index.server";
+import { mayDo, requireCompany, requireRole, type DepotViewer } from "~/features/depots/index.server";
 import { isCompanyRole, ROLE_LABELS, type CompanyRole, type CurrentCompany } from "~/lib/company-roles";
 import { toBoolean, toIsoString } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
@@ -57,7 +57,12 @@ export async function listMembers(deps: Deps, viewer: DepotViewer): Promise<Team
       name: row.name,
       email: row.email,
       role: row.role as CompanyRole,
-      depots: scopes.filter((s) => s.member_id === row.id).map((s) => ({ id: s.id, name: s.depot_name })),
+      // A depot manager's depots are shown to the owners who set them and to that manager, not to other members
+      // (a depot manager must not learn the names of depots outside their own).
+      depots:
+        mayDo(viewer, "members") || row.userId === viewer.id
+          ? scopes.filter((s) => s.member_id === row.id).map((s) => ({ id: s.id, name: s.depot_name }))
+          : [],
       notify: toBoolean(row.notify),
       isYou: row.userId === viewer.id,
       since: toIsoString(row.created_at),

@@ -29,7 +29,7 @@ export function InviteForm({ depots }: { depots: { id: number; name: string }[] 
         <CardDescription>They get an e-mail with a link that works once, for 7 days.</CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" ref={form} className="grid gap-4">
+        <fetcher.Form method="post" ref={form} className="grid gap-4" aria-label="Invite someone">
           <FormError>{errors.form}</FormError>
           <TextField name="email" label="E-mail" type="email" autoComplete="off" required error={errors.email} />
           <div className="grid gap-2">

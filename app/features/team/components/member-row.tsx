@@ -45,8 +45,8 @@ export function MemberRow({
         </div>
         <span className="rounded-full bg-muted px-2.5 py-0.5 text-sm font-medium">{ROLE_LABELS[member.role]}</span>
       </div>
-      {member.role === "depot_manager" ? (
-        <p className="text-sm text-muted-foreground">Depots: {member.depots.map((d) => d.name).join(", ") || "none"}</p>
+      {member.role === "depot_manager" && member.depots.length > 0 ? (
+        <p className="text-sm text-muted-foreground">Depots: {member.depots.map((d) => d.name).join(", ")}</p>
       ) : null}
       {manages ? (
         <details className="rounded-md border p-3">

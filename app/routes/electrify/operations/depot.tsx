@@ -31,7 +31,7 @@ import {
   resetChargePointPassword,
   sendChargerCommand,
 } from "~/features/operations/index.server";
-import { handleIntent, succeeded } from "~/lib/action-result.server";
+import { failed, handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
@@ -74,6 +74,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const depotId = parseId(params.depotId);
   const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const chargePointId = parseId(fields.chargePointId);
+  // Running a depot's chargers changes it: a viewer is refused (403), another depot answers 404.
+  try {
+    await requireDepot(runtime.database.db, user, depotId, { ...OPERATIONS_REACH, to: "change" });
+  } catch (error) {
+    if (error instanceof UserError) return failed(error);
+    throw error;
+  }
   return handleIntent(form, runtime, {
     register: async () => {
       const { identity, password } = await registerChargePoint(runtime, user, depotId, fields);

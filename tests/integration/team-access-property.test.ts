@@ -1,0 +1,308 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createUser } from "~/features/users/index.server";
+import { COMPANY_ROLES, type CompanyRole } from "~/lib/company-roles";
+import type { Runtime } from "~/lib/runtime.server";
+
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
+import { pdfText } from "../support/pdf-text";
+import { seedDepot, type TeamDepot } from "../support/team-fixture";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { openTestRuntime } from "../support/test-runtime";
+
+/**
+ * Issue 48's property: random companies, members, roles and depot scopes (and one person in two companies); random
+ * requests over every page, file, report and stream with a depot in it. Every answer is what the role allows, and
+ * no answer carries the name, notes or quote of a depot the person cannot reach, or the name of a company they are
+ * not in. A viewer's POST to any of a company's actions is refused and changes nothing.
+ */
+const SEED = Number(process.env.TEAM_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const root = path.resolve(import.meta.dirname, "../..");
+
+type Depot = TeamDepot & { companyId: number; token: string; quote: number };
+type Person = {
+  email: string;
+  password: string;
+  companyId: number;
+  role: CompanyRole;
+  scope: number[];
+  cookie: string;
+  memberOf: number[];
+};
+
+const worldArb: fc.Arbitrary<World> = fc.array(
+  fc.record({
+    depots: fc.integer({ min: 1, max: 3 }),
+    members: fc.array(
+      fc.record({
+        role: fc.constantFrom(...COMPANY_ROLES),
+        scope: fc.array(fc.nat(2), { minLength: 1, maxLength: 3 }),
+      }),
+      { maxLength: 3 },
+    ),
+  }),
+  { minLength: 2, maxLength: 3 },
+);
+type World = { depots: number; members: { role: CompanyRole; scope: number[] }[] }[];
+
+/** A token no other text contains: found in a body, it can only have come from its depot or company. */
+const token = (kind: string, i: number) => `${kind}${i}Q${(SEED % 9973).toString(36)}X`;
+
+async function seedWorld(runtime: Runtime, world: World) {
+  const depots: Depot[] = [];
+  const people: Omit<Person, "cookie">[] = [];
+  const companies: { id: number; name: string }[] = [];
+  for (const [c, shape] of world.entries()) {
+    const owner = { email: `owner${c}@prop.example`, password: `owner-${c}-password` };
+    const created = await createUser(runtime, owner);
+    const { company_id: companyId } = await runtime.database.db
+      .selectFrom("company_members")
+      .select("company_id")
+      .where("user_id", "=", created.id)
+      .executeTakeFirstOrThrow();
+    const name = token("Company", c);
+    await runtime.database.db
+      .updateTable("companies")
+      .set({ company_name: name, details_saved: 1, contact_name: "C", contact_email: owner.email, contact_phone: "0" })
+      .where("id", "=", companyId)
+      .execute();
+    companies.push({ id: companyId, name });
+    const own: Depot[] = [];
+    for (let d = 0; d < shape.depots; d++) {
+      const i = depots.length + own.length;
+      const quote = 7_000_000 + i * 1_111;
+      const seeded = await seedDepot(runtime, created.id, token("Yard", i), {
+        notes: token("Note", i),
+        quotePounds: quote,
+      });
+      own.push({ ...seeded, companyId, token: token("Yard", i), quote });
+    }
+    depots.push(...own);
+    people.push({ ...owner, companyId, role: "owner", scope: [], memberOf: [companyId] });
+    for (const [m, member] of shape.members.entries()) {
+      const login = { email: `m${c}-${m}@prop.example`, password: `member-${c}-${m}-password` };
+      const user = await createUser(runtime, login, { ownCompany: false });
+      const scope =
+        member.role === "depot_manager" ? [...new Set(member.scope.map((k) => own[k % own.length]!.id))] : [];
+      await addMember(runtime, companyId, user.id, member.role, scope);
+      people.push({ ...login, companyId, role: member.role, scope, memberOf: [companyId] });
+    }
+  }
+  // A consultant in the first two companies: the first is their current one, the second must stay out of reach.
+  const consultant = { email: "consultant@prop.example", password: "consultant-password" };
+  const user = await createUser(runtime, consultant, { ownCompany: false });
+  await addMember(runtime, companies[0]!.id, user.id, "fleet_manager", []);
+  await addMember(runtime, companies[1]!.id, user.id, "owner", []);
+  people.push({
+    ...consultant,
+    companyId: companies[0]!.id,
+    role: "fleet_manager",
+    scope: [],
+    memberOf: [companies[0]!.id, companies[1]!.id],
+  });
+  return { depots, people, companies };
+}
+
+async function addMember(runtime: Runtime, companyId: number, userId: string, role: CompanyRole, scope: number[]) {
+  const member = await runtime.database.db
+    .insertInto("company_members")
+    .values({ company_id: companyId, user_id: userId, role })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  if (scope.length)
+    await runtime.database.db
+      .insertInto("member_depots")
+      .values(scope.map((depot_id) => ({ member_id: member.id, depot_id })))
+      .execute();
+}
+
+const reaches = (person: Person, depot: Depot) =>
+  depot.companyId === person.companyId && (person.role !== "depot_manager" || person.scope.includes(depot.id));
+
+const DEPOT_ROUTES = [
+  "/depots/:id",
+  "/electrify/depots/:id/layout",
+  "/electrify/depots/:id/summary",
+  "/electrify/depots/:id/plan",
+  "/electrify/depots/:id/trips",
+  "/electrify/depots/:id/report",
+  "/electrify/portfolio/:id/connection",
+  "/electrify/portfolio/:id/quote",
+  "/electrify/operations/:id",
+  "/electrify/operations/:id/events",
+  "/electrify/operations/:id/statement.csv",
+  "/photos/:photo",
+  "/photos/:photo/thumbnail",
+];
+const COMPANY_ROUTES = [
+  "/depots",
+  "/electrify/dashboard",
+  "/electrify/company-setup",
+  "/electrify/energy-map",
+  "/electrify/portfolio",
+  "/electrify/portfolio/report",
+  "/electrify/operations",
+  "/electrify/team",
+];
+
+async function bodyText(response: Response): Promise<string> {
+  const type = response.headers.get("content-type") ?? "";
+  if (type.includes("text/event-stream")) {
+    // The stream's first event is the page's state: read it, then hang up.
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    await reader.cancel();
+    return new TextDecoder().decode(first.value);
+  }
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return type.includes("application/pdf") ? pdfText(bytes) : bytes.toString("utf8");
+}
+
+/** What no answer to `person` may carry: every depot they cannot reach, every company they are not in. */
+function forbiddenFor(person: Person, world: Awaited<ReturnType<typeof seedWorld>>): string[] {
+  const depots = world.depots.filter((d) => !reaches(person, d));
+  return [
+    ...depots.flatMap((d) => [d.token, d.token.replace("Yard", "Note"), `£${d.quote.toLocaleString("en-GB")}`]),
+    ...world.companies.filter((c) => !person.memberOf.includes(c.id)).map((c) => c.name),
+  ];
+}
+
+describe("a company's team, as random requests over random teams", () => {
+  let database: TestDatabase;
+  let server: AppServer;
+  let world: Awaited<ReturnType<typeof seedWorld>>;
+  let people: Person[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    const runtime = await openTestRuntime(database);
+    const [shape] = fc.sample(worldArb, { seed: SEED, numRuns: 1 });
+    // Whatever else the teams are, the first has two depots, a depot manager of each, and a viewer.
+    const first = shape![0]!;
+    first.depots = Math.max(2, first.depots);
+    first.members.push(
+      { role: "depot_manager", scope: [0] },
+      { role: "depot_manager", scope: [1] },
+      { role: "viewer", scope: [0] },
+    );
+    world = await seedWorld(runtime, shape!);
+    await runtime.database.destroy();
+    server = await startAppServer({ DATA_DIR: database.dataDir, SIGN_IN_RATE_LIMIT_MAX: "100" });
+    for (const person of world.people)
+      people.push({ ...person, cookie: await signIn(server, person.email, person.password) });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it(`answers each role what it allows, and nothing of anyone else's (seed ${SEED}; replay: TEAM_SEED=${SEED})`, async () => {
+    const request = fc.record({ route: fc.constantFrom(...DEPOT_ROUTES, ...COMPANY_ROUTES), depot: fc.nat(1_000) });
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const depot = world.depots[r.depot % world.depots.length]!;
+        const url = r.route.replace(":id", String(depot.id)).replace(":photo", String(depot.photoId));
+        // Everyone asks: each role, in and out of the depot's company and scope, on the same URL.
+        for (const person of people) {
+          const response = await fetch(`${server.url}${url}`, {
+            headers: { cookie: person.cookie },
+            redirect: "manual",
+          });
+          const body = await bodyText(response);
+          const expected = DEPOT_ROUTES.includes(r.route) && !reaches(person, depot) ? 404 : 200;
+          expect(response.status, `${person.role} ${person.email} GET ${url}`).toBe(expected);
+          for (const text of forbiddenFor(person, world))
+            expect(body.includes(text), `${person.email} GET ${url} carries ${text}`).toBe(false);
+        }
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  }, 300_000);
+
+  it("refuses every POST a viewer sends to a company's actions (403), and nothing changes", async () => {
+    const viewer = people.find((p) => p.role === "viewer") ?? (await promoteViewer());
+    const routes = await companyActionRoutes();
+    // Company setup, the energy map, the survey, the workspace tabs, portfolio, connection, operations.
+    expect(routes.length).toBeGreaterThanOrEqual(9);
+    const before = await snapshot();
+    for (const pattern of routes) {
+      const depot = world.depots.find((d) => d.companyId === viewer.companyId)!;
+      const url = pattern.replace(/:(id|depotId)/, String(depot.id));
+      const response = await fetch(`${server.url}${url}`, {
+        method: "POST",
+        headers: { cookie: viewer.cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: "intent=save&name=Changed",
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      expect(response.status, `viewer POST ${url}`).toBe(403);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  /** Makes a member of the first company a viewer, when the random teams had none. */
+  async function promoteViewer(): Promise<Person> {
+    const runtime = await openTestRuntime(database);
+    const email = "viewer@prop.example";
+    const user = await createUser(runtime, { email, password: "viewer-password" }, { ownCompany: false });
+    await addMember(runtime, world.companies[0]!.id, user.id, "viewer", []);
+    await runtime.database.destroy();
+    const person: Person = {
+      email,
+      password: "viewer-password",
+      companyId: world.companies[0]!.id,
+      role: "viewer",
+      scope: [],
+      memberOf: [world.companies[0]!.id],
+      cookie: "",
+    };
+    person.cookie = await signIn(server, email, person.password);
+    return person;
+  }
+
+  async function snapshot() {
+    const runtime = await openTestRuntime(database, {}, { migrate: false });
+    const db = runtime.database.db;
+    const tables = [
+      "depots",
+      "companies",
+      "company_members",
+      "member_depots",
+      "company_activity",
+      "depot_plans",
+      "depot_designs",
+      "plan_scenarios",
+      "connection_applications",
+      "vehicle_tags",
+      "charge_points",
+      "survey_photos",
+      "roadmaps",
+      "trip_imports",
+    ];
+    const rows: Record<string, unknown> = {};
+    for (const table of tables)
+      rows[table] = (await sql`select * from ${sql.table(table)} order by 1`.execute(db)).rows;
+    await runtime.database.destroy();
+    return rows;
+  }
+});
+
+/** Every route of the production build with an action, on a company's pages (the team page is the viewer's own place). */
+async function companyActionRoutes(): Promise<string[]> {
+  const file = readdirSync(path.join(root, "build/server/assets")).find((name) => name.startsWith("server-build-"));
+  if (!file) throw new Error("No production build: run `npm run build` first.");
+  type Built = { path?: string; parentId?: string; module: { action?: unknown } };
+  const { routes } = (await import(path.join(root, "build/server/assets", file))) as { routes: Record<string, Built> };
+  const fullPath = (id: string): string => {
+    const route = routes[id]!;
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return route.path ? `${parent.replace(/\/$/, "")}/${route.path}` : parent;
+  };
+  return Object.entries(routes)
+    .filter(([, route]) => typeof route.module.action === "function")
+    .map(([id]) => fullPath(id))
+    .filter((p) => /^\/(electrify\/|depots|survey)/.test(p) && p !== "/electrify/team");
+}
