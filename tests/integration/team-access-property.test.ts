@@ -175,7 +175,7 @@ describe("a company's team, as random requests over random teams", () => {
   let database: TestDatabase;
   let server: AppServer;
   let world: Awaited<ReturnType<typeof seedWorld>>;
-  let people: Person[] = [];
+  const people: Person[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase("sqlite");
