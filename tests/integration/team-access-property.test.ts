@@ -243,6 +243,46 @@ describe("a company's team, as random requests over random teams", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("writes a member's change, and an admin's on the company's depot, to that company's activity log only", async () => {
+    const runtime = await openTestRuntime(database, {}, { migrate: false });
+    await createUser(runtime, { email: "admin@prop.example", password: "admin-password", role: "admin" });
+    await runtime.database.destroy();
+    const admin = await signIn(server, "admin@prop.example", "admin-password");
+    const depot = world.depots.find((d) => d.companyId === world.companies[1]!.id)!;
+    const owner = people.find((p) => p.role === "owner" && p.companyId === world.companies[1]!.id)!;
+    const post = async (cookie: string, url: string, fields: Record<string, string>) => {
+      const response = await fetch(`${server.url}${url}`, {
+        method: "POST",
+        headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    expect(await post(admin, `/admin/depot/${depot.id}`, { status: "approved", adminNotes: "" })).toBe(302);
+    expect(
+      await post(owner.cookie, "/electrify/energy-map", {
+        intent: "position",
+        depotId: String(depot.id),
+        latitude: "51.5",
+        longitude: "-2.6",
+      }),
+    ).toBe(200);
+    const check = await openTestRuntime(database, {}, { migrate: false });
+    const lines = await check.database.db
+      .selectFrom("company_activity")
+      .selectAll()
+      .where("depot_id", "=", depot.id)
+      .orderBy("id")
+      .execute();
+    await check.database.destroy();
+    expect(lines.map((l) => [l.company_id, l.actor_email, Number(l.by_admin), l.action, l.depot_name])).toEqual([
+      [depot.companyId, "admin@prop.example", 1, "Review", depot.token],
+      [depot.companyId, owner.email, 0, "Energy map: position", depot.token],
+    ]);
+  });
+
   /** Makes a member of the first company a viewer, when the random teams had none. */
   async function promoteViewer(): Promise<Person> {
     const runtime = await openTestRuntime(database);

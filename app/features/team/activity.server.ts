@@ -70,18 +70,19 @@ const PAGES: [RegExp, string][] = [
   [/^\/surveys$/, "Depot survey"],
 ];
 
-/** A form's intent, read from a small urlencoded body only (an upload is never read twice). */
-async function intentOf(request: Request): Promise<string | null> {
+/** A form's intent and the depot it names, read from a small urlencoded body only (an upload is never read twice). */
+async function formOf(request: Request): Promise<{ intent: string | null; depotId: string | null }> {
   const type = request.headers.get("content-type") ?? "";
   const length = Number(request.headers.get("content-length") ?? "Infinity");
-  if (!type.startsWith("application/x-www-form-urlencoded") || !(length <= 16_384)) return null;
-  const intent = new URLSearchParams(await request.clone().text()).get("intent");
-  return intent
-    ? intent
-        .replace(/[^\w -]/g, "")
-        .replace(/[-_]/g, " ")
-        .slice(0, 60)
-    : null;
+  if (!type.startsWith("application/x-www-form-urlencoded") || !(length <= 16_384))
+    return { intent: null, depotId: null };
+  const form = new URLSearchParams(await request.clone().text());
+  const intent = form.get("intent");
+  const readable = intent
+    ?.replace(/[^\w -]/g, "")
+    .replace(/[-_]/g, " ")
+    .slice(0, 60);
+  return { intent: readable || null, depotId: form.get("depotId") ?? form.get("id") };
 }
 
 /**
@@ -106,20 +107,22 @@ export const activityMiddleware: MiddlewareFunction<Response> = async ({ request
   const path = new URL(request.url).pathname.replace(/\.data$/, "");
   const page = PAGES.find(([pattern]) => pattern.test(path))?.[1];
   if (method === "GET" || method === "HEAD" || !page) return next();
-  const intent = await intentOf(request);
+  const { intent, depotId: formDepot } = await formOf(request);
   const response = await next();
   const user = context.get(sessionUserContext);
   if (!user || !succeeded(response) || (path.startsWith("/admin/") && !user.isAdmin)) return response;
   const { database, log } = getRuntime();
-  const depotId = Number(params.id ?? params.depotId ?? response.headers.get("x-electrify-depot") ?? Number.NaN);
+  const depotId = Number(params.id ?? params.depotId ?? formDepot ?? Number.NaN);
   try {
-    const depot = Number.isSafeInteger(depotId)
+    const found = Number.isSafeInteger(depotId)
       ? await database.db
           .selectFrom("depots")
           .select(["id", "depot_name as name", "company_id"])
           .where("id", "=", depotId)
           .executeTakeFirst()
       : undefined;
+    // A member's line is their own company's: a depot named by a form field counts only if it is the company's.
+    const depot = found && (user.isAdmin || found.company_id === user.company?.id) ? found : undefined;
     const companyId = depot?.company_id ?? (user.isAdmin ? null : user.company?.id);
     if (!companyId) return response;
     const action = intent ? `${page}: ${intent}` : page;

@@ -68,8 +68,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (result.outcome === "unchanged")
     return failed(new UserError("Nothing to update: change the status or the notes first.", { status: 400 }));
   const notified = {
-    sent: "The submitter was e-mailed about the new status.",
-    queued: "The e-mail to the submitter is queued and will be retried.",
+    sent: "The company's owners, fleet managers and the depot's managers were e-mailed about the new status.",
+    queued: "The e-mails to the company are queued and will be retried.",
     off: undefined,
     "no-change": undefined,
   }[result.notified];
