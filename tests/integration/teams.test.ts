@@ -213,6 +213,13 @@ describe.each(ENGINES)("a company's team on %s", (engine) => {
     expect(
       await runtime.database.db.selectFrom("depots").select("id").where("company_id", "=", team.companyId).execute(),
     ).toEqual(depots);
+    // Deleting a person who added depots is refused by the database itself; their company's depots stay.
+    await expect(runtime.database.db.deleteFrom("user").where("id", "=", team.ids.owner!).execute()).rejects.toThrow(
+      /cannot be deleted/,
+    );
+    expect(
+      await runtime.database.db.selectFrom("depots").select("id").where("company_id", "=", team.companyId).execute(),
+    ).toEqual(depots);
     // A person with nothing left still has an account and can be invited again.
     const again = await createUser(runtime, { email: "spare@fleet.example", password: "spare-password" });
     expect((await viewerOf(runtime, again)).company).toBeDefined();

@@ -25,6 +25,7 @@ export const migration: AppMigration = {
       .addColumn("updated_at", d.timestampType, (col) => col.notNull().defaultTo(d.now()))
       .execute();
     await upgradeAccountsToCompanies(db, d);
+    await keepCompanyDataWhenAPersonGoes(db, d);
     await db.schema.dropTable("companies_by_user").execute();
     await db.schema.dropTable("roadmaps_by_user").execute();
   },
@@ -98,6 +99,31 @@ async function createTeamTables(db: Kysely<unknown>, d: DialectHelpers): Promise
     .addColumn("session_id", "text", (col) => col.primaryKey().references("session.id").onDelete("cascade"))
     .addColumn("company_id", "integer", (col) => col.notNull().references("companies.id").onDelete("cascade"))
     .execute();
+}
+
+/**
+ * `depots.user_id` (who added a depot) still cascades from the person, and changing the reference needs a rebuild of
+ * `depots` on SQLite. Instead the database refuses to delete a person who added depots: deactivating them (a ban)
+ * is how someone leaves, and a company's data never goes with a person.
+ */
+async function keepCompanyDataWhenAPersonGoes(db: Kysely<unknown>, d: DialectHelpers): Promise<void> {
+  const message =
+    "A person who added depots cannot be deleted: the depots are their company's. Deactivate them instead.";
+  if (d.engine === "sqlite") {
+    await sql`create trigger user_keeps_company_data before delete on "user"
+      when exists (select 1 from depots where depots.user_id = old.id)
+      begin select raise(abort, ${sql.lit(message)}); end`.execute(db);
+    return;
+  }
+  await sql`create function user_keeps_company_data() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from depots where depots.user_id = old.id) then
+        raise exception ${sql.lit(message)};
+      end if;
+      return old;
+    end $$`.execute(db);
+  await sql`create trigger user_keeps_company_data before delete on "user"
+    for each row execute function user_keeps_company_data()`.execute(db);
 }
 
 type LegacyCompany = {
