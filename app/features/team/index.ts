@@ -3,5 +3,6 @@
  * lib/company-roles.ts.
  */
 export { InvitationCard } from "./components/invitation-card";
+export { ReadOnlyNote } from "./components/read-only-note";
 export { TeamPage, type TeamPageData } from "./components/team-page";
 export { INVITATION_REFUSALS, inviteSchema, newMemberAccountSchema, roleChangeSchema } from "./team-schemas";

@@ -21,10 +21,11 @@ export const readOnlyMiddleware: MiddlewareFunction<Response> = ({ request, cont
   if (!user?.company || user.isAdmin || can(user.company.role, "change")) return;
   const path = new URL(request.url).pathname.replace(/\.data$/, "");
   if (!COMPANY_PAGES.some((pattern) => pattern.test(path)) || OWN_PLACE.test(path)) return;
+  // A message as the error's data: the error page shows it (root ErrorBoundary).
   throw data(
+    `As a ${ROLE_LABELS[user.company.role].toLowerCase()} of ${user.company.name}, you can read but not change.`,
     {
-      message: `As a ${ROLE_LABELS[user.company.role].toLowerCase()} of ${user.company.name}, you can read but not change.`,
+      status: 403,
     },
-    { status: 403 },
   );
 };

@@ -1,5 +1,7 @@
 import { Outlet } from "react-router";
 
+import { ReadOnlyNote } from "~/features/team";
+
 import type { Route } from "./+types/layout";
 import { ElectrifySidebar } from "./sidebar";
 import { sidebarCollapsedFromCookie } from "./sidebar-state";
@@ -12,6 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export default function ElectrifyLayout({ loaderData }: Route.ComponentProps) {
   return (
     <ElectrifySidebar initiallyCollapsed={loaderData.collapsed}>
+      <ReadOnlyNote />
       <Outlet />
     </ElectrifySidebar>
   );
