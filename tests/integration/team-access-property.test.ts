@@ -222,7 +222,7 @@ describe("a company's team, as random requests over random teams", () => {
     );
   }, 300_000);
 
-  it("refuses every POST a viewer sends to a company's actions (403), and nothing changes", async () => {
+  it("refuses every POST a viewer sends to a company's actions (403), and a depot manager's to another depot (404); nothing changes", async () => {
     const viewer = people.find((p) => p.role === "viewer") ?? (await promoteViewer());
     const routes = await companyActionRoutes();
     // Company setup, the energy map, the survey, the workspace tabs, portfolio, connection, operations.
@@ -239,6 +239,26 @@ describe("a company's team, as random requests over random teams", () => {
       });
       await response.arrayBuffer();
       expect(response.status, `viewer POST ${url}`).toBe(403);
+    }
+    expect(await snapshot()).toEqual(before);
+
+    // A depot manager's change to a depot outside their own (a charger's action, a tag, a plan) answers 404.
+    const manager = people.find((p) => p.role === "depot_manager")!;
+    const other = world.depots.find((d) => d.companyId === manager.companyId && !manager.scope.includes(d.id))!;
+    for (const [url, fields] of [
+      [`/electrify/operations/${other.id}`, "intent=add-tag&tag=AA11&vehicle=Van"],
+      [`/electrify/operations/${other.id}`, "intent=command&chargePointId=1&command=reset"],
+      [`/electrify/depots/${other.id}/plan`, "intent=save-scenario&name=Mine"],
+      [`/electrify/portfolio/${other.id}/connection`, "intent=save&stage=budget-requested"],
+    ] as const) {
+      const response = await fetch(`${server.url}${url}`, {
+        method: "POST",
+        headers: { cookie: manager.cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        body: fields,
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      expect(response.status, `depot manager POST ${url} (${fields})`).toBe(404);
     }
     expect(await snapshot()).toEqual(before);
   });
