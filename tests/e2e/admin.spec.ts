@@ -120,7 +120,7 @@ test.describe("[admin] depot submissions", () => {
     await expect(page.getByRole("heading", { name })).toBeVisible();
     await expect(page.getByText("Kings Weston Lane, Avonmouth")).toBeVisible();
     await expect(page.getByText("51.500000, -2.600000")).toBeVisible();
-    await expect(page.getByText("Dana Haulier")).toBeVisible();
+    await expect(page.getByText("Dana Haulier", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Admin Dashboard" })).toBeVisible();
     const update = page.getByRole("button", { name: "Update Depot Status" });
     await expect(update).toBeDisabled();
