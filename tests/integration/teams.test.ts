@@ -11,6 +11,7 @@ import {
   listActivity,
   readInvitation,
   removeMember,
+  revokeInvitation,
   setNotify,
   transferOwnership,
 } from "~/features/team/index.server";
@@ -114,6 +115,18 @@ describe.each(ENGINES)("a company's team on %s", (engine) => {
       await runtime.database.db.selectFrom("user").select("id").where("email", "=", "late@fleet.example").execute(),
     ).toEqual([]);
     expect(await readInvitation(runtime, "no-such-token-anywhere-at-all")).toEqual({ state: "unknown" });
+
+    // Withdrawn by an owner (not by anyone else): the link grants nothing.
+    await inviteMember(runtime, owner, { email: "withdrawn@fleet.example", role: "viewer", depotIds: [] });
+    const withdrawn = await linkTo("withdrawn@fleet.example");
+    const { id } = await runtime.database.db
+      .selectFrom("company_invitations")
+      .select("id")
+      .where("email", "=", "withdrawn@fleet.example")
+      .executeTakeFirstOrThrow();
+    expect(await refusal(revokeInvitation(runtime, fleet, id))).toMatchObject({ status: 403 });
+    expect(await revokeInvitation(runtime, owner, id)).toBe("withdrawn@fleet.example");
+    expect(await readInvitation(runtime, withdrawn)).toEqual({ state: "revoked" });
   });
 
   it("lets only owners change the team; a manager cannot raise their own role; a company always keeps an owner", async () => {

@@ -10,6 +10,7 @@ export {
   acceptWithNewAccount,
   inviteMember,
   readInvitation,
+  revokeInvitation,
   TEAM_INVITATION_DAYS,
   type InvitationView,
 } from "./invitations.server";

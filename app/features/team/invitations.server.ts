@@ -85,6 +85,29 @@ export async function inviteMember(
   return { emailSent: await deliverMail(deps, mailId) };
 }
 
+/** Withdraws an invitation not yet accepted: its link then grants nothing. Owners only. */
+export async function revokeInvitation(deps: Pick<Runtime, "database">, viewer: DepotViewer, invitationId: number) {
+  const company = requireRole(viewer, "members");
+  const row = Number.isSafeInteger(invitationId)
+    ? await deps.database.db
+        .updateTable("company_invitations")
+        .set({ revoked_at: new Date().toISOString() })
+        .where("id", "=", invitationId)
+        .where("company_id", "=", company.id)
+        .where("accepted_at", "is", null)
+        .where("revoked_at", "is", null)
+        .returning("email")
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw new UserError("That invitation is no longer waiting.", { status: 404 });
+  await recordActivity(deps.database.db, {
+    companyId: company.id,
+    actor: actorOf(viewer),
+    action: `Withdrew the invitation to ${row.email}`,
+  });
+  return row.email;
+}
+
 export type InvitationView =
   | { state: "unknown" | "used" | "expired" | "revoked" }
   | { state: "open"; company: string; role: CompanyRole; email: string; accountExists: boolean };

@@ -38,5 +38,6 @@ export const INVITATION_REFUSALS = {
   unknown: "This invitation link is not valid. Check that it was copied whole, or ask for a new one.",
   used: "This invitation has already been used. Ask the company's owner for a new one if you need it.",
   expired: "This invitation has expired. Ask the company's owner for a new one.",
-  revoked: "This invitation was replaced by a newer one. Use the latest e-mail, or ask the company's owner.",
+  revoked:
+    "This invitation was withdrawn or replaced by a newer one. Use the latest e-mail, or ask the company's owner.",
 } as const;

@@ -4,6 +4,7 @@ import {
   inviteMember,
   leaveCompany,
   removeMember,
+  revokeInvitation,
   setNotify,
   teamPageData,
   transferOwnership,
@@ -56,6 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       transfer: async () => {
         const email = await transferOwnership(runtime, user, parseId(form.get("memberId")));
         return succeeded(`${email} is now an owner; you are a fleet manager`, {}, "transfer");
+      },
+      revoke: async () => {
+        const email = await revokeInvitation(runtime, user, parseId(form.get("invitationId")));
+        return succeeded(`Invitation to ${email} withdrawn`, {}, "revoke");
       },
       notify: async () => {
         const on = form.get("notify") === "on";

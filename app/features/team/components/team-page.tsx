@@ -60,6 +60,8 @@ export function TeamPage({ data }: { data: TeamPageData }) {
 }
 
 function PendingInvitations({ invitations }: { invitations: TeamPageData["invitations"] }) {
+  const fetcher = useFetcher<ActionResult>();
+  useFetcherToast(fetcher.data);
   return (
     <Card>
       <CardHeader>
@@ -68,9 +70,25 @@ function PendingInvitations({ invitations }: { invitations: TeamPageData["invita
       <CardContent>
         <ul className="grid gap-2 text-sm" aria-label="Invitations waiting">
           {invitations.map((invitation) => (
-            <li key={invitation.id} className="break-all">
-              {invitation.email} · {ROLE_LABELS[invitation.role as CompanyRole] ?? invitation.role} · until{" "}
-              {calendarDay(invitation.expires)}
+            <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2">
+              <span className="break-all">
+                {invitation.email} · {ROLE_LABELS[invitation.role as CompanyRole] ?? invitation.role} · until{" "}
+                {calendarDay(invitation.expires)}
+              </span>
+              <fetcher.Form method="post">
+                <input type="hidden" name="invitationId" value={invitation.id} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="revoke"
+                  variant="outline"
+                  size="sm"
+                  disabled={fetcher.state !== "idle"}
+                  aria-label={`Withdraw the invitation to ${invitation.email}`}
+                >
+                  Withdraw
+                </Button>
+              </fetcher.Form>
             </li>
           ))}
         </ul>
