@@ -217,6 +217,50 @@ describe("smart charging", () => {
     await Promise.all([obeying.close(), refusing.close()]);
   });
 
+  it("reads whether a charger takes profiles before relying on it: one without smart charging is sent none, counted at its maximum, and its card says why", async () => {
+    inForce.clear();
+    sums.length = 0;
+    const obeying = await charger("SC-1", "ocpp1.6", "Accepted");
+    const profilesTo = (peer: OcppPeer) => peer.received.filter((c) => c.action === "SetChargingProfile").length;
+    // A 1.6J charger whose configuration lists no SmartCharging among its feature profiles.
+    const plain = await connectOcppPeer(server.url, "SC-2", passwords.get("SC-2")!, "ocpp1.6");
+    plain.onCall("GetConfiguration", () => ({
+      configurationKey: [
+        { key: "SupportedFeatureProfiles", readonly: true, value: "Core,FirmwareManagement,RemoteTrigger" },
+      ],
+    }));
+    plain.onCall("SetChargingProfile", () => ({ status: "Accepted" }));
+    await plain.call("BootNotification", { chargePointVendor: "Tests", chargePointModel: "Plain" });
+    // A 2.0.1 station whose smart-charging controller is there but turned off.
+    const off = await connectOcppPeer(server.url, "SC-3", passwords.get("SC-3")!, "ocpp2.0.1");
+    off.onCall("GetVariables", (payload) => ({
+      getVariableResult: (payload.getVariableData as { component: unknown; variable: { name: string } }[]).map((d) => ({
+        attributeStatus: "Accepted",
+        attributeValue: d.variable.name === "Enabled" ? "false" : "true",
+        component: d.component,
+        variable: d.variable,
+      })),
+    }));
+    off.onCall("SetChargingProfile", () => ({ status: "Accepted" }));
+    await off.call("BootNotification", { reason: "PowerUp", chargingStation: { vendorName: "Tests", model: "Off" } });
+    await waitFor(() => plain.received.some((c) => c.action === "GetConfiguration"));
+    await waitFor(() => off.received.some((c) => c.action === "GetVariables"));
+    const tx = ((await start(obeying, "TAG-A")) as { transactionId?: number }).transactionId;
+    const plainTx = ((await start(plain, "TAG-B")) as { transactionId?: number }).transactionId;
+    // Both counted at their 22 kW from the start: the obeying charger gets nothing of the 30 kW.
+    await waitFor(() => (inForce.get("SC-1") ?? -1) === 0);
+    await new Promise((r) => setTimeout(r, 800));
+    expect([profilesTo(plain), profilesTo(off)]).toEqual([0, 0]);
+    const page = (await operationsPage()).replaceAll("<!-- -->", "");
+    expect(page).toContain(
+      "Not managed: Does not support smart charging (its SupportedFeatureProfiles: Core, FirmwareManagement, RemoteTrigger)",
+    );
+    expect(page).toContain("Not managed: Smart charging is turned off on it (SmartChargingCtrlr.Enabled is false)");
+    await stop(obeying, "TAG-A", tx);
+    await stop(plain, "TAG-B", plainTx);
+    await Promise.all([obeying.close(), plain.close(), off.close()]);
+  });
+
   it("asks a charger that rejected a vehicle's profile again only for its next vehicle, not at every decision", async () => {
     inForce.clear();
     sums.length = 0;

@@ -145,7 +145,7 @@ export async function sendDefaultProfile(
  * one that rejected a vehicle's profile, at its next transaction (charging-records.server.ts). A call that failed (no answer in time, the
  * socket gone) is not a refusal and is tried again at the next decision.
  */
-async function refusesProfiles(
+export async function refusesProfiles(
   deps: Deps,
   chargePointId: number,
   why: string,

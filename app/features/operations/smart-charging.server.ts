@@ -15,6 +15,7 @@
 
 import type { Runtime } from "~/lib/runtime.server";
 
+import { readProfileSupport } from "./charger-capabilities.server";
 import { decideDepot } from "./depot-decision.server";
 import { chargingChanged, depotChanged, limitsLowered, onChargerReady, onChargingChanged } from "./live.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
@@ -56,7 +57,9 @@ export function startSmartCharging(
   );
 
   const unsubscribeReady = onChargerReady((point) => {
-    void sendDefaultProfile(deps, endpoint, point)
+    // First whether it takes profiles at all (its configuration), then its 0 W default for new transactions.
+    void readProfileSupport(deps, endpoint, point.chargePointId)
+      .then(() => sendDefaultProfile(deps, endpoint, point))
       .then((limited) => limited && schedule(point.depotId))
       .catch((error: unknown) => deps.log.warn({ err: error }, "could not prepare a charger"));
   });
