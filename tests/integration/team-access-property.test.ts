@@ -303,6 +303,27 @@ describe("a company's team, as random requests over random teams", () => {
     ]);
   });
 
+  it("shows a viewer the pages without the forms that change them, and an owner with them", async () => {
+    const viewer = people.find((p) => p.role === "viewer")!;
+    const owner = people.find((p) => p.role === "owner" && p.companyId === viewer.companyId)!;
+    const depot = world.depots.find((d) => d.companyId === viewer.companyId)!;
+    const page = async (person: Person, url: string) =>
+      (await (await fetch(`${server.url}${url}`, { headers: { cookie: person.cookie } })).text()).replaceAll(
+        "<!-- -->",
+        "",
+      );
+    const asViewer = await page(viewer, `/electrify/operations/${depot.id}`);
+    const asOwner = await page(owner, `/electrify/operations/${depot.id}`);
+    for (const form of ["Register charger", "Add vehicle"]) {
+      expect(asOwner).toContain(form);
+      expect(asViewer).not.toContain(form);
+    }
+    expect(await page(viewer, "/electrify/company-setup")).toContain(
+      "Only the company&#x27;s owners change its details.",
+    );
+    expect(await page(owner, "/electrify/company-setup")).toContain("Save and Continue");
+  });
+
   /** Makes a member of the first company a viewer, when the random teams had none. */
   async function promoteViewer(): Promise<Person> {
     const runtime = await openTestRuntime(database);

@@ -15,7 +15,7 @@ import {
   type ActionData,
   type DepotDraft,
 } from "~/features/depots";
-import { deleteDepot, listUserDepots, saveDepotList, type DepotViewer } from "~/features/depots/index.server";
+import { deleteDepot, listUserDepots, mayDo, saveDepotList, type DepotViewer } from "~/features/depots/index.server";
 import { handleIntent, succeeded, type IntentHandler } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
@@ -32,7 +32,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
   const [company, depots] = await Promise.all([getCompanyValues(runtime, user), listUserDepots(runtime, user)]);
-  return { company, depots, tab: new URL(request.url).searchParams.get("tab") === "depots" ? "depots" : "company" };
+  return {
+    company,
+    depots,
+    tab: new URL(request.url).searchParams.get("tab") === "depots" ? "depots" : "company",
+    // What the role may change here (the server refuses the rest anyway): the details are the owners', the list of
+    // depots the owners' and fleet managers'.
+    may: { details: mayDo(user, "company-details"), depots: mayDo(user, "add-depots") },
+  };
 }
 
 const COMPANY_FIELDS = ["companyName", "contactName", "contactEmail", "contactPhone", "chargingStrategy"];
@@ -110,33 +117,56 @@ export default function CompanySetupPage({ loaderData, actionData }: Route.Compo
               actionData?.intent === "company" && actionData.values ? actionData.values : loaderData.company.values
             }
             errors={actionData?.intent === "company" ? actionData.errors : {}}
+            readOnly={!loaderData.may.details}
           />
         </TabsContent>
         <TabsContent value="depots">
-          <DepotLocations
-            key={actionData?.intent === "depots" ? "resubmitted" : "loaded"}
-            initial={
-              actionData?.intent === "depots" && actionData.depots
-                ? actionData.depots
-                : loaderData.depots.map((depot) => ({
-                    key: `depot-${depot.id}`,
-                    id: depot.id,
-                    name: depot.name,
-                    address: depot.address,
-                    notes: depot.notes,
-                    photos: depot.photos,
-                  }))
-            }
-            photosById={Object.fromEntries(loaderData.depots.map((depot) => [depot.id, depot.photos]))}
-            error={actionData?.intent === "depots" ? actionData.errors.form : undefined}
-          />
+          {loaderData.may.depots ? null : (
+            <ReadOnly>Only the company&apos;s owners and fleet managers change its depots.</ReadOnly>
+          )}
+          <fieldset disabled={!loaderData.may.depots} className="m-0 min-w-0 border-0 p-0">
+            <DepotLocations
+              key={actionData?.intent === "depots" ? "resubmitted" : "loaded"}
+              initial={
+                actionData?.intent === "depots" && actionData.depots
+                  ? actionData.depots
+                  : loaderData.depots.map((depot) => ({
+                      key: `depot-${depot.id}`,
+                      id: depot.id,
+                      name: depot.name,
+                      address: depot.address,
+                      notes: depot.notes,
+                      photos: depot.photos,
+                    }))
+              }
+              photosById={Object.fromEntries(loaderData.depots.map((depot) => [depot.id, depot.photos]))}
+              error={actionData?.intent === "depots" ? actionData.errors.form : undefined}
+            />
+          </fieldset>
         </TabsContent>
       </Tabs>
     </section>
   );
 }
 
-function CompanyDetails({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
+/** A note above a form the viewer's role may read but not change. */
+function ReadOnly({ children }: { children: React.ReactNode }) {
+  return (
+    <p role="note" className="mb-3 rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground">
+      {children}
+    </p>
+  );
+}
+
+function CompanyDetails({
+  values,
+  errors,
+  readOnly,
+}: {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  readOnly: boolean;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "company";
   return (
@@ -146,60 +176,65 @@ function CompanyDetails({ values, errors }: { values: Record<string, string>; er
         <CardDescription>Who we talk to about your depots.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" className="grid gap-4" noValidate>
-          <input type="hidden" name="intent" value="company" />
-          <TextField
-            label="Company Name"
-            name="companyName"
-            required
-            defaultValue={values.companyName}
-            error={errors.companyName}
-            autoComplete="organization"
-          />
-          <TextField
-            label="Contact Name"
-            name="contactName"
-            required
-            defaultValue={values.contactName}
-            error={errors.contactName}
-            autoComplete="name"
-          />
-          <TextField
-            label="Contact Email"
-            name="contactEmail"
-            type="email"
-            required
-            defaultValue={values.contactEmail}
-            error={errors.contactEmail}
-            autoComplete="email"
-          />
-          <TextField
-            label="Contact Phone"
-            name="contactPhone"
-            type="tel"
-            required
-            defaultValue={values.contactPhone}
-            error={errors.contactPhone}
-            autoComplete="tel"
-          />
-          <TextAreaField
-            label="Charging Strategy"
-            name="chargingStrategy"
-            rows={4}
-            maxLength={5000}
-            defaultValue={values.chargingStrategy}
-            placeholder="e.g. overnight charging at the depot, top-ups at lunchtime"
-            error={errors.chargingStrategy}
-          />
-          <FormError>{errors.form}</FormError>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button asChild variant="outline">
-              <Link to="/electrify/dashboard">Cancel</Link>
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : "Save and Continue"}
-            </Button>
-          </div>
+        {readOnly ? <ReadOnly>Only the company&apos;s owners change its details.</ReadOnly> : null}
+        <Form method="post" noValidate>
+          <fieldset disabled={readOnly} className="m-0 grid min-w-0 gap-4 border-0 p-0">
+            <input type="hidden" name="intent" value="company" />
+            <TextField
+              label="Company Name"
+              name="companyName"
+              required
+              defaultValue={values.companyName}
+              error={errors.companyName}
+              autoComplete="organization"
+            />
+            <TextField
+              label="Contact Name"
+              name="contactName"
+              required
+              defaultValue={values.contactName}
+              error={errors.contactName}
+              autoComplete="name"
+            />
+            <TextField
+              label="Contact Email"
+              name="contactEmail"
+              type="email"
+              required
+              defaultValue={values.contactEmail}
+              error={errors.contactEmail}
+              autoComplete="email"
+            />
+            <TextField
+              label="Contact Phone"
+              name="contactPhone"
+              type="tel"
+              required
+              defaultValue={values.contactPhone}
+              error={errors.contactPhone}
+              autoComplete="tel"
+            />
+            <TextAreaField
+              label="Charging Strategy"
+              name="chargingStrategy"
+              rows={4}
+              maxLength={5000}
+              defaultValue={values.chargingStrategy}
+              placeholder="e.g. overnight charging at the depot, top-ups at lunchtime"
+              error={errors.chargingStrategy}
+            />
+            <FormError>{errors.form}</FormError>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button asChild variant="outline">
+                <Link to="/electrify/dashboard">Cancel</Link>
+              </Button>
+              {readOnly ? null : (
+                <Button type="submit" disabled={saving}>
+                  {saving ? "Saving..." : "Save and Continue"}
+                </Button>
+              )}
+            </div>
+          </fieldset>
         </Form>
       </CardContent>
     </Card>

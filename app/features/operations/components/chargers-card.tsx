@@ -89,7 +89,16 @@ function ChargerActions({ charger, endpoint }: { charger: ChargerView; endpoint:
   );
 }
 
-export function ChargersCard({ chargers, endpoint }: { chargers: ChargerView[]; endpoint: string }) {
+/** The depot's chargers; `canChange` false (a viewer) shows them without their Actions. */
+export function ChargersCard({
+  chargers,
+  endpoint,
+  canChange = true,
+}: {
+  chargers: ChargerView[];
+  endpoint: string;
+  canChange?: boolean;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -101,7 +110,9 @@ export function ChargersCard({ chargers, endpoint }: { chargers: ChargerView[]; 
       <CardContent>
         {chargers.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No chargers yet. Register one below, or start the simulated chargers (README).
+            {canChange
+              ? "No chargers yet. Register one below, or start the simulated chargers (README)."
+              : "No chargers yet."}
           </p>
         ) : (
           <ul className="grid gap-3" aria-label="Chargers">
@@ -141,7 +152,7 @@ export function ChargersCard({ chargers, endpoint }: { chargers: ChargerView[]; 
                     ))}
                   </ul>
                 ) : null}
-                <ChargerActions charger={charger} endpoint={endpoint} />
+                {canChange ? <ChargerActions charger={charger} endpoint={endpoint} /> : null}
               </li>
             ))}
           </ul>

@@ -16,7 +16,16 @@ import type { VehicleTag } from "../vehicle-duty";
 type Group = { id: string; name: string };
 
 /** Which vehicle charges with which tag, and the plan's group whose duty it follows (vehicle-tags.server.ts). */
-export function VehicleTagsCard({ tags, groups }: { tags: VehicleTag[]; groups: Group[] }) {
+/** The depot's vehicles and tags; `canChange` false (a viewer) shows them without the forms to change them. */
+export function VehicleTagsCard({
+  tags,
+  groups,
+  canChange = true,
+}: {
+  tags: VehicleTag[];
+  groups: Group[];
+  canChange?: boolean;
+}) {
   const groupId = useId();
   const adder = useFetcher<ActionResult>();
   const remover = useFetcher<ActionResult>();
@@ -41,9 +50,11 @@ export function VehicleTagsCard({ tags, groups }: { tags: VehicleTag[]; groups: 
                 <TableHead>Vehicle</TableHead>
                 <TableHead>Tag</TableHead>
                 <TableHead>Charged for</TableHead>
-                <TableHead>
-                  <span className="sr-only">Remove</span>
-                </TableHead>
+                {canChange ? (
+                  <TableHead>
+                    <span className="sr-only">Remove</span>
+                  </TableHead>
+                ) : null}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -52,20 +63,22 @@ export function VehicleTagsCard({ tags, groups }: { tags: VehicleTag[]; groups: 
                   <TableCell className="font-medium">{t.vehicle}</TableCell>
                   <TableCell className="font-mono">{t.tag}</TableCell>
                   <TableCell>{groupName(t.groupId)}</TableCell>
-                  <TableCell className="text-right">
-                    <remover.Form method="post">
-                      <input type="hidden" name="intent" value="remove-tag" />
-                      <input type="hidden" name="tagId" value={t.id} />
-                      <Button
-                        type="submit"
-                        variant="outline"
-                        size="sm"
-                        aria-label={`Remove ${t.vehicle}'s tag ${t.tag}`}
-                      >
-                        Remove
-                      </Button>
-                    </remover.Form>
-                  </TableCell>
+                  {canChange ? (
+                    <TableCell className="text-right">
+                      <remover.Form method="post">
+                        <input type="hidden" name="intent" value="remove-tag" />
+                        <input type="hidden" name="tagId" value={t.id} />
+                        <Button
+                          type="submit"
+                          variant="outline"
+                          size="sm"
+                          aria-label={`Remove ${t.vehicle}'s tag ${t.tag}`}
+                        >
+                          Remove
+                        </Button>
+                      </remover.Form>
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </TableBody>
@@ -73,33 +86,35 @@ export function VehicleTagsCard({ tags, groups }: { tags: VehicleTag[]; groups: 
         ) : (
           <p className="text-sm text-muted-foreground">No tags yet: every vehicle is shared what is left.</p>
         )}
-        <adder.Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" key={tags.length}>
-          <input type="hidden" name="intent" value="add-tag" />
-          <TextField label="Vehicle" name="vehicle" required maxLength={40} error={errors.vehicle} />
-          <TextField label="Tag" name="tag" required maxLength={36} error={errors.tag} autoComplete="off" />
-          <div className="grid gap-2">
-            <Label htmlFor={groupId}>Charged for</Label>
-            <NativeSelect
-              id={groupId}
-              name="groupId"
-              defaultValue={groups[0]?.id ?? ""}
-              aria-describedby={errors.groupId ? `${groupId}-error` : undefined}
-            >
-              {groups.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-              <option value="">No group</option>
-            </NativeSelect>
-            <FieldError id={`${groupId}-error`}>{errors.groupId}</FieldError>
-          </div>
-          <div className="flex items-end">
-            <Button type="submit" disabled={adder.state !== "idle"}>
-              {adder.state !== "idle" ? "Adding…" : "Add vehicle"}
-            </Button>
-          </div>
-        </adder.Form>
+        {canChange ? (
+          <adder.Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" key={tags.length}>
+            <input type="hidden" name="intent" value="add-tag" />
+            <TextField label="Vehicle" name="vehicle" required maxLength={40} error={errors.vehicle} />
+            <TextField label="Tag" name="tag" required maxLength={36} error={errors.tag} autoComplete="off" />
+            <div className="grid gap-2">
+              <Label htmlFor={groupId}>Charged for</Label>
+              <NativeSelect
+                id={groupId}
+                name="groupId"
+                defaultValue={groups[0]?.id ?? ""}
+                aria-describedby={errors.groupId ? `${groupId}-error` : undefined}
+              >
+                {groups.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.name}
+                  </option>
+                ))}
+                <option value="">No group</option>
+              </NativeSelect>
+              <FieldError id={`${groupId}-error`}>{errors.groupId}</FieldError>
+            </div>
+            <div className="flex items-end">
+              <Button type="submit" disabled={adder.state !== "idle"}>
+                {adder.state !== "idle" ? "Adding…" : "Add vehicle"}
+              </Button>
+            </div>
+          </adder.Form>
+        ) : null}
       </CardContent>
     </Card>
   );

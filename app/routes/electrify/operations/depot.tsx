@@ -3,7 +3,7 @@ import { data, useNavigate } from "react-router";
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DepotPicker } from "~/features/depots";
-import { requireDepot } from "~/features/depots/index.server";
+import { mayDo, requireDepot } from "~/features/depots/index.server";
 import {
   ChargersCard,
   clockTime,
@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     depot = await requireDepot(runtime.database.db, user, parseId(params.depotId), OPERATIONS_REACH);
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    return data({ depot: null, depots, operations: null, endpoint: "" }, { status: 404 });
+    return data({ depot: null, depots, operations: null, endpoint: "", canChange: false }, { status: 404 });
   }
   const url = new URL(runtime.env.APP_URL);
   const endpoint = `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}${OCPP_PATH}`;
@@ -64,6 +64,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     depots: listed.map((d) => ({ id: d.id, name: d.name })),
     operations: await depotOperations(runtime, depot.id),
     endpoint,
+    // A viewer reads the page without the forms that change it (the server refuses them anyway).
+    canChange: user.isAdmin || mayDo(user, "change"),
   };
 }
 
@@ -113,7 +115,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function DepotOperationsPage({ loaderData }: Route.ComponentProps) {
-  const { depot, depots, operations, endpoint } = loaderData;
+  const { depot, depots, operations, endpoint, canChange } = loaderData;
   const navigate = useNavigate();
   return (
     <section className="w-full px-4 py-8 sm:px-6">
@@ -126,7 +128,13 @@ export default function DepotOperationsPage({ loaderData }: Route.ComponentProps
         />
       </div>
       {depot && operations ? (
-        <DepotOperations key={depot.id} depotId={depot.id} operations={operations} endpoint={endpoint} />
+        <DepotOperations
+          key={depot.id}
+          depotId={depot.id}
+          operations={operations}
+          endpoint={endpoint}
+          canChange={canChange}
+        />
       ) : (
         <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">
           Depot not found. Choose one of your depots above.
@@ -140,10 +148,12 @@ function DepotOperations({
   depotId,
   operations,
   endpoint,
+  canChange,
 }: {
   depotId: number;
   operations: NonNullable<Route.ComponentProps["loaderData"]["operations"]>;
   endpoint: string;
+  canChange: boolean;
 }) {
   const live = useLiveDepot(depotId);
   const today = operations.days.at(-1)!;
@@ -194,14 +204,14 @@ function DepotOperations({
           </figure>
         </CardContent>
       </Card>
-      <ChargersCard chargers={operations.chargers} endpoint={endpoint} />
+      <ChargersCard chargers={operations.chargers} endpoint={endpoint} canChange={canChange} />
       <SessionsCard sessions={operations.sessionsToday} tariff={operations.tariff} />
       <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2 [&>*]:min-w-0">
         <DaysCard days={operations.days} plan={operations.planPerDay} depotId={depotId} />
         <EventsCard events={operations.events} />
       </div>
-      <VehicleTagsCard tags={operations.tags} groups={operations.groups} />
-      <RegisterCharger endpoint={endpoint} />
+      <VehicleTagsCard tags={operations.tags} groups={operations.groups} canChange={canChange} />
+      {canChange ? <RegisterCharger endpoint={endpoint} /> : null}
     </div>
   );
 }
