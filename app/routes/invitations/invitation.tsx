@@ -36,7 +36,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       accept: async () => {
         if (!user) throw new UserError("Sign in to accept this invitation.", { status: 401 });
         const joined = await acceptInvitation(runtime, params.token, user);
-        await switchCompany(runtime.database.db, user, joined.companyId).catch(() => undefined);
+        // They work in the company they just joined; if the session cannot keep the choice, the switcher still can.
+        await switchCompany(runtime.database.db, user, joined.companyId).catch((error: unknown) =>
+          runtime.log.warn({ err: error }, "could not make a joined company the session's current one"),
+        );
         return redirectWithToast("/electrify/dashboard", { type: "success", title: `You joined ${joined.company}` });
       },
       create: async () => {
