@@ -261,6 +261,40 @@ describe("smart charging", () => {
     await Promise.all([obeying.close(), plain.close(), off.close()]);
   });
 
+  it("plans a vehicle from what it tells over ISO 15118 (its departure and the energy it asks for), and refuses what cannot be kept", async () => {
+    inForce.clear();
+    sums.length = 0;
+    const station = await charger("SC-2", "ocpp2.0.1", "Accepted");
+    // A vehicle the plan does not know: before it tells anything it just shares the site, short of nothing.
+    await start(station, "ISO-15118");
+    await waitFor(() => (inForce.get("SC-2") ?? 0) > 0);
+    expect((await operationsPage()).replaceAll("<!-- -->", "")).not.toContain("short at departure");
+    const needs = (departureTime: string, energyAmount: number) =>
+      station.call("NotifyEVChargingNeeds", {
+        evseId: 1,
+        chargingNeeds: {
+          requestedEnergyTransfer: "AC_three_phase",
+          departureTime,
+          acChargingParameters: { energyAmount, evMinCurrent: 6, evMaxCurrent: 32, evMaxVoltage: 400 },
+        },
+      });
+    // A departure already past and an energy below zero: refused, nothing kept.
+    expect(await needs(new Date(Date.now() - 60_000).toISOString(), -5)).toEqual({ status: "Rejected" });
+    // It leaves in 20 minutes and asks for 30 kWh: at 22 kW it can take about 7 kWh, so it will leave short.
+    const leaves = new Date(Date.now() + 20 * 60_000);
+    expect(await needs(leaves.toISOString(), 30_000)).toEqual({ status: "Accepted" });
+    let page = "";
+    for (let i = 0; i < 50 && !page.includes("short at departure"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      page = (await operationsPage()).replaceAll("<!-- -->", "");
+    }
+    const hhmm = DateTime.fromJSDate(leaves).setZone("Europe/London").toFormat("HH:mm");
+    expect(page).toContain(`Told by the vehicle: leaves ${hhmm}, needs 30 kWh more`);
+    expect(page).toMatch(/2\d(\.\d)? kWh short at departure: time at the charger/);
+    await stop(station, "ISO-15118", undefined);
+    await station.close();
+  });
+
   it("asks a charger that rejected a vehicle's profile again only for its next vehicle, not at every decision", async () => {
     inForce.clear();
     sums.length = 0;

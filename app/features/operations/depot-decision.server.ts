@@ -23,7 +23,7 @@ import {
 } from "./profile-changes";
 import { scheduleAhead, unlimited } from "./schedule-ahead";
 import { depotConnectors, depotSite, siteLimitKw, siteSlots } from "./site.server";
-import { vehicleFor, vehiclesDueBack } from "./vehicle-duty";
+import { vehicleFor, vehiclesDueBack, withToldNeeds } from "./vehicle-duty";
 import { vehicleTagsByKey } from "./vehicle-tags.server";
 
 type Deps = Pick<Runtime, "database">;
@@ -52,6 +52,9 @@ async function openSessions(tx: Transaction<Database>, depotId: number) {
       "charging_sessions.ignores_limit as ignores",
       "charging_sessions.short_kwh as shortKwh",
       "charging_sessions.short_reason as shortReason",
+      "charging_sessions.ev_departs_at as evDepartsAt",
+      "charging_sessions.ev_needed_wh as evNeededWh",
+      "charging_sessions.ev_needed_from_wh as evNeededFromWh",
       "charge_points.id as chargePointId",
       "charge_points.max_kw as maxKw",
       "charge_points.protocol",
@@ -101,7 +104,13 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
     const held = new Map(open.map((s) => [s.id, limitsFromJson(s.scheduleJson) ?? constant(inForceW(s) / 1000)]));
     const plugged: SharedPlugged[] = open.map((s) => {
       const delivered = { deliveredKwh: (s.lastWh - s.startWh) / 1000, socPct: s.socPct };
-      const vehicle = vehicleFor(s.tag, site.inputs, at, delivered, tags);
+      // What the vehicle told over ISO 15118 comes before the plan's duty for its tag.
+      const told = {
+        departsAt: s.evDepartsAt === null ? null : Date.parse(toIsoString(s.evDepartsAt)),
+        neededWh: s.evNeededWh,
+        fromWh: s.evNeededFromWh,
+      };
+      const vehicle = withToldNeeds(vehicleFor(s.tag, site.inputs, at, delivered, tags), told, s.lastWh, at);
       return {
         key: String(s.id),
         maxKw: s.maxKw,

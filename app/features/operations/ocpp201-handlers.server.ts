@@ -16,6 +16,7 @@ import {
 } from "./charging-records.server";
 import { readMeterValues } from "./meter-values";
 import { HEARTBEAT_SECONDS, type Deps, type Handle } from "./ocpp-handler-types";
+import { recordChargingNeeds } from "./vehicle-needs.server";
 
 type MeterValue201 = {
   timestamp: string;
@@ -105,6 +106,11 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
     });
     return {};
   });
+  handleNotifications(client, deps, point, handle);
+}
+
+/** What a station tells that needs no more than an answer, and what a vehicle tells of itself (ISO 15118). */
+function handleNotifications(client: RPCClient, deps: Deps, point: ConnectedPoint, handle: Handle): void {
   for (const notification of [
     "NotifyEvent",
     "NotifyReport",
@@ -115,5 +121,21 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
     "ReportChargingProfiles",
   ])
     handle(client, notification, async () => ({}));
+  handle(client, "NotifyEVChargingNeeds", async (params: ChargingNeeds201) => {
+    const { departureTime, acChargingParameters, dcChargingParameters } = params.chargingNeeds;
+    const energyWh = acChargingParameters?.energyAmount ?? dcChargingParameters?.energyAmount;
+    const kept = await recordChargingNeeds(deps, point, { evseId: params.evseId, departureTime, energyWh });
+    return { status: kept ? "Accepted" : "Rejected" };
+  });
   handle(client, "DataTransfer", async () => ({ status: "UnknownVendorId" }));
 }
+
+/** ISO 15118's charging needs, as a 2.0.1 station passes them on (what the controller reads of them). */
+type ChargingNeeds201 = {
+  evseId: number;
+  chargingNeeds: {
+    departureTime?: string;
+    acChargingParameters?: { energyAmount: number };
+    dcChargingParameters?: { energyAmount?: number };
+  };
+};

@@ -59,6 +59,8 @@ export type SessionView = {
   silentSince: string | null;
   /** While it charges to a schedule the charger holds: its next stretch of charging (to: null, until further notice). */
   planned: { from: string; to: string | null; kw: number } | "none" | null;
+  /** While it charges: what the vehicle itself told over ISO 15118 (its departure; the energy it still asks for). */
+  told: { departsAt: string | null; neededKwh: number | null } | null;
 };
 
 export type DayView = {
@@ -109,11 +111,22 @@ export function sessionViews(
         shortKwh: s.stopped_at || s.short_kwh === null || s.short_kwh < 0.1 ? null : s.short_kwh,
         shortReason: s.short_reason,
         planned: s.stopped_at ? null : plannedFor(s.limit_schedule, now),
+        told: s.stopped_at ? null : toldBy(s),
       } satisfies SessionView,
     };
   });
 }
 type Sessions = ReturnType<typeof sessionViews>;
+
+/** What the vehicle told, with the energy it asked for less what it has had since. */
+function toldBy(s: DepotRecords["sessionRows"][number]): SessionView["told"] {
+  if (s.ev_departs_at === null && s.ev_needed_wh === null) return null;
+  const since = Math.max(0, s.meter_last_wh - (s.ev_needed_from_wh ?? s.meter_last_wh));
+  return {
+    departsAt: iso(s.ev_departs_at),
+    neededKwh: s.ev_needed_wh === null ? null : Math.max(0, s.ev_needed_wh - since) / 1000,
+  };
+}
 
 /**
  * The site's charging load over the last seven days in ten-minute steps, sampled back from now (the last point is the

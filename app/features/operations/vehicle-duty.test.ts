@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { defaultPlanInput } from "~/features/planning";
 
-import { groupOfTag, tripUnderWay, vehicleFor, vehiclesDueBack, type VehicleTag } from "./vehicle-duty";
+import { groupOfTag, tripUnderWay, vehicleFor, vehiclesDueBack, withToldNeeds, type VehicleTag } from "./vehicle-duty";
 
 describe("a vehicle from its tag", () => {
   const plan = defaultPlanInput({ vehicles: 4, chargers: [] });
@@ -77,5 +77,36 @@ describe("a vehicle from its tag", () => {
     expect(tripUnderWay(week, Date.UTC(2026, 10, 26, 5, 0))).toBeNull();
     expect(tripUnderWay(week, Date.UTC(2026, 10, 25, 18, 59))).toBeNull();
     expect(tripUnderWay(week, Date.UTC(2026, 10, 25, 19, 0))?.back).toBe(Date.UTC(2026, 10, 26, 5, 0));
+  });
+});
+
+describe("what a vehicle told over ISO 15118, over the plan's duty", () => {
+  const at = Date.parse("2026-11-27T18:00:00Z");
+  const planned = { departsAt: at + 12 * 3_600_000, neededKwh: 40 };
+  const none = { departsAt: null, neededWh: null, fromWh: null };
+
+  it("plans from what the vehicle told, each part filling in what the other lacks", () => {
+    const told = { departsAt: at + 3_600_000, neededWh: 30_000, fromWh: 5_000 };
+    expect(withToldNeeds(planned, told, 5_000, at)).toEqual({ departsAt: at + 3_600_000, neededKwh: 30 });
+    // 12 kWh delivered since it asked: 18 kWh to go.
+    expect(withToldNeeds(planned, told, 17_000, at)).toEqual({ departsAt: at + 3_600_000, neededKwh: 18 });
+    expect(withToldNeeds(planned, { ...told, neededWh: null }, 5_000, at)).toEqual({
+      departsAt: at + 3_600_000,
+      neededKwh: 40,
+    });
+    expect(withToldNeeds(planned, { ...told, departsAt: null }, 5_000, at)).toEqual({
+      departsAt: planned.departsAt,
+      neededKwh: 30,
+    });
+    // A vehicle nobody planned that tells both is planned; one that tells only half is not.
+    expect(withToldNeeds(null, told, 5_000, at)).toEqual({ departsAt: at + 3_600_000, neededKwh: 30 });
+    expect(withToldNeeds(null, { ...told, neededWh: null }, 5_000, at)).toBeNull();
+  });
+
+  it("keeps the plan when nothing was told, never asks below zero, and ignores a departure already past", () => {
+    expect(withToldNeeds(planned, none, 0, at)).toEqual(planned);
+    expect(withToldNeeds(null, none, 0, at)).toBeNull();
+    expect(withToldNeeds(planned, { departsAt: null, neededWh: 10_000, fromWh: 0 }, 25_000, at)?.neededKwh).toBe(0);
+    expect(withToldNeeds(planned, { departsAt: at - 60_000, neededWh: null, fromWh: null }, 0, at)).toEqual(planned);
   });
 });

@@ -53,6 +53,22 @@ export function vehicleFor(
   return { departsAt: next.departsAt, neededKwh: Math.max(0, neededKwh) };
 }
 
+/** What a vehicle told over ISO 15118, as its session keeps it: when it leaves, the energy it asked for (Wh) and the
+ * meter's reading when it asked. */
+export type ToldNeeds = { departsAt: number | null; neededWh: number | null; fromWh: number | null };
+
+/**
+ * The vehicle as the controller plans it: what the vehicle itself told (its departure; the energy it asked for, less
+ * what it has had since) over the plan's duty, each filling in what the other lacks. A departure already past is not
+ * taken; without a departure and a need from one or the other it is a vehicle nobody told us about.
+ */
+export function withToldNeeds(planned: Vehicle | null, told: ToldNeeds, lastWh: number, at: number): Vehicle | null {
+  const departsAt = told.departsAt !== null && told.departsAt > at ? told.departsAt : (planned?.departsAt ?? null);
+  const since = told.fromWh === null ? 0 : Math.max(0, lastWh - told.fromWh);
+  const neededKwh = told.neededWh !== null ? Math.max(0, told.neededWh - since) / 1000 : (planned?.neededKwh ?? null);
+  return departsAt === null || neededKwh === null ? null : { departsAt, neededKwh };
+}
+
 type Group = PlanRequest["vehicles"][number];
 type Duty = NonNullable<NonNullable<Group["week"]>[number]>;
 type Departure = { departsAt: number; duty: Duty } | null;

@@ -18,6 +18,7 @@ import { migration as m013 } from "./migrations/013-roadmap";
 import { migration as m014 } from "./migrations/014-charging-schedules";
 import { migration as m015 } from "./migrations/015-charger-refuses-profiles";
 import { migration as m016 } from "./migrations/016-companies-as-teams";
+import { migration as m017 } from "./migrations/017-vehicle-told-needs";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -42,6 +43,7 @@ const migrations: Record<string, AppMigration> = {
   "014_charging_schedules": m014,
   "015_charger_refuses_profiles": m015,
   "016_companies_as_teams": m016,
+  "017_vehicle_told_needs": m017,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -67,6 +67,11 @@ export type ChargingSessionTable = {
   short_kwh: ColumnType<number | null, number | null | undefined, number | null>;
   /** What binds for that shortfall: "site limit" or "time at the charger". */
   short_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the vehicle told over ISO 15118 (migration 017): when it leaves, and the energy it asked for (Wh),
+   * counted from the meter's `ev_needed_from_wh`. */
+  ev_departs_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  ev_needed_wh: ColumnType<number | null, number | null | undefined, number | null>;
+  ev_needed_from_wh: ColumnType<number | null, number | null | undefined, number | null>;
   updated_at: Timestamp;
 };
 

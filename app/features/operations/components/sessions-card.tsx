@@ -42,7 +42,14 @@ export function SessionsCard({
             <TableBody>
               {sessions.map((s) => (
                 <TableRow key={s.id}>
-                  <TableCell>{s.vehicle ?? "Unknown"}</TableCell>
+                  <TableCell>
+                    {s.vehicle ?? "Unknown"}
+                    {s.told ? (
+                      <span className="block max-w-56 min-w-44 whitespace-normal text-muted-foreground">
+                        {toldText(s.told)}
+                      </span>
+                    ) : null}
+                  </TableCell>
                   <TableCell className="text-right">
                     {s.stoppedAt
                       ? "—"
@@ -79,4 +86,13 @@ function plannedText(planned: SessionView["planned"]): string {
   if (planned === "none") return "Nothing more planned";
   const from = new Date(planned.from).getTime() <= Date.now() + 60_000 ? "Now" : clockTime(planned.from);
   return `${from}–${planned.to ? clockTime(planned.to) : "on"}, up to ${kw(planned.kw)}`;
+}
+
+/** "Told by the vehicle: leaves 18:30, needs 10 kWh more". */
+function toldText(told: NonNullable<SessionView["told"]>): string {
+  const parts = [
+    told.departsAt ? `leaves ${clockTime(told.departsAt)}` : null,
+    told.neededKwh !== null ? `needs ${kwh(told.neededKwh)} more` : null,
+  ].filter(Boolean);
+  return `Told by the vehicle: ${parts.join(", ")}`;
 }
