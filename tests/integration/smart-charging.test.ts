@@ -295,6 +295,61 @@ describe("smart charging", () => {
     await station.close();
   });
 
+  it("takes a vehicle's departure and need set by hand on the page, refuses what cannot be kept, and goes back to the plan when cleared", async () => {
+    inForce.clear();
+    sums.length = 0;
+    const station = await charger("SC-2", "ocpp2.0.1", "Accepted");
+    await start(station, "BY-HAND");
+    const { id } = await runtime.database.db
+      .selectFrom("charging_sessions")
+      .select("id")
+      .where("id_tag", "=", "BY-HAND")
+      .where("stopped_at", "is", null)
+      .executeTakeFirstOrThrow();
+    const cookie = await ownerSession();
+    const post = (fields: Record<string, string>) =>
+      fetch(`${server.url}/electrify/operations/${depotId}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: server.url, cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "vehicle-needs", sessionId: String(id), ...fields }),
+      });
+    const bad = await post({ departs: "25:00", neededKwh: "-5" });
+    expect(bad.status).toBe(400);
+    const said = await bad.text();
+    expect(said).toContain("Give the time it leaves as HH:MM (24-hour)");
+    expect(said).toContain("Give the energy it needs from 0 to 2,000 kWh");
+    expect((await post({ sessionId: "999999", departs: "06:30", neededKwh: "20" })).status).toBe(404);
+    const row = async () =>
+      runtime.database.db
+        .selectFrom("charging_sessions")
+        .select(["ev_departs_at", "ev_needed_wh", "ev_needs_source"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ ev_departs_at: null, ev_needed_wh: null, ev_needs_source: null });
+    // Leaves in 20 minutes, needs 30 kWh: it will leave short, and the page says so at once.
+    const leaves = DateTime.now().setZone("Europe/London").plus({ minutes: 20 });
+    expect((await post({ departs: leaves.toFormat("HH:mm"), neededKwh: "30" })).status).toBe(200);
+    let page = "";
+    for (let i = 0; i < 50 && !page.includes("short at departure"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      page = (await operationsPage()).replaceAll("<!-- -->", "");
+    }
+    expect(page).toContain(`Set by hand: leaves ${leaves.toFormat("HH:mm")}, needs 30 kWh more`);
+    expect(page).toContain("short at departure");
+    // Cleared: back to the plan (a vehicle it does not know, short of nothing).
+    expect((await post({ departs: "", neededKwh: "" })).status).toBe(200);
+    expect(await row()).toEqual({ ev_departs_at: null, ev_needed_wh: null, ev_needs_source: null });
+    for (let i = 0; i < 50 && page.includes("short at departure"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      page = (await operationsPage()).replaceAll("<!-- -->", "");
+    }
+    expect(page).not.toContain("Set by hand");
+    expect(page).not.toContain("short at departure");
+    await stop(station, "BY-HAND", undefined);
+    await station.close();
+  });
+
   it("asks a charger that rejected a vehicle's profile again only for its next vehicle, not at every decision", async () => {
     inForce.clear();
     sums.length = 0;

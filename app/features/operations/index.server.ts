@@ -19,3 +19,4 @@ export { startOcppEndpoint, stopOcppEndpoint } from "./ocpp-endpoint.server";
 export { depotOperations } from "./operations.server";
 export { latestChargingMonth, monthlyStatement, parseMonth, statementCsv } from "./statement.server";
 export { addVehicleTag, listVehicleTags, removeVehicleTag } from "./vehicle-tags.server";
+export { setNeedsByHand } from "./vehicle-needs.server";

@@ -13,6 +13,8 @@ export { LoadChart } from "./components/lazy-load-chart";
 export { RegisterCharger } from "./components/register-charger";
 export { SessionsCard } from "./components/sessions-card";
 export { useLiveDepot } from "./components/use-live-depot";
+export { VehicleNeedsCard } from "./components/vehicle-needs-card";
 export { VehicleTagsCard } from "./components/vehicle-tags-card";
+export { vehicleNeedsSchema, type VehicleNeedsInput } from "./vehicle-needs-schema";
 export { clockTime, kw, kwh, pounds } from "./format";
 export { tripUnderWay } from "./vehicle-duty";

@@ -59,8 +59,9 @@ export type SessionView = {
   silentSince: string | null;
   /** While it charges to a schedule the charger holds: its next stretch of charging (to: null, until further notice). */
   planned: { from: string; to: string | null; kw: number } | "none" | null;
-  /** While it charges: what the vehicle itself told over ISO 15118 (its departure; the energy it still asks for). */
-  told: { departsAt: string | null; neededKwh: number | null } | null;
+  /** While it charges: what the vehicle told over ISO 15118, or the depot's people set by hand (its departure; the
+   * energy it still needs). */
+  told: { by: "vehicle" | "hand"; departsAt: string | null; neededKwh: number | null } | null;
 };
 
 export type DayView = {
@@ -123,6 +124,7 @@ function toldBy(s: DepotRecords["sessionRows"][number]): SessionView["told"] {
   if (s.ev_departs_at === null && s.ev_needed_wh === null) return null;
   const since = Math.max(0, s.meter_last_wh - (s.ev_needed_from_wh ?? s.meter_last_wh));
   return {
+    by: s.ev_needs_source === "hand" ? "hand" : "vehicle",
     departsAt: iso(s.ev_departs_at),
     neededKwh: s.ev_needed_wh === null ? null : Math.max(0, s.ev_needed_wh - since) / 1000,
   };

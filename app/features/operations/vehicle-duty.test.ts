@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 
 import { defaultPlanInput } from "~/features/planning";
 
-import { groupOfTag, tripUnderWay, vehicleFor, vehiclesDueBack, withToldNeeds, type VehicleTag } from "./vehicle-duty";
+import {
+  groupOfTag,
+  nextClockTime,
+  tripUnderWay,
+  vehicleFor,
+  vehiclesDueBack,
+  withToldNeeds,
+  type VehicleTag,
+} from "./vehicle-duty";
 
 describe("a vehicle from its tag", () => {
   const plan = defaultPlanInput({ vehicles: 4, chargers: [] });
@@ -108,5 +116,18 @@ describe("what a vehicle told over ISO 15118, over the plan's duty", () => {
     expect(withToldNeeds(null, none, 0, at)).toBeNull();
     expect(withToldNeeds(planned, { departsAt: null, neededWh: 10_000, fromWh: 0 }, 25_000, at)?.neededKwh).toBe(0);
     expect(withToldNeeds(planned, { departsAt: at - 60_000, neededWh: null, fromWh: null }, 0, at)).toEqual(planned);
+  });
+});
+
+describe("a departure set by hand as a UK clock time", () => {
+  it("is the time's next occurrence, across midnight and the clocks changing", () => {
+    const at = (iso: string) => Date.parse(iso);
+    // 18:00 UK in winter (UTC): 06:30 is tomorrow's, 19:15 today's.
+    expect(new Date(nextClockTime("06:30", at("2026-11-27T18:00:00Z"))).toISOString()).toBe("2026-11-28T06:30:00.000Z");
+    expect(new Date(nextClockTime("19:15", at("2026-11-27T18:00:00Z"))).toISOString()).toBe("2026-11-27T19:15:00.000Z");
+    // The night the clocks go forward (29 Mar 2026): 06:30 UK is 05:30 UTC.
+    expect(new Date(nextClockTime("06:30", at("2026-03-28T22:00:00Z"))).toISOString()).toBe("2026-03-29T05:30:00.000Z");
+    // The same minute as now is tomorrow's.
+    expect(new Date(nextClockTime("18:00", at("2026-11-27T18:00:00Z"))).toISOString()).toBe("2026-11-28T18:00:00.000Z");
   });
 });

@@ -181,3 +181,10 @@ export function vehiclesDueBack(
       return n > 0 ? [{ ...entry, vehicles: n, maxKw: n * perVehicleKw, neededKwh: n * perVehicleKwh }] : [];
     });
 }
+
+/** The next time the UK clock shows `hhmm` after `now` (within a day). */
+export function nextClockTime(hhmm: string, now: number): number {
+  const [hour, minute] = hhmm.split(":").map(Number) as [number, number];
+  const today = DateTime.fromMillis(now, { zone: "Europe/London" }).set({ hour, minute, second: 0, millisecond: 0 });
+  return (today.toMillis() > now ? today : today.plus({ days: 1 })).toMillis();
+}

@@ -1,13 +1,16 @@
 /**
- * What a vehicle tells of itself over ISO 15118, passed on by a 2.0.1 station (NotifyEVChargingNeeds, issue 49): its
- * departure and the energy it asks for. Kept on its open session and planned from at once (a decision is asked for),
+ * What a vehicle tells of itself over ISO 15118, passed on by a 2.0.1 station (NotifyEVChargingNeeds, issue 49), or
+ * what the depot's people set by hand: its departure and the energy it asks for. Kept on its open session and planned from at once (a decision is asked for),
  * over the plan's duty. A departure in the past or more than a week ahead, or an energy outside 0–2,000 kWh, is not
  * kept (the station is answered Rejected when nothing usable came).
  */
 import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
 
 import type { ConnectedPoint } from "./charging-records.server";
 import { chargingChanged } from "./live.server";
+import { nextClockTime } from "./vehicle-duty";
+import type { VehicleNeedsInput } from "./vehicle-needs-schema";
 
 type Deps = Pick<Runtime, "database">;
 
@@ -42,10 +45,47 @@ export async function recordChargingNeeds(
     .set({
       ...(departsAt !== null ? { ev_departs_at: departsAt } : {}),
       ...(neededWh !== null ? { ev_needed_wh: neededWh, ev_needed_from_wh: session.meter_last_wh } : {}),
+      ev_needs_source: "vehicle",
       updated_at: new Date(now).toISOString(),
     })
     .where("id", "=", session.id)
     .execute();
   chargingChanged(point.depotId);
   return true;
+}
+
+/**
+ * Sets by hand what a vehicle on charge at the depot needs (its departure, the energy from now), or clears it back to
+ * what the vehicle or the plan says; a decision is asked for at once. A session that is not open at this depot answers
+ * 404. The caller has checked that the person may change the depot.
+ */
+export async function setNeedsByHand(
+  deps: Deps,
+  depotId: number,
+  input: VehicleNeedsInput,
+  now = Date.now(),
+): Promise<{ vehicle: string | null }> {
+  const session = await deps.database.db
+    .selectFrom("charging_sessions")
+    .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
+    .select(["charging_sessions.id", "charging_sessions.meter_last_wh", "charging_sessions.id_tag"])
+    .where("charging_sessions.id", "=", input.sessionId)
+    .where("charge_points.depot_id", "=", depotId)
+    .where("charging_sessions.stopped_at", "is", null)
+    .executeTakeFirst();
+  if (!session) throw new UserError("That vehicle is no longer on charge here.", { status: 404 });
+  const cleared = input.departs === null && input.neededKwh === null;
+  await deps.database.db
+    .updateTable("charging_sessions")
+    .set({
+      ev_departs_at: input.departs === null ? null : new Date(nextClockTime(input.departs, now)).toISOString(),
+      ev_needed_wh: input.neededKwh === null ? null : input.neededKwh * 1000,
+      ev_needed_from_wh: input.neededKwh === null ? null : session.meter_last_wh,
+      ev_needs_source: cleared ? null : "hand",
+      updated_at: new Date(now).toISOString(),
+    })
+    .where("id", "=", session.id)
+    .execute();
+  chargingChanged(depotId);
+  return { vehicle: session.id_tag };
 }

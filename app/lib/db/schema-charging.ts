@@ -72,6 +72,8 @@ export type ChargingSessionTable = {
   ev_departs_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   ev_needed_wh: ColumnType<number | null, number | null | undefined, number | null>;
   ev_needed_from_wh: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Who told them: "vehicle" (ISO 15118) or "hand" (the operations page). */
+  ev_needs_source: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 };
 

@@ -88,11 +88,11 @@ function plannedText(planned: SessionView["planned"]): string {
   return `${from}–${planned.to ? clockTime(planned.to) : "on"}, up to ${kw(planned.kw)}`;
 }
 
-/** "Told by the vehicle: leaves 18:30, needs 10 kWh more". */
+/** "Told by the vehicle: leaves 18:30, needs 10 kWh more" (or "Set by hand: …"). */
 function toldText(told: NonNullable<SessionView["told"]>): string {
   const parts = [
     told.departsAt ? `leaves ${clockTime(told.departsAt)}` : null,
     told.neededKwh !== null ? `needs ${kwh(told.neededKwh)} more` : null,
   ].filter(Boolean);
-  return `Told by the vehicle: ${parts.join(", ")}`;
+  return `${told.by === "hand" ? "Set by hand" : "Told by the vehicle"}: ${parts.join(", ")}`;
 }

@@ -18,6 +18,8 @@ import {
   RegisterCharger,
   SessionsCard,
   useLiveDepot,
+  VehicleNeedsCard,
+  vehicleNeedsSchema,
   VehicleTagsCard,
 } from "~/features/operations";
 import {
@@ -30,13 +32,14 @@ import {
   removeVehicleTag,
   resetChargePointPassword,
   sendChargerCommand,
+  setNeedsByHand,
 } from "~/features/operations/index.server";
 import { failed, handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/depot";
 
@@ -95,6 +98,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     remove: async () => {
       const removed = await removeChargePoint(runtime, user, chargePointId);
       return succeeded(`Charger ${removed.identity} removed`, undefined, "remove");
+    },
+    "vehicle-needs": async () => {
+      const parsed = vehicleNeedsSchema.safeParse(fields);
+      if (!parsed.success) throw invalidInput(parsed.error);
+      const { vehicle } = await setNeedsByHand(runtime, depotId, parsed.data);
+      const cleared = parsed.data.departs === null && parsed.data.neededKwh === null;
+      return succeeded(
+        cleared ? `${vehicle ?? "The vehicle"} is back to the plan` : `Saved for ${vehicle ?? "the vehicle"}`,
+        undefined,
+        "vehicle-needs",
+      );
     },
     "add-tag": async () => {
       const tag = await addVehicleTag(runtime, user, depotId, fields);
@@ -206,6 +220,7 @@ function DepotOperations({
       </Card>
       <ChargersCard chargers={operations.chargers} endpoint={endpoint} canChange={canChange} />
       <SessionsCard sessions={operations.sessionsToday} tariff={operations.tariff} />
+      {canChange ? <VehicleNeedsCard sessions={operations.sessionsToday} /> : null}
       <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2 [&>*]:min-w-0">
         <DaysCard days={operations.days} plan={operations.planPerDay} depotId={depotId} />
         <EventsCard events={operations.events} />
