@@ -14,8 +14,8 @@ import { LazyToaster } from "~/components/lazy-toaster";
 import {
   activityMiddleware,
   currentCompanyMiddleware,
-  membershipsOf,
   readOnlyMiddleware,
+  requestMemberships,
 } from "~/features/team/index.server";
 import { getHeaderUser } from "~/features/users/index.server";
 import { getSessionUser } from "~/lib/auth/guards.server";
@@ -48,14 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     user: sessionUser ? await getHeaderUser(runtime, sessionUser) : null,
     // The companies the header's switcher offers, the current one marked.
-    companies: sessionUser
-      ? (await membershipsOf(runtime.database.db, sessionUser)).map(({ id, name, role, current }) => ({
-          id,
-          name,
-          role,
-          current,
-        }))
-      : [],
+    companies: requestMemberships(context).map(({ id, name, role, current }) => ({ id, name, role, current })),
     toast: context.get(toastContext),
     contactEmail: runtime.env.CONTACT_EMAIL,
     appUrl: runtime.env.APP_URL,

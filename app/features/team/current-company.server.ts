@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MiddlewareFunction } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
 import { sessionUserContext, type SessionUser } from "~/lib/auth/session.server";
 import { isCompanyRole, type CompanyRole, type CurrentCompany } from "~/lib/company-roles";
@@ -41,6 +41,12 @@ export async function membershipsOf(
   return memberships.map(({ chosen: _chosen, ...row }) => ({ ...row, current: row.memberId === current?.memberId }));
 }
 
+/** The request's memberships, read once by the middleware below (the header's switcher shows them). */
+const membershipsContext = createContext<Membership[]>([]);
+
+export const requestMemberships = (context: Readonly<RouterContextProvider>): Membership[] =>
+  context.get(membershipsContext);
+
 /**
  * Root middleware, after the session's: the signed-in person's current company and role join the session user, so
  * every loader and action that passes the user on passes the company with it.
@@ -48,7 +54,9 @@ export async function membershipsOf(
 export const currentCompanyMiddleware: MiddlewareFunction<Response> = async ({ context }) => {
   const user = context.get(sessionUserContext);
   if (!user) return;
-  const current = (await membershipsOf(getRuntime().database.db, user)).find((m) => m.current);
+  const memberships = await membershipsOf(getRuntime().database.db, user);
+  context.set(membershipsContext, memberships);
+  const current = memberships.find((m) => m.current);
   if (current) {
     const { current: _current, ...company } = current;
     context.set(sessionUserContext, { ...user, company });

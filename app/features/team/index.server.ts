@@ -4,7 +4,13 @@
  * and what each may do are lib/company-roles.ts; the one access check that applies them is features/depots'.
  */
 export { activityMiddleware, listActivity, recordActivity, type ActivityEntry } from "./activity.server";
-export { currentCompanyMiddleware, membershipsOf, switchCompany, type Membership } from "./current-company.server";
+export {
+  currentCompanyMiddleware,
+  membershipsOf,
+  requestMemberships,
+  switchCompany,
+  type Membership,
+} from "./current-company.server";
 export {
   acceptInvitation,
   acceptWithNewAccount,

@@ -32,7 +32,7 @@ export function TeamPage({ data }: { data: TeamPageData }) {
           {company.name} · you are {ROLE_LABELS[company.role].toLowerCase()}
         </p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>Members</CardTitle>
