@@ -9,9 +9,10 @@
  *   "not-found"  404
  *   "forbidden"  403
  *   "post-only"  405 for GET (an action-only resource)
+ *   "key-only"   401: the fleet API takes a company's key, never a browser's session
  *   "/path"      redirect to that path
  */
-export type Outcome = "ok" | "sign-in" | "not-found" | "forbidden" | "post-only" | `/${string}`;
+export type Outcome = "ok" | "sign-in" | "not-found" | "forbidden" | "post-only" | "key-only" | `/${string}`;
 /**
  * Who asks (issue 48): a company's owner, fleet manager, depot manager and viewer; the depot manager again with the
  * URL of the company's other depot (not theirs); a member of another company; an admin; nobody signed in. A URL with
@@ -72,6 +73,13 @@ export const accessTable: Record<string, AccessRule> = {
   // A link that grants nothing says so to anyone who opens it (the sample token is no invitation).
   "/invitations/:token": everyone,
   "/api/auth/*": everyone,
+  // The fleet API (issue 49): its document is public; every call takes a company's key, whoever is signed in
+  // (tests/integration/fleet-api.test.ts tries the keys).
+  "/api/v1/openapi.json": everyone,
+  "/api/v1/depots": { anonymous: "key-only", ...members("key-only"), admin: "key-only" },
+  "/api/v1/depots/:depotId/readiness": { anonymous: "key-only", ...members("key-only"), admin: "key-only" },
+  "/api/v1/depots/:depotId/vehicles/:vehicle": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
+  "/api/v1/depots/:depotId/schedule": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   "/investors/unlock": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   "/investors/lock": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   // Only a browser holding a fresh grant from /investors/unlock; a session does not help.

@@ -20,6 +20,14 @@ export default [
     route("invitations/:token", "routes/invitations/invitation.tsx"),
   ]),
   route("api/auth/*", "routes/resources/api-auth.ts"),
+  // The fleet API (issue 49): a company's systems, with its key; described by its OpenAPI document.
+  ...prefix("api/v1", [
+    route("openapi.json", "routes/api/openapi.ts"),
+    route("depots", "routes/api/depots.ts"),
+    route("depots/:depotId/readiness", "routes/api/readiness.ts"),
+    route("depots/:depotId/vehicles/:vehicle", "routes/api/vehicle-state.ts"),
+    route("depots/:depotId/schedule", "routes/api/schedule.ts"),
+  ]),
   ...prefix("investors", [
     route("unlock", "routes/investors/unlock.ts"),
     route("lock", "routes/investors/lock.ts"),

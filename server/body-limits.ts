@@ -28,6 +28,8 @@ export function bodyLimitFor(pathname: string, maxPhotoMb: number): number {
   // Up to 100 depots with their notes.
   if (path === "/electrify/company-setup") return 8 * MB;
   if (path.startsWith("/api/auth/")) return 64 * 1024;
+  // The fleet API: a schedule of 500 vehicles is about 60 KB.
+  if (path.startsWith("/api/v1/")) return 256 * 1024;
   return MB;
 }
 
@@ -57,7 +59,7 @@ export function limitRequestBodies(maxPhotoMb: number): RequestHandler {
         `The request is too large: this form takes at most ${formatBytes(limit)}.`,
       );
     const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-    const json = req.path.startsWith("/api/auth/") && type === "application/json";
+    const json = (req.path.startsWith("/api/auth/") || req.path.startsWith("/api/v1/")) && type === "application/json";
     if (!FORM_TYPES.has(type) && !json)
       return refuse(req.get("accept"), res, 415, "The request was not a form submission this page can read.");
     if (type === "multipart/form-data" && !/;\s*boundary=/i.test(req.get("content-type") ?? "")) {

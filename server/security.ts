@@ -94,13 +94,13 @@ export function clientIpHeader(headerName: string): RequestHandler {
 const ALLOWED_METHODS = "GET, HEAD, POST";
 
 /**
- * Pages and actions only use GET, HEAD and POST. Anything else (TRACE, PUT,
- * DELETE, …) is answered 405 before React Router sees it, which would
- * otherwise treat it as a form submission or fail on it; OPTIONS is answered
- * with what is allowed.
+ * Pages and actions only use GET, HEAD and POST; the fleet API (/api/v1/) PUTs a vehicle's state too. Anything else
+ * (TRACE, DELETE, …) is answered 405 before React Router sees it, which would otherwise treat it as a form submission
+ * or fail on it; OPTIONS is answered with what is allowed.
  */
 export const allowedMethods: RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+  if (req.method === "PUT" && req.path.startsWith("/api/v1/")) return next();
   res.setHeader("Allow", ALLOWED_METHODS);
   if (req.method === "OPTIONS") {
     res.status(204).end();

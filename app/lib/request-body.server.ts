@@ -245,3 +245,23 @@ export function jsonField(form: FormData, name: string, unreadable: string): unk
     throw new UserError(unreadable);
   }
 }
+
+/**
+ * A JSON body (the fleet API), at most `maxBytes` (server/body-limits.ts refuses a larger declared length before it
+ * is read): a body that is not JSON, or whose upload was cut short, is the sender's mistake (400).
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    throw new UserError(FORM_INTERRUPTED, { status: 400 });
+  }
+  if (Buffer.byteLength(text) > maxBytes)
+    throw new UserError(`The body is too large: at most ${Math.round(maxBytes / 1024)} KB`, { status: 413 });
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UserError("The body is not JSON", { status: 400 });
+  }
+}

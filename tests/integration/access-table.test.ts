@@ -26,7 +26,8 @@ function sampleUrl(pattern: string, depot: TeamDepot): string {
     .replace(/:id|:depotId/g, String(depot.id))
     .replace(/:slug/g, "pitch-deck")
     .replace(/:token/g, "not-an-invitation-token-at-all")
-    .replace(/:photoId/g, String(depot.photoId));
+    .replace(/:photoId/g, String(depot.photoId))
+    .replace(/:vehicle/g, "AB12CDE");
 }
 
 function describeOutcome(response: Response, requested: string): Outcome | string {
@@ -38,6 +39,7 @@ function describeOutcome(response: Response, requested: string): Outcome | strin
   if (response.status === 404) return "not-found";
   if (response.status === 403) return "forbidden";
   if (response.status === 405) return "post-only";
+  if (response.status === 401) return "key-only";
   if (response.status >= 200 && response.status < 300) return "ok";
   return `status ${response.status}`;
 }

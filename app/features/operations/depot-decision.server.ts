@@ -23,7 +23,9 @@ import {
 } from "./profile-changes";
 import { scheduleAhead, unlimited } from "./schedule-ahead";
 import { depotConnectors, depotSite, siteLimitKw, siteSlots } from "./site.server";
-import { vehicleFor, vehiclesDueBack, withToldNeeds } from "./vehicle-duty";
+import { groupOfTag, vehicleFor, vehiclesDueBack, withToldNeeds } from "./vehicle-duty";
+import { withTold } from "./vehicle-state";
+import { readVehicleStates } from "./vehicle-state.server";
 import { vehicleTagsByKey } from "./vehicle-tags.server";
 
 type Deps = Pick<Runtime, "database">;
@@ -55,6 +57,7 @@ async function openSessions(tx: Transaction<Database>, depotId: number) {
       "charging_sessions.ev_departs_at as evDepartsAt",
       "charging_sessions.ev_needed_wh as evNeededWh",
       "charging_sessions.ev_needed_from_wh as evNeededFromWh",
+      "charging_sessions.updated_at as updatedAt",
       "charge_points.id as chargePointId",
       "charge_points.max_kw as maxKw",
       "charge_points.protocol",
@@ -84,10 +87,11 @@ const inForceW = (s: { limitW: number | null; defaultW: number | null; maxKw: nu
  * apart from the decision's.
  */
 export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: number, at: number) {
-  const [site, tags, connectors] = await Promise.all([
+  const [site, tags, connectors, states] = await Promise.all([
     depotSite(deps, depotId),
     vehicleTagsByKey(deps, depotId),
     depotConnectors(deps, depotId),
+    readVehicleStates(deps, depotId),
   ]);
   const asked = Date.now();
   return deps.database.db.transaction().execute(async (tx) => {
@@ -110,7 +114,27 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
         neededWh: s.evNeededWh,
         fromWh: s.evNeededFromWh,
       };
-      const vehicle = withToldNeeds(vehicleFor(s.tag, site.inputs, at, delivered, tags), told, s.lastWh, at);
+      // Then what the fleet's systems or the board told of the named vehicle (its charge, departure and target),
+      // then the plan's duty for its tag.
+      const planned = vehicleFor(s.tag, site.inputs, at, delivered, tags);
+      const named = s.tag === null ? undefined : tags.get(s.tag.toLowerCase());
+      const group = groupOfTag(s.tag, site.inputs, tags);
+      const type = group && site.inputs?.vehicleTypes.find((t) => t.id === group.typeId);
+      const reading = {
+        id: s.id,
+        startWh: s.startWh,
+        lastWh: s.lastWh,
+        socPct: s.socPct,
+        socAt: Date.parse(toIsoString(s.updatedAt)),
+      };
+      const fromState = withTold(
+        planned,
+        named ? (states.get(named.id) ?? null) : null,
+        reading,
+        group && type ? { batteryKwh: type.batteryKwh, targetSocPct: group.targetSocPct } : null,
+        at,
+      );
+      const vehicle = withToldNeeds(fromState, told, s.lastWh, at);
       return {
         key: String(s.id),
         maxKw: s.maxKw,

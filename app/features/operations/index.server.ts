@@ -20,3 +20,4 @@ export { depotOperations } from "./operations.server";
 export { latestChargingMonth, monthlyStatement, parseMonth, statementCsv } from "./statement.server";
 export { addVehicleTag, listVehicleTags, removeVehicleTag } from "./vehicle-tags.server";
 export { setNeedsByHand } from "./vehicle-needs.server";
+export { setStateByHand, setVehicleStates, type StateResult, type VehicleRef } from "./vehicle-state.server";

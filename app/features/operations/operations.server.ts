@@ -13,6 +13,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { readDepotRecords } from "./depot-records.server";
 import { getOcppEndpoint } from "./ocpp-endpoint.server";
 import { chargerViews, DAY_MS, dayViews, loadSeries, sessionViews, ZONE } from "./operations-views";
+import { depotReadiness } from "./readiness.server";
 import { depotSite, siteLimitKw } from "./site.server";
 import { vehiclesDueBack } from "./vehicle-duty";
 import { vehicleTagsByKey } from "./vehicle-tags.server";
@@ -58,6 +59,17 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
       now + DAY_MS,
       records.points.reduce((sum, p) => sum + p.connectors, 0) - open.length,
     ).map((d) => ({ group: d.group, vehicles: d.vehicles, at: new Date(d.arrivesAt).toISOString() })),
+    readiness: await depotReadiness(
+      deps,
+      depotId,
+      {
+        site,
+        tags: [...tagsByKey.values()],
+        open: open.map((s) => ({ row: s.row, powerKw: s.view.powerKw })),
+        chargers,
+      },
+      now,
+    ),
   };
 }
 

@@ -19,6 +19,7 @@ import { migration as m014 } from "./migrations/014-charging-schedules";
 import { migration as m015 } from "./migrations/015-charger-refuses-profiles";
 import { migration as m016 } from "./migrations/016-companies-as-teams";
 import { migration as m017 } from "./migrations/017-vehicle-told-needs";
+import { migration as m018 } from "./migrations/018-vehicle-state-and-api-keys";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -44,6 +45,7 @@ const migrations: Record<string, AppMigration> = {
   "015_charger_refuses_profiles": m015,
   "016_companies_as_teams": m016,
   "017_vehicle_told_needs": m017,
+  "018_vehicle_state_and_api_keys": m018,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -107,3 +107,46 @@ export type VehicleTagTable = {
   group_id: string | null;
   created_at: ColumnType<Date | string, string | undefined, string>;
 };
+
+/** What the fleet's systems (the API) or the depot's people (the board) told of a named vehicle (migration 018). */
+export type VehicleStateTable = {
+  vehicle_tag_id: number;
+  soc_pct: number | null;
+  soc_read_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** "fleet" or "hand". */
+  soc_source: string | null;
+  soc_session_id: number | null;
+  soc_from_wh: number | null;
+  departs_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  target_soc_pct: number | null;
+  /** Energy still to put in (kWh), counted from `needed_from_wh` of the session `needed_session_id` when told plugged in. */
+  needed_kwh: number | null;
+  needed_session_id: number | null;
+  needed_from_wh: number | null;
+  plan_source: string | null;
+  updated_at: Timestamp;
+};
+
+/** A company's key for the fleet API; the key is shown once and kept as its SHA-256. */
+export type ApiKeyTable = {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  key_hash: string;
+  /** The key's first characters, to tell keys apart on the team page. */
+  key_start: string;
+  created_by: string | null;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+  last_used_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+};
+
+export type ApiCallTable = {
+  id: Generated<number>;
+  api_key_id: number;
+  method: string;
+  path: string;
+  status: number;
+  detail: string | null;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+};

@@ -1,11 +1,14 @@
 import type { ColumnType, Generated } from "kysely";
 
 import type {
+  ApiCallTable,
+  ApiKeyTable,
   ChargePointConnectorTable,
   ChargePointEventTable,
   ChargePointTable,
   ChargingSessionTable,
   MeterReadingTable,
+  VehicleStateTable,
   VehicleTagTable,
 } from "./schema-charging";
 import type {
@@ -267,6 +270,9 @@ export type Database = {
   meter_readings: MeterReadingTable;
   charge_point_events: ChargePointEventTable;
   vehicle_tags: VehicleTagTable;
+  vehicle_states: VehicleStateTable;
+  api_keys: ApiKeyTable;
+  api_calls: ApiCallTable;
   roadmaps: RoadmapTable;
   roadmap_results: RoadmapResultTable;
   connection_applications: ConnectionApplicationTable;

@@ -1,3 +1,6 @@
+import { mayDo } from "~/features/depots/index.server";
+import { ApiKeysCard } from "~/features/fleet-api";
+import { createApiKey, listApiKeys, revokeApiKey } from "~/features/fleet-api/index.server";
 import { inviteSchema, roleChangeSchema, TeamPage } from "~/features/team";
 import {
   changeRole,
@@ -22,7 +25,12 @@ import type { Route } from "./+types/team";
 export const meta: Route.MetaFunction = () => [{ title: "Team | Electrify" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return teamPageData(getRuntime(), requireUser(context, request));
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const team = await teamPageData(runtime, user);
+  // The fleet API's keys are the owners' to see and manage.
+  const apiKeys = user.company && mayDo(user, "members") ? await listApiKeys(runtime, user.company.id) : null;
+  return { ...team, apiKeys };
 }
 
 /** Every change to the team; who may make it is the team feature's check (owners, except leaving and e-mails). */
@@ -67,6 +75,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         await setNotify(runtime, user, on);
         return succeeded(on ? "E-mails turned on" : "E-mails turned off", {}, "notify");
       },
+      "create-key": async () => {
+        const created = await createApiKey(runtime, user, { name: form.get("name") ?? "" });
+        return succeeded(`Key ${created.name} created`, { key: created.key, name: created.name }, "create-key");
+      },
+      "revoke-key": async () => {
+        const { name } = await revokeApiKey(runtime, user, parseId(form.get("keyId")));
+        return succeeded(`Key ${name} revoked`, {}, "revoke-key");
+      },
       leave: async () => {
         const company = await leaveCompany(runtime, user);
         return redirectWithToast("/electrify/dashboard", { type: "success", title: `You left ${company}` });
@@ -76,5 +92,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Team({ loaderData }: Route.ComponentProps) {
-  return <TeamPage data={loaderData} />;
+  const { apiKeys, ...team } = loaderData;
+  return <TeamPage data={team} extra={apiKeys ? <ApiKeysCard keys={apiKeys} /> : null} />;
 }

@@ -22,7 +22,8 @@ export type TeamPageData = {
 };
 
 /** /electrify/team: who is in the company and what each may do; owners invite and change; everyone may leave. */
-export function TeamPage({ data }: { data: TeamPageData }) {
+/** `extra`: what other features add for the team (the fleet API's keys, for owners), above the activity log. */
+export function TeamPage({ data, extra }: { data: TeamPageData; extra?: React.ReactNode }) {
   const { company, manages, members, depots, invitations, activity } = data;
   return (
     <section className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6">
@@ -54,6 +55,7 @@ export function TeamPage({ data }: { data: TeamPageData }) {
           <YourMembership notify={data.notify} company={company.name} />
         </div>
       </div>
+      {extra}
       {activity ? <ActivityLog entries={activity} /> : null}
     </section>
   );

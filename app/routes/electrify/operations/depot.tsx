@@ -15,6 +15,7 @@ import {
   LoadChart,
   OCPP_PATH,
   pounds,
+  ReadinessCard,
   RegisterCharger,
   SessionsCard,
   useLiveDepot,
@@ -33,6 +34,7 @@ import {
   resetChargePointPassword,
   sendChargerCommand,
   setNeedsByHand,
+  setStateByHand,
 } from "~/features/operations/index.server";
 import { failed, handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
@@ -109,6 +111,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         undefined,
         "vehicle-needs",
       );
+    },
+    "vehicle-state": async () => {
+      const done = await setStateByHand(runtime, depotId, fields);
+      const older = done.ignored.length ? " (an older charge than the last was ignored)" : "";
+      return succeeded(`Saved for ${done.vehicle}${older}`, undefined, "vehicle-state");
     },
     "add-tag": async () => {
       const tag = await addVehicleTag(runtime, user, depotId, fields);
@@ -218,6 +225,7 @@ function DepotOperations({
           </figure>
         </CardContent>
       </Card>
+      <ReadinessCard readiness={operations.readiness} canChange={canChange} />
       <ChargersCard chargers={operations.chargers} endpoint={endpoint} canChange={canChange} />
       <SessionsCard sessions={operations.sessionsToday} tariff={operations.tariff} />
       {canChange ? <VehicleNeedsCard sessions={operations.sessionsToday} /> : null}

@@ -1,0 +1,158 @@
+/**
+ * The fleet API (issue 49): what a haulier's own systems tell Electrify of their vehicles — each one's state of
+ * charge, next departure and target, or a depot's whole schedule in one call — and what they may read back (the
+ * readiness board). Every call: the key first (401), then its rate (429), then the body against the same schemas as
+ * the board's form (422, naming each field), then the depot through the one access check (404 for any depot not
+ * the key's company's), and it is written to the key's audit trail whatever it was answered.
+ */
+import type { z } from "zod";
+
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
+import { scheduleSchema, vehicleStateSchema } from "~/features/operations";
+import { depotOperations, OPERATIONS_REACH, setVehicleStates } from "~/features/operations/index.server";
+import { consumeRateLimit } from "~/lib/rate-limit.server";
+import { readJsonBody } from "~/lib/request-body.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import { companyOfKey } from "./api-keys.server";
+
+type Deps = Pick<Runtime, "database">;
+
+/** Calls per key per minute: a fleet system's updates every few minutes for hundreds of vehicles, not a flood. */
+export const API_RATE = { max: 120, windowSeconds: 60 } as const;
+/** The largest body a call takes (a schedule of 500 vehicles is about 60 KB). */
+export const MAX_API_BODY_BYTES = 256 * 1024;
+
+type Key = NonNullable<Awaited<ReturnType<typeof companyOfKey>>>;
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+export type ApiOperation = "depots" | "vehicle-state" | "schedule" | "readiness";
+
+const json = ({ status, body, headers }: Answer) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+
+/** Each field's message, its path as the caller wrote it (vehicles[3].departsAt). */
+function fieldsOf(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.reduce<string>(
+      (at, part) => (typeof part === "number" ? `${at}[${part}]` : at ? `${at}.${String(part)}` : String(part)),
+      "",
+    );
+    fields[path || "body"] ??= issue.message;
+  }
+  return fields;
+}
+
+/** The key's company as the access check sees it: a fleet manager of that company, and of no other. */
+const viewerOf = (key: Key): DepotViewer => ({
+  id: `api-key:${key.keyId}`,
+  company: { id: key.companyId, name: key.company, role: "fleet_manager", memberId: 0 },
+});
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields = fieldsOf(parsed.error);
+  throw new UserError(Object.values(fields), { status: 422, fieldErrors: fields });
+}
+
+async function run(deps: Deps, key: Key, op: ApiOperation, request: Request, params: Record<string, string>) {
+  const viewer = viewerOf(key);
+  if (op === "depots") {
+    const depots = await deps.database.db
+      .selectFrom("depots")
+      .leftJoin("vehicle_tags", "vehicle_tags.depot_id", "depots.id")
+      .select(["depots.id", "depots.depot_name as name", "vehicle_tags.vehicle", "vehicle_tags.tag"])
+      .where("depots.company_id", "=", key.companyId)
+      .orderBy("depots.id")
+      .orderBy("vehicle_tags.vehicle")
+      .execute();
+    const byDepot = Map.groupBy(depots, (d) => d.id);
+    return {
+      depots: [...byDepot].map(([id, rows]) => ({
+        id,
+        name: rows[0]!.name,
+        vehicles: rows.filter((r) => r.tag !== null).map((r) => ({ vehicle: r.vehicle!, tag: r.tag! })),
+      })),
+    };
+  }
+  const depotId = Number(params.depotId);
+  const depot = await requireDepot(deps.database.db, viewer, Number.isSafeInteger(depotId) ? depotId : 0, {
+    ...OPERATIONS_REACH,
+    to: op === "readiness" ? "read" : "change",
+  });
+  if (op === "readiness")
+    return { depot: depot.name, vehicles: (await depotOperations(deps, depot.id)).readiness.rows };
+  if (op === "vehicle-state") {
+    const state = parse(vehicleStateSchema, await readJsonBody(request, MAX_API_BODY_BYTES));
+    const [done] = await setVehicleStates(deps, depot.id, [{ vehicle: params.vehicle ?? "", state }], "fleet");
+    return done;
+  }
+  const { vehicles } = parse(scheduleSchema, await readJsonBody(request, MAX_API_BODY_BYTES));
+  const done = await setVehicleStates(
+    deps,
+    depot.id,
+    vehicles.map(({ vehicle, ...state }) => ({ vehicle, state })),
+    "fleet",
+  );
+  return { vehicles: done };
+}
+
+/** Answers one call of the API, and writes it to its key's trail. */
+export async function answerFleetApi(
+  deps: Deps,
+  request: Request,
+  op: ApiOperation,
+  params: Record<string, string>,
+): Promise<Response> {
+  const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+  const key = presented ? await companyOfKey(deps, presented) : null;
+  if (!key)
+    return json({
+      status: 401,
+      body: {
+        error: presented
+          ? "This API key is not valid: it was revoked, or never issued"
+          : "Send your API key as the header Authorization: Bearer <key> (an owner creates keys on the Team page)",
+      },
+      headers: { "WWW-Authenticate": 'Bearer realm="Electrify fleet API"' },
+    });
+  let answer: Answer;
+  const rate = await consumeRateLimit(deps.database.db, `api-key:${key.keyId}`, API_RATE);
+  if (!rate.allowed)
+    answer = {
+      status: 429,
+      body: {
+        error: `Too many calls: at most ${API_RATE.max} a minute for a key. Try again in ${rate.retryAfterSeconds} s`,
+      },
+      headers: { "Retry-After": String(rate.retryAfterSeconds) },
+    };
+  else
+    try {
+      answer = { status: 200, body: await run(deps, key, op, request, params) };
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      const fields = Object.keys(error.fieldErrors).length ? { fields: error.fieldErrors } : {};
+      answer = { status: error.status, body: { error: error.message, ...fields } };
+    }
+  const url = new URL(request.url);
+  const now = new Date().toISOString();
+  const detail = answer.status === 200 ? null : String((answer.body as { error?: string }).error ?? "").slice(0, 300);
+  await deps.database.db
+    .insertInto("api_calls")
+    .values({
+      api_key_id: key.keyId,
+      method: request.method,
+      path: url.pathname.slice(0, 300),
+      status: answer.status,
+      detail,
+      created_at: now,
+    })
+    .execute();
+  await deps.database.db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", key.keyId).execute();
+  return json(answer);
+}

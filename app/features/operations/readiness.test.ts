@@ -1,0 +1,140 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+import { defaultPlanInput } from "~/features/planning";
+
+import { PLUG_IN_MARGIN_MS, readinessBoard, unnamedVehicles, type BoardSession } from "./readiness";
+import type { VehicleTag } from "./vehicle-duty";
+import { socNow, type StoredState } from "./vehicle-state";
+
+const HOUR = 3_600_000;
+const plan = defaultPlanInput({ vehicles: 4, chargers: [] });
+const van = plan.vehicleTypes.find((t) => t.id === plan.vehicles[0]!.typeId)!;
+const target = plan.vehicles[0]!.targetSocPct;
+const tags: VehicleTag[] = [
+  { id: 1, tag: "T1", vehicle: "AB12 CDE", groupId: "g1" },
+  { id: 2, tag: "T2", vehicle: "XY34 FGH", groupId: "g1" },
+];
+// Wednesday 25 November 2026, 21:30 UK time (GMT): the vans are back, and leave at 07:00.
+const now = Date.UTC(2026, 10, 25, 21, 30);
+const departs = Date.UTC(2026, 10, 26, 7, 0);
+
+const state = (over: Partial<StoredState>): StoredState => ({
+  socPct: null,
+  socReadAt: null,
+  socSource: null,
+  socSessionId: null,
+  socFromWh: null,
+  departsAt: null,
+  targetSocPct: null,
+  neededKwh: null,
+  neededSessionId: null,
+  neededFromWh: null,
+  planSource: null,
+  ...over,
+});
+const session = (over: Partial<BoardSession>): BoardSession => ({
+  id: 10,
+  tag: "T1",
+  charger: "North 1",
+  connectorId: 1,
+  charging: true,
+  startWh: 0,
+  lastWh: 0,
+  socPct: null,
+  socAt: now,
+  shortKwh: null,
+  shortReason: null,
+  powerKw: 11,
+  told: { by: null, departsAt: null, neededWh: null, fromWh: null },
+  ...over,
+});
+const board = (states: Map<number, StoredState>, sessions: BoardSession[] = [], fastestKw = 22) =>
+  readinessBoard({ now, plan, tags, states, sessions, fastestKw });
+
+describe("the readiness board", () => {
+  it("reads a vehicle on charge from the controller's decision: short when it expects a shortfall", () => {
+    const states = new Map([[1, state({ socPct: 30, socReadAt: now - HOUR, socSource: "fleet" })]]);
+    const rows = board(states, [session({ shortKwh: 6, lastWh: 3000 })]);
+    const row = rows.find((r) => r.vehicle === "AB12 CDE")!;
+    expect(row.status).toBe("short");
+    // 30 % read before it plugged in, plus the 3 kWh it has had since.
+    expect(row.soc!.pct).toBeCloseTo(30 + (3 / van.batteryKwh) * 100, 9);
+    // It leaves with its target less the shortfall.
+    expect(row.leavesWithPct).toBeCloseTo(target - (6 / van.batteryKwh) * 100, 9);
+    expect(row.departsAt).toBe(departs);
+    // The short one comes first.
+    expect(rows[0]!.vehicle).toBe("AB12 CDE");
+  });
+
+  it("marks a vehicle on a charger that cannot charge at risk", () => {
+    const row = board(new Map(), [session({ charging: false, socPct: 40 })]).find((r) => r.vehicle === "AB12 CDE")!;
+    expect(row.status).toBe("at risk");
+    // Unless it is moved, it leaves with what it has.
+    expect(row.leavesWithPct).toBe(40);
+  });
+
+  it("takes a departure told over the plan's, and one more than a day ahead off the board", () => {
+    const later = now + 3 * HOUR;
+    const told = new Map([[2, state({ departsAt: later, planSource: "hand" })]]);
+    const row = board(told).find((r) => r.vehicle === "XY34 FGH")!;
+    expect(row).toMatchObject({ departsAt: later, departsFrom: "hand" });
+    const away = new Map([[2, state({ departsAt: now + 30 * HOUR, planSource: "fleet" })]]);
+    expect(board(away).some((r) => r.vehicle === "XY34 FGH")).toBe(false);
+  });
+
+  it("names the plan's vehicles without a tag", () => {
+    expect(unnamedVehicles(plan, tags)).toEqual([{ group: "Vans", count: 2 }]);
+  });
+
+  it("for one not plugged in: short, at risk or ready from its charge, its departure and the fastest charger", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.integer({ min: 1, max: 20 * 60 }),
+        fc.double({ min: 3, max: 350, noNaN: true }),
+        (soc, minutes, fastestKw) => {
+          const leaves = now + minutes * 60_000;
+          const states = new Map([[1, state({ socPct: soc, socReadAt: now, departsAt: leaves, planSource: "fleet" })]]);
+          const row = board(states, [], fastestKw).find((r) => r.vehicle === "AB12 CDE")!;
+          const kw = Math.min(fastestKw, van.maxChargeKw);
+          const needKwh = Math.max(0, ((target - soc) / 100) * van.batteryKwh);
+          const canKwh = (kw * minutes) / 60;
+          if (needKwh < 0.1) expect(row.status).toBe("ready");
+          else if (needKwh - canKwh >= 0.1) {
+            expect(row.status).toBe("short");
+            expect(row.shortKwh).toBeCloseTo(needKwh - canKwh, 6);
+            expect(row.leavesWithPct).toBeCloseTo(soc + (canKwh / van.batteryKwh) * 100, 6);
+          } else {
+            const plugInBy = leaves - (needKwh / kw) * HOUR;
+            expect(row.status).toBe(now >= plugInBy - PLUG_IN_MARGIN_MS ? "at risk" : "ready");
+            expect(row.plugInBy).toBeCloseTo(plugInBy, 0);
+            // Its target, less a shortfall too small to count (under 0.1 kWh).
+            const leavesWith = soc + (Math.min(needKwh, canKwh) / van.batteryKwh) * 100;
+            expect(row.leavesWithPct).toBeCloseTo(leavesWith, 6);
+            expect(target - leavesWith).toBeLessThan((0.1 / van.batteryKwh) * 100);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("the charge now", () => {
+  const reading = { id: 10, startWh: 1000, lastWh: 9000, socPct: null as number | null, socAt: now };
+
+  it("is the newer of the charger's and the fleet's, with what was delivered since the fleet's", () => {
+    const fleet = state({ socPct: 40, socReadAt: now - HOUR, socSource: "fleet" });
+    // Read before it plugged in: all 8 kWh since count.
+    expect(socNow(fleet, reading, 80)).toEqual({ pct: 50, at: now - HOUR, source: "fleet" });
+    // Read while on charge, at 5 kWh on the meter: 4 kWh since.
+    expect(socNow({ ...fleet, socSessionId: 10, socFromWh: 5000 }, reading, 80)!.pct).toBe(45);
+    // The charger's newer reading wins; an older one does not.
+    expect(socNow(fleet, { ...reading, socPct: 70 }, 80)).toMatchObject({ pct: 70, source: "charger" });
+    expect(socNow(fleet, { ...reading, socPct: 70, socAt: now - 2 * HOUR }, 80)!.source).toBe("fleet");
+    // Never more than full.
+    expect(socNow(state({ socPct: 95, socReadAt: now - HOUR }), reading, 80)!.pct).toBe(100);
+    expect(socNow(null, reading, 80)).toBeNull();
+  });
+});
