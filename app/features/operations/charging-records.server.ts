@@ -142,6 +142,7 @@ export async function recordReadings(
   const samples = reading.samples.filter((s) => s.energyWh !== null || s.powerW !== null || s.socPct !== null);
   if (samples.length === 0) return;
   let overLimit = false;
+  let socTold = false;
   await deps.database.db.transaction().execute(async (tx) => {
     // Readings that name no transaction belong to the one open on their connector, if any.
     const sessionId =
@@ -175,7 +176,7 @@ export async function recordReadings(
     const latest = samples.reduce((a, b) => (a.at >= b.at ? a : b));
     const session = await tx
       .selectFrom("charging_sessions")
-      .select(["meter_last_wh", "stopped_at", "limit_w", "limit_schedule", "limit_sent_at", "ignores_limit"])
+      .select(["meter_last_wh", "stopped_at", "limit_w", "limit_schedule", "limit_sent_at", "ignores_limit", "soc_pct"])
       .where("id", "=", sessionId)
       .executeTakeFirst();
     if (!session || session.stopped_at) return;
@@ -187,6 +188,11 @@ export async function recordReadings(
       const detail = `Drew ${kw(latest.powerW! / 1000)} against its ${kw(exceededW / 1000)} limit: counted at its full power, the others tightened`;
       await event(tx, point, "fault", detail);
     }
+    // The vehicle's charge, first told (or far from the last): what it needs is known now, so decide again as at a
+    // plug-in (issue 49); its steady rise while charging is what the plan expects, and the next round takes it.
+    socTold =
+      latest.socPct !== null &&
+      (session.soc_pct === null || Math.abs(latest.socPct - session.soc_pct) >= SOC_JUMP_POINTS);
     await tx
       .updateTable("charging_sessions")
       .set({
@@ -200,8 +206,11 @@ export async function recordReadings(
       .execute();
   });
   depotChanged(point.depotId);
-  if (overLimit) chargingChanged(point.depotId);
+  if (overLimit || socTold) chargingChanged(point.depotId);
 }
+
+/** A charge this far from the last reading is news (another vehicle's, a correction), not charging as planned. */
+const SOC_JUMP_POINTS = 10;
 
 /** Why a session was closed without its charger saying so. */
 export const INFERRED_STOP = "Connector available (stop not received)";

@@ -1,0 +1,124 @@
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createApiKey } from "~/features/fleet-api/index.server";
+import { addVehicleTag, registerChargePoint } from "~/features/operations/index.server";
+import { defaultPlanInput } from "~/features/planning";
+import { createUser } from "~/features/users/index.server";
+import type { SessionUser } from "~/lib/auth/session.server";
+import type { Runtime } from "~/lib/runtime.server";
+
+import { startAppServer, type AppServer } from "../support/app-server";
+import { insertDepot, insertDepotPlanInputs } from "../support/depots";
+import { connectOcppPeer, profileLimitAtW, type OcppPeer } from "../support/ocpp-peer";
+import { createTestDatabase } from "../support/test-database";
+import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
+
+const HOUR = 3_600_000;
+
+/**
+ * The live controller plans from what the fleet tells (issue 49, item 3), against an independent OCPP peer: a van
+ * plugged in whose duty is days away is charged in the cheap hours; told through the API that it leaves in two
+ * hours at 20 %, it is decided again at once and given all its charger can, and the board says it will be short;
+ * when its charger first reports its real charge (85 %), it is decided again and the board says it is ready.
+ */
+describe("the controller plans from the vehicle's state", () => {
+  let runtime: Runtime;
+  let server: AppServer;
+  let depotId = 0;
+  let key = "";
+  let peer: OcppPeer;
+  const owner: SessionUser = { id: "", email: "ready@fleet.example", isAdmin: false };
+
+  beforeAll(async () => {
+    const database = await createTestDatabase("sqlite");
+    runtime = await openTestRuntime(database);
+    Object.assign(
+      owner,
+      await viewerOf(runtime, await createUser(runtime, { email: owner.email, password: "owner-password" })),
+    );
+    depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Ready Yard" });
+    const inputs = defaultPlanInput({ vehicles: 2, chargers: [{ name: "AC 22", powerKw: 22, count: 2 }] });
+    inputs.site = { ...inputs.site, connectionKva: 30, powerFactor: 1, buildingKw: 0 };
+    // Its vans work one day a week, three days from now: whenever the test runs, the next duty is days away.
+    const duty = { depart: 7 * 60, return: 17 * 60, km: 120 };
+    const day = DateTime.now().setZone("Europe/London").plus({ days: 3 }).weekday - 1;
+    inputs.vehicles[0]!.week = [0, 1, 2, 3, 4, 5, 6].map((d) => (d === day ? duty : null));
+    await insertDepotPlanInputs(runtime, depotId, inputs);
+    const { password } = await registerChargePoint(runtime, owner, depotId, {
+      identity: "RD-1",
+      name: "Bay 1",
+      connectors: 1,
+      maxKw: 22,
+      currentType: "AC",
+    });
+    await addVehicleTag(runtime, owner, depotId, { tag: "VAN-A", vehicle: "AB12 CDE", groupId: "g1" });
+    key = (await createApiKey(runtime, owner, { name: "Telematics" })).key;
+    server = await startAppServer({ DATA_DIR: database.dataDir });
+    peer = await connectOcppPeer(server.url, "RD-1", password, "ocpp1.6");
+    peer.onCall("SetChargingProfile", () => ({ status: "Accepted" }));
+    await peer.call("BootNotification", { chargePointVendor: "Tests", chargePointModel: "RD" });
+  });
+  afterAll(async () => {
+    await peer?.close();
+    await server?.stop();
+    await runtime?.database.destroy();
+  });
+
+  const profiles = () => peer.received.filter((c) => c.action === "SetChargingProfile");
+  const limitNowW = () => profileLimitAtW(profiles().at(-1)!.payload, Date.now()) ?? 0;
+  const waitFor = async (check: () => boolean | Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await check()).toBe(true);
+  };
+  const board = async () => {
+    const answer = await fetch(`${server.url}/api/v1/depots/${depotId}/readiness`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    return (await answer.json()).vehicles as { vehicle: string; status: string; shortKwh: number }[];
+  };
+
+  it("decides again at once when the fleet tells its charge and departure, and when the charger first reports its charge", async () => {
+    const { transactionId } = (await peer.call("StartTransaction", {
+      connectorId: 1,
+      idTag: "VAN-A",
+      meterStart: 0,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number };
+    // A decision for the plug-in: the van's duty is days away.
+    await waitFor(() => profiles().length >= 2);
+    const before = profiles().length;
+    // It leaves in two hours at 20 %, to 90 %: 52.5 kWh of a 75 kWh van, more than 22 kW gives it in two hours.
+    const put = await fetch(`${server.url}/api/v1/depots/${depotId}/vehicles/VAN-A`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ socPct: 20, departsAt: new Date(Date.now() + 2 * HOUR).toISOString(), targetSocPct: 90 }),
+    });
+    expect(put.status).toBe(200);
+    await waitFor(() => profiles().length > before && Math.abs(limitNowW() - 22_000) < 5);
+    await waitFor(async () => (await board())[0]?.status === "short");
+    const short = (await board())[0]!;
+    // 52.5 kWh needed, at most 22 kW × 2 h = 44 kWh: about 8.5 kWh short (less the minutes the test took).
+    expect(short.shortKwh).toBeGreaterThan(8);
+    expect(short.shortKwh).toBeLessThan(9);
+    // The charger reports the van's real charge for the first time: 85 % (3.75 kWh to go).
+    await peer.call("MeterValues", {
+      connectorId: 1,
+      transactionId,
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [
+            { value: "100", measurand: "Energy.Active.Import.Register", unit: "Wh" },
+            { value: "85", measurand: "SoC", unit: "Percent" },
+          ],
+        },
+      ],
+    });
+    await waitFor(async () => (await board())[0]?.status === "ready");
+    const ready = (await board())[0] as unknown as { soc: { pct: number; source: string }; leavesWithPct: number };
+    expect(ready.soc).toMatchObject({ pct: 85, source: "charger" });
+    expect(ready.leavesWithPct).toBeCloseTo(90, 6);
+  });
+});
