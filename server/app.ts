@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type Express } from "express";
 import { RouterContextProvider } from "react-router";
 
+import { startAlertWatch } from "~/features/alerts/index.server";
 import {
   closeLiveStreams,
   markAllDisconnected,
@@ -114,6 +115,7 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   if (options.prepare === "restart") await prepareAfterRestart(runtime, startedAt);
   stopOutbox = startOutboxWorker(runtime, env.OUTBOX_POLL_SECONDS * 1000);
   stopReminders = startApplyByReminders(runtime, 60 * 60_000, env.APPLY_BY_REMINDER_START_SECONDS * 1000);
+  stopAlerts = startAlertWatch(runtime, env.ALERTS_INTERVAL_SECONDS * 1000);
   setPhotoWorkers(env.PHOTO_WORKERS);
   // Password hashing and photo decoding run in a lower-priority child process (in development, in this one).
   configureBackground({ script: options.dev ? null : path.resolve("build/server/background-process.js"), log });
@@ -139,6 +141,7 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
 
 let stopOutbox: (() => void) | undefined;
 let stopReminders: (() => void) | undefined;
+let stopAlerts: (() => void) | undefined;
 let stopRoadmapQueue: (() => Promise<void>) | undefined;
 
 /**
@@ -157,6 +160,7 @@ function requestsFinished(): Promise<void> {
 export async function stopServer(): Promise<void> {
   stopOutbox?.();
   stopReminders?.();
+  stopAlerts?.();
   await stopRoadmapQueue?.();
   await stopOcppEndpoint();
   await requestsFinished();

@@ -79,6 +79,8 @@ const envSchema = z
     OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
     /** When each process first looks for connection apply-by dates to remind of, in seconds after start (then hourly). */
     APPLY_BY_REMINDER_START_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+    /** How often each process looks at the depots for alerts (a vehicle leaving short, a charger offline), in seconds. */
+    ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
     REQUIRE_ADMIN_2FA: optionalString.pipe(booleanString.optional()),
     /** E-mail the submitter when an admin changes a depot's status (on unless set to false). */
     NOTIFY_ON_STATUS_CHANGE: optionalString.pipe(booleanString.optional()).transform((value) => value ?? true),

@@ -20,6 +20,7 @@ import { migration as m015 } from "./migrations/015-charger-refuses-profiles";
 import { migration as m016 } from "./migrations/016-companies-as-teams";
 import { migration as m017 } from "./migrations/017-vehicle-told-needs";
 import { migration as m018 } from "./migrations/018-vehicle-state-and-api-keys";
+import { migration as m019 } from "./migrations/019-depot-alerts";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -46,6 +47,7 @@ const migrations: Record<string, AppMigration> = {
   "016_companies_as_teams": m016,
   "017_vehicle_told_needs": m017,
   "018_vehicle_state_and_api_keys": m018,
+  "019_depot_alerts": m019,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

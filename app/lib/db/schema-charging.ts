@@ -150,3 +150,25 @@ export type ApiCallTable = {
   detail: string | null;
   created_at: ColumnType<Date | string, string | undefined, string>;
 };
+
+/** A depot's alert (migration 019, features/alerts): one row per event, open until it clears. */
+export type DepotAlertTable = {
+  id: Generated<number>;
+  depot_id: number;
+  kind: string;
+  subject_key: string;
+  subject: string;
+  reason: string;
+  advice: string;
+  value: number | null;
+  opened_at: Timestamp;
+  shown_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  seen_at: Timestamp;
+  cleared_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  count: ColumnType<number, number | undefined, number>;
+  mailed_value: number | null;
+  mailed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+};
+
+/** A kind of alert a member chose not to be e-mailed about. */
+export type AlertOptOutTable = { member_id: number; kind: string };

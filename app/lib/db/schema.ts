@@ -1,12 +1,14 @@
 import type { ColumnType, Generated } from "kysely";
 
 import type {
+  AlertOptOutTable,
   ApiCallTable,
   ApiKeyTable,
   ChargePointConnectorTable,
   ChargePointEventTable,
   ChargePointTable,
   ChargingSessionTable,
+  DepotAlertTable,
   MeterReadingTable,
   VehicleStateTable,
   VehicleTagTable,
@@ -273,6 +275,8 @@ export type Database = {
   vehicle_states: VehicleStateTable;
   api_keys: ApiKeyTable;
   api_calls: ApiCallTable;
+  depot_alerts: DepotAlertTable;
+  alert_opt_outs: AlertOptOutTable;
   roadmaps: RoadmapTable;
   roadmap_results: RoadmapResultTable;
   connection_applications: ConnectionApplicationTable;

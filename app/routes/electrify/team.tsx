@@ -1,3 +1,5 @@
+import { AlertChoices } from "~/features/alerts";
+import { alertChoicesOf, setAlertChoices } from "~/features/alerts/index.server";
 import { mayDo } from "~/features/depots/index.server";
 import { ApiKeysCard } from "~/features/fleet-api";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/features/fleet-api/index.server";
@@ -30,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const team = await teamPageData(runtime, user);
   // The fleet API's keys are the owners' to see and manage.
   const apiKeys = user.company && mayDo(user, "members") ? await listApiKeys(runtime, user.company.id) : null;
-  return { ...team, apiKeys };
+  // Depot alerts are mailed to those who act on them (owners, fleet managers, depot managers): each chooses which.
+  const alertChoices = user.company && user.company.role !== "viewer" ? await alertChoicesOf(runtime, user) : null;
+  return { ...team, apiKeys, alertChoices };
 }
 
 /** Every change to the team; who may make it is the team feature's check (owners, except leaving and e-mails). */
@@ -83,6 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         const { name } = await revokeApiKey(runtime, user, parseId(form.get("keyId")));
         return succeeded(`Key ${name} revoked`, {}, "revoke-key");
       },
+      "alert-choices": async () => {
+        const on = await setAlertChoices(runtime, user, form.getAll("kinds"));
+        return succeeded(on.length ? "Your alerts are saved" : "You will get no alert e-mails", {}, "alert-choices");
+      },
       leave: async () => {
         const company = await leaveCompany(runtime, user);
         return redirectWithToast("/electrify/dashboard", { type: "success", title: `You left ${company}` });
@@ -92,6 +100,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Team({ loaderData }: Route.ComponentProps) {
-  const { apiKeys, ...team } = loaderData;
-  return <TeamPage data={team} extra={apiKeys ? <ApiKeysCard keys={apiKeys} /> : null} />;
+  const { apiKeys, alertChoices, ...team } = loaderData;
+  const extra = (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      {alertChoices ? <AlertChoices chosen={alertChoices} /> : null}
+      {apiKeys ? <ApiKeysCard keys={apiKeys} /> : null}
+    </div>
+  );
+  return <TeamPage data={team} extra={alertChoices || apiKeys ? extra : null} />;
 }

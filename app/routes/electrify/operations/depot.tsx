@@ -2,6 +2,8 @@ import { Suspense } from "react";
 import { data, useNavigate } from "react-router";
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { AlertsCard } from "~/features/alerts";
+import { listDepotAlerts } from "~/features/alerts/index.server";
 import { DepotPicker } from "~/features/depots";
 import { mayDo, requireDepot } from "~/features/depots/index.server";
 import {
@@ -58,7 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     depot = await requireDepot(runtime.database.db, user, parseId(params.depotId), OPERATIONS_REACH);
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    return data({ depot: null, depots, operations: null, endpoint: "", canChange: false }, { status: 404 });
+    return data({ depot: null, depots, operations: null, alerts: [], endpoint: "", canChange: false }, { status: 404 });
   }
   const url = new URL(runtime.env.APP_URL);
   const endpoint = `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}${OCPP_PATH}`;
@@ -68,6 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     depot: { id: depot.id, name: depot.name },
     depots: listed.map((d) => ({ id: d.id, name: d.name })),
     operations: await depotOperations(runtime, depot.id),
+    alerts: await listDepotAlerts(runtime, depot.id),
     endpoint,
     // A viewer reads the page without the forms that change it (the server refuses them anyway).
     canChange: user.isAdmin || mayDo(user, "change"),
@@ -136,7 +139,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function DepotOperationsPage({ loaderData }: Route.ComponentProps) {
-  const { depot, depots, operations, endpoint, canChange } = loaderData;
+  const { depot, depots, operations, alerts, endpoint, canChange } = loaderData;
   const navigate = useNavigate();
   return (
     <section className="w-full px-4 py-8 sm:px-6">
@@ -153,6 +156,7 @@ export default function DepotOperationsPage({ loaderData }: Route.ComponentProps
           key={depot.id}
           depotId={depot.id}
           operations={operations}
+          alerts={alerts}
           endpoint={endpoint}
           canChange={canChange}
         />
@@ -168,11 +172,13 @@ export default function DepotOperationsPage({ loaderData }: Route.ComponentProps
 function DepotOperations({
   depotId,
   operations,
+  alerts,
   endpoint,
   canChange,
 }: {
   depotId: number;
   operations: NonNullable<Route.ComponentProps["loaderData"]["operations"]>;
+  alerts: Route.ComponentProps["loaderData"]["alerts"];
   endpoint: string;
   canChange: boolean;
 }) {
@@ -184,6 +190,7 @@ function DepotOperations({
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {live ? "Live: updates as the chargers report." : "Connecting to live updates…"}
       </p>
+      <AlertsCard alerts={alerts} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="The depot now">
         <Figure
           title="Load now"
