@@ -27,6 +27,7 @@ export default [
     route("depots/:depotId/readiness", "routes/api/readiness.ts"),
     route("depots/:depotId/vehicles/:vehicle", "routes/api/vehicle-state.ts"),
     route("depots/:depotId/schedule", "routes/api/schedule.ts"),
+    route("depots/:depotId/meter", "routes/api/meter.ts"),
   ]),
   ...prefix("investors", [
     route("unlock", "routes/investors/unlock.ts"),

@@ -250,6 +250,7 @@ describe.each(ENGINES)("the fleet API on %s", (engine) => {
       "/api/v1/depots",
       "/api/v1/depots/{depotId}/vehicles/{vehicle}",
       "/api/v1/depots/{depotId}/schedule",
+      "/api/v1/depots/{depotId}/meter",
       "/api/v1/depots/{depotId}/readiness",
     ]);
     const state = doc.components.schemas.VehicleState;

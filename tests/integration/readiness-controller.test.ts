@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { evaluateDepotAlerts, listDepotAlerts } from "~/features/alerts/index.server";
 import { createApiKey } from "~/features/fleet-api/index.server";
 import { addVehicleTag, registerChargePoint } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
@@ -29,6 +30,8 @@ describe("the controller plans from the vehicle's state", () => {
   let depotId = 0;
   let key = "";
   let peer: OcppPeer;
+  /** The van's transaction, started in the first test and carried on in the next. */
+  let transactionId = 0;
   const owner: SessionUser = { id: "", email: "ready@fleet.example", isAdmin: false };
 
   beforeAll(async () => {
@@ -80,12 +83,12 @@ describe("the controller plans from the vehicle's state", () => {
   };
 
   it("decides again at once when the fleet tells its charge and departure, and when the charger first reports its charge", async () => {
-    const { transactionId } = (await peer.call("StartTransaction", {
+    ({ transactionId } = (await peer.call("StartTransaction", {
       connectorId: 1,
       idTag: "VAN-A",
       meterStart: 0,
       timestamp: new Date().toISOString(),
-    })) as { transactionId: number };
+    })) as { transactionId: number });
     // A decision for the plug-in: the van's duty is days away.
     await waitFor(() => profiles().length >= 2);
     const before = profiles().length;
@@ -120,5 +123,56 @@ describe("the controller plans from the vehicle's state", () => {
     const ready = (await board())[0] as unknown as { soc: { pct: number; source: string }; leavesWithPct: number };
     expect(ready.soc).toMatchObject({ pct: 85, source: "charger" });
     expect(ready.leavesWithPct).toBeCloseTo(90, 6);
+  });
+
+  it("takes the room for charging from the site's meter, and falls back to the plan's building load plus a margin when it falls silent", async () => {
+    const put = (path: string, body: unknown) =>
+      fetch(`${server.url}/api/v1/depots/${depotId}/${path}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const wantsAll = () =>
+      put("vehicles/VAN-A", {
+        socPct: 10,
+        socReadAt: new Date().toISOString(),
+        departsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+        targetSocPct: 90,
+      });
+    // It needs all its charger gives (22 kW), and draws it.
+    expect((await wantsAll()).status).toBe(200);
+    await waitFor(() => Math.abs(limitNowW() - 22_000) < 5);
+    await peer.call("MeterValues", {
+      connectorId: 1,
+      transactionId,
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [
+            { value: "200", measurand: "Energy.Active.Import.Register", unit: "Wh" },
+            { value: "22000", measurand: "Power.Active.Import", unit: "W" },
+          ],
+        },
+      ],
+    });
+    // The meter at the connection reads 37 kW: the building takes 15 kW the plan does not know, so 15 kW is left.
+    expect((await put("meter", { siteKw: 37 })).status).toBe(200);
+    await waitFor(() => Math.abs(limitNowW() - 15_000) < 5);
+    // Refused, nothing kept: a reading from the future, and one that is not a number.
+    expect((await put("meter", { siteKw: 37, readAt: new Date(Date.now() + HOUR).toISOString() })).status).toBe(422);
+    expect((await put("meter", { siteKw: "lots" })).status).toBe(422);
+    // The meter falls silent (its last reading six minutes old): the plan's building load (none) plus 10 % of the
+    // 30 kW connection is counted, 27 kW left, so the van has its 22 kW again at the next decision.
+    await runtime.database.db
+      .updateTable("site_meter_readings")
+      .set({ read_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .execute();
+    expect((await wantsAll()).status).toBe(200);
+    await waitFor(() => Math.abs(limitNowW() - 22_000) < 5);
+    await evaluateDepotAlerts(runtime, depotId);
+    const alerts = await listDepotAlerts(runtime, depotId);
+    expect(alerts.find((a) => a.kind === "meter-silent")?.reason).toMatch(
+      /plan's building load plus a margin \(3 kW\)/,
+    );
   });
 });

@@ -43,7 +43,7 @@ export type DepotNow = {
       targetPct: number | null;
     }[];
   };
-  meter?: { silentSince: string | null; fallbackKw: number | null } | null;
+  meter?: { silentSince: string | null; countedKw: number } | null;
 };
 
 export function conditionsAt(depot: DepotNow): Condition[] {
@@ -118,7 +118,8 @@ export function conditionsAt(depot: DepotNow): Condition[] {
       kind: "meter-silent",
       subjectKey: "meter",
       subject: "The site's meter",
-      reason: `The site's meter has sent nothing since ${clockTime(depot.meter.silentSince)}: the controller counts the plan's building load${depot.meter.fallbackKw !== null ? ` plus a margin (${kw(depot.meter.fallbackKw)})` : ""} instead.`,
+      since: depot.meter.silentSince,
+      reason: `The site's meter has sent nothing since ${clockTime(depot.meter.silentSince)}: the controller counts the plan's building load plus a margin (${kw(depot.meter.countedKw)}) instead.`,
       advice: "Check the meter's power and connection. Charging carries on, with less room until it is back.",
       value: null,
     });

@@ -8,8 +8,13 @@
 import type { z } from "zod";
 
 import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
-import { scheduleSchema, vehicleStateSchema } from "~/features/operations";
-import { depotOperations, OPERATIONS_REACH, setVehicleStates } from "~/features/operations/index.server";
+import { scheduleSchema, siteReadingSchema, vehicleStateSchema } from "~/features/operations";
+import {
+  depotOperations,
+  OPERATIONS_REACH,
+  recordSiteReading,
+  setVehicleStates,
+} from "~/features/operations/index.server";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { readJsonBody } from "~/lib/request-body.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -26,7 +31,7 @@ export const MAX_API_BODY_BYTES = 256 * 1024;
 
 type Key = NonNullable<Awaited<ReturnType<typeof companyOfKey>>>;
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-export type ApiOperation = "depots" | "vehicle-state" | "schedule" | "readiness";
+export type ApiOperation = "depots" | "vehicle-state" | "schedule" | "readiness" | "meter";
 
 const json = ({ status, body, headers }: Answer) =>
   new Response(JSON.stringify(body), {
@@ -87,6 +92,10 @@ async function run(deps: Deps, key: Key, op: ApiOperation, request: Request, par
   });
   if (op === "readiness")
     return { depot: depot.name, vehicles: (await depotOperations(deps, depot.id)).readiness.rows };
+  if (op === "meter") {
+    const reading = parse(siteReadingSchema, await readJsonBody(request, MAX_API_BODY_BYTES));
+    return recordSiteReading(deps, depot.id, { ...reading, source: "api" });
+  }
   if (op === "vehicle-state") {
     const state = parse(vehicleStateSchema, await readJsonBody(request, MAX_API_BODY_BYTES));
     const [done] = await setVehicleStates(deps, depot.id, [{ vehicle: params.vehicle ?? "", state }], "fleet");

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
 
-import { scheduleSchema, vehicleStateSchema } from "~/features/operations";
+import { scheduleSchema, siteReadingSchema, vehicleStateSchema } from "~/features/operations";
 
 import { API_RATE } from "./fleet-api.server";
 
@@ -122,6 +122,21 @@ export function fleetApiDocument(serverUrl: string) {
               content: { "application/json": { schema: z.object({ vehicles: z.array(applied) }) } },
             },
             ...errors(401, 404, 409, 413, 422, 429),
+          },
+        },
+      },
+      "/api/v1/depots/{depotId}/meter": {
+        put: {
+          summary:
+            "Tell the site's import at the connection (from the site's own meter): the room for charging is the connection less the building's real load. Silent for more than 5 minutes, the plan's building load plus a margin is counted instead",
+          requestParams: { path: z.object({ depotId }) },
+          requestBody: { content: { "application/json": { schema: siteReadingSchema } } },
+          responses: {
+            "200": {
+              description: "Taken (or ignored, when older than the last reading)",
+              content: { "application/json": { schema: z.object({ ignored: z.boolean() }) } },
+            },
+            ...errors(401, 404, 413, 422, 429),
           },
         },
       },

@@ -88,7 +88,7 @@ const inForceW = (s: { limitW: number | null; defaultW: number | null; maxKw: nu
  */
 export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: number, at: number) {
   const [site, tags, connectors, states] = await Promise.all([
-    depotSite(deps, depotId),
+    depotSite(deps, depotId, at),
     vehicleTagsByKey(deps, depotId),
     depotConnectors(deps, depotId),
     readVehicleStates(deps, depotId),

@@ -20,4 +20,5 @@ export { depotOperations } from "./operations.server";
 export { latestChargingMonth, monthlyStatement, parseMonth, statementCsv } from "./statement.server";
 export { addVehicleTag, listVehicleTags, removeVehicleTag } from "./vehicle-tags.server";
 export { setNeedsByHand } from "./vehicle-needs.server";
+export { readSiteMeter, recordSiteReading } from "./site-meter.server";
 export { setStateByHand, setVehicleStates, type StateResult, type VehicleRef } from "./vehicle-state.server";

@@ -18,5 +18,6 @@ export { VehicleNeedsCard } from "./components/vehicle-needs-card";
 export { VehicleTagsCard } from "./components/vehicle-tags-card";
 export { vehicleNeedsSchema, type VehicleNeedsInput } from "./vehicle-needs-schema";
 export { clockTime, kw, kwh, pounds } from "./format";
+export { METER_SILENT_MS, siteReadingSchema } from "./site-meter";
 export { DEPARTURE_HORIZON_DAYS, scheduleSchema, vehicleStateSchema, type VehicleStateInput } from "./vehicle-state";
 export { tripUnderWay } from "./vehicle-duty";

@@ -14,7 +14,8 @@ import { readDepotRecords } from "./depot-records.server";
 import { getOcppEndpoint } from "./ocpp-endpoint.server";
 import { chargerViews, DAY_MS, dayViews, loadSeries, sessionViews, ZONE } from "./operations-views";
 import { depotReadiness } from "./readiness.server";
-import { depotSite, siteLimitKw } from "./site.server";
+import { buildingKwAt } from "./site-meter";
+import { depotSite, siteLimitKw, type DepotSite } from "./site.server";
 import { vehiclesDueBack } from "./vehicle-duty";
 import { vehicleTagsByKey } from "./vehicle-tags.server";
 
@@ -22,7 +23,7 @@ type Deps = Pick<Runtime, "database">;
 
 /** Everything the depot's operations page shows, read in one go (the page and its live stream both call it). */
 export async function depotOperations(deps: Deps, depotId: number, now = Date.now()) {
-  const [site, tagsByKey] = await Promise.all([depotSite(deps, depotId), vehicleTagsByKey(deps, depotId)]);
+  const [site, tagsByKey] = await Promise.all([depotSite(deps, depotId, now), vehicleTagsByKey(deps, depotId)]);
   const records = await readDepotRecords(deps, depotId, now - 7 * DAY_MS);
   const sessions = sessionViews(records, site.tariff, tagsByKey, now);
   const load = loadSeries(sessions, (at) => siteLimitKw(site, at), now);
@@ -34,6 +35,7 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
     chargers,
     loadKw: chargers.reduce((sum, c) => sum + c.powerKw, 0),
     limitKw: siteLimitKw(site, now),
+    meter: meterView(site, now),
     tariff: { name: site.tariff.name, fromPlan: site.tariffFromPlan },
     tags: [...tagsByKey.values()],
     groups: (site.inputs?.vehicles ?? []).map((g) => ({ id: g.id, name: g.name })),
@@ -70,6 +72,21 @@ export async function depotOperations(deps: Deps, depotId: number, now = Date.no
       },
       now,
     ),
+  };
+}
+
+/** The site meter as the page says it: the building's real load, or that it is silent and what is counted instead. */
+function meterView(site: DepotSite, now: number) {
+  const meter = site.meter;
+  if (!meter || site.connectionKw === null) return null;
+  const hour = DateTime.fromMillis(now, { zone: ZONE }).hour;
+  const planKw = site.buildingKwByHour[hour] ?? 0;
+  return {
+    readAt: new Date(meter.readAt).toISOString(),
+    buildingKw: meter.silent ? null : meter.buildingKw,
+    silentSince: meter.silent ? new Date(meter.readAt).toISOString() : null,
+    // What the controller counts for the building now (the plan's plus a margin while the meter is silent).
+    countedKw: buildingKwAt(meter, planKw, site.connectionKw, now),
   };
 }
 

@@ -14,6 +14,7 @@ const site: DepotSite = {
   tariffFromPlan: true,
   inputs: null,
   planPerDay: null,
+  meter: null,
 };
 
 describe("the day ahead as slots", () => {

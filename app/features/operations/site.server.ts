@@ -13,6 +13,8 @@ import { readDepotPlan } from "~/features/planning/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import type { Slot } from "./schedule-ahead";
+import { buildingKwAt, type SiteMeter } from "./site-meter";
+import { readSiteMeter } from "./site-meter.server";
 
 export type DepotSite = {
   /** The connection's real power (kVA × power factor), or null without a plan. */
@@ -26,6 +28,8 @@ export type DepotSite = {
   inputs: PlanRequest | null;
   /** The plan's cost-optimal figures per day, when a plan has been run. */
   planPerDay: { strategy: string; energyKwh: number; peakKw: number; costPounds: number } | null;
+  /** The site's own meter, when it has one (issue 49): its real building load replaces the plan's. */
+  meter: SiteMeter | null;
 };
 
 function buildingByHour(inputs: PlanRequest): number[] {
@@ -34,8 +38,12 @@ function buildingByHour(inputs: PlanRequest): number[] {
   return buildingLoadBySteps(profile, 24, 60);
 }
 
-export async function depotSite(deps: Pick<Runtime, "database">, depotId: number): Promise<DepotSite> {
-  const plan = await readDepotPlan(deps, depotId);
+export async function depotSite(
+  deps: Pick<Runtime, "database">,
+  depotId: number,
+  now = Date.now(),
+): Promise<DepotSite> {
+  const [plan, meter] = await Promise.all([readDepotPlan(deps, depotId), readSiteMeter(deps, depotId, now)]);
   const inputs = plan?.inputs ?? null;
   const results = plan?.results ?? null;
   const chosen = results?.strategies.find((s) => s.strategy === "cost-optimal") ?? results?.strategies[0];
@@ -45,6 +53,7 @@ export async function depotSite(deps: Pick<Runtime, "database">, depotId: number
     tariff: inputs?.tariff ?? TARIFF_PRESETS.flat,
     tariffFromPlan: inputs !== null,
     inputs,
+    meter,
     planPerDay:
       results && chosen
         ? {
@@ -75,7 +84,10 @@ export async function depotConnectors(deps: Pick<Runtime, "database">, depotId: 
 export function siteLimitKw(site: DepotSite, at: number): number | null {
   if (site.connectionKw === null) return null;
   const hour = DateTime.fromMillis(at, { zone: "Europe/London" }).hour;
-  return Math.max(0, site.connectionKw - (site.buildingKwByHour[hour] ?? 0));
+  return Math.max(
+    0,
+    site.connectionKw - buildingKwAt(site.meter, site.buildingKwByHour[hour] ?? 0, site.connectionKw, at),
+  );
 }
 
 const SLOT_MS = 5 * 60_000;
@@ -83,7 +95,8 @@ const SLOT_MS = 5 * 60_000;
 /**
  * The hours ahead as slots of one room and one price: five minutes on the UK
  * clock (the first from now to the next five), runs of equal ones merged.
- * Tariff bands and the building's hours both change on such an edge.
+ * Tariff bands and the building's hours both change on such an edge; the
+ * site meter's reading holds for the first of them.
  */
 export function siteSlots(site: DepotSite, at: number, hours: number): Slot[] {
   const end = Math.ceil((at + hours * 3_600_000) / SLOT_MS) * SLOT_MS;
@@ -92,7 +105,8 @@ export function siteSlots(site: DepotSite, at: number, hours: number): Slot[] {
   for (let from = at; from < end;) {
     const to = Math.floor(from / SLOT_MS) * SLOT_MS + SLOT_MS;
     const local = ukClock(from);
-    const roomKw = Math.max(0, site.connectionKw! - (site.buildingKwByHour[local.hour] ?? 0));
+    const building = buildingKwAt(site.meter, site.buildingKwByHour[local.hour] ?? 0, site.connectionKw!, from);
+    const roomKw = Math.max(0, site.connectionKw! - building);
     const pence = priceAt(site.tariff, local.weekday - 1, local.hour * 60 + local.minute);
     const last = slots[slots.length - 1];
     if (last && last.roomKw === roomKw && last.pence === pence) last.to = to;

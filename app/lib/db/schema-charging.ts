@@ -33,6 +33,8 @@ export type ChargePointTable = {
   profiles_refused: ColumnType<string | null, string | null | undefined, string | null>;
   /** Until when: it connects or boots again ("reconnect"), or its next transaction starts ("transaction"). */
   profiles_refused_until: ColumnType<RefusedUntil | null, RefusedUntil | null | undefined, RefusedUntil | null>;
+  /** "charger", or "site-meter": the site's own meter at the connection, which only sends meter values. */
+  role: ColumnType<string, string | undefined, string>;
   created_at: ColumnType<Date | string, string | undefined, string>;
 };
 
@@ -172,3 +174,13 @@ export type DepotAlertTable = {
 
 /** A kind of alert a member chose not to be e-mailed about. */
 export type AlertOptOutTable = { member_id: number; kind: string };
+
+/** A reading of the site's meter at the connection (migration 020): the site's import and the chargers' draw then. */
+export type SiteMeterReadingTable = {
+  id: Generated<number>;
+  depot_id: number;
+  read_at: Timestamp;
+  site_kw: number;
+  chargers_kw: number;
+  source: string;
+};

@@ -10,6 +10,7 @@ import type {
   ChargingSessionTable,
   DepotAlertTable,
   MeterReadingTable,
+  SiteMeterReadingTable,
   VehicleStateTable,
   VehicleTagTable,
 } from "./schema-charging";
@@ -277,6 +278,7 @@ export type Database = {
   api_calls: ApiCallTable;
   depot_alerts: DepotAlertTable;
   alert_opt_outs: AlertOptOutTable;
+  site_meter_readings: SiteMeterReadingTable;
   roadmaps: RoadmapTable;
   roadmap_results: RoadmapResultTable;
   connection_applications: ConnectionApplicationTable;

@@ -212,6 +212,7 @@ function DepotOperations({
           note={`${today.sessions} ${today.sessions === 1 ? "session" : "sessions"}`}
         />
         <Figure title="Cost today" value={pounds(today.costPounds)} />
+        {operations.meter ? <MeterFigure meter={operations.meter} /> : null}
       </ul>
       {operations.dueBack.length > 0 && operations.limitKw !== null ? (
         <p className="text-sm text-muted-foreground">
@@ -245,6 +246,25 @@ function DepotOperations({
     </div>
   );
 }
+
+/** The site's own meter: the building's real load, or that it is silent and what the controller counts instead. */
+function MeterFigure({ meter }: { meter: NonNullable<DepotOperationsData["meter"]> }) {
+  return meter.silentSince ? (
+    <Figure
+      title="Site meter"
+      value="Silent"
+      note={`since ${clockTime(meter.silentSince)}: the building is counted at ${kw(meter.countedKw)} (the plan's plus 10 % of the connection)`}
+      alert
+    />
+  ) : (
+    <Figure
+      title="Building load"
+      value={kw(meter.buildingKw ?? 0)}
+      note={`from the site meter at ${clockTime(meter.readAt)}`}
+    />
+  );
+}
+type DepotOperationsData = NonNullable<Route.ComponentProps["loaderData"]["operations"]>;
 
 function Figure({ title, value, note, alert }: { title: string; value: string; note?: string; alert?: boolean }) {
   return (

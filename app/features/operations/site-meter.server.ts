@@ -1,0 +1,87 @@
+/**
+ * Keeps the site meter's readings (from the fleet API, or a meter registered as a charge point) and reads its state
+ * for the controller and the page (site-meter.ts says what it means).
+ */
+import { toIsoString } from "~/lib/db/dialect.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import { chargingChanged, depotChanged } from "./live.server";
+import { METER_SILENT_MS, type SiteMeter } from "./site-meter";
+import { CLOCK_SLACK_MS } from "./vehicle-state";
+
+type Deps = Pick<Runtime, "database">;
+
+/** A building load this far from the last is news: decide again now rather than at the next round. */
+const DECIDE_AGAIN_KW = 1;
+
+/** The depot's meter now, or null when it has none (no reading ever, no meter registered). */
+export async function readSiteMeter(deps: Deps, depotId: number, now = Date.now()): Promise<SiteMeter | null> {
+  const [last, registered] = await Promise.all([
+    deps.database.db
+      .selectFrom("site_meter_readings")
+      .select(["read_at", "site_kw", "chargers_kw"])
+      .where("depot_id", "=", depotId)
+      .orderBy("read_at", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+    deps.database.db
+      .selectFrom("charge_points")
+      .select("created_at")
+      .where("depot_id", "=", depotId)
+      .where("role", "=", "site-meter")
+      .orderBy("created_at")
+      .executeTakeFirst(),
+  ]);
+  if (!last && !registered) return null;
+  // A meter registered that has never spoken is silent from when it was registered.
+  const readAt = last ? Date.parse(toIsoString(last.read_at)) : Date.parse(toIsoString(registered!.created_at));
+  return {
+    readAt,
+    siteKw: last?.site_kw ?? 0,
+    buildingKw: last ? last.site_kw - last.chargers_kw : 0,
+    silent: !last || now - readAt > METER_SILENT_MS,
+  };
+}
+
+/**
+ * Keeps a reading of the site's import; one older than the last is ignored (answered so), one from the future is
+ * refused. The chargers' draw as it is read is kept beside it, so the building's load is the difference.
+ */
+export async function recordSiteReading(
+  deps: Deps,
+  depotId: number,
+  reading: { siteKw: number; readAt?: string; source: "api" | "ocpp" },
+  now = Date.now(),
+): Promise<{ ignored: boolean }> {
+  const readAt = reading.readAt === undefined ? now : Date.parse(reading.readAt);
+  if (readAt > now + CLOCK_SLACK_MS)
+    throw new UserError("A reading cannot be in the future", {
+      status: 422,
+      fieldErrors: { readAt: "A reading cannot be in the future" },
+    });
+  const before = await readSiteMeter(deps, depotId, now);
+  if (before && !before.silent && readAt < before.readAt) return { ignored: true };
+  const chargers = await deps.database.db
+    .selectFrom("charging_sessions")
+    .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
+    .select((eb) => eb.fn.sum<number | string>("charging_sessions.power_w").as("w"))
+    .where("charge_points.depot_id", "=", depotId)
+    .where("charging_sessions.stopped_at", "is", null)
+    .executeTakeFirst();
+  const chargersKw = Number(chargers?.w ?? 0) / 1000;
+  await deps.database.db
+    .insertInto("site_meter_readings")
+    .values({
+      depot_id: depotId,
+      read_at: new Date(readAt).toISOString(),
+      site_kw: reading.siteKw,
+      chargers_kw: chargersKw,
+      source: reading.source,
+    })
+    .execute();
+  const buildingKw = reading.siteKw - chargersKw;
+  if (!before || before.silent || Math.abs(buildingKw - before.buildingKw) >= DECIDE_AGAIN_KW) chargingChanged(depotId);
+  depotChanged(depotId);
+  return { ignored: false };
+}
