@@ -82,6 +82,8 @@ export default defineConfig({
         // Every test signs in from 127.0.0.1; the limiter itself is covered by the integration tests.
         SIGN_IN_RATE_LIMIT_MAX: "10000",
         LOG_LEVEL: "warn",
+        // Depot alerts looked for every 2 s rather than every minute, so an alert reaches its page and mail in a test.
+        ALERTS_INTERVAL_SECONDS: "2",
         // Read by every test (tests/e2e/fixtures.ts): a fault fails the test during which it was recorded.
         FAULT_LOG: "tmp/e2e-faults.jsonl",
       },

@@ -9,7 +9,7 @@ import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { startAppServer, type AppServer } from "../support/app-server";
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot, insertDepotPlanInputs } from "../support/depots";
 import { connectOcppPeer, profileLimitAtW, type OcppPeer } from "../support/ocpp-peer";
 import { createTestDatabase } from "../support/test-database";
@@ -174,5 +174,43 @@ describe("the controller plans from the vehicle's state", () => {
     expect(alerts.find((a) => a.kind === "meter-silent")?.reason).toMatch(
       /plan's building load plus a margin \(3 kW\)/,
     );
+  });
+
+  it("reads the site's meter over OCPP, registered like a charger: its meter values set the room, and it is sent no profile", async () => {
+    const { password } = await registerChargePoint(runtime, owner, depotId, {
+      identity: "RD-METER",
+      name: "Site meter",
+      role: "site-meter",
+    });
+    // The meter speaks OCPP 1.6J through another library than the server's.
+    const meter = await connectOcppPeer(server.url, "RD-METER", password, "ocpp1.6");
+    await meter.call("BootNotification", { chargePointVendor: "Tests", chargePointModel: "Meter" });
+    const wantsAll = await fetch(`${server.url}/api/v1/depots/${depotId}/vehicles/VAN-A`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ socPct: 10, socReadAt: new Date().toISOString(), targetSocPct: 90 }),
+    });
+    expect(wantsAll.status).toBe(200);
+    await waitFor(() => Math.abs(limitNowW() - 22_000) < 5);
+    // The site's import at the connection: 44 kW, of which the van's 22: the building takes 22 kW, 8 kW are left.
+    await meter.call("MeterValues", {
+      connectorId: 0,
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [{ value: "44000", measurand: "Power.Active.Import", unit: "W" }],
+        },
+      ],
+    });
+    await waitFor(() => Math.abs(limitNowW() - 8_000) < 5);
+    expect(meter.received.filter((c) => c.action === "SetChargingProfile")).toEqual([]);
+    const cookie = await signIn(server, owner.email, "owner-password");
+    const page = (
+      await (await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } })).text()
+    ).replaceAll("<!-- -->", "");
+    expect(page).toContain("Building load");
+    expect(page).toContain("22 kW");
+    expect(page).toContain("Site meter at the connection");
+    await meter.close();
   });
 });

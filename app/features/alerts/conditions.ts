@@ -30,6 +30,7 @@ export type DepotNow = {
     lastSeenAt: string | null;
     connectors: { id: number; status: string; errorCode: string | null }[];
     notManaged: string | null;
+    siteMeter?: boolean;
   }[];
   readiness: {
     rows: {
@@ -71,7 +72,8 @@ export function conditionsAt(depot: DepotNow): Condition[] {
         value: null,
       });
   }
-  for (const charger of depot.chargers) {
+  // The site's meter is watched as the meter (silent), not as a charger.
+  for (const charger of depot.chargers.filter((c) => !c.siteMeter)) {
     if (!charger.connected)
       found.push({
         kind: "charger-offline",

@@ -23,6 +23,8 @@ export const chargePointInputSchema = z.object({
     .min(1, "Maximum power is at least 1 kW")
     .max(1000, "Maximum power is at most 1,000 kW"),
   currentType: z.enum(["AC", "DC"], { message: "Choose AC or DC" }),
+  /** A charger, or the site's own meter at the connection (it only sends meter values: issue 49). */
+  role: z.enum(["charger", "site-meter"], { message: "Choose a charger or the site's meter" }).default("charger"),
 });
 
 export type ChargePointInput = z.infer<typeof chargePointInputSchema>;

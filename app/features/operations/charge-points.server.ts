@@ -37,9 +37,13 @@ export async function registerChargePointAt(
   depot: Pick<ReachableDepot, "id" | "name">,
   input: Record<string, unknown>,
 ): Promise<{ id: number; identity: string; password: string }> {
-  const parsed = chargePointInputSchema.safeParse(input);
+  // A site meter has no connectors or power of its own to give: those fields are not asked of it.
+  const meter = input.role === "site-meter";
+  const parsed = chargePointInputSchema.safeParse(
+    meter ? { ...input, connectors: 1, maxKw: 1, currentType: "AC" } : input,
+  );
   if (!parsed.success) throw invalidInput(parsed.error);
-  const { identity, name, connectors, maxKw, currentType } = parsed.data;
+  const { identity, name, connectors, maxKw, currentType, role } = parsed.data;
   const password = generateChargePointPassword();
   return deps.database.db.transaction().execute(async (tx) => {
     const taken = await tx.selectFrom("charge_points").select("id").where("identity", "=", identity).executeTakeFirst();
@@ -58,6 +62,7 @@ export async function registerChargePointAt(
         connectors,
         max_kw: maxKw,
         current_type: currentType,
+        role,
         created_at: new Date().toISOString(),
       })
       .returning("id")
@@ -66,7 +71,7 @@ export async function registerChargePointAt(
       actor,
       action: "charger.registered",
       target: { type: "charger", id, label: identity },
-      details: { depot: depot.name, connectors, maxKw, currentType },
+      details: { depot: depot.name, connectors, maxKw, currentType, role },
     });
     return { id, identity, password };
   });
@@ -140,7 +145,10 @@ export type OverviewRow = { id: number; name: string; chargers: number; connecte
 export async function operationsOverview(deps: Deps, user: SessionUser): Promise<OverviewRow[]> {
   let query = deps.database.db
     .selectFrom("depots")
-    .leftJoin("charge_points", "charge_points.depot_id", "depots.id")
+    // Chargers only: a site meter charges nothing.
+    .leftJoin("charge_points", (join) =>
+      join.onRef("charge_points.depot_id", "=", "depots.id").on("charge_points.role", "=", "charger"),
+    )
     .select((eb) => [
       "depots.id",
       "depots.depot_name",

@@ -35,7 +35,8 @@ export async function recordConnected(deps: Deps, point: ConnectedPoint, protoco
     .select("booted_at")
     .where("id", "=", point.chargePointId)
     .executeTakeFirst();
-  if (booted?.booted_at) chargerReady(point);
+  // A site meter takes no profiles: nothing is sent to it.
+  if (booted?.booted_at && point.role !== "site-meter") chargerReady(point);
 }
 
 /**
@@ -81,7 +82,7 @@ export async function recordBoot(
   await event(deps.database.db, point, "boot", `${station.vendor} ${station.model} booted`);
   depotChanged(point.depotId);
   // After the answer to its boot has gone (the protocol lets the CSMS speak once the station is accepted).
-  setTimeout(() => chargerReady(point), 50);
+  if (point.role !== "site-meter") setTimeout(() => chargerReady(point), 50);
 }
 
 /** Heartbeats only say the charger is alive: written at most once a minute, as nothing else depends on them. */

@@ -11,9 +11,16 @@ import { kw } from "./format";
 import { chargingChanged, depotChanged } from "./live.server";
 import type { MeterSample } from "./meter-values";
 import { limitExceeded } from "./profile-changes";
+import { recordSiteReading } from "./site-meter.server";
 
 type Deps = Pick<Runtime, "database">;
-export type ConnectedPoint = { chargePointId: number; depotId: number; identity: string };
+/** A connected charge point: a charger, or the site's meter at the connection (it only sends meter values). */
+export type ConnectedPoint = {
+  chargePointId: number;
+  depotId: number;
+  identity: string;
+  role?: "charger" | "site-meter";
+};
 
 const now = () => new Date().toISOString();
 
@@ -141,6 +148,17 @@ export async function recordReadings(
 ) {
   const samples = reading.samples.filter((s) => s.energyWh !== null || s.powerW !== null || s.socPct !== null);
   if (samples.length === 0) return;
+  if (point.role === "site-meter") {
+    // The site's import at the connection: the room for charging is the connection less the building (issue 49).
+    const latest = samples
+      .filter((s) => s.powerW !== null)
+      .reduce<MeterSample | null>((a, b) => (a && a.at >= b.at ? a : b), null);
+    // A meter's clock a little fast is the meter's mistake, not a reason to lose its reading: taken as of now.
+    const readAt = latest && new Date(Math.min(Date.parse(latest.at), Date.now())).toISOString();
+    if (latest)
+      await recordSiteReading(deps, point.depotId, { siteKw: latest.powerW! / 1000, readAt: readAt!, source: "ocpp" });
+    return;
+  }
   let overLimit = false;
   let socTold = false;
   await deps.database.db.transaction().execute(async (tx) => {

@@ -21,6 +21,7 @@ export async function readDepotRecords(deps: Deps, depotId: number, from: number
       "last_seen_at",
       "profiles_refused",
       "profiles_refused_until",
+      "role",
     ])
     .where("depot_id", "=", depotId)
     .orderBy("name")

@@ -148,13 +148,18 @@ function createRpcServer(
         return reject(400, `Offer one of ${OCPP_PROTOCOLS.join(", ")} as the WebSocket subprotocol`);
       const row = await deps.database.db
         .selectFrom("charge_points")
-        .select(["id", "depot_id", "identity", "password_hash"])
+        .select(["id", "depot_id", "identity", "password_hash", "role"])
         .where("identity", "=", handshake.identity)
         .executeTakeFirst();
       // An unknown identity and a wrong password are refused alike, before the socket opens.
       if (!row || !chargePointPasswordMatches(handshake.password, row.password_hash))
         return reject(401, "Unauthorized");
-      const session: ConnectedPoint = { chargePointId: row.id, depotId: row.depot_id, identity: row.identity };
+      const session: ConnectedPoint = {
+        chargePointId: row.id,
+        depotId: row.depot_id,
+        identity: row.identity,
+        role: row.role === "site-meter" ? "site-meter" : "charger",
+      };
       accept(session);
     })().catch((error: unknown) => {
       log.error({ err: error }, "OCPP connection check failed");

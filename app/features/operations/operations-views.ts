@@ -39,6 +39,8 @@ export type ChargerView = {
   /** Why the live controller does not manage it (it refused a charging profile), or null; and until when. */
   notManaged: string | null;
   notManagedUntil: "reconnect" | "transaction" | null;
+  /** The site's own meter at the connection, registered like a charger (it charges nothing: issue 49). */
+  siteMeter: boolean;
 };
 
 export type SessionView = {
@@ -46,6 +48,8 @@ export type SessionView = {
   charger: string;
   connectorId: number;
   vehicle: string | null;
+  /** Whether its tag is named on the depot (the readiness board follows it). */
+  named: boolean;
   startedAt: string;
   stoppedAt: string | null;
   energyKwh: number;
@@ -100,6 +104,7 @@ export function sessionViews(
         charger: names.get(s.charge_point_id) ?? "",
         connectorId: s.connector_id,
         vehicle: (s.id_tag && tagsByKey.get(s.id_tag.toLowerCase())?.vehicle) ?? s.id_tag,
+        named: Boolean(s.id_tag && tagsByKey.has(s.id_tag.toLowerCase())),
         startedAt: toIsoString(s.started_at),
         stoppedAt: iso(s.stopped_at),
         energyKwh: Math.max(0, s.meter_last_wh - s.meter_start_wh) / 1000,
@@ -214,6 +219,7 @@ export function chargerViews(
       .map((c) => ({ id: c.connector_id, status: c.status, errorCode: c.error_code })),
     notManaged: p.profiles_refused,
     notManagedUntil: p.profiles_refused_until,
+    siteMeter: p.role === "site-meter",
   }));
 }
 

@@ -67,8 +67,8 @@ export async function depotReadiness(
   });
   const fastestKw = Math.max(
     0,
-    ...(read.chargers.length
-      ? read.chargers.map((c) => c.maxKw)
+    ...(read.chargers.some((c) => !c.siteMeter)
+      ? read.chargers.filter((c) => !c.siteMeter).map((c) => c.maxKw)
       : (read.site.inputs?.chargers ?? []).map((c) => c.powerKw)),
   );
   const rows = readinessBoard({ now, plan: read.site.inputs, tags: read.tags, states, sessions, fastestKw });

@@ -76,6 +76,7 @@ export async function depotConnectors(deps: Pick<Runtime, "database">, depotId: 
     .selectFrom("charge_points")
     .select((eb) => eb.fn.sum<number | string>("connectors").as("total"))
     .where("depot_id", "=", depotId)
+    .where("role", "=", "charger")
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }

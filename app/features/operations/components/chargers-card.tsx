@@ -104,7 +104,9 @@ export function ChargersCard({
       <CardHeader>
         <CardTitle>Chargers</CardTitle>
         <CardDescription>
-          {chargers.filter((c) => c.connected).length} of {chargers.length} connected
+          {chargers.filter((c) => c.connected && !c.siteMeter).length} of {chargers.filter((c) => !c.siteMeter).length}{" "}
+          connected
+          {chargers.some((c) => c.siteMeter) ? "; the site's meter is listed with them" : ""}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -130,7 +132,9 @@ export function ChargersCard({
                       {charger.connected ? "Connected" : "Offline"}
                     </span>
                     {" · "}
-                    {kw(charger.powerKw)} of {kw(charger.maxKw)} {charger.currentType}
+                    {charger.siteMeter
+                      ? "Site meter at the connection"
+                      : `${kw(charger.powerKw)} of ${kw(charger.maxKw)} ${charger.currentType}`}
                     {charger.protocol ? ` · ${charger.protocol === "ocpp1.6" ? "OCPP 1.6J" : "OCPP 2.0.1"}` : ""}
                     {charger.lastSeenAt ? ` · seen ${clockTime(charger.lastSeenAt)}` : ""}
                   </p>
@@ -143,7 +147,7 @@ export function ChargersCard({
                     </p>
                   ) : null}
                 </div>
-                {charger.connectors.length ? (
+                {charger.connectors.length && !charger.siteMeter ? (
                   <ul className="flex flex-wrap gap-2" aria-label={`Connectors of ${charger.name}`}>
                     {charger.connectors.map((c) => (
                       <li key={c.id}>

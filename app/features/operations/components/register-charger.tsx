@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 
 import { TextField } from "~/components/text-field";
@@ -34,6 +34,8 @@ export function ChargerCredentials({ credentials, endpoint }: { credentials: Cre
 
 export function RegisterCharger({ endpoint }: { endpoint: string }) {
   const currentId = useId();
+  const roleId = useId();
+  const [role, setRole] = useState<"charger" | "site-meter">("charger");
   const fetcher = useFetcher<Answer>();
   useFetcherToast(fetcher.data);
   const errors = fetcher.data?.intent === "register" ? fetcher.data.errors : {};
@@ -56,42 +58,63 @@ export function RegisterCharger({ endpoint }: { endpoint: string }) {
             autoComplete="off"
           />
           <TextField label="Name" name="name" required maxLength={80} error={errors.name} />
-          <TextField
-            label="Connectors"
-            name="connectors"
-            type="number"
-            min={1}
-            max={8}
-            defaultValue={2}
-            required
-            error={errors.connectors}
-          />
-          <TextField
-            label="Maximum power (kW)"
-            name="maxKw"
-            type="number"
-            min={1}
-            max={1000}
-            step="0.1"
-            defaultValue={22}
-            required
-            error={errors.maxKw}
-          />
           <div className="grid gap-2">
-            <Label htmlFor={currentId}>Current</Label>
-            <NativeSelect id={currentId} name="currentType" defaultValue="AC">
-              <option value="AC">AC</option>
-              <option value="DC">DC</option>
+            <Label htmlFor={roleId}>It is</Label>
+            <NativeSelect
+              id={roleId}
+              name="role"
+              value={role}
+              onChange={(event) => setRole(event.currentTarget.value === "site-meter" ? "site-meter" : "charger")}
+            >
+              <option value="charger">A charger</option>
+              <option value="site-meter">The site&apos;s meter at the connection (sends meter values only)</option>
             </NativeSelect>
           </div>
+          {role === "charger" ? <ChargerFields errors={errors} currentId={currentId} /> : null}
           <div className="flex items-end">
             <Button type="submit" disabled={fetcher.state !== "idle"}>
-              {fetcher.state !== "idle" ? "Registering…" : "Register charger"}
+              {fetcher.state !== "idle" ? "Registering…" : role === "charger" ? "Register charger" : "Register meter"}
             </Button>
           </div>
         </fetcher.Form>
         {credentials ? <ChargerCredentials credentials={credentials} endpoint={endpoint} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** What only a charger is asked: its connectors, power and current. */
+function ChargerFields({ errors, currentId }: { errors: Record<string, string>; currentId: string }) {
+  return (
+    <>
+      <TextField
+        label="Connectors"
+        name="connectors"
+        type="number"
+        min={1}
+        max={8}
+        defaultValue={2}
+        required
+        error={errors.connectors}
+      />
+      <TextField
+        label="Maximum power (kW)"
+        name="maxKw"
+        type="number"
+        min={1}
+        max={1000}
+        step="0.1"
+        defaultValue={22}
+        required
+        error={errors.maxKw}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor={currentId}>Current</Label>
+        <NativeSelect id={currentId} name="currentType" defaultValue="AC">
+          <option value="AC">AC</option>
+          <option value="DC">DC</option>
+        </NativeSelect>
+      </div>
+    </>
   );
 }

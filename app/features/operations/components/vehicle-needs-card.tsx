@@ -9,17 +9,21 @@ import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { clockTime } from "../format";
 import type { SessionView } from "../operations-views";
 
-/** Each vehicle on charge, with its departure and need to set by hand (a phone at the yard) or clear. */
+/**
+ * Each vehicle on charge that is not named on the depot, with its departure and need to set by hand (a phone at the
+ * yard) or clear; a named one is set on the readiness board, which follows it plugged in or not.
+ */
 export function VehicleNeedsCard({ sessions }: { sessions: SessionView[] }) {
-  const open = sessions.filter((s) => !s.stoppedAt);
+  const open = sessions.filter((s) => !s.stoppedAt && !s.named);
   if (open.length === 0) return null;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Departures and needs</CardTitle>
         <CardDescription>
-          When a vehicle on charge leaves and the energy it needs, where you know better than the plan (or the vehicle
-          did not say). The chargers are shared again at once. Clear both to go back to the plan.
+          For a vehicle on charge that is not named here: when it leaves and the energy it needs, where you know better
+          than the plan (or the vehicle did not say). The chargers are shared again at once. Clear both to go back to
+          the plan. Named vehicles are set on the readiness board above.
         </CardDescription>
       </CardHeader>
       <CardContent>

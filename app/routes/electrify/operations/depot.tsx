@@ -204,7 +204,7 @@ function DepotOperations({
         />
         <Figure
           title="Chargers connected"
-          value={`${operations.chargers.filter((c) => c.connected).length} of ${operations.chargers.length}`}
+          value={`${operations.chargers.filter((c) => c.connected && !c.siteMeter).length} of ${operations.chargers.filter((c) => !c.siteMeter).length}`}
         />
         <Figure
           title="Energy today"
