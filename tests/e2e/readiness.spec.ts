@@ -48,7 +48,7 @@ test.describe("[readiness] every vehicle ready when it leaves", () => {
 
     // The van is named on the depot's page, in the plan's group; a charger that does not do smart charging connects.
     await gotoHydrated(page, `/electrify/operations/${depot}`);
-    await page.getByLabel("Vehicle", { exact: true }).first().fill("AB12 CDE");
+    await page.getByRole("textbox", { name: "Vehicle *" }).fill("AB12 CDE");
     await page.getByLabel("Tag").fill(`VAN-${run}`);
     await page.getByRole("button", { name: "Add vehicle" }).click();
     await expect(page.getByText("AB12 CDE added")).toBeVisible();

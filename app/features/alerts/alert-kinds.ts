@@ -19,7 +19,7 @@ export const isAlertKind = (value: unknown): value is AlertKind =>
 
 export const ALERT_LABELS: Record<AlertKind, string> = {
   short: "A vehicle will leave short",
-  "not-plugged": "A vehicle is not plugged in in time",
+  "not-plugged": "A vehicle is not plugged in by its time",
   "charger-offline": "A charger is offline",
   "charger-faulted": "A charger is faulted",
   "not-managed": "A charger does not take charging profiles",

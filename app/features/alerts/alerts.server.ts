@@ -209,7 +209,7 @@ export async function listDepotAlerts(deps: Pick<Runtime, "database">, depotId: 
       subject: r.subject,
       reason: r.reason,
       advice: r.advice,
-      since: toIsoString(r.shown_at!),
+      since: toIsoString(r.opened_at),
       clearedAt: r.cleared_at === null ? null : toIsoString(r.cleared_at),
       count: r.count,
     }))

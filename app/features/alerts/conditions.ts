@@ -99,7 +99,7 @@ export function conditionsAt(depot: DepotNow): Condition[] {
         kind: "not-managed",
         subjectKey: `charger:${charger.id}`,
         subject: charger.name,
-        reason: `${charger.name} does not take charging profiles (${charger.notManaged}), so it is counted at its full power and the others are held back.`,
+        reason: `${charger.name} is not managed: ${charger.notManaged.charAt(0).toLowerCase()}${charger.notManaged.slice(1)}. It is counted at its full power and the others are held back.`,
         advice:
           "Ask its maintainer to turn on smart charging (OCPP's SmartCharging profile); until then, plug vehicles that can wait into other chargers.",
         value: null,

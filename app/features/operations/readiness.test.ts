@@ -83,6 +83,23 @@ describe("the readiness board", () => {
     expect(board(away).some((r) => r.vehicle === "XY34 FGH")).toBe(false);
   });
 
+  it("counts a van on the plan's trip from when it is back, unless it was told to leave before then", () => {
+    const midday = Date.UTC(2026, 10, 25, 12, 0);
+    const at = (departsAt: number) =>
+      readinessBoard({
+        now: midday,
+        plan,
+        tags,
+        states: new Map([[1, state({ socPct: 50, socReadAt: midday, departsAt, planSource: "fleet" })]]),
+        sessions: [],
+        fastestKw: 22,
+      }).find((r) => r.vehicle === "AB12 CDE")!;
+    // Leaves tomorrow at 07:00: back from today's trip at 17:00 first.
+    expect(at(Date.UTC(2026, 10, 26, 7, 0)).backAt).toBe(Date.UTC(2026, 10, 25, 17, 0));
+    // Told to leave at 16:00: it is not on that trip, so it can charge from now.
+    expect(at(Date.UTC(2026, 10, 25, 16, 0))).toMatchObject({ backAt: null, status: "ready" });
+  });
+
   it("names the plan's vehicles without a tag", () => {
     expect(unnamedVehicles(plan, tags)).toEqual([{ group: "Vans", count: 2 }]);
   });
