@@ -9,7 +9,14 @@ import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot, insertDepotPlanInputs } from "../support/depots";
-import { connectOcppPeer, profileLimitAtW, profileLimitW, type OcppPeer, type OcppVersion } from "../support/ocpp-peer";
+import {
+  connectOcppPeer,
+  OcppCallError,
+  profileLimitAtW,
+  profileLimitW,
+  type OcppPeer,
+  type OcppVersion,
+} from "../support/ocpp-peer";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 import { viewerOf } from "../support/viewers";
@@ -212,8 +219,22 @@ describe("smart charging", () => {
     await waitFor(() => profilesTo(refusing) === 1);
     await new Promise((r) => setTimeout(r, 800));
     expect(profilesTo(refusing)).toBe(1);
+    // Reconnected as SAP's simulator does it: its boot, the end of its transaction and the start of the next told at
+    // once, before anything is answered. Readied twice (its connection, its boot) and decided for: still one profile,
+    // not three.
+    await refusing.close();
+    refusing = await connectOcppPeer(server.url, "SC-3", passwords.get("SC-3")!, "ocpp2.0.1");
+    // Slow to say it, as that simulator is: every call sent meanwhile would be refused too.
+    refusing.onCall("SetChargingProfile", async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      throw new OcppCallError("NotImplemented", "SetChargingProfile is not implemented");
+    });
+    await Promise.all([boot201(refusing), stop(refusing, "TAG-B", undefined).then(() => start(refusing, "TAG-E"))]);
+    await waitFor(() => profilesTo(refusing) >= 1);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(profilesTo(refusing)).toBe(1);
     await stop(obeying, tag, tx);
-    await stop(refusing, "TAG-B", undefined);
+    await stop(refusing, "TAG-E", undefined);
     await Promise.all([obeying.close(), refusing.close()]);
   });
 

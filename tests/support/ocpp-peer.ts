@@ -86,12 +86,22 @@ export async function connectOcppPeer(
       received.push({ action, payload });
       const handler = handlers.get(action);
       if (!handler) return send([4, id, "NotImplemented", `${action} is not handled by this peer`, {}]);
-      void Promise.resolve(handler(payload)).then((answer) => {
-        const result = [3, id, answer];
-        if (!layer.checkCallResult(result, message))
-          throw new Error(`this peer's answer to ${action} breaks the schema: ${layer.checkCallResult.errors}`);
-        send(result);
-      });
+      void Promise.resolve()
+        .then(() => handler(payload))
+        .then(
+          (answer) => {
+            const result = [3, id, answer];
+            if (!layer.checkCallResult(result, message))
+              throw new Error(`this peer's answer to ${action} breaks the schema: ${layer.checkCallResult.errors}`);
+            send(result);
+          },
+          (error: unknown) => {
+            // A handler that throws an OcppCallError answers with that CALLERROR (as a station that is slow to say
+            // NotImplemented); anything else is the test's own mistake.
+            if (!(error instanceof OcppCallError)) throw error;
+            send([4, id, error.code, error.message, {}]);
+          },
+        );
       return;
     }
     const [type, id] = message as unknown as [number, string];

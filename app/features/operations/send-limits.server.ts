@@ -21,6 +21,59 @@ type Endpoint = Pick<OcppEndpoint, "call" | "isConnected">;
 /** Sessions whose composite schedule was read back by this process: a session's is read once. */
 export type ReadBack = Set<number>;
 
+type Asked = { sent: false } | { sent: true; accepted: boolean; why: string | null; error?: unknown };
+
+/**
+ * Sends a charging profile, one at a time to a charger (in this process): each is sent only if the charger has not
+ * refused one since it was queued, and a refusal is recorded (`refuse`, with whether it cannot take any) before the
+ * next is looked at. A charger that reconnects is readied twice (on its connection and its boot) and decided for at
+ * once: three calls sent together before the first NotImplemented came back were three refusals (SAP's simulator, on
+ * issue 49's trial).
+ */
+async function askToHold(
+  deps: Deps,
+  endpoint: Endpoint,
+  chargePointId: number,
+  request: unknown,
+  refuse: (why: string, cannot: boolean) => Promise<void>,
+): Promise<Asked> {
+  const asked = await oneProfileAtATime(deps, chargePointId, async (): Promise<Asked> => {
+    try {
+      const answer = (await endpoint.call(chargePointId, "SetChargingProfile", request)) as { status?: string };
+      if (answer?.status === "Accepted") return { sent: true, accepted: true, why: null };
+      const why = `Answered ${answer?.status ?? "nothing"} to its charging profile`;
+      await refuse(why, false);
+      return { sent: true, accepted: false, why };
+    } catch (error) {
+      const cannot = refusalOf(error);
+      const why = cannot ? `Answered ${cannot} to its charging profile` : null;
+      if (why) await refuse(why, true);
+      return { sent: true, accepted: false, why, error };
+    }
+  });
+  return asked ?? { sent: false };
+}
+
+/** The queue: answers null when the charger refused meanwhile and nothing was sent. */
+const profileQueue = new Map<number, Promise<unknown>>();
+async function oneProfileAtATime<T>(deps: Deps, chargePointId: number, send: () => Promise<T>): Promise<T | null> {
+  const before = profileQueue.get(chargePointId) ?? Promise.resolve();
+  const mine = before.then(async () => {
+    const point = await deps.database.db
+      .selectFrom("charge_points")
+      .select("profiles_refused")
+      .where("id", "=", chargePointId)
+      .executeTakeFirst();
+    return point && point.profiles_refused === null ? send() : null;
+  });
+  const settled = mine.catch(() => undefined);
+  profileQueue.set(chargePointId, settled);
+  void settled.then(() => {
+    if (profileQueue.get(chargePointId) === settled) profileQueue.delete(chargePointId);
+  });
+  return mine;
+}
+
 /**
  * Sends the decision's changes: lowerings together, then the raises of the chargers that took theirs. Answers what
  * was lowered and whether a charger refused (or composes above its schedule), so the depot is shared again.
@@ -54,26 +107,19 @@ async function sendOne(
   at: number,
   readBack: ReadBack,
 ): Promise<{ accepted: boolean; refused: boolean }> {
-  let accepted = false;
-  let why = "Did not take its charging profile";
-  try {
-    const target = { id: session.id, ref: session.ref, connectorId: session.connectorId };
-    const request = profileFor(session.protocol!, target, limits, at);
-    const answer = (await endpoint.call(session.chargePointId, "SetChargingProfile", request)) as { status?: string };
-    accepted = answer?.status === "Accepted";
-    if (!accepted) {
-      why = `Answered ${answer?.status ?? "nothing"} to its charging profile`;
-      // Rejected: this vehicle's profile (a transaction ending as it was sent, say); the next one is asked again.
-      await refusesProfiles(deps, session.chargePointId, why, { tell: false, until: "transaction" });
-    }
-  } catch (error) {
-    deps.log.warn({ err: error, session: session.id }, "a charger did not take its charging profile");
-    const refused = refusalOf(error);
-    if (refused) {
-      why = `Answered ${refused} to its charging profile`;
-      await refusesProfiles(deps, session.chargePointId, why, { tell: false, until: "reconnect" });
-    }
-  }
+  const target = { id: session.id, ref: session.ref, connectorId: session.connectorId };
+  const request = profileFor(session.protocol!, target, limits, at);
+  // Rejected: this vehicle's profile (a transaction ending as it was sent, say), so the next one is asked again; a
+  // charger that cannot (NotImplemented, NotSupported) is not asked until it reconnects.
+  const asked = await askToHold(deps, endpoint, session.chargePointId, request, (why, cannot) =>
+    refusesProfiles(deps, session.chargePointId, why, { tell: false, until: cannot ? "reconnect" : "transaction" }),
+  );
+  // Not sent: the charger refused another profile meanwhile, and is counted at its maximum by the next decision.
+  if (!asked.sent) return { accepted: false, refused: true };
+  if (asked.error)
+    deps.log.warn({ err: asked.error, session: session.id }, "a charger did not take its charging profile");
+  const accepted = asked.accepted;
+  const why = asked.why ?? "Did not take its charging profile";
   // What the charger holds once it has answered (until then it was counted at the higher of old and new).
   const sentAt = new Date().toISOString();
   await deps.database.db
@@ -118,18 +164,13 @@ export async function sendDefaultProfile(
   if (!point?.protocol || siteLimitKw(site, Date.now()) === null) return false;
   // One that refused a profile since it connected is not asked again; the depot is still shared around it.
   if (point.profiles_refused !== null) return true;
-  let accepted = false;
-  try {
-    const request = profileFor(point.protocol, null, 0, Date.now());
-    const answer = (await endpoint.call(chargePointId, "SetChargingProfile", request)) as { status?: string };
-    accepted = answer?.status === "Accepted";
-    if (!accepted)
-      await refusesProfiles(deps, chargePointId, `Answered ${answer?.status ?? "nothing"} to its charging profile`);
-  } catch (error) {
-    deps.log.warn({ err: error, chargePointId }, "a charger did not take its default profile");
-    const refused = refusalOf(error);
-    if (refused) await refusesProfiles(deps, chargePointId, `Answered ${refused} to its charging profile`);
-  }
+  const request = profileFor(point.protocol, null, 0, Date.now());
+  const asked = await askToHold(deps, endpoint, chargePointId, request, (why) =>
+    refusesProfiles(deps, chargePointId, why),
+  );
+  if (!asked.sent) return true;
+  if (asked.error) deps.log.warn({ err: asked.error, chargePointId }, "a charger did not take its default profile");
+  const accepted = asked.accepted;
   await deps.database.db
     .updateTable("charge_points")
     .set({ default_limit_w: accepted ? 0 : null })
