@@ -26,6 +26,8 @@ const FEATURE_DEPENDENCIES = {
   trips: ["depots", "planning"],
   operations: ["charging-engine", "depots", "planning"],
   portfolio: ["charging-engine", "depots", "planning", "grid", "energy-map", "team"],
+  alerts: ["depots", "operations", "team"],
+  "fleet-api": ["depots", "operations", "team"],
 };
 
 /** Read bodies through one module, where stream errors and limits are handled (decision 020). */
