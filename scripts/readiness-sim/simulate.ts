@@ -182,16 +182,30 @@ export function simulate(controller: Controller, month: Month, base: DepotSite):
         inForceKw: van.limitKw,
       });
     });
-    // Room kept for the vans due back from their duty, as the controller keeps it (vehicle-duty.ts's vehiclesDueBack):
-    // from the plan, one entry for the group.
+    // Room kept for the vans due back from their duty, as the controller keeps it: after issue 49, each van away with
+    // its return (ETA), charge and departure told by the fleet (vehicle-state.ts's toldDueBack), and the plan's group
+    // for none of them; before, the plan's group (vehicle-duty.ts's vehiclesDueBack).
     const until = slots.length ? slots[slots.length - 1]!.to : t;
-    const dueBack = vehiclesDueBack(
-      base.inputs,
-      { tags: vans.flatMap((v, i) => (v.charger === null ? [] : [`g1-${i}`])), named: new Map() },
-      t,
-      until,
-      CHARGERS - plugged.length,
-    );
+    const told =
+      controller === "after"
+        ? [...away].flatMap(([i, trip]) => {
+            const next = nextTrip(i, trip.back - 1);
+            const arrivesAt = Math.max(t, trip.back);
+            if (!next || arrivesAt >= until) return [];
+            const neededKwh = Math.max(0, TARGET_KWH - Math.max(0, vans[i]!.pluggedKwh - tripKwh(trip)));
+            return [{ key: `due:${i}`, arrivesAt, departsAt: next.leaves, neededKwh, maxKw: VAN_KW }];
+          })
+        : [];
+    const dueBack =
+      controller === "after"
+        ? told
+        : vehiclesDueBack(
+            base.inputs,
+            { tags: vans.flatMap((v, i) => (v.charger === null ? [] : [`g1-${i}`])), named: new Map() },
+            t,
+            until,
+            CHARGERS - plugged.length,
+          );
     const started = performance.now();
     const { limitsKw, schedules, short } = shareOwn(limitKw, plugged, t, (all) =>
       scheduleAhead(slots, [...all, ...dueBack], t),

@@ -127,6 +127,8 @@ describe.each(ENGINES)("the fleet API on %s", (engine) => {
       ["T-01", { departsAt: "tomorrow at six" }, 422, "departsAt"],
       ["T-01", { socPct: 50, socReadAt: iso(Date.now() + HOUR) }, 422, "socReadAt"],
       ["T-01", { targetSocPct: 80, neededKwh: 40 }, 422, "neededKwh"],
+      ["T-01", { arrivesAt: iso(Date.now() + 5 * HOUR), departsAt: iso(Date.now() + 4 * HOUR) }, 422, "arrivesAt"],
+      ["T-01", { arrivesAt: iso(Date.now() + 365 * 24 * HOUR) }, 422, "arrivesAt"],
       ["T-01", { socPct: 50, colour: "red" }, 422, "body"],
       ["T-01", {}, 422, "body"],
       ["NO-SUCH-VAN", { socPct: 50 }, 404, "vehicle"],

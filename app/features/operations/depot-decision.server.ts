@@ -24,7 +24,7 @@ import {
 import { scheduleAhead, unlimited } from "./schedule-ahead";
 import { depotConnectors, depotSite, siteLimitKw, siteSlots } from "./site.server";
 import { groupOfTag, vehicleFor, vehiclesDueBack, withToldNeeds } from "./vehicle-duty";
-import { withTold } from "./vehicle-state";
+import { toldDueBack, withTold } from "./vehicle-state";
 import { readVehicleStates } from "./vehicle-state.server";
 import { vehicleTagsByKey } from "./vehicle-tags.server";
 
@@ -154,8 +154,7 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
     const slots = limitKw === null ? [] : siteSlots(site, at, AHEAD_HOURS);
     // The plan's vehicles away on duty and due back within the day: room is kept for them from their return.
     const until = slots.length ? slots[slots.length - 1]!.to : at;
-    const pluggedTags = { tags: open.map((s) => s.tag), named: tags };
-    const dueBack = vehiclesDueBack(site.inputs, pluggedTags, at, until, connectors - open.length);
+    const dueBack = dueBackBy(site.inputs, { tags, states, open, connectors }, at, until);
     const { limitsKw, schedules, short } = shareOwn(limitKw, plugged, at, (all) =>
       limitKw === null ? unlimited(all, at, at) : scheduleAhead(slots, [...all, ...dueBack], at),
     );
@@ -173,6 +172,25 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
     await writeDecision(tx, open, changes, new Map(short.map((s) => [s.key, s])), at);
     return { open, changes, computedMs: Date.now() - at - waitedMs, waitedMs };
   });
+}
+
+/** The vehicles due back: named ones whose return the fleet told, each on its own; the plan's groups for the rest. */
+function dueBackBy(
+  plan: Awaited<ReturnType<typeof depotSite>>["inputs"],
+  depot: {
+    tags: Awaited<ReturnType<typeof vehicleTagsByKey>>;
+    states: Awaited<ReturnType<typeof readVehicleStates>>;
+    open: OpenSession[];
+    connectors: number;
+  },
+  at: number,
+  until: number,
+) {
+  const { tags, states, open, connectors } = depot;
+  const pluggedKeys = new Set(open.flatMap((s) => (s.tag ? [s.tag.toLowerCase()] : [])));
+  const told = toldDueBack(plan, tags, states, pluggedKeys, at, until);
+  const counted = { tags: [...open.map((s) => s.tag), ...told.map((d) => d.tag)], named: tags };
+  return [...told, ...vehiclesDueBack(plan, counted, at, until, connectors - open.length - told.length)];
 }
 
 /**

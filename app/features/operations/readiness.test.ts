@@ -5,7 +5,7 @@ import { defaultPlanInput } from "~/features/planning";
 
 import { PLUG_IN_MARGIN_MS, readinessBoard, unnamedVehicles, type BoardSession } from "./readiness";
 import type { VehicleTag } from "./vehicle-duty";
-import { socNow, type StoredState } from "./vehicle-state";
+import { socNow, toldDueBack, type StoredState } from "./vehicle-state";
 
 const HOUR = 3_600_000;
 const plan = defaultPlanInput({ vehicles: 4, chargers: [] });
@@ -26,6 +26,7 @@ const state = (over: Partial<StoredState>): StoredState => ({
   socSessionId: null,
   socFromWh: null,
   departsAt: null,
+  arrivesAt: null,
   targetSocPct: null,
   neededKwh: null,
   neededSessionId: null,
@@ -153,5 +154,34 @@ describe("the charge now", () => {
     // Never more than full.
     expect(socNow(state({ socPct: 95, socReadAt: now - HOUR }), reading, 80)!.pct).toBe(100);
     expect(socNow(null, reading, 80)).toBeNull();
+  });
+});
+
+describe("vans away whose return the fleet told", () => {
+  const byKey = new Map(tags.map((t) => [t.tag.toLowerCase(), t]));
+  const midday = Date.UTC(2026, 10, 25, 12, 0);
+  const until = midday + 24 * HOUR;
+
+  it("are each due back from their ETA (now when late), with their told charge and departure", () => {
+    const states = new Map([
+      [1, state({ arrivesAt: midday + 6 * HOUR, socPct: 30, socReadAt: midday, departsAt: midday + 18 * HOUR })],
+      [2, state({ arrivesAt: midday - HOUR })],
+    ]);
+    const due = toldDueBack(plan, byKey, states, new Set(), midday, until);
+    expect(due).toEqual([
+      {
+        key: "due:tag:1",
+        tag: "T1",
+        arrivesAt: midday + 6 * HOUR,
+        departsAt: midday + 18 * HOUR,
+        neededKwh: expect.closeTo(((target - 30) / 100) * van.batteryKwh, 9),
+        maxKw: Math.min(van.maxChargeKw, 22),
+      },
+      // Late: due now; leaving at the plan's next departure, needing the plan's duty.
+      expect.objectContaining({ key: "due:tag:2", arrivesAt: midday, departsAt: Date.UTC(2026, 10, 26, 7, 0) }),
+    ]);
+    // One plugged in, or one back after the plan's horizon, is not due.
+    expect(toldDueBack(plan, byKey, states, new Set(["t1", "t2"]), midday, until)).toEqual([]);
+    expect(toldDueBack(plan, byKey, states, new Set(["t2"]), midday, midday + HOUR)).toEqual([]);
   });
 });

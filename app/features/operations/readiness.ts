@@ -131,7 +131,9 @@ function rowFor(
   // Not plugged in: from when it is back, on the fastest charger the depot has for it.
   // Back when the plan's trip under way ends, unless it was told to leave before that (then it is not on that trip).
   const planBack = group ? (tripUnderWay(group.week, now)?.back ?? null) : null;
-  const backAt = planBack !== null && planBack < vehicle.departsAt ? planBack : null;
+  const toldBack = state?.arrivesAt != null && state.arrivesAt > now ? state.arrivesAt : null;
+  const back = toldBack ?? planBack;
+  const backAt = back !== null && back < vehicle.departsAt ? back : null;
   const from = Math.max(now, backAt ?? now);
   const kw = Math.min(input.fastestKw, type?.maxChargeKw ?? Infinity);
   const canGetKwh = kw > 0 ? (kw * Math.max(0, vehicle.departsAt - from)) / HOUR : 0;

@@ -38,6 +38,7 @@ export async function readVehicleStates(deps: Deps, depotId: number): Promise<Ma
         socSessionId: r.soc_session_id,
         socFromWh: r.soc_from_wh,
         departsAt: ms(r.departs_at),
+        arrivesAt: ms(r.arrives_at),
         targetSocPct: r.target_soc_pct,
         neededKwh: r.needed_kwh,
         neededSessionId: r.needed_session_id,
@@ -85,6 +86,13 @@ function timeErrors(input: VehicleStateInput, now: number): FieldErrors {
   const errors: FieldErrors = {};
   if (input.socReadAt !== undefined && Date.parse(input.socReadAt) > now + CLOCK_SLACK_MS)
     errors.socReadAt = "A reading cannot be in the future";
+  if (typeof input.arrivesAt === "string") {
+    const at = Date.parse(input.arrivesAt);
+    if (at > now + DEPARTURE_HORIZON_DAYS * 86_400_000)
+      errors.arrivesAt = `An arrival must be within the next ${DEPARTURE_HORIZON_DAYS} days`;
+    else if (typeof input.departsAt === "string" && at >= Date.parse(input.departsAt))
+      errors.arrivesAt = "It must be back before it leaves again";
+  }
   if (typeof input.departsAt === "string") {
     const at = Date.parse(input.departsAt);
     if (at <= now) errors.departsAt = "A departure must be in the future";
@@ -146,6 +154,8 @@ async function writeState(
   }
   if (state.departsAt !== undefined)
     set.departs_at = state.departsAt === null ? null : new Date(Date.parse(state.departsAt)).toISOString();
+  if (state.arrivesAt !== undefined)
+    set.arrives_at = state.arrivesAt === null ? null : new Date(Date.parse(state.arrivesAt)).toISOString();
   if (state.targetSocPct !== undefined) set.target_soc_pct = state.targetSocPct;
   if (state.neededKwh !== undefined)
     Object.assign(set, {
@@ -156,7 +166,8 @@ async function writeState(
   // A target and an energy are two ways to say one thing: the newer replaces the other.
   if (typeof state.targetSocPct === "number") Object.assign(set, { needed_kwh: null, needed_session_id: null });
   if (typeof state.neededKwh === "number") set.target_soc_pct = null;
-  if ([state.departsAt, state.targetSocPct, state.neededKwh].some((v) => v !== undefined)) set.plan_source = source;
+  if ([state.departsAt, state.arrivesAt, state.targetSocPct, state.neededKwh].some((v) => v !== undefined))
+    set.plan_source = source;
   if (current) await tx.updateTable("vehicle_states").set(set).where("vehicle_tag_id", "=", vehicle.id).execute();
   else
     await tx

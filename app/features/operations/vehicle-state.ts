@@ -6,6 +6,11 @@
  */
 import { z } from "zod";
 
+import type { PlanRequest } from "~/features/planning";
+
+import type { Plugged } from "./allocate";
+import { groupOfTag, vehicleFor, type VehicleTag } from "./vehicle-duty";
+
 /** A time with its offset, as fleet systems send it (2026-11-27T17:40:00Z, or +01:00 in summer). */
 const instant = z.iso.datetime({ offset: true, message: "Give a date and time such as 2026-11-27T17:40:00Z" });
 
@@ -24,6 +29,10 @@ const stateFields = {
     .nullable()
     .optional()
     .meta({ description: "Its next departure, within the next 7 days; null: the plan's duty again" }),
+  arrivesAt: instant.nullable().optional().meta({
+    description:
+      "While it is away: when it is expected back at the depot (its ETA), so room is kept for it from then; null: the plan's duty again",
+  }),
   targetSocPct: z
     .number({ message: "Give the charge it must leave with as a number from 1 to 100" })
     .min(1, "A target charge is from 1 to 100 %")
@@ -104,6 +113,7 @@ export type StoredState = {
   socSessionId: number | null;
   socFromWh: number | null;
   departsAt: number | null;
+  arrivesAt: number | null;
   targetSocPct: number | null;
   neededKwh: number | null;
   neededSessionId: number | null;
@@ -181,4 +191,43 @@ export function withTold(
   const target = state.targetSocPct ?? group?.targetSocPct ?? null;
   const neededKwh = neededFrom(state, soc, target, session, battery) ?? planned?.neededKwh ?? null;
   return departsAt === null || neededKwh === null ? null : { departsAt, neededKwh };
+}
+
+/**
+ * The named vehicles away whose return the fleet told (its ETA), each due back on its own: from its ETA (now, when it
+ * is late), leaving at its told departure (else the plan's next after it is back), needing what its told charge and
+ * target say (else the plan's duty), at most its type's and the plan's chargers' power. The controller keeps room for
+ * them as for the plan's groups (whose count these no longer include).
+ */
+export function toldDueBack(
+  plan: PlanRequest | null,
+  tags: ReadonlyMap<string, VehicleTag>,
+  states: ReadonlyMap<number, StoredState>,
+  plugged: ReadonlySet<string>,
+  at: number,
+  until: number,
+): (Plugged & { arrivesAt: number; tag: string })[] {
+  const due: (Plugged & { arrivesAt: number; tag: string })[] = [];
+  for (const [key, tag] of tags) {
+    const state = states.get(tag.id);
+    if (plugged.has(key) || !state || state.arrivesAt === null) continue;
+    const group = groupOfTag(tag.tag, plan, tags);
+    const type = group && plan!.vehicleTypes.find((t) => t.id === group.typeId);
+    if (!group || !type) continue;
+    const arrivesAt = Math.max(at, state.arrivesAt);
+    if (arrivesAt >= until) continue;
+    const planned = vehicleFor(tag.tag, plan, arrivesAt, { deliveredKwh: 0, socPct: null }, tags);
+    const departsAt = state.departsAt !== null && state.departsAt > arrivesAt ? state.departsAt : planned?.departsAt;
+    const soc = socNow(state, null, type.batteryKwh);
+    const neededKwh =
+      neededFrom(state, soc, state.targetSocPct ?? group.targetSocPct, null, type.batteryKwh) ?? planned?.neededKwh;
+    const chargerKw = Math.max(
+      0,
+      ...plan!.chargers.filter((c) => c.serves === "all" || c.serves.includes(type.id)).map((c) => c.powerKw),
+    );
+    const maxKw = Math.min(type.maxChargeKw, chargerKw);
+    if (departsAt === undefined || neededKwh === undefined || maxKw <= 0) continue;
+    due.push({ key: `due:tag:${tag.id}`, tag: tag.tag, arrivesAt, departsAt, neededKwh, maxKw });
+  }
+  return due;
 }

@@ -22,6 +22,7 @@ import { migration as m017 } from "./migrations/017-vehicle-told-needs";
 import { migration as m018 } from "./migrations/018-vehicle-state-and-api-keys";
 import { migration as m019 } from "./migrations/019-depot-alerts";
 import { migration as m020 } from "./migrations/020-site-meter";
+import { migration as m021 } from "./migrations/021-vehicle-arrival";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -50,6 +51,7 @@ const migrations: Record<string, AppMigration> = {
   "018_vehicle_state_and_api_keys": m018,
   "019_depot_alerts": m019,
   "020_site_meter": m020,
+  "021_vehicle_arrival": m021,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

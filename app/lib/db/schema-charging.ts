@@ -120,6 +120,8 @@ export type VehicleStateTable = {
   soc_session_id: number | null;
   soc_from_wh: number | null;
   departs_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When it is expected back at the depot (the fleet's ETA), while it is away (migration 021). */
+  arrives_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   target_soc_pct: number | null;
   /** Energy still to put in (kWh), counted from `needed_from_wh` of the session `needed_session_id` when told plugged in. */
   needed_kwh: number | null;
