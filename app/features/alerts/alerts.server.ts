@@ -11,13 +11,13 @@ import { depotOperations } from "~/features/operations/index.server";
 import { companyRecipients } from "~/features/team/index.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
-import { enqueueMail } from "~/lib/mail/outbox.server";
+import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { ALERT_HOLD_MS, ALERT_LABELS, FLAP_MS, isAlertKind, type AlertKind } from "./alert-kinds";
 import { conditionsAt, type Condition, type DepotNow } from "./conditions";
 
-type Deps = Pick<Runtime, "database" | "env">;
+type Deps = Pick<Runtime, "database" | "env" | "log">;
 type Row = Selectable<Database["depot_alerts"]>;
 const keyOf = (kind: string, subject: string) => `${kind}|${subject}`;
 
@@ -35,7 +35,7 @@ export async function evaluateDepotAlerts(deps: Deps, depotId: number, now = Dat
   if (!depot?.company_id) return { opened: 0, cleared: 0, mailed: 0 };
   const found = conditionsAt(snapshot ?? (await depotOperations(deps, depotId, now)));
   const at = new Date(now).toISOString();
-  return deps.database.db.transaction().execute(async (tx) => {
+  const result = await deps.database.db.transaction().execute(async (tx) => {
     const open = await tx
       .selectFrom("depot_alerts")
       .selectAll()
@@ -59,9 +59,13 @@ export async function evaluateDepotAlerts(deps: Deps, depotId: number, now = Dat
         cleared++;
       }
     }
-    const mailed = await mailDue(deps, tx, { id: depotId, name: depot.depot_name, companyId: depot.company_id! }, at);
-    return { opened, cleared, mailed };
+    const queued = await mailDue(deps, tx, { id: depotId, name: depot.depot_name, companyId: depot.company_id! }, at);
+    return { opened, cleared, mailed: queued.alerts, mails: queued.ids };
   });
+  // Sent at once once the claim is committed (an alert is news now); a mail server that is down leaves them queued,
+  // and the outbox's worker tries again.
+  for (const id of result.mails) await deliverMail(deps, id).catch(() => false);
+  return { opened: result.opened, cleared: result.cleared, mailed: result.mailed };
 }
 
 async function keepOpen(tx: Transaction<Database>, row: Row, c: Condition, now: number, at: string) {
@@ -130,6 +134,7 @@ async function mailDue(
     .where("shown_at", "is not", null)
     .execute();
   let mailed = 0;
+  const ids: number[] = [];
   for (const alert of due) {
     const again = alert.mailed_at !== null && worse(alert.value, alert.mailed_value);
     if (alert.mailed_at !== null && !again) continue;
@@ -148,10 +153,10 @@ async function mailDue(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) continue;
     for (const to of await companyRecipients(tx, depot.companyId, depot.id, { alertKind: alert.kind }))
-      await enqueueMail(tx, alertMail(deps, depot, { ...alert, kind: alert.kind }, again, to));
+      ids.push(await enqueueMail(tx, alertMail(deps, depot, { ...alert, kind: alert.kind }, again, to)));
     mailed++;
   }
-  return mailed;
+  return { alerts: mailed, ids };
 }
 
 function alertMail(
