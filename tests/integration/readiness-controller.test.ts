@@ -75,6 +75,25 @@ describe("the controller plans from the vehicle's state", () => {
     for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 100));
     expect(await check()).toBe(true);
   };
+  /** A PUT to the fleet API for this depot, with the company's key. */
+  const put = (path: string, body: unknown) =>
+    fetch(`${server.url}/api/v1/depots/${depotId}/${path}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  /** One meter reading from an OCPP 1.6 peer: its samples (value, measurand, unit), now. */
+  const meterValues = (from: OcppPeer, connectorId: number, samples: [string, string, string][], tx?: number) =>
+    from.call("MeterValues", {
+      connectorId,
+      ...(tx === undefined ? {} : { transactionId: tx }),
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: samples.map(([value, measurand, unit]) => ({ value, measurand, unit })),
+        },
+      ],
+    });
   const board = async () => {
     const answer = await fetch(`${server.url}/api/v1/depots/${depotId}/readiness`, {
       headers: { authorization: `Bearer ${key}` },
@@ -93,12 +112,12 @@ describe("the controller plans from the vehicle's state", () => {
     await waitFor(() => profiles().length >= 2);
     const before = profiles().length;
     // It leaves in two hours at 20 %, to 90 %: 52.5 kWh of a 75 kWh van, more than 22 kW gives it in two hours.
-    const put = await fetch(`${server.url}/api/v1/depots/${depotId}/vehicles/VAN-A`, {
-      method: "PUT",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({ socPct: 20, departsAt: new Date(Date.now() + 2 * HOUR).toISOString(), targetSocPct: 90 }),
+    const told = await put("vehicles/VAN-A", {
+      socPct: 20,
+      departsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+      targetSocPct: 90,
     });
-    expect(put.status).toBe(200);
+    expect(told.status).toBe(200);
     await waitFor(() => profiles().length > before && Math.abs(limitNowW() - 22_000) < 5);
     await waitFor(async () => (await board())[0]?.status === "short");
     const short = (await board())[0]!;
@@ -106,19 +125,15 @@ describe("the controller plans from the vehicle's state", () => {
     expect(short.shortKwh).toBeGreaterThan(8);
     expect(short.shortKwh).toBeLessThan(9);
     // The charger reports the van's real charge for the first time: 85 % (3.75 kWh to go).
-    await peer.call("MeterValues", {
-      connectorId: 1,
-      transactionId,
-      meterValue: [
-        {
-          timestamp: new Date().toISOString(),
-          sampledValue: [
-            { value: "100", measurand: "Energy.Active.Import.Register", unit: "Wh" },
-            { value: "85", measurand: "SoC", unit: "Percent" },
-          ],
-        },
+    await meterValues(
+      peer,
+      1,
+      [
+        ["100", "Energy.Active.Import.Register", "Wh"],
+        ["85", "SoC", "Percent"],
       ],
-    });
+      transactionId,
+    );
     await waitFor(async () => (await board())[0]?.status === "ready");
     const ready = (await board())[0] as unknown as { soc: { pct: number; source: string }; leavesWithPct: number };
     expect(ready.soc).toMatchObject({ pct: 85, source: "charger" });
@@ -126,12 +141,6 @@ describe("the controller plans from the vehicle's state", () => {
   });
 
   it("takes the room for charging from the site's meter, and falls back to the plan's building load plus a margin when it falls silent", async () => {
-    const put = (path: string, body: unknown) =>
-      fetch(`${server.url}/api/v1/depots/${depotId}/${path}`, {
-        method: "PUT",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
     const wantsAll = () =>
       put("vehicles/VAN-A", {
         socPct: 10,
@@ -142,19 +151,15 @@ describe("the controller plans from the vehicle's state", () => {
     // It needs all its charger gives (22 kW), and draws it.
     expect((await wantsAll()).status).toBe(200);
     await waitFor(() => Math.abs(limitNowW() - 22_000) < 5);
-    await peer.call("MeterValues", {
-      connectorId: 1,
-      transactionId,
-      meterValue: [
-        {
-          timestamp: new Date().toISOString(),
-          sampledValue: [
-            { value: "200", measurand: "Energy.Active.Import.Register", unit: "Wh" },
-            { value: "22000", measurand: "Power.Active.Import", unit: "W" },
-          ],
-        },
+    await meterValues(
+      peer,
+      1,
+      [
+        ["200", "Energy.Active.Import.Register", "Wh"],
+        ["22000", "Power.Active.Import", "W"],
       ],
-    });
+      transactionId,
+    );
     // The meter at the connection reads 37 kW: the building takes 15 kW the plan does not know, so 15 kW is left.
     expect((await put("meter", { siteKw: 37 })).status).toBe(200);
     await waitFor(() => Math.abs(limitNowW() - 15_000) < 5);
@@ -185,23 +190,11 @@ describe("the controller plans from the vehicle's state", () => {
     // The meter speaks OCPP 1.6J through another library than the server's.
     const meter = await connectOcppPeer(server.url, "RD-METER", password, "ocpp1.6");
     await meter.call("BootNotification", { chargePointVendor: "Tests", chargePointModel: "Meter" });
-    const wantsAll = await fetch(`${server.url}/api/v1/depots/${depotId}/vehicles/VAN-A`, {
-      method: "PUT",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({ socPct: 10, socReadAt: new Date().toISOString(), targetSocPct: 90 }),
-    });
+    const wantsAll = await put("vehicles/VAN-A", { socPct: 10, socReadAt: new Date().toISOString(), targetSocPct: 90 });
     expect(wantsAll.status).toBe(200);
     await waitFor(() => Math.abs(limitNowW() - 22_000) < 5);
     // The site's import at the connection: 44 kW, of which the van's 22: the building takes 22 kW, 8 kW are left.
-    await meter.call("MeterValues", {
-      connectorId: 0,
-      meterValue: [
-        {
-          timestamp: new Date().toISOString(),
-          sampledValue: [{ value: "44000", measurand: "Power.Active.Import", unit: "W" }],
-        },
-      ],
-    });
+    await meterValues(meter, 0, [["44000", "Power.Active.Import", "W"]]);
     await waitFor(() => Math.abs(limitNowW() - 8_000) < 5);
     expect(meter.received.filter((c) => c.action === "SetChargingProfile")).toEqual([]);
     const cookie = await signIn(server, owner.email, "owner-password");

@@ -40,5 +40,17 @@ export const ALERT_HOLD_MS: Record<AlertKind, number> = {
   "meter-silent": 0,
 };
 
+/** An alert as the page shows it (alerts.server.ts's listDepotAlerts). */
+export type AlertView = {
+  id: number;
+  kind: AlertKind;
+  subject: string;
+  reason: string;
+  advice: string;
+  since: string;
+  clearedAt: string | null;
+  count: number;
+};
+
 /** An alert that clears and comes back within this time is the same alert again (its count goes up, no new mail). */
 export const FLAP_MS = 30 * MINUTE;

@@ -14,7 +14,7 @@ import type { Database } from "~/lib/db/schema";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { ALERT_HOLD_MS, ALERT_LABELS, FLAP_MS, isAlertKind, type AlertKind } from "./alert-kinds";
+import { ALERT_HOLD_MS, ALERT_LABELS, FLAP_MS, isAlertKind, type AlertKind, type AlertView } from "./alert-kinds";
 import { conditionsAt, type Condition, type DepotNow } from "./conditions";
 
 type Deps = Pick<Runtime, "database" | "env" | "log">;
@@ -181,17 +181,6 @@ function alertMail(
     ].join("\n"),
   };
 }
-
-export type AlertView = {
-  id: number;
-  kind: AlertKind;
-  subject: string;
-  reason: string;
-  advice: string;
-  since: string;
-  clearedAt: string | null;
-  count: number;
-};
 
 /** The depot's alerts shown now, and those cleared in the last day, the open ones first, newest first. */
 export async function listDepotAlerts(deps: Pick<Runtime, "database">, depotId: number, now = Date.now()) {

@@ -1,4 +1,4 @@
 /** A depot's alerts on the pages (safe for the browser). */
-export { ALERT_KINDS, ALERT_LABELS, type AlertKind } from "./alert-kinds";
+export { ALERT_KINDS, ALERT_LABELS, type AlertKind, type AlertView } from "./alert-kinds";
 export { AlertChoices } from "./components/alert-choices";
-export { AlertsCard, type AlertRow } from "./components/alerts-card";
+export { AlertsCard } from "./components/alerts-card";

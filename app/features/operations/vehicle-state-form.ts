@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 
+import { fieldErrorsOf } from "~/lib/user-error";
+
 import { nextClockTime } from "./vehicle-duty";
 import { vehicleStateSchema, type VehicleStateInput } from "./vehicle-state";
 
@@ -32,7 +34,7 @@ export function stateFromBoardForm(
   now: number,
 ): { vehicleTagId: number; state: VehicleStateInput } | { errors: Record<string, string> } {
   const form = boardFormSchema.safeParse(fields);
-  if (!form.success) return { errors: firstByField(form.error.issues) };
+  if (!form.success) return { errors: fieldErrorsOf(form.error) };
   const { vehicleTagId, socPct, departs, targetSocPct, backToPlan } = form.data;
   const reset = backToPlan === "on";
   const raw = {
@@ -46,17 +48,11 @@ export function stateFromBoardForm(
   };
   const state = vehicleStateSchema.safeParse(raw);
   if (!state.success) {
-    const errors = firstByField(state.error.issues);
+    const errors = fieldErrorsOf(state.error);
     // The state's names, as the form calls its fields.
     if (errors.departsAt) errors.departs = errors.departsAt;
     if (errors.form) errors.form = "Give the charge now, a departure or a target (or go back to the plan)";
     return { errors };
   }
   return { vehicleTagId, state: state.data };
-}
-
-function firstByField(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
 }

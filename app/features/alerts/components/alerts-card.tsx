@@ -1,21 +1,10 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { clockTime } from "~/lib/uk-dates";
 
-import { ALERT_LABELS, type AlertKind } from "../alert-kinds";
-
-export type AlertRow = {
-  id: number;
-  kind: AlertKind;
-  subject: string;
-  reason: string;
-  advice: string;
-  since: string;
-  clearedAt: string | null;
-  count: number;
-};
+import { ALERT_LABELS, type AlertView } from "../alert-kinds";
 
 /** The depot's alerts: open ones with what to do, then those cleared in the last day. Shown only when there are any. */
-export function AlertsCard({ alerts }: { alerts: AlertRow[] }) {
+export function AlertsCard({ alerts }: { alerts: AlertView[] }) {
   if (alerts.length === 0) return null;
   const open = alerts.filter((a) => a.clearedAt === null).length;
   return (
