@@ -3,8 +3,9 @@
 //   before issue 49: each van's need from its plan's group (the day's 45 kWh less what it has had), its departure from
 //     the plan's shift, the building from the plan, the charger's power as the van's;
 //   after: each van's real charge (the fleet's telematics, or the charger) to its target, its real departure (the
-//     fleet's schedule, told the evening before), the building from the site's meter, the van's own power; and the
-//     faulted charger's alert, on which the depot's people move its van to a spare charger 15 minutes later.
+//     fleet's schedule, told the evening before), the building from the site's meter, the van's own power, a faulted
+//     connector's van planned as due back in a quarter of an hour from its status; and the faulted charger's alert, on which the depot's people move
+//     its van to a spare charger 15 minutes later.
 // The vans draw what they are given, at most their 11 kW. Nothing here is random but the month (depot.ts).
 import { DateTime } from "luxon";
 
@@ -17,6 +18,7 @@ import {
   siteSlots,
   vehiclesDueBack,
   type DepotSite,
+  type Limits,
   type SharedPlugged,
 } from "../../app/features/operations/index.server";
 import {
@@ -40,10 +42,11 @@ import {
 export type Controller = "before" | "after";
 const TARGET_KWH = (TARGET_PCT / 100) * BATTERY_KWH;
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 /** The alert's five minutes, and the quarter of an hour the depot's people take to move the van. */
 const MOVE_AFTER_MS = 20 * 60_000;
 
-type Van = { kwh: number; charger: number | null; pluggedKwh: number; limitKw: number };
+type Van = { kwh: number; charger: number | null; pluggedKwh: number; limitKw: number; schedule: Limits | null };
 export type Departure = {
   van: number;
   leaves: number;
@@ -57,7 +60,7 @@ export type Departure = {
 export type MonthResult = {
   departures: Departure[];
   peakKw: number;
-  stepsOver: number;
+  minutesOver: number;
   chargingKwh: number;
   costPounds: number;
   decisionMs: number[];
@@ -69,12 +72,13 @@ export function simulate(controller: Controller, month: Month, base: DepotSite):
     charger: i,
     pluggedKwh: TARGET_KWH,
     limitKw: 0,
+    schedule: null,
   }));
   const tripsOf = Map.groupBy(month.trips, (t) => t.van);
   const result: MonthResult = {
     departures: [],
     peakKw: 0,
-    stepsOver: 0,
+    minutesOver: 0,
     chargingKwh: 0,
     costPounds: 0,
     decisionMs: [],
@@ -85,18 +89,32 @@ export function simulate(controller: Controller, month: Month, base: DepotSite):
   for (let v = 0; v < VANS; v++) stay.set(v, { arrived: START, spareWhileBelow: false, kwhAtArrival: TARGET_KWH });
   const away = new Map<number, Trip>();
   const end = START + DAYS * 24 * HOUR;
-  for (let t = START; t < end; t += STEP_MS) {
+  // Minute by minute (trips leave and come back on the minute, and a charger keeps to its schedule's times); the
+  // controller decides every five minutes and whenever a van plugs in or leaves, as the server does.
+  for (let t = START; t < end; t += MINUTE) {
+    let event = false;
     for (const trip of month.trips) {
-      if (trip.leaves > t - STEP_MS && trip.leaves <= t) depart(trip);
-      if (trip.back > t - STEP_MS && trip.back <= t) arrive(trip, t);
+      if (trip.leaves > t - MINUTE && trip.leaves <= t) {
+        depart(trip);
+        event = true;
+      }
+      if (trip.back > t - MINUTE && trip.back <= t) {
+        arrive(trip, t);
+        event = true;
+      }
     }
     const faulted = t >= month.fault.from && t < month.fault.to ? month.fault.charger : -1;
     if (controller === "after" && faulted >= 0 && t >= month.fault.from + MOVE_AFTER_MS) {
       const onIt = vans.findIndex((v) => v.charger === faulted);
       const free = [VANS, VANS + 1].find((c) => c < CHARGERS && !vans.some((v) => v.charger === c));
-      if (onIt >= 0 && free !== undefined) vans[onIt]!.charger = free;
+      if (onIt >= 0 && free !== undefined) {
+        vans[onIt]!.charger = free;
+        event = true;
+      }
     }
-    decide(t);
+    // A charger's status (faulted, or back) is a change the controller decides on, as the server does.
+    if (t === month.fault.from || t === month.fault.to) event = true;
+    if (event || (t - START) % STEP_MS === 0) decide(t);
     const buildingKw = realBuildingKw(month, t);
     let chargingKw = 0;
     const local = DateTime.fromMillis(t, { zone: ZONE });
@@ -104,23 +122,22 @@ export function simulate(controller: Controller, month: Month, base: DepotSite):
     const room = base.connectionKw! - buildingKw;
     vans.forEach((van, i) => {
       if (van.charger === null) return;
-      const kw =
-        van.charger === faulted ? 0 : Math.min(van.limitKw, VAN_KW, ((BATTERY_KWH - van.kwh) * HOUR) / STEP_MS);
-      van.kwh += (kw * STEP_MS) / HOUR;
+      const limitKw = van.schedule ? limitAt(van.schedule, t) : van.limitKw;
+      const kw = van.charger === faulted ? 0 : Math.min(limitKw, VAN_KW, ((BATTERY_KWH - van.kwh) * HOUR) / MINUTE);
+      van.kwh += (kw * MINUTE) / HOUR;
       chargingKw += kw;
-      if (kw < VAN_KW - 1e-6 && van.kwh < TARGET_KWH - 1e-6) spare.set(i, true);
-      else spare.set(i, false);
+      spare.set(i, kw < VAN_KW - 1e-6 && van.kwh < TARGET_KWH - 1e-6);
     });
-    // Room to spare this step (the site below its room by more than a van's rounding), for the vans held below theirs.
+    // Room to spare this minute (the site below its room by more than a van's rounding), for the vans held below theirs.
     const roomToSpare = chargingKw < room - 0.5;
     spare.forEach((below, i) => {
       if (below && roomToSpare && vans[i]!.charger !== faulted) stay.get(i)!.spareWhileBelow = true;
     });
     const siteKw = buildingKw + chargingKw;
     result.peakKw = Math.max(result.peakKw, siteKw);
-    if (siteKw > base.connectionKw! + 1e-6) result.stepsOver++;
-    result.chargingKwh += (chargingKw * STEP_MS) / HOUR;
-    result.costPounds += (chargingKw * STEP_MS * pence) / HOUR / 100;
+    if (siteKw > base.connectionKw! + 1e-6) result.minutesOver++;
+    result.chargingKwh += (chargingKw * MINUTE) / HOUR;
+    result.costPounds += (chargingKw * MINUTE * pence) / HOUR / 100;
   }
   return result;
 
@@ -158,6 +175,7 @@ export function simulate(controller: Controller, month: Month, base: DepotSite):
   }
 
   function decide(t: number) {
+    const faulted = t >= month.fault.from && t < month.fault.to ? month.fault.charger : -1;
     const site: DepotSite =
       controller === "after"
         ? { ...base, meter: { readAt: t, siteKw: 0, buildingKw: realBuildingKw(month, t), silent: false } }
@@ -175,6 +193,8 @@ export function simulate(controller: Controller, month: Month, base: DepotSite):
       plugged.push({
         key: String(i),
         maxKw: controller === "after" ? Math.min(CHARGER_KW, VAN_KW) : CHARGER_KW,
+        // After: a faulted connector's status is known at once, its van planned as due back in a quarter of an hour.
+        ...(controller === "after" && van.charger === faulted ? { arrivesAt: t + 15 * 60_000 } : {}),
         neededKwh: next ? neededKwh : null,
         departsAt: next ? (controller === "after" ? next.leaves : next.plannedLeave) : null,
         own: true,
@@ -212,8 +232,9 @@ export function simulate(controller: Controller, month: Month, base: DepotSite):
     );
     result.decisionMs.push(performance.now() - started);
     for (const p of plugged) {
-      const schedule = schedules?.get(p.key);
-      vans[Number(p.key)]!.limitKw = schedule ? limitAt(schedule, t) : (limitsKw.get(p.key) ?? 0);
+      const van = vans[Number(p.key)]!;
+      van.schedule = schedules?.get(p.key) ?? null;
+      van.limitKw = van.schedule ? limitAt(van.schedule, t) : (limitsKw.get(p.key) ?? 0);
     }
     for (const s of short) remember(Number(s.key), t, s.shortKwh);
     if (controller === "after") predictAway(t);

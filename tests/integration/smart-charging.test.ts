@@ -184,6 +184,40 @@ describe("smart charging", () => {
     await Promise.all([obeying.close(), refusing.close()]);
   });
 
+  it("gives a faulted connector's share to the others at once, and its vehicle its share again when it recovers", async () => {
+    inForce.clear();
+    sums.length = 0;
+    const a = await charger("SC-1", "ocpp1.6", "Accepted");
+    const b = await charger("SC-3", "ocpp1.6", "Accepted");
+    const txA = ((await start(a, "TAG-1")) as { transactionId?: number }).transactionId;
+    const txB = ((await start(b, "TAG-3")) as { transactionId?: number }).transactionId;
+    // Two vehicles nobody told it about: 15 kW each of the 30.
+    await waitFor(
+      () => Math.abs((inForce.get("SC-1") ?? 0) - 15_000) < 5 && Math.abs((inForce.get("SC-3") ?? 0) - 15_000) < 5,
+    );
+    const status = (peer: OcppPeer, value: string, errorCode = "NoError") =>
+      peer.call("StatusNotification", {
+        connectorId: 1,
+        errorCode,
+        status: value,
+        timestamp: new Date().toISOString(),
+      });
+    // SC-3's connector faults mid-session: it charges nothing, so SC-1 may take its charger's 22 kW (room is kept for
+    // SC-3's vehicle from a quarter of an hour on, when it is reset or moved).
+    await status(b, "Faulted", "GroundFailure");
+    await waitFor(() => Math.abs((inForce.get("SC-1") ?? 0) - 22_000) < 5 && (inForce.get("SC-3") ?? -1) === 0);
+    expect(Math.max(...sums)).toBeLessThanOrEqual(30_000);
+    // Reset, it charges again: 15 kW each.
+    await status(b, "Charging");
+    await waitFor(
+      () => Math.abs((inForce.get("SC-1") ?? 0) - 15_000) < 5 && Math.abs((inForce.get("SC-3") ?? 0) - 15_000) < 5,
+    );
+    expect(Math.max(...sums)).toBeLessThanOrEqual(30_000);
+    await stop(a, "TAG-1", txA);
+    await stop(b, "TAG-3", txB);
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it("asks a charger that answers NotImplemented once, not at every decision, says on its card it is not managed, and asks again when it reconnects", async () => {
     inForce.clear();
     sums.length = 0;

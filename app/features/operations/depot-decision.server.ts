@@ -10,6 +10,7 @@ import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { shareOwn, type SharedPlugged } from "./allocate";
+import { CANNOT_CHARGE } from "./connector-status";
 import { limitAt } from "./limits";
 import type { OcppEndpoint } from "./ocpp-handler-types";
 import {
@@ -34,12 +35,19 @@ type Endpoint = Pick<OcppEndpoint, "isConnected">;
 const AHEAD_HOURS = 24;
 /** A raise this small is not worth a message (a decrease always is). */
 const RESEND_W = 100;
+/** How soon a vehicle on a faulted connector is planned to charge again (reset, or moved to another charger). */
+const RECOVERS_IN_MS = 15 * 60_000;
 
 /** A depot's open sessions as the decision reads them. */
 async function openSessions(tx: Transaction<Database>, depotId: number) {
   return tx
     .selectFrom("charging_sessions")
     .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
+    .leftJoin("charge_point_connectors", (join) =>
+      join
+        .onRef("charge_point_connectors.charge_point_id", "=", "charging_sessions.charge_point_id")
+        .onRef("charge_point_connectors.connector_id", "=", "charging_sessions.connector_id"),
+    )
     .select([
       "charging_sessions.id",
       "charging_sessions.transaction_ref as ref",
@@ -65,6 +73,7 @@ async function openSessions(tx: Transaction<Database>, depotId: number) {
       "charge_points.connected_at as connectedAt",
       "charge_points.disconnected_at as disconnectedAt",
       "charge_points.profiles_refused as profilesRefused",
+      "charge_point_connectors.status as connectorStatus",
     ])
     .where("charge_points.depot_id", "=", depotId)
     .where("charging_sessions.stopped_at", "is", null)
@@ -138,6 +147,10 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
       return {
         key: String(s.id),
         maxKw: s.maxKw,
+        // A faulted connector charges nothing, whatever it is sent; it is reset or its vehicle moved (the alert's
+        // advice), so it is planned as a vehicle due back a quarter of an hour from now: the room is the others' until
+        // then, and kept for it after.
+        ...(CANNOT_CHARGE.has(s.connectorStatus ?? "") ? { arrivesAt: at + RECOVERS_IN_MS } : {}),
         neededKwh: vehicle?.neededKwh ?? null,
         departsAt: vehicle?.departsAt ?? null,
         own: endpoint.isConnected(s.chargePointId),

@@ -24,7 +24,7 @@ export { readSiteMeter, recordSiteReading } from "./site-meter.server";
 export { setStateByHand, setVehicleStates, type StateResult, type VehicleRef } from "./vehicle-state.server";
 // The live controller's decision as pure functions, for the readiness benchmark (scripts/bench-readiness.ts).
 export { shareOwn, type SharedPlugged } from "./allocate";
-export { limitAt } from "./limits";
+export { limitAt, type Limits } from "./limits";
 export { scheduleAhead } from "./schedule-ahead";
 export { siteLimitKw, siteSlots, type DepotSite } from "./site.server";
 export { vehiclesDueBack } from "./vehicle-duty";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { maxOver, nextCharging, upperOf, type Limits } from "./limits";
+import { kwhBetween, maxOver, nextCharging, upperOf, type Limits } from "./limits";
 import { composedAbove, compositeFrom } from "./profile-changes";
 
 const MIN = 60_000;
@@ -26,6 +26,20 @@ describe("a charger's limits over time", () => {
       to: Infinity,
       kw: 11,
     });
+  });
+
+  it("adds up the energy of a stretch as its segments' powers over their parts, nothing after the schedule ends", () => {
+    const limits = {
+      segments: [
+        { from: 0, kw: 10 },
+        { from: 30 * 60_000, kw: 4 },
+      ],
+      until: 90 * 60_000,
+    };
+    // 10 kW for 30 minutes from 0, 4 kW for the hour after; 0 from 90 minutes on.
+    expect(kwhBetween(limits, 0, 2 * 3_600_000)).toBeCloseTo(5 + 4, 12);
+    expect(kwhBetween(limits, 15 * 60_000, 45 * 60_000)).toBeCloseTo(2.5 + 1, 12);
+    expect(kwhBetween(limits, 95 * 60_000, 3_600_000 * 3)).toBe(0);
   });
 
   it("counts the most drawn within a stretch, and the higher of two schedules while one replaces the other", () => {

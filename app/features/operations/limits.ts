@@ -33,6 +33,17 @@ export function maxOver(limits: Limits, from: number, to: number): number {
   return kw;
 }
 
+/** The energy a charger holding `limits` may take between `from` and `to` (kWh): each segment's power over its part. */
+export function kwhBetween(limits: Limits, from: number, to: number): number {
+  const edges = [from, ...limits.segments.map((s) => s.from).filter((t) => t > from && t < to), to];
+  if (limits.until > from && limits.until < to) edges.push(limits.until);
+  edges.sort((x, y) => x - y);
+  let kwh = 0;
+  for (let i = 0; i + 1 < edges.length; i++)
+    kwh += (limitAt(limits, edges[i]!) * (edges[i + 1]! - edges[i]!)) / 3_600_000;
+  return kwh;
+}
+
 const edgesOf = (a: Limits, b: Limits, at: number) =>
   [...new Set([at, a.until, b.until, ...a.segments.map((s) => s.from), ...b.segments.map((s) => s.from)])]
     .filter((t) => t >= at)

@@ -5,6 +5,7 @@
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
+import { CANNOT_CHARGE } from "./connector-status";
 import type { ChargerView } from "./operations-views";
 import { readinessBoard, unnamedVehicles, type BoardSession, type ReadinessRow } from "./readiness";
 import type { DepotSite } from "./site.server";
@@ -31,7 +32,6 @@ type OpenRow = {
 };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const CANNOT_CHARGE = new Set(["Faulted", "Unavailable"]);
 
 export async function depotReadiness(
   deps: Deps,

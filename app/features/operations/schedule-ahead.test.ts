@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import type { Plugged } from "./allocate";
-import { limitAt, lowerOf, nowhereHigher } from "./limits";
+import { kwhBetween, limitAt, lowerOf, nowhereHigher } from "./limits";
 import { scheduleAhead, type Slot } from "./schedule-ahead";
 
 const HOUR = 3_600_000;
@@ -73,8 +73,8 @@ describe("scheduleAhead", () => {
         }
         for (const p of plugged) {
           if (p.drawingKw !== undefined || p.neededKwh === null || p.departsAt === null) continue;
-          const limits = plan.schedules.get(p.key)!;
-          const delivered = slots.reduce((kwh, s) => kwh + limitAt(limits, s.from) * hoursIn(s, p.departsAt!), 0);
+          const end = Math.min(p.departsAt, slots[slots.length - 1]!.to);
+          const delivered = end > 0 ? kwhBetween(plan.schedules.get(p.key)!, 0, end) : 0;
           const short = plan.short.find((s) => s.key === p.key)?.shortKwh ?? 0;
           // (A shortfall under 1 Wh is not reported.)
           expect(Math.abs(delivered + short - p.neededKwh)).toBeLessThanOrEqual(1e-6);
@@ -103,6 +103,47 @@ describe("scheduleAhead", () => {
                     cheap,
                     full: at(p.key, cheap) >= p.maxKw - 1e-9 || used(cheap) >= cheap.roomKw - drawn - 1e-6,
                   }).toEqual({ cheap, full: true });
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("leaves no known vehicle short while the site has room at an instant of its stay when it is below its power (vehicles due back included)", () => {
+    const withArrivals = fewArb.chain((plugged) =>
+      fc.tuple(
+        ...plugged.map((p) =>
+          fc
+            .option(fc.integer({ min: 0, max: 30 }), { nil: undefined })
+            .map((h) => ({ ...p, ...(h === undefined ? {} : { arrivesAt: h * HOUR }) })),
+        ),
+      ),
+    );
+    fc.assert(
+      fc.property(depotSlots, withArrivals, (slots, plugged: Plugged[]) => {
+        const plan = scheduleAhead(slots, plugged, 0);
+        const end = slots[slots.length - 1]!.to;
+        const drawn = plugged.reduce((sum, p) => sum + (p.drawingKw ?? 0), 0);
+        const known = plugged.filter((p) => p.drawingKw === undefined && p.neededKwh !== null && p.departsAt !== null);
+        const at = (key: string, t: number) => limitAt(plan.schedules.get(key)!, t);
+        const instants = [
+          ...new Set([
+            ...slots.map((s) => s.from),
+            ...[...plan.schedules.values()].flatMap((l) => l.segments.map((g) => g.from)),
+            ...plugged.flatMap((p) => [p.arrivesAt ?? 0, p.departsAt ?? 0]),
+          ]),
+        ].filter((t) => t >= 0 && t < end);
+        for (const p of known) {
+          const from = p.arrivesAt ?? 0;
+          const to = Math.min(p.departsAt!, end);
+          if (to <= from) continue;
+          const lacks = p.neededKwh! - kwhBetween(plan.schedules.get(p.key)!, from, to);
+          if (lacks <= 1e-6) continue;
+          for (const t of instants.filter((t) => t >= from && t < to && at(p.key, t) < p.maxKw - 1e-6)) {
+            const room = slots.find((s) => s.from <= t && t < s.to)!.roomKw - drawn;
+            const used = known.reduce((sum, q) => sum + at(q.key, t), 0);
+            expect({ vehicle: p.key, t, full: used >= room - 1e-6 }).toEqual({ vehicle: p.key, t, full: true });
+          }
         }
       }),
       { numRuns: 500 },

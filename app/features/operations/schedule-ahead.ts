@@ -15,12 +15,16 @@
  * now does not take the room they will need (decision 038); only the plugged-in
  * ones' schedules are sent.
  *
- * Taking the cheapest slots earliest-departure-first is least cost when every
- * vehicle may use every slot up to its departure and no charger's power binds
- * (all windows start now, so they nest); where a charger's power binds it is
- * a good plan, not a proven cheapest one.
+ * Taking the cheapest slots earliest-departure-first is the planning engine's
+ * rule, least cost when every vehicle may use every slot up to its departure
+ * and no charger's power binds (all windows start now, so they nest). Where a
+ * charger's power binds, or vehicles due back make the windows overlap, it can
+ * leave a vehicle short while room in its stay goes unused; a second pass
+ * (fill-room.ts, decision 052) moves others out of its way, so no vehicle is
+ * left short that the site's room could have charged.
  */
 import type { Plugged, ShortReason } from "./allocate";
+import { fillRoom, type Filling } from "./fill-room";
 import { maxOver, type Limits, type Segment } from "./limits";
 
 /** A stretch of time with one room and one price. */
@@ -55,10 +59,14 @@ export function unlimited(plugged: readonly Plugged[], at: number, until: number
 
 export function scheduleAhead(merged: readonly Slot[], plugged: readonly Plugged[], at: number): Plan {
   // A vehicle due back arrives inside a run of equal slots that may start now: the run is cut at its arrival, so the
-  // room kept for it is taken from then on and not from now.
+  // room kept for it is taken from then on and not from now; and at every departure, so a slot is all in a vehicle's
+  // stay or not at all (what one leaving mid-slot gives back is another's, and the second pass counts in whole slots).
   const slots = cutAt(
     merged,
-    plugged.flatMap((p) => (p.arrivesAt === undefined ? [] : [p.arrivesAt])),
+    plugged.flatMap((p) => [
+      ...(p.arrivesAt === undefined ? [] : [p.arrivesAt]),
+      ...(p.departsAt === null ? [] : [p.departsAt]),
+    ]),
   );
   const until = slots.length ? slots[slots.length - 1]!.to : at;
   const room = slots.map((s) => Math.max(0, s.roomKw));
@@ -79,7 +87,7 @@ export function scheduleAhead(merged: readonly Slot[], plugged: readonly Plugged
     .filter((p) => p.neededKwh !== null && p.departsAt !== null)
     .sort((a, b) => a.departsAt! - b.departsAt! || (a.key < b.key ? -1 : 1));
   const byPrice = slots.map((_, s) => s).sort((a, b) => slots[a]!.pence - slots[b]!.pence || a - b);
-  const short: Plan["short"] = [];
+  const filling: Filling[] = [];
   for (const p of known) {
     const row = given.get(p.key)!;
     const need = Math.max(0, p.neededKwh!);
@@ -93,26 +101,51 @@ export function scheduleAhead(merged: readonly Slot[], plugged: readonly Plugged
       let kw = Math.min(p.maxKw, room[s]!);
       if (kw * h > left) kw = left / h;
       if (kw <= EPS) continue;
-      // A slot cut by the departure holds its power over the part before it only; the rest of the slot is given
-      // back by the charger's session ending, so the power counts against the whole slot's room. (A slot never spans
-      // an arrival.)
+      // (A slot never spans an arrival or a departure.)
       row[s] = kw;
       room[s] = room[s]! - kw;
       left -= kw * h;
     }
-    // A vehicle not here yet has no charger to tell: whether it will be short is said once it plugs in.
-    if (left > 1e-6 && p.arrivesAt === undefined) {
-      const stay = Math.max(0, Math.min(p.departsAt!, until) - at) / HOUR;
-      const timeShort = Math.max(0, need - p.maxKw * stay);
-      const siteShort = Math.max(0, left - timeShort);
-      short.push({ key: p.key, shortKwh: left, reason: siteShort >= timeShort ? "site limit" : "time at the charger" });
-    }
+    const first = slots.findIndex((s) => s.from >= (p.arrivesAt ?? -Infinity));
+    const after = slots.findIndex((s) => s.to > p.departsAt!);
+    filling.push({
+      row,
+      maxKw: p.maxKw,
+      first: first < 0 ? slots.length : first,
+      end: after < 0 ? slots.length : after,
+      leftKwh: left,
+    });
   }
+  // Where that left a vehicle short with room in its stay that others could make way for, they do (fill-room.ts).
+  fillRoom(slots, room, filling);
+  const short: Plan["short"] = [];
+  known.forEach((p, i) => {
+    const left = filling[i]!.leftKwh;
+    // A vehicle not here yet has no charger to tell: whether it will be short is said once it plugs in.
+    if (left <= 1e-6 || p.arrivesAt !== undefined) return;
+    const need = Math.max(0, p.neededKwh!);
+    const stay = Math.max(0, Math.min(p.departsAt!, until) - at) / HOUR;
+    const timeShort = Math.max(0, need - p.maxKw * stay);
+    const siteShort = Math.max(0, left - timeShort);
+    short.push({ key: p.key, shortKwh: left, reason: siteShort >= timeShort ? "site limit" : "time at the charger" });
+  });
   shareEvenly(
+    slots,
     room,
     obeying.filter((p) => p.neededKwh === null || p.departsAt === null),
     given,
   );
+  return { ...schedulesOf(slots, plugged, given, at, until), short, until };
+}
+
+/** Each vehicle's powers over the slots as limits over time (merged where they do not change), and its limit now. */
+function schedulesOf(
+  slots: readonly Slot[],
+  plugged: readonly Plugged[],
+  given: Map<string, Float64Array>,
+  at: number,
+  until: number,
+): Pick<Plan, "schedules" | "limitsKw"> {
   const schedules = new Map<string, Limits>();
   const limitsKw = new Map<string, number>();
   for (const p of plugged) {
@@ -131,7 +164,7 @@ export function scheduleAhead(merged: readonly Slot[], plugged: readonly Plugged
     schedules.set(p.key, { segments, until });
     limitsKw.set(p.key, segments[0]!.kw);
   }
-  return { schedules, limitsKw, short, until };
+  return { schedules, limitsKw };
 }
 
 /** The slots, each cut in two where one of the instants falls inside it (the same room and price either side). */
@@ -152,14 +185,15 @@ function cutAt(slots: readonly Slot[], instants: readonly number[]): readonly Sl
 }
 
 /**
- * The room left in each slot, shared evenly among the vehicles with no known duty (`given`, by key, gets each one's
+ * The room left in each slot, shared evenly among the vehicles with no known duty here in it (`given`, by key, gets each one's
  * power in each slot): a vehicle that cannot take its share leaves the rest to the others.
  */
-function shareEvenly(room: number[], unknown: Plugged[], given: Map<string, Float64Array>) {
+function shareEvenly(slots: readonly Slot[], room: number[], unknown: Plugged[], given: Map<string, Float64Array>) {
   if (!unknown.length) return;
   for (let s = 0; s < room.length; s++) {
     let budget = room[s]!;
-    let open = unknown;
+    // (One on a faulted connector, planned as due back, shares from then.)
+    let open = unknown.filter((p) => p.arrivesAt === undefined || p.arrivesAt <= slots[s]!.from);
     while (budget > EPS && open.length > 0) {
       const share = budget / open.length;
       const next: Plugged[] = [];
