@@ -4,8 +4,6 @@
 // the site's peak against its limit, and the energy's cost against the plan's for the same energy; then the time to
 // decide again after a vehicle's state changes at a 200-charger depot. Writes them to docs/benchmarks.md.
 //   npm run bench:readiness
-import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 
 import { planCharging } from "../app/features/charging-engine/index";
 import {
@@ -16,6 +14,7 @@ import {
   type DepotSite,
   type SharedPlugged,
 } from "../app/features/operations/index.server";
+import { writeBenchSection } from "./bench-section";
 import {
   CONNECTIONS_KW,
   DAYS,
@@ -31,7 +30,6 @@ import {
 } from "./readiness-sim/depot";
 import { simulate, type Controller, type MonthResult } from "./readiness-sim/simulate";
 
-const root = path.resolve(import.meta.dirname, "..");
 const HOUR = 3_600_000;
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const fmt = (n: number, digits = 1) => n.toLocaleString("en-GB", { maximumFractionDigits: digits });
@@ -173,24 +171,11 @@ targets.push(
 );
 for (const line of [...tables, ...targets]) console.log(line);
 
-const section = [
-  "<!-- bench:readiness -->",
+writeBenchSection("readiness", [
   "### Every vehicle ready when it leaves (`npm run bench:readiness`)",
   "",
   `Measured ${new Date().toISOString().slice(0, 10)}: ${DAYS} days of a depot at ${STEP_MS / 60_000}-minute steps (16 vans of 75 kWh taking 11 kW, 18 chargers of 22 kW, an 80 kW connection (and again with 70 kW, a size too small for the month), the building 30 kW by day and 10 kW at night, the day/night tariff, out 06:30–17:30 on weekdays needing 45 kWh, charged to 90 %), where each van comes back up to an hour late, leaves up to an hour early and arrives with its plan's charge ±15 %, one charger faults for a night and one evening's building load is 40 kW over the plan's for two hours. Both controllers decide with the live controller's own functions every five minutes and whenever a van plugs in or leaves or a charger faults or recovers, and the vans draw their schedules minute by minute; before issue 49 from the plan (need, departure, building, the charger's power), after from what is told (each van's charge and departure, its ETA back while away, the site's meter, its own power) a faulted connector's van planned as due back in a quarter of an hour, and the van moved 15 minutes after its alert. After issue 49 the controller plans cheapest first, then each van left short takes room others make way for (decision 052). "Could have charged": some step of the stay had room while the van drew below its power. The plan's price: the planning engine's cost-optimal plan of the same month known beforehand (each van's trips as they happened, the building with its spike), a kWh of what it charged. One Node process on this 2-core machine.`,
   "",
   ...tables,
   ...targets.map((t) => `- ${t}`),
-  "<!-- /bench:readiness -->",
-].join("\n");
-const file = path.join(root, "docs/benchmarks.md");
-const current = readFileSync(file, "utf8");
-const from = current.indexOf("<!-- bench:readiness -->");
-const to = current.indexOf("<!-- /bench:readiness -->");
-writeFileSync(
-  file,
-  from < 0
-    ? `${current.trimEnd()}\n\n${section}\n`
-    : `${current.slice(0, from)}${section}${current.slice(to + "<!-- /bench:readiness -->".length)}`,
-);
-console.log("written to docs/benchmarks.md");
+]);
