@@ -129,6 +129,10 @@ export const accessTable: Record<string, AccessRule> = {
   "/electrify/portfolio/:depotId/connection": ofDepot("ok", "ok"),
   "/electrify/portfolio/:depotId/quote": ofDepot("ok", "ok"),
   "/electrify/operations": signedIn,
+  // Hubs (issue 50): the list is every signed-in person's; a hub's page is its operator's and the admins' until it
+  // opens, then everyone's (tests/integration/hubs.test.ts). The sample id names no hub: 404 for everyone signed in.
+  "/electrify/hubs": signedIn,
+  "/electrify/hubs/:hubId": { anonymous: "sign-in", ...members("not-found"), admin: "not-found" },
   "/electrify/operations/:depotId": ofDepot("ok", "ok"),
   "/electrify/operations/:depotId/events": ofDepot("ok", "ok"),
   "/electrify/operations/:depotId/statement.csv": ofDepot("ok", "ok"),

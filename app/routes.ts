@@ -74,6 +74,8 @@ export default [
         route("portfolio/:depotId/connection", "routes/electrify/portfolio/connection.tsx"),
         route("portfolio/:depotId/quote", "routes/electrify/portfolio/quote.ts"),
         route("operations", "routes/electrify/operations/operations.tsx"),
+        route("hubs", "routes/electrify/hubs/hubs.tsx"),
+        route("hubs/:hubId", "routes/electrify/hubs/hub.tsx"),
         route("operations/:depotId", "routes/electrify/operations/depot.tsx"),
         route("operations/:depotId/events", "routes/electrify/operations/events.ts"),
         route("operations/:depotId/statement.csv", "routes/electrify/operations/statement.ts"),

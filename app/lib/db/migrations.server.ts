@@ -23,6 +23,7 @@ import { migration as m018 } from "./migrations/018-vehicle-state-and-api-keys";
 import { migration as m019 } from "./migrations/019-depot-alerts";
 import { migration as m020 } from "./migrations/020-site-meter";
 import { migration as m021 } from "./migrations/021-vehicle-arrival";
+import { migration as m022 } from "./migrations/022-hubs";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -52,6 +53,7 @@ const migrations: Record<string, AppMigration> = {
   "019_depot_alerts": m019,
   "020_site_meter": m020,
   "021_vehicle_arrival": m021,
+  "022_hubs": m022,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -186,3 +186,55 @@ export type SiteMeterReadingTable = {
   chargers_kw: number;
   source: string;
 };
+
+type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+
+/** A hub (migration 022): a depot whose chargers other companies contract; prices in whole pence. */
+export type HubTable = {
+  id: Generated<number>;
+  depot_id: number;
+  name: string;
+  status: "proposed" | "open" | "closed";
+  open_days: string;
+  open_from: number;
+  open_to: number;
+  pence_per_kwh: number;
+  pence_per_visit: ColumnType<number, number | undefined, number>;
+  pence_per_reserved_hour: ColumnType<number, number | undefined, number>;
+  overstay_pence_per_hour: ColumnType<number, number | undefined, number>;
+  grace_minutes: ColumnType<number, number | undefined, number>;
+  proposed_by: string | null;
+  approved_by: string | null;
+  approved_at: NullableTimestamp;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+};
+
+/** A haulier's contract at a hub (migration 022), with the prices it was asked at. */
+export type HubContractTable = {
+  id: Generated<number>;
+  hub_id: number;
+  company_id: number;
+  status: "requested" | "accepted" | "declined" | "withdrawn";
+  vehicle_type: string;
+  battery_kwh: number;
+  max_kw: number;
+  vehicles: number;
+  days: string;
+  arrive_from: number;
+  arrive_to: number;
+  depart_from: number;
+  depart_to: number;
+  energy_kwh: number;
+  pence_per_kwh: number;
+  pence_per_visit: number;
+  pence_per_reserved_hour: number;
+  overstay_pence_per_hour: number;
+  check_json: string;
+  requested_by: string | null;
+  requested_at: ColumnType<Date | string, string | undefined, string>;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  decision_note: string | null;
+};
+
+export type HubTables = { hubs: HubTable; hub_contracts: HubContractTable };

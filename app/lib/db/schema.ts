@@ -9,6 +9,7 @@ import type {
   ChargePointTable,
   ChargingSessionTable,
   DepotAlertTable,
+  HubTables,
   MeterReadingTable,
   SiteMeterReadingTable,
   VehicleStateTable,
@@ -255,7 +256,8 @@ export type SubstationTable = {
   rag: string | null;
 };
 
-export type Database = {
+/** Every table; hubs' (issue 50) are listed with their types in schema-charging.ts. */
+export type Database = HubTables & {
   user: UserTable;
   session: SessionTable;
   profiles: ProfileTable;

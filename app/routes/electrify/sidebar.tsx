@@ -10,6 +10,7 @@ import {
   PencilRulerIcon,
   PlugZapIcon,
   UsersIcon,
+  UtilityPoleIcon,
 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
@@ -28,6 +29,7 @@ const ENTRIES = [
   { to: "/electrify/depot-details", label: "Depot Details", icon: PencilRulerIcon, within: "/electrify/depots/" },
   { to: "/electrify/portfolio", label: "Portfolio and Roadmap", icon: MilestoneIcon },
   { to: "/electrify/operations", label: "Operations", icon: PlugZapIcon },
+  { to: "/electrify/hubs", label: "Charging Hubs", icon: UtilityPoleIcon },
   { to: "/electrify/team", label: "Team", icon: UsersIcon },
 ] as const;
 

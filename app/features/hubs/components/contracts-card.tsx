@@ -1,0 +1,124 @@
+import { useFetcher } from "react-router";
+
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import type { ActionResult } from "~/lib/action-result";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+import { cn } from "~/lib/utils";
+
+export type ContractRow = {
+  id: number;
+  company: string;
+  status: "requested" | "accepted" | "declined" | "withdrawn";
+  vehicleType: string;
+  vehicles: number;
+  windowText: string;
+  energyKwh: number;
+  pencePerKwh: number;
+  pencePerVisit: number;
+  note: string | null;
+};
+
+const STATUS = {
+  requested: { label: "Waiting for the operator", style: "bg-amber-100 text-amber-950" },
+  accepted: { label: "Accepted", style: "bg-emerald-100 text-emerald-950" },
+  declined: { label: "Declined", style: "bg-muted text-foreground" },
+  withdrawn: { label: "Withdrawn", style: "bg-muted text-foreground" },
+} as const;
+
+/**
+ * The hub's contracts the viewer may see: the operator every customer's (and decides the requests), a haulier its own
+ * (and may withdraw one still waiting). Each keeps the prices it was asked at.
+ */
+export function ContractsCard({
+  contracts,
+  as,
+  mayAct,
+}: {
+  contracts: ContractRow[];
+  as: "operator" | "haulier" | "admin";
+  mayAct: boolean;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  useFetcherToast(fetcher.data);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{as === "haulier" ? "Your contracts here" : "Contracts"}</CardTitle>
+        <CardDescription>
+          {as === "haulier"
+            ? "What your vehicles may use, at the prices agreed when you asked."
+            : "Every customer's requests and contracts. Accepting plans the week again with everything accepted since."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {contracts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">None yet.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {contracts.map((c) => (
+              <li key={c.id} className="grid gap-2 rounded-md border p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-medium">
+                    {as === "haulier"
+                      ? `${c.vehicles} × ${c.vehicleType}`
+                      : `${c.company}: ${c.vehicles} × ${c.vehicleType}`}
+                  </p>
+                  <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", STATUS[c.status].style)}>
+                    {STATUS[c.status].label}
+                  </span>
+                </div>
+                <p className="text-sm">
+                  {c.windowText}; {c.energyKwh.toLocaleString("en-GB")} kWh a visit
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  {c.pencePerKwh}p a kWh{c.pencePerVisit ? `, ${c.pencePerVisit}p a visit` : ""}
+                  {c.note ? ` · ${c.note}` : ""}
+                </p>
+                {mayAct && c.status === "requested" ? (
+                  <fetcher.Form method="post" className="flex flex-wrap gap-2">
+                    <input type="hidden" name="contractId" value={c.id} />
+                    {as === "haulier" ? (
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="withdraw"
+                        variant="outline"
+                        size="sm"
+                        disabled={fetcher.state !== "idle"}
+                      >
+                        Withdraw the request
+                      </Button>
+                    ) : (
+                      <>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="accept"
+                          size="sm"
+                          disabled={fetcher.state !== "idle"}
+                        >
+                          Accept
+                        </Button>
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="decline"
+                          variant="outline"
+                          size="sm"
+                          disabled={fetcher.state !== "idle"}
+                        >
+                          Decline
+                        </Button>
+                      </>
+                    )}
+                  </fetcher.Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+/** Hubs (issue 50): sites whose chargers other companies contract, the contracts, and the hub's week. */
+export {
+  approveHub,
+  HUB_GONE,
+  hubPlan,
+  listHubs,
+  offerableDepots,
+  offerHub,
+  requireHub,
+  setHubPrices,
+  type HubView,
+} from "./hubs.server";
+export {
+  CONTRACT_GONE,
+  decideContract,
+  hubContracts,
+  hubWeek,
+  requestContract,
+  withdrawContract,
+  type ContractView,
+} from "./contracts.server";
+export { checkWeek, type Demand, type WeekCheck } from "./hub-week";
+export { vehicleChoices, type VehicleChoice } from "./vehicle-choices.server";

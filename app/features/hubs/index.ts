@@ -1,0 +1,8 @@
+/** Hubs' pieces the pages show and the rules their forms keep (safe for the browser). */
+export { contractRequestSchema, hubOfferSchema, priceListSchema, type PriceList } from "./hub-schemas";
+export { DAY_NAMES, describeHours, describeWindow, hhmm, type VisitWindow } from "./visit-window";
+export { ContractForm } from "./components/contract-form";
+export { ContractsCard, type ContractRow } from "./components/contracts-card";
+export { OfferForm } from "./components/offer-form";
+export { describePrices, PriceFields } from "./components/price-fields";
+export { WeekGrid } from "./components/week-grid";

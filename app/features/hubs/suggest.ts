@@ -1,0 +1,49 @@
+/**
+ * What would fit when a request does not (issue 50): the most vehicles the hub could take in the window asked for,
+ * and the nearest window (arrival and departure moved together, by whole hours, within the opening) that takes them
+ * all. Each answer is the engine's check of the hub's week; a handful of checks at most.
+ */
+import type { PlanInput } from "~/features/charging-engine";
+
+import { checkWeek, type Demand } from "./hub-week";
+import { hhmm, windowProblems, withinOpening, type Opening, type VisitWindow } from "./visit-window";
+
+/** The hours a window is moved by, nearest first (later before earlier). */
+const MOVES = [1, -1, 2, -2, 3, -3, 4, -4];
+
+export function suggestionFor(plan: PlanInput, accepted: Demand[], demand: Demand, opening: Opening): string | null {
+  const fits = (d: Demand) => checkWeek(plan, [...accepted, d]).fits;
+  // The most vehicles that fit: a binary search (fewer vehicles never fit worse).
+  let low = 0;
+  let high = demand.vehicles - 1;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits({ ...demand, vehicles: mid })) low = mid;
+    else high = mid - 1;
+  }
+  const fewer = low > 0 ? `It could take ${low} vehicle${low === 1 ? "" : "s"} in that window` : null;
+  let moved: VisitWindow | null = null;
+  for (const hours of MOVES) {
+    const shift = (m: number) => (((m + hours * 60) % 1440) + 1440) % 1440;
+    const window = {
+      ...demand.window,
+      arriveFrom: shift(demand.window.arriveFrom),
+      arriveTo: shift(demand.window.arriveTo),
+      departFrom: shift(demand.window.departFrom),
+      departTo: shift(demand.window.departTo),
+    };
+    if (windowProblems(window).length || !withinOpening(window, opening)) continue;
+    if (fits({ ...demand, window })) {
+      moved = window;
+      break;
+    }
+  }
+  const all = `all ${demand.vehicles}`;
+  const other = moved
+    ? `${all} arriving ${hhmm(moved.arriveFrom)}–${hhmm(moved.arriveTo)} and leaving ${hhmm(moved.departFrom)}–${hhmm(moved.departTo)}`
+    : null;
+  if (fewer && other) return `${fewer}, or ${other}.`;
+  if (fewer) return `${fewer}.`;
+  if (other) return `It could take ${other}.`;
+  return null;
+}

@@ -1,0 +1,130 @@
+import { data } from "react-router";
+
+import { BackLink } from "~/components/back-link";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { mayDo } from "~/features/depots/index.server";
+import {
+  ContractForm,
+  contractRequestSchema,
+  ContractsCard,
+  describePrices,
+  describeWindow,
+  hhmm,
+  WeekGrid,
+} from "~/features/hubs";
+import {
+  decideContract,
+  hubContracts,
+  hubWeek,
+  requestContract,
+  requireHub,
+  vehicleChoices,
+  withdrawContract,
+} from "~/features/hubs/index.server";
+import { handleIntent, succeeded } from "~/lib/action-result.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
+import { getRuntime } from "~/lib/runtime.server";
+import { invalidInput, UserError } from "~/lib/user-error";
+
+import type { Route } from "./+types/hub";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.hub.name ?? "Hub"} | Electrify` }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  // Another company's hub not yet open answers like one that does not exist.
+  const hub = await requireHub(runtime, user, parseId(params.hubId)).catch((error: unknown) => {
+    throw error instanceof UserError && error.status === 404 ? data(error.message, { status: 404 }) : error;
+  });
+  const [week, contracts] = await Promise.all([hubWeek(runtime, hub), hubContracts(runtime, user, hub)]);
+  const mayAct = hub.as === "operator" ? mayDo(user, "change") : hub.as === "haulier" && mayDo(user, "plan-company");
+  const vehicleTypes =
+    hub.as === "haulier" && mayAct && hub.status === "open" ? await vehicleChoices(runtime, user) : null;
+  return {
+    hub,
+    week: { byHour: week.byHour, limitKw: week.limitKw, chargers: week.chargers },
+    contracts,
+    mayAct,
+    vehicleTypes: vehicleTypes?.map(({ key, label }) => ({ key, label })) ?? null,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const hubId = parseId(params.hubId);
+  const form = await readForm(request, { fields: 30 });
+  const contractId = () => parseId(form.get("contractId"));
+  return handleIntent(
+    form,
+    { log: runtime.log },
+    {
+      request: async () => {
+        const parsed = contractRequestSchema.safeParse({ ...Object.fromEntries(form), days: form.getAll("days") });
+        if (!parsed.success) throw invalidInput(parsed.error);
+        await requestContract(runtime, user, hubId, parsed.data);
+        return succeeded(
+          "Request sent: the hub can take it",
+          { description: "Its operator decides; you will see it here." },
+          "request",
+        );
+      },
+      accept: async () => {
+        await decideContract(runtime, user, contractId(), true, null);
+        return succeeded("Contract accepted", {}, "accept");
+      },
+      decline: async () => {
+        await decideContract(runtime, user, contractId(), false, null);
+        return succeeded("Request declined", {}, "decline");
+      },
+      withdraw: async () => {
+        await withdrawContract(runtime, user, contractId());
+        return succeeded("Request withdrawn", {}, "withdraw");
+      },
+    },
+  );
+}
+
+const openingText = (hub: { openDays: number[]; openFrom: number; openTo: number }) =>
+  hub.openFrom === hub.openTo && hub.openDays.length === 7
+    ? "Open all day, every day"
+    : describeWindow({
+        days: hub.openDays,
+        arriveFrom: hub.openFrom,
+        arriveTo: hub.openFrom,
+        departFrom: hub.openTo,
+        departTo: hub.openTo,
+      }).replace(/, arriving .*/, ` ${hhmm(hub.openFrom)}–${hhmm(hub.openTo)}`);
+
+/** One hub: its prices and opening, the week by hour, the contracts the viewer may see, and a haulier's request. */
+export default function HubPage({ loaderData }: Route.ComponentProps) {
+  const { hub, week, contracts, mayAct, vehicleTypes } = loaderData;
+  return (
+    <section className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6 px-4 py-8 sm:px-6">
+      <BackLink to="/electrify/hubs">All hubs</BackLink>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">{hub.name}</h1>
+        <p className="mt-2 text-muted-foreground">
+          {hub.address} · run by {hub.operator.name}
+          {hub.status === "proposed" ? " · waiting for the consultancy's approval" : ""}
+        </p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Prices and opening</CardTitle>
+          <CardDescription>A contract keeps the prices it was asked at.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-1 text-sm">
+          <p>{describePrices(hub.prices)}.</p>
+          <p>{openingText(hub)}.</p>
+        </CardContent>
+      </Card>
+      <WeekGrid hours={week.byHour} limitKw={week.limitKw} chargers={week.chargers} />
+      {vehicleTypes ? <ContractForm vehicleTypes={vehicleTypes} /> : null}
+      <ContractsCard contracts={contracts} as={hub.as} mayAct={mayAct} />
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { defaultPlanInput } from "~/features/planning";
+
+import {
+  createTestDepots,
+  createTestUser,
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  gotoHydrated,
+  setTestDepotPlan,
+  signInOnPage,
+  test,
+} from "./fixtures";
+
+const SHOTS = Boolean(process.env.E2E_SCREENS);
+
+test.describe("[hubs] contracted charging at a hub", () => {
+  test("the consultancy opens a hub, a haulier on a phone asks for capacity the engine checked and is told what would fit when the hub is full, and the operator accepts", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const run = crypto.randomUUID().slice(0, 6);
+    const admin = await createTestUser({ admin: true, name: "Ada Admin" });
+    const [depot] = await createTestDepots(admin.email, [{ name: `Dock Yard ${run}`, status: "approved" }]);
+    const plan = defaultPlanInput({ vehicles: 2, chargers: [{ name: "AC 22", powerKw: 22, count: 6 }] });
+    plan.site = { ...plan.site, connectionKva: 60, powerFactor: 1, buildingKw: 10 };
+    await setTestDepotPlan(depot!, plan);
+
+    // The admins' own depot opens as a hub at once.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInOnPage(page, admin);
+    await expect(page).toHaveURL("/admin");
+    await gotoHydrated(page, "/electrify/hubs");
+    const offer = page.getByRole("form", { name: "Offer a depot as a hub" });
+    await expectNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: "test-results/screens/hubs-offer-1280.png", fullPage: true });
+    await offer.getByLabel("Hub name (shown to other fleets)").fill(`Dock Hub ${run}`);
+    await offer.getByRole("button", { name: "Open the hub" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Dock Hub ${run}` })).toBeVisible();
+    const hubUrl = new URL(page.url()).pathname;
+
+    // A haulier, on a phone, finds it and asks for capacity for two vans on weekday nights.
+    const haulier = await createTestUser({ name: "Hal Haulier" });
+    const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "en-GB" });
+    const phone = await phoneContext.newPage();
+    await signInOnPage(phone, haulier);
+    await expect(phone).toHaveURL("/depots");
+    await gotoHydrated(phone, "/electrify/hubs");
+    await expectNoSidewaysScroll(phone, 390);
+    if (SHOTS) await phone.screenshot({ path: "test-results/screens/hubs-list-390.png", fullPage: true });
+    await phone.getByRole("link", { name: "See its week and ask for capacity" }).click();
+    await expect(phone).toHaveURL(hubUrl);
+    await expect(phone.locator("html[data-hydrated]")).toHaveCount(1);
+    const ask = phone.getByRole("form", { name: "Ask for capacity" });
+    await ask.getByLabel("Vehicles").fill("2");
+    await ask.getByRole("button", { name: "Check and send the request" }).click();
+    await expect(phone.getByText("Request sent: the hub can take it")).toBeVisible();
+    await expect(phone.getByRole("listitem").filter({ hasText: "Waiting for the operator" })).toBeVisible();
+    await expectNoSidewaysScroll(phone, 390);
+    await expectNoAxeViolations(phone);
+    if (SHOTS) await phone.screenshot({ path: "test-results/screens/hub-haulier-390.png", fullPage: true });
+
+    // Nine more do not fit: the answer names the full hours and what would.
+    await ask.getByLabel("Vehicles").fill("9");
+    await ask.getByRole("button", { name: "Check and send the request" }).click();
+    const refusal = ask.getByRole("alert").filter({ hasText: "The hub cannot take this" });
+    await expect(refusal).toContainText(/it is full Mon/);
+    await expect(refusal).toContainText(/It could take \d+ vehicles? in that window/);
+    if (SHOTS) await ask.screenshot({ path: "test-results/screens/hub-refusal-390.png" });
+
+    // The operator accepts; the haulier sees it accepted and the week's chargers taken.
+    await gotoHydrated(page, hubUrl);
+    await expect(page.getByRole("listitem").filter({ hasText: "Waiting for the operator" })).toContainText("2 × ");
+    await page.getByRole("button", { name: "Accept" }).click();
+    await expect(page.getByText("Contract accepted")).toBeVisible();
+    await expectNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: "test-results/screens/hub-operator-1280.png", fullPage: true });
+    await gotoHydrated(phone, hubUrl);
+    await expect(phone.getByRole("listitem").filter({ hasText: "Accepted" })).toBeVisible();
+    await expect(phone.getByRole("cell", { name: /^20:00 .*2 chargers/ }).first()).toBeVisible();
+    await phoneContext.close();
+  });
+});
