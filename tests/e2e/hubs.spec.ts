@@ -47,6 +47,12 @@ test.describe("[hubs] contracted charging at a hub", () => {
     await signInOnPage(phone, haulier);
     await expect(phone).toHaveURL("/depots");
     await gotoHydrated(phone, "/electrify/hubs");
+    // The finder: two vans on weekday nights, 40 kWh a visit; each hub answers from the engine's plan of its week.
+    const finder = phone.getByRole("form", { name: "Find a hub with room" });
+    await finder.getByLabel("Vehicles").fill("2");
+    await finder.getByRole("button", { name: "Find hubs with room" }).click();
+    await expect(phone.getByRole("status")).toHaveText("1 of 1 hub has room for that.");
+    await expect(phone.getByText("Has room for them")).toBeVisible();
     await expectNoSidewaysScroll(phone, 390);
     if (SHOTS) await phone.screenshot({ path: "test-results/screens/hubs-list-390.png", fullPage: true });
     await phone.getByRole("link", { name: "See its week and ask for capacity" }).click();

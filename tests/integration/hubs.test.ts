@@ -5,6 +5,7 @@ import { contractRequestSchema, hubOfferSchema, type PriceList } from "~/feature
 import {
   approveHub,
   decideContract,
+  findHubs,
   hubContracts,
   hubWeek,
   listHubs,
@@ -208,6 +209,43 @@ describe.each(ENGINES)("hubs on %s", (engine) => {
     // The one refused is still waiting: the operator may decline it.
     const waiting = results[0]!.status === "rejected" ? a : b;
     expect(await decideContract(runtime, operator, waiting, false, null)).toBe("declined");
+  });
+
+  it("finds the hubs with room for a visit pattern with the same check a request gets, on the page and in its address", async () => {
+    const [room] = await findHubs(
+      runtime,
+      haulier,
+      request({
+        vehicles: 1,
+        days: [5, 6],
+        arriveFrom: "09:00",
+        arriveTo: "10:00",
+        departFrom: "13:00",
+        departTo: "14:00",
+        energyKwh: 30,
+      }),
+    );
+    expect(room).toMatchObject({ hubId, room: true, why: "Has room for them" });
+    const [full] = await findHubs(runtime, haulier, request({ vehicles: 3 }));
+    expect(full!.room).toBe(false);
+    expect(full!.why).toMatch(/^Full Mon/);
+    await expect(requestContract(runtime, haulier, hubId, request({ vehicles: 3 }))).rejects.toMatchObject({
+      status: 409,
+    });
+    const cookie = await signIn(server, team.people.fleetManager.email, team.people.fleetManager.password);
+    const query =
+      "find=1&vehicleType=default%3Avan&vehicles=1&days=5&days=6&arriveFrom=09%3A00&arriveTo=10%3A00&departFrom=13%3A00&departTo=14%3A00&energyKwh=30";
+    const page = (
+      await (await fetch(`${server.url}/electrify/hubs?${query}`, { headers: { cookie } })).text()
+    ).replaceAll("<!-- -->", "");
+    expect(page).toContain("1 of 1 hub has room for that.");
+    const bad = await (
+      await fetch(`${server.url}/electrify/hubs?${query.replace("energyKwh=30", "energyKwh=500")}`, {
+        headers: { cookie },
+      })
+    ).text();
+    expect(bad).toContain("holds");
+    expect(bad).not.toContain("room for that.");
   });
 
   it("shows a haulier only its own contracts, and answers another company's contract as if it did not exist", async () => {

@@ -15,7 +15,7 @@ import type { ContractRequest } from "./hub-schemas";
 import { checkWeek, type Demand, type WeekCheck } from "./hub-week";
 import { hubPlan, requireHub, requireOperator, type HubView } from "./hubs.server";
 import { suggestionFor } from "./suggest";
-import { vehicleChoices } from "./vehicle-choices.server";
+import { vehicleChoices, type VehicleChoice } from "./vehicle-choices.server";
 import { describeHours, describeWindow, shortestStay, withinOpening, type VisitWindow } from "./visit-window";
 
 type Deps = Pick<Runtime, "database">;
@@ -102,7 +102,7 @@ const demandOf = (
 });
 
 /** The hub's accepted contracts as the engine's demands. */
-async function acceptedDemands(deps: Deps, hubId: number, except?: number): Promise<Demand[]> {
+export async function acceptedDemands(deps: Deps, hubId: number, except?: number): Promise<Demand[]> {
   const rows = await contractRows(deps, hubId);
   return rows.filter((r) => r.status === "accepted" && r.id !== except).map(demandOf);
 }
@@ -123,18 +123,16 @@ function refusal(check: WeekCheck, demand: Demand, suggestion: string | null): U
   return new UserError(parts.join(" "), { status: 409, code: "hub-full" });
 }
 
-/** A haulier asks for capacity: checked by the engine first, kept only if the hub can serve it. */
-export async function requestContract(
-  deps: Deps,
-  viewer: DepotViewer,
-  hubId: number,
+/**
+ * The engine's demand for a request, or a refusal naming the field: a vehicle type from the haulier's list, energy
+ * the battery holds and the shortest stay can take at the vehicle's power, and visits within the hub's opening.
+ */
+export function demandFor(
   request: ContractRequest,
-): Promise<number> {
-  const hub = await requireHub(deps, viewer, hubId);
-  if (hub.as === "operator") throw new UserError("Your own company runs this hub: its vehicles use it as its depot's.");
-  const company = requireRole(viewer, "plan-company");
-  if (hub.status !== "open") throw new UserError(`${hub.name} is not taking contracts.`);
-  const type = (await vehicleChoices(deps, viewer)).find((c) => c.key === request.vehicleType);
+  choices: VehicleChoice[],
+  hub: HubView,
+): { type: VehicleChoice; demand: Demand } {
+  const type = choices.find((c) => c.key === request.vehicleType);
   if (!type)
     throw new UserError("Choose a vehicle type from the list.", {
       fieldErrors: { vehicleType: "Choose a vehicle type from the list." },
@@ -165,6 +163,22 @@ export async function requestContract(
     energyKwh: request.energyKwh,
     window,
   };
+  return { type, demand };
+}
+
+/** A haulier asks for capacity: checked by the engine first, kept only if the hub can serve it. */
+export async function requestContract(
+  deps: Deps,
+  viewer: DepotViewer,
+  hubId: number,
+  request: ContractRequest,
+): Promise<number> {
+  const hub = await requireHub(deps, viewer, hubId);
+  if (hub.as === "operator") throw new UserError("Your own company runs this hub: its vehicles use it as its depot's.");
+  const company = requireRole(viewer, "plan-company");
+  if (hub.status !== "open") throw new UserError(`${hub.name} is not taking contracts.`);
+  const { type, demand } = demandFor(request, await vehicleChoices(deps, viewer), hub);
+  const window = demand.window;
   const plan = await hubPlan(deps, hub.depotId);
   const accepted = await acceptedDemands(deps, hub.id);
   const check = checkWeek(plan, [...accepted, demand]);

@@ -20,4 +20,5 @@ export {
   type ContractView,
 } from "./contracts.server";
 export { checkWeek, type Demand, type WeekCheck } from "./hub-week";
+export { findHubs, type HubAnswer } from "./finder.server";
 export { vehicleChoices, type VehicleChoice } from "./vehicle-choices.server";

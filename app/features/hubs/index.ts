@@ -6,3 +6,5 @@ export { ContractsCard, type ContractRow } from "./components/contracts-card";
 export { OfferForm } from "./components/offer-form";
 export { describePrices, PriceFields } from "./components/price-fields";
 export { WeekGrid } from "./components/week-grid";
+export { VisitFields, type VisitValues } from "./components/visit-fields";
+export { FinderCard } from "./components/finder-card";

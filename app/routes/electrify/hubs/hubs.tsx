@@ -3,8 +3,15 @@ import { Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { describePrices, hubOfferSchema, OfferForm } from "~/features/hubs";
-import { approveHub, listHubs, offerableDepots, offerHub } from "~/features/hubs/index.server";
+import { contractRequestSchema, describePrices, FinderCard, hubOfferSchema, OfferForm } from "~/features/hubs";
+import {
+  approveHub,
+  findHubs,
+  listHubs,
+  offerableDepots,
+  offerHub,
+  vehicleChoices,
+} from "~/features/hubs/index.server";
 import type { ActionResult } from "~/lib/action-result";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
@@ -13,7 +20,7 @@ import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
-import { invalidInput } from "~/lib/user-error";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/hubs";
 
@@ -23,7 +30,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
   const [hubs, depots] = await Promise.all([listHubs(runtime, user), offerableDepots(runtime, user)]);
-  return { hubs, depots, isOwner: user.company?.role === "owner", isAdmin: Boolean(user.isAdmin) };
+  const vehicleTypes = user.company
+    ? (await vehicleChoices(runtime, user)).map(({ key, label }) => ({ key, label }))
+    : [];
+  return {
+    hubs,
+    depots,
+    vehicleTypes,
+    ...(await searched(runtime, user, new URL(request.url).searchParams)),
+    isOwner: user.company?.role === "owner",
+    isAdmin: Boolean(user.isAdmin),
+  };
+}
+
+/** The finder's search, when the address has one: each hub's answer, or what is wrong with the pattern. */
+async function searched(
+  runtime: ReturnType<typeof getRuntime>,
+  user: Parameters<typeof findHubs>[1],
+  params: URLSearchParams,
+) {
+  const values = { ...Object.fromEntries(params), days: params.getAll("days").map(Number) };
+  if (!params.has("find")) return { values: {}, answers: null, errors: {} };
+  const parsed = contractRequestSchema.safeParse({ ...Object.fromEntries(params), days: params.getAll("days") });
+  if (!parsed.success) return { values, answers: null, errors: invalidInput(parsed.error).fieldErrors };
+  try {
+    return { values, answers: await findHubs(runtime, user, parsed.data), errors: {} };
+  } catch (error) {
+    if (error instanceof UserError)
+      return { values, answers: null, errors: { form: error.message, ...error.fieldErrors } };
+    throw error;
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,11 +87,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+const roomText = (room: number, of: number) =>
+  `${room} of ${of} hub${of === 1 ? "" : "s"} ${room === 1 ? "has" : "have"} room for that.`;
+
 const STATUS_TEXT = { proposed: "Waiting for approval", open: "Open", closed: "Closed" } as const;
 
 /** Hubs: sites whose chargers fleets contract; an owner offers a depot as one, the consultancy's admins approve it. */
 export default function HubsPage({ loaderData }: Route.ComponentProps) {
-  const { hubs, depots, isOwner, isAdmin } = loaderData;
+  const { hubs: listed, depots, vehicleTypes, values, answers, errors, isOwner, isAdmin } = loaderData;
+  // After a search, the hubs with room first, each with its answer.
+  const answerOf = new Map((answers ?? []).map((a) => [a.hubId, a]));
+  const hubs = answers
+    ? [...listed].sort((a, b) => Number(answerOf.get(b.id)?.room ?? false) - Number(answerOf.get(a.id)?.room ?? false))
+    : listed;
   const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher.data);
   return (
@@ -67,6 +111,14 @@ export default function HubsPage({ loaderData }: Route.ComponentProps) {
           planned by the engine, so a contract is only taken where every visit can be charged.
         </p>
       </div>
+      {vehicleTypes.length > 0 && hubs.some((h) => h.as === "haulier") ? (
+        <FinderCard vehicleTypes={vehicleTypes} values={values} errors={errors} />
+      ) : null}
+      {answers ? (
+        <p role="status" className="text-sm font-medium">
+          {roomText(answers.filter((a) => a.room).length, answers.length)}
+        </p>
+      ) : null}
       {hubs.length === 0 ? (
         <p className="rounded-md border p-8 text-center text-muted-foreground">No hub is open yet.</p>
       ) : (
@@ -83,6 +135,17 @@ export default function HubsPage({ loaderData }: Route.ComponentProps) {
                     </CardDescription>
                   </div>
                   <p className="text-sm">{describePrices(hub.prices)}</p>
+                  {answerOf.has(hub.id) ? (
+                    <p
+                      className={
+                        answerOf.get(hub.id)!.room
+                          ? "text-sm font-medium text-primary"
+                          : "text-sm text-muted-foreground"
+                      }
+                    >
+                      {answerOf.get(hub.id)!.why}
+                    </p>
+                  ) : null}
                   <div className="flex flex-wrap gap-2">
                     <Button asChild size="sm">
                       <Link to={`/electrify/hubs/${hub.id}`}>

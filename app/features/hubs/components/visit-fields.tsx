@@ -1,0 +1,114 @@
+import { TextField } from "~/components/text-field";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+
+import { DayChoices } from "./day-choices";
+
+/** What a visit pattern is made of, as typed (the request's defaults, or a search's). */
+export type VisitValues = {
+  vehicleType?: string;
+  vehicles?: string;
+  days?: number[];
+  arriveFrom?: string;
+  arriveTo?: string;
+  departFrom?: string;
+  departTo?: string;
+  energyKwh?: string;
+};
+
+/**
+ * The fields of a visit pattern: a vehicle type from the haulier's plans, how many, the days, the arrival and
+ * departure windows and the energy a visit. The request for capacity and the hub finder both ask for them.
+ */
+export function VisitFields({
+  vehicleTypes,
+  errors,
+  values = {},
+}: {
+  vehicleTypes: { key: string; label: string }[];
+  errors: Record<string, string | undefined>;
+  values?: VisitValues;
+}) {
+  // 24-hour hh:mm as text: a native time field shows AM/PM in a browser set to US English (as planning's ClockInput).
+  const time = {
+    type: "text",
+    inputMode: "numeric",
+    placeholder: "hh:mm",
+    maxLength: 5,
+    autoComplete: "off",
+    required: true,
+  } as const;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor="contract-type">Vehicle type</Label>
+          <NativeSelect
+            id="contract-type"
+            name="vehicleType"
+            defaultValue={values.vehicleType}
+            aria-invalid={errors.vehicleType ? true : undefined}
+          >
+            {vehicleTypes.map((t) => (
+              <option key={t.key} value={t.key}>
+                {t.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <TextField
+          name="vehicles"
+          label="Vehicles"
+          type="number"
+          min={1}
+          max={100}
+          defaultValue={values.vehicles ?? 2}
+          required
+          error={errors.vehicles}
+        />
+      </div>
+      <DayChoices name="days" legend="Days they visit" chosen={values.days ?? [0, 1, 2, 3, 4]} error={errors.days} />
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <TextField
+          name="arriveFrom"
+          label="Arriving from"
+          defaultValue={values.arriveFrom ?? "18:00"}
+          {...time}
+          error={errors.arriveFrom}
+        />
+        <TextField
+          name="arriveTo"
+          label="Arriving by"
+          defaultValue={values.arriveTo ?? "19:00"}
+          {...time}
+          error={errors.arriveTo}
+        />
+        <TextField
+          name="departFrom"
+          label="Leaving from"
+          defaultValue={values.departFrom ?? "05:00"}
+          {...time}
+          error={errors.departFrom}
+        />
+        <TextField
+          name="departTo"
+          label="Leaving by"
+          defaultValue={values.departTo ?? "06:00"}
+          {...time}
+          error={errors.departTo}
+        />
+      </div>
+      <TextField
+        name="energyKwh"
+        label="Energy a visit (kWh)"
+        type="number"
+        min={1}
+        max={1000}
+        step="any"
+        defaultValue={values.energyKwh ?? 40}
+        required
+        error={errors.energyKwh}
+      />
+    </>
+  );
+}
