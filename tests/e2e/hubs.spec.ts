@@ -1,3 +1,5 @@
+import { DateTime } from "luxon";
+
 import { defaultPlanInput } from "~/features/planning";
 
 import {
@@ -85,6 +87,20 @@ test.describe("[hubs] contracted charging at a hub", () => {
     await gotoHydrated(phone, hubUrl);
     await expect(phone.getByRole("listitem").filter({ hasText: "Accepted" })).toBeVisible();
     await expect(phone.getByRole("cell", { name: /^20:00 .*2 chargers/ }).first()).toBeVisible();
+
+    // The haulier books a van for the next weekday: its tag is how the hub's chargers know it.
+    let day = DateTime.now().setZone("Europe/London").plus({ days: 1 });
+    while (day.weekday > 5) day = day.plus({ days: 1 });
+    const book = phone.getByRole("form", { name: "Book a visit" });
+    await book.getByLabel("Day").selectOption(day.toISODate()!);
+    await book.getByLabel("Vehicle").fill("AB12 CDE");
+    await book.getByLabel("Tag it charges with").fill(`VAN-${run}`);
+    await book.getByRole("button", { name: "Book the visit" }).click();
+    await expect(phone.getByText("AB12 CDE booked")).toBeVisible();
+    await expect(phone.getByRole("list", { name: "Booked visits" })).toContainText(day.toFormat("dd LLL yyyy"));
+    await expectNoSidewaysScroll(phone, 390);
+    await expectNoAxeViolations(phone);
+    if (SHOTS) await phone.screenshot({ path: "test-results/screens/hub-booked-390.png", fullPage: true });
     await phoneContext.close();
   });
 });

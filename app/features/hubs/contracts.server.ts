@@ -217,7 +217,7 @@ export async function requestContract(
 }
 
 /** The contract, within the viewer's reach: its haulier's members, or the hub's operator and the admins. */
-async function reachContract(deps: Deps, viewer: DepotViewer, contractId: number) {
+export async function reachContract(deps: Deps, viewer: DepotViewer, contractId: number) {
   const row =
     Number.isSafeInteger(contractId) && contractId > 0
       ? await deps.database.db.selectFrom("hub_contracts").selectAll().where("id", "=", contractId).executeTakeFirst()

@@ -22,3 +22,12 @@ export {
 export { checkWeek, type Demand, type WeekCheck } from "./hub-week";
 export { findHubs, type HubAnswer } from "./finder.server";
 export { vehicleChoices, type VehicleChoice } from "./vehicle-choices.server";
+export {
+  BOOKING_GONE,
+  bookingSchema,
+  bookVisit,
+  cancelBooking,
+  hubBookings,
+  type BookingInput,
+  type BookingView,
+} from "./bookings.server";

@@ -8,3 +8,4 @@ export { describePrices, PriceFields } from "./components/price-fields";
 export { WeekGrid } from "./components/week-grid";
 export { VisitFields, type VisitValues } from "./components/visit-fields";
 export { FinderCard } from "./components/finder-card";
+export { BookingsCard, type BookingRow } from "./components/bookings-card";

@@ -11,7 +11,8 @@ import type { Runtime } from "~/lib/runtime.server";
 
 import { shareOwn, type SharedPlugged } from "./allocate";
 import { CANNOT_CHARGE } from "./connector-status";
-import { limitAt } from "./limits";
+import { expectedVisits, visitOf, visitsDueBack, type ExpectedVisit } from "./expected-visits.server";
+import { limitAt, type Limits } from "./limits";
 import type { OcppEndpoint } from "./ocpp-handler-types";
 import {
   changeOf,
@@ -102,6 +103,8 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
     depotConnectors(deps, depotId),
     readVehicleStates(deps, depotId),
   ]);
+  // A hub's booked visits within the plan's day (expected-visits.server.ts).
+  const visits = await expectedVisits(deps.database.db, depotId, at, at + AHEAD_HOURS * 3_600_000);
   const asked = Date.now();
   return deps.database.db.transaction().execute(async (tx) => {
     if (deps.database.engine === "postgres")
@@ -115,59 +118,30 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
         (s.disconnectedAt === null || toIsoString(s.disconnectedAt) < toIsoString(s.connectedAt)));
     // The limits each charger holds over time: its schedule, else its last limit, default or maximum from now on.
     const held = new Map(open.map((s) => [s.id, limitsFromJson(s.scheduleJson) ?? constant(inForceW(s) / 1000)]));
-    const plugged: SharedPlugged[] = open.map((s) => {
-      const delivered = { deliveredKwh: (s.lastWh - s.startWh) / 1000, socPct: s.socPct };
-      // What the vehicle told over ISO 15118 comes before the plan's duty for its tag.
-      const told = {
-        departsAt: s.evDepartsAt === null ? null : Date.parse(toIsoString(s.evDepartsAt)),
-        neededWh: s.evNeededWh,
-        fromWh: s.evNeededFromWh,
-      };
-      // Then what the fleet's systems or the board told of the named vehicle (its charge, departure and target),
-      // then the plan's duty for its tag.
-      const planned = vehicleFor(s.tag, site.inputs, at, delivered, tags);
-      const named = s.tag === null ? undefined : tags.get(s.tag.toLowerCase());
-      const group = groupOfTag(s.tag, site.inputs, tags);
-      const type = group && site.inputs?.vehicleTypes.find((t) => t.id === group.typeId);
-      const reading = {
-        id: s.id,
-        startWh: s.startWh,
-        lastWh: s.lastWh,
-        socPct: s.socPct,
-        socAt: Date.parse(toIsoString(s.updatedAt)),
-      };
-      const fromState = withTold(
-        planned,
-        named ? (states.get(named.id) ?? null) : null,
-        reading,
-        group && type ? { batteryKwh: type.batteryKwh, targetSocPct: group.targetSocPct } : null,
+    const plugged = open.map((s) =>
+      pluggedFrom(
+        s,
+        { site, tags, states, visits, held, online: online(s), own: endpoint.isConnected(s.chargePointId) },
         at,
-      );
-      const vehicle = withToldNeeds(fromState, told, s.lastWh, at);
-      return {
-        key: String(s.id),
-        maxKw: s.maxKw,
-        // A faulted connector charges nothing, whatever it is sent; it is reset or its vehicle moved (the alert's
-        // advice), so it is planned as a vehicle due back a quarter of an hour from now: the room is the others' until
-        // then, and kept for it after.
-        ...(CANNOT_CHARGE.has(s.connectorStatus ?? "") ? { arrivesAt: at + RECOVERS_IN_MS } : {}),
-        neededKwh: vehicle?.neededKwh ?? null,
-        departsAt: vehicle?.departsAt ?? null,
-        own: endpoint.isConnected(s.chargePointId),
-        online: online(s),
-        inForceKw: limitAt(held.get(s.id)!, at),
-        inForce: held.get(s.id)!,
-        // One that ignores its limits, or whose charger refused a profile since it connected, may draw its maximum.
-        ...(s.ignores || s.profilesRefused !== null ? { ignoresAtKw: Math.max(s.powerW / 1000, s.maxKw) } : {}),
-      };
-    });
+      ),
+    );
     // Cheapest first: the plan over the next day, read now (a charger runs its share until the next decision, and one
     // is taken at every five minutes of the UK clock, where tariff bands and the building's hours change).
     const limitKw = siteLimitKw(site, at);
     const slots = limitKw === null ? [] : siteSlots(site, at, AHEAD_HOURS);
     // The plan's vehicles away on duty and due back within the day: room is kept for them from their return.
     const until = slots.length ? slots[slots.length - 1]!.to : at;
-    const dueBack = dueBackBy(site.inputs, { tags, states, open, connectors }, at, until);
+    // A hub's booked visits not plugged in yet first (room held until each is late by its grace), then the rest.
+    const visitsDue = visitsDueBack(
+      visits,
+      new Set(open.flatMap((s) => (s.tag ? [s.tag.toUpperCase()] : []))),
+      at,
+      until,
+    );
+    const dueBack = [
+      ...visitsDue,
+      ...dueBackBy(site.inputs, { tags, states, open, connectors: connectors - visitsDue.length }, at, until),
+    ];
     const { limitsKw, schedules, short } = shareOwn(limitKw, plugged, at, (all) =>
       limitKw === null ? unlimited(all, at, at) : scheduleAhead(slots, [...all, ...dueBack], at),
     );
@@ -185,6 +159,67 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
     await writeDecision(tx, open, changes, new Map(short.map((s) => [s.key, s])), at);
     return { open, changes, computedMs: Date.now() - at - waitedMs, waitedMs };
   });
+}
+
+/** What the decision knows of a depot besides its sessions. */
+type DepotRead = {
+  site: Awaited<ReturnType<typeof depotSite>>;
+  tags: Awaited<ReturnType<typeof vehicleTagsByKey>>;
+  states: Awaited<ReturnType<typeof readVehicleStates>>;
+  visits: ExpectedVisit[];
+  held: Map<number, Limits>;
+};
+
+/** One open session as the plan sees it: its vehicle's need and departure (from what was told, else the plan) and its charger. */
+function pluggedFrom(s: OpenSession, read: DepotRead & { online: boolean; own: boolean }, at: number): SharedPlugged {
+  const delivered = { deliveredKwh: (s.lastWh - s.startWh) / 1000, socPct: s.socPct };
+  // What the vehicle told over ISO 15118 comes before the plan's duty for its tag.
+  const told = {
+    departsAt: s.evDepartsAt === null ? null : Date.parse(toIsoString(s.evDepartsAt)),
+    neededWh: s.evNeededWh,
+    fromWh: s.evNeededFromWh,
+  };
+  // Then what the fleet's systems or the board told of the named vehicle (its charge, departure and target),
+  // then the plan's duty for its tag.
+  const planned = vehicleFor(s.tag, read.site.inputs, at, delivered, read.tags);
+  const named = s.tag === null ? undefined : read.tags.get(s.tag.toLowerCase());
+  const group = groupOfTag(s.tag, read.site.inputs, read.tags);
+  const type = group && read.site.inputs?.vehicleTypes.find((t) => t.id === group.typeId);
+  const reading = {
+    id: s.id,
+    startWh: s.startWh,
+    lastWh: s.lastWh,
+    socPct: s.socPct,
+    socAt: Date.parse(toIsoString(s.updatedAt)),
+  };
+  const fromState = withTold(
+    planned,
+    named ? (read.states.get(named.id) ?? null) : null,
+    reading,
+    group && type ? { batteryKwh: type.batteryKwh, targetSocPct: group.targetSocPct } : null,
+    at,
+  );
+  // A booked visit (at a hub) is planned from its booking: its need less what this session gave, its departure.
+  const visit = visitOf(read.visits, s.tag, at);
+  const vehicle = visit
+    ? { neededKwh: Math.max(0, visit.neededKwh - delivered.deliveredKwh), departsAt: visit.departsAt }
+    : withToldNeeds(fromState, told, s.lastWh, at);
+  return {
+    key: String(s.id),
+    maxKw: s.maxKw,
+    // A faulted connector charges nothing, whatever it is sent; it is reset or its vehicle moved (the alert's
+    // advice), so it is planned as a vehicle due back a quarter of an hour from now: the room is the others' until
+    // then, and kept for it after.
+    ...(CANNOT_CHARGE.has(s.connectorStatus ?? "") ? { arrivesAt: at + RECOVERS_IN_MS } : {}),
+    neededKwh: vehicle?.neededKwh ?? null,
+    departsAt: vehicle?.departsAt ?? null,
+    own: read.own,
+    online: read.online,
+    inForceKw: limitAt(read.held.get(s.id)!, at),
+    inForce: read.held.get(s.id)!,
+    // One that ignores its limits, or whose charger refused a profile since it connected, may draw its maximum.
+    ...(s.ignores || s.profilesRefused !== null ? { ignoresAtKw: Math.max(s.powerW / 1000, s.maxKw) } : {}),
+  };
 }
 
 /** The vehicles due back: named ones whose return the fleet told, each on its own; the plan's groups for the rest. */

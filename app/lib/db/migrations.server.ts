@@ -24,6 +24,7 @@ import { migration as m019 } from "./migrations/019-depot-alerts";
 import { migration as m020 } from "./migrations/020-site-meter";
 import { migration as m021 } from "./migrations/021-vehicle-arrival";
 import { migration as m022 } from "./migrations/022-hubs";
+import { migration as m023 } from "./migrations/023-expected-visits";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -54,6 +55,7 @@ const migrations: Record<string, AppMigration> = {
   "020_site_meter": m020,
   "021_vehicle_arrival": m021,
   "022_hubs": m022,
+  "023_expected_visits": m023,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

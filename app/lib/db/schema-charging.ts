@@ -237,4 +237,38 @@ export type HubContractTable = {
   decision_note: string | null;
 };
 
-export type HubTables = { hubs: HubTable; hub_contracts: HubContractTable };
+/** A vehicle expected at a depot for one visit (migration 023): the controller keeps room for it by its tag. */
+export type ExpectedVisitTable = {
+  id: Generated<number>;
+  depot_id: number;
+  tag: string;
+  vehicle: string;
+  arrives_at: Timestamp;
+  holds_until: Timestamp;
+  departs_at: Timestamp;
+  needed_kwh: number;
+  max_kw: number;
+  cancelled_at: NullableTimestamp;
+};
+
+/** A visit booked within a haulier's contract at a hub (migration 023). */
+export type HubBookingTable = {
+  id: Generated<number>;
+  contract_id: number;
+  hub_id: number;
+  company_id: number;
+  visit_date: string;
+  vehicle: string;
+  tag: string;
+  status: "booked" | "cancelled";
+  expected_visit_id: number | null;
+  created_by: string | null;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+};
+
+export type HubTables = {
+  hubs: HubTable;
+  hub_contracts: HubContractTable;
+  hub_bookings: HubBookingTable;
+  expected_visits: ExpectedVisitTable;
+};

@@ -1,9 +1,11 @@
+import { DateTime } from "luxon";
 import { data } from "react-router";
 
 import { BackLink } from "~/components/back-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { mayDo } from "~/features/depots/index.server";
 import {
+  BookingsCard,
   ContractForm,
   contractRequestSchema,
   ContractsCard,
@@ -13,7 +15,11 @@ import {
   WeekGrid,
 } from "~/features/hubs";
 import {
+  bookingSchema,
+  bookVisit,
+  cancelBooking,
   decideContract,
+  hubBookings,
   hubContracts,
   hubWeek,
   requestContract,
@@ -39,7 +45,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const hub = await requireHub(runtime, user, parseId(params.hubId)).catch((error: unknown) => {
     throw error instanceof UserError && error.status === 404 ? data(error.message, { status: 404 }) : error;
   });
-  const [week, contracts] = await Promise.all([hubWeek(runtime, hub), hubContracts(runtime, user, hub)]);
+  const [week, contracts, bookings] = await Promise.all([
+    hubWeek(runtime, hub),
+    hubContracts(runtime, user, hub),
+    hubBookings(runtime, user, hub),
+  ]);
   const mayAct = hub.as === "operator" ? mayDo(user, "change") : hub.as === "haulier" && mayDo(user, "plan-company");
   const vehicleTypes =
     hub.as === "haulier" && mayAct && hub.status === "open" ? await vehicleChoices(runtime, user) : null;
@@ -47,7 +57,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     hub,
     week: { byHour: week.byHour, limitKw: week.limitKw, chargers: week.chargers },
     contracts,
+    bookings,
     mayAct,
+    mayBook: hub.as === "haulier" && mayDo(user, "change"),
+    // The next four weeks' days, as the booking form offers them (the server checks the contract's days).
+    bookableDays: Array.from({ length: 28 }, (_, i) => {
+      const day = DateTime.now().setZone("Europe/London").startOf("day").plus({ days: i });
+      return { value: day.toISODate()!, label: day.toFormat("ccc dd LLL yyyy") };
+    }),
     vehicleTypes: vehicleTypes?.map(({ key, label }) => ({ key, label })) ?? null,
   };
 }
@@ -80,6 +97,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await decideContract(runtime, user, contractId(), false, null);
         return succeeded("Request declined", {}, "decline");
       },
+      book: async () => {
+        const parsed = bookingSchema.safeParse(Object.fromEntries(form));
+        if (!parsed.success) throw invalidInput(parsed.error);
+        await bookVisit(runtime, user, parsed.data);
+        return succeeded(`${parsed.data.vehicle} booked`, {}, "book");
+      },
+      "cancel-booking": async () => {
+        await cancelBooking(runtime, user, parseId(form.get("bookingId")));
+        return succeeded("Booking cancelled", {}, "cancel-booking");
+      },
       withdraw: async () => {
         await withdrawContract(runtime, user, contractId());
         return succeeded("Request withdrawn", {}, "withdraw");
@@ -101,7 +128,10 @@ const openingText = (hub: { openDays: number[]; openFrom: number; openTo: number
 
 /** One hub: its prices and opening, the week by hour, the contracts the viewer may see, and a haulier's request. */
 export default function HubPage({ loaderData }: Route.ComponentProps) {
-  const { hub, week, contracts, mayAct, vehicleTypes } = loaderData;
+  const { hub, week, contracts, bookings, mayAct, mayBook, bookableDays, vehicleTypes } = loaderData;
+  const accepted = contracts
+    .filter((c) => c.status === "accepted")
+    .map((c) => ({ id: c.id, label: `${c.vehicles} × ${c.vehicleType}, ${c.windowText}` }));
   return (
     <section className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6 px-4 py-8 sm:px-6">
       <BackLink to="/electrify/hubs">All hubs</BackLink>
@@ -125,6 +155,16 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
       <WeekGrid hours={week.byHour} limitKw={week.limitKw} chargers={week.chargers} />
       {vehicleTypes ? <ContractForm vehicleTypes={vehicleTypes} /> : null}
       <ContractsCard contracts={contracts} as={hub.as} mayAct={mayAct} />
+      {accepted.length > 0 || bookings.length > 0 ? (
+        <BookingsCard
+          bookings={bookings}
+          contracts={accepted}
+          as={hub.as}
+          mayBook={mayBook}
+          graceMinutes={hub.prices.graceMinutes}
+          days={bookableDays}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,81 @@
+/**
+ * Vehicles expected at a depot for one visit each (migration 023): a hub's bookings (features/hubs writes them). The
+ * controller keeps room for one from its arrival until it is late by its grace (then it is a no-show and its room is
+ * freed), and once it plugs in with its tag, plans it from the visit's need and departure: a booked vehicle is a
+ * vehicle whose duty is known, charged before the walk-ins nobody told it about.
+ */
+import type { Kysely } from "kysely";
+
+import { toIsoString } from "~/lib/db/dialect.server";
+import type { Database } from "~/lib/db/schema";
+
+import type { Plugged } from "./allocate";
+import { chargingChanged } from "./live.server";
+
+export type ExpectedVisit = {
+  id: number;
+  tag: string;
+  arrivesAt: number;
+  holdsUntil: number;
+  departsAt: number;
+  neededKwh: number;
+  maxKw: number;
+};
+
+/** A booked vehicle may plug in this much before its arrival window ends and still be the booked visit. */
+const EARLY_MS = 2 * 3_600_000;
+const ms = (value: Date | string) => Date.parse(toIsoString(value));
+
+/** The visits not cancelled that are not over by `at` and start before `until`. */
+export async function expectedVisits(
+  db: Kysely<Database>,
+  depotId: number,
+  at: number,
+  until: number,
+): Promise<ExpectedVisit[]> {
+  const rows = await db
+    .selectFrom("expected_visits")
+    .selectAll()
+    .where("depot_id", "=", depotId)
+    .where("cancelled_at", "is", null)
+    .where("departs_at", ">", new Date(at).toISOString())
+    .where("arrives_at", "<", new Date(until).toISOString())
+    .orderBy("arrives_at")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    tag: r.tag.toUpperCase(),
+    arrivesAt: ms(r.arrives_at),
+    holdsUntil: ms(r.holds_until),
+    departsAt: ms(r.departs_at),
+    neededKwh: r.needed_kwh,
+    maxKw: r.max_kw,
+  }));
+}
+
+/** The visit a vehicle plugged in with this tag is on now, if any. */
+export function visitOf(visits: readonly ExpectedVisit[], tag: string | null, at: number): ExpectedVisit | null {
+  if (!tag) return null;
+  const key = tag.toUpperCase();
+  return visits.find((v) => v.tag === key && at >= v.arrivesAt - EARLY_MS && at < v.departsAt) ?? null;
+}
+
+/** The visits not plugged in yet and not past their grace: room kept for each from its arrival. */
+export function visitsDueBack(
+  visits: readonly ExpectedVisit[],
+  plugged: ReadonlySet<string>,
+  at: number,
+  until: number,
+) {
+  return visits.flatMap((v): (Plugged & { arrivesAt: number; tag: string })[] => {
+    if (plugged.has(v.tag) || at > v.holdsUntil) return [];
+    const arrivesAt = Math.max(at, v.arrivesAt);
+    if (arrivesAt >= until || arrivesAt >= v.departsAt) return [];
+    return [
+      { key: `visit:${v.id}`, tag: v.tag, arrivesAt, departsAt: v.departsAt, neededKwh: v.neededKwh, maxKw: v.maxKw },
+    ];
+  });
+}
+
+/** A depot's expected visits changed (a booking made or cancelled): its controller decides again at once. */
+export const expectedVisitsChanged = (depotId: number) => chargingChanged(depotId);

@@ -1,0 +1,210 @@
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { TARIFF_PRESETS } from "~/features/charging-engine";
+import { contractRequestSchema, hhmm, hubOfferSchema } from "~/features/hubs";
+import {
+  bookingSchema,
+  bookVisit,
+  cancelBooking,
+  decideContract,
+  offerHub,
+  requestContract,
+} from "~/features/hubs/index.server";
+import { registerChargePoint } from "~/features/operations/index.server";
+import { defaultPlanInput } from "~/features/planning";
+import { createUser } from "~/features/users/index.server";
+import type { SessionUser } from "~/lib/auth/session.server";
+import type { Runtime } from "~/lib/runtime.server";
+
+import { startAppServer, type AppServer } from "../support/app-server";
+import { insertDepot, insertDepotPlanInputs } from "../support/depots";
+import { connectOcppPeer, profileLimitAtW, type OcppPeer } from "../support/ocpp-peer";
+import { createTestDatabase } from "../support/test-database";
+import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
+
+/**
+ * A hub's chargers run to its bookings (issue 50, item 3), against independent OCPP peers: under a 30 kW limit, a
+ * vehicle that starts with a booked tag is given its contract's energy first, a walk-in nobody booked what is left;
+ * the booking cancelled, the two share evenly. Rules a booking keeps, and a
+ * tag of another fleet refused.
+ */
+describe("a hub's chargers and its bookings", () => {
+  let runtime: Runtime;
+  let server: AppServer;
+  let haulier: SessionUser;
+  let rival: SessionUser;
+  let contractId = 0;
+  let visitDate = "";
+  const peers: OcppPeer[] = [];
+
+  beforeAll(async () => {
+    const database = await createTestDatabase("sqlite");
+    runtime = await openTestRuntime(database);
+    const admin = await viewerOf(
+      runtime,
+      await createUser(runtime, { email: "ops@consultancy.example", password: "admin-password-1", role: "admin" }),
+    );
+    const depotId = await insertDepot(runtime, { user_id: admin.id, depot_name: "Hub Yard" });
+    const inputs = defaultPlanInput({ vehicles: 1, chargers: [{ name: "AC 22", powerKw: 22, count: 2 }] });
+    // No fleet of its own: its one van never leaves (no stay to charge).
+    inputs.vehicles[0]!.week = [null, null, null, null, null, null, null];
+    inputs.site = { ...inputs.site, connectionKva: 30, powerFactor: 1, buildingKw: 0 };
+    inputs.tariff = TARIFF_PRESETS.flat;
+    await insertDepotPlanInputs(runtime, depotId, inputs);
+    const hubId = await offerHub(
+      runtime,
+      admin,
+      hubOfferSchema.parse({
+        depotId,
+        name: "Yard Hub",
+        openDays: [0, 1, 2, 3, 4, 5, 6],
+        openFrom: "00:00",
+        openTo: "00:00",
+        pencePerKwh: 40,
+        pencePerVisit: 0,
+        pencePerReservedHour: 0,
+        overstayPencePerHour: 0,
+        graceMinutes: 30,
+      }),
+    );
+    haulier = await viewerOf(
+      runtime,
+      await createUser(runtime, { email: "fleet@haulier.example", password: "haulier-password-1" }),
+    );
+    rival = await viewerOf(
+      runtime,
+      await createUser(runtime, { email: "fleet@rival.example", password: "rival-password-1" }),
+    );
+    // Every day, arriving by the next quarter hour after an hour from now, leaving three hours later: today's visit.
+    const arrive = DateTime.now().setZone("Europe/London").plus({ minutes: 60 });
+    const arriveBy = arrive.plus({ minutes: 15 - (arrive.minute % 15) }).startOf("minute");
+    visitDate = arriveBy.toISODate()!;
+    const by = arriveBy.hour * 60 + arriveBy.minute;
+    const window = {
+      arriveFrom: hhmm((by + 1380) % 1440),
+      arriveTo: hhmm(by),
+      departFrom: hhmm((by + 180) % 1440),
+      departTo: hhmm((by + 240) % 1440),
+    };
+    const request = contractRequestSchema.parse({
+      vehicleType: "default:van",
+      vehicles: 1,
+      days: [0, 1, 2, 3, 4, 5, 6],
+      energyKwh: 20,
+      ...window,
+    });
+    contractId = await requestContract(runtime, haulier, hubId, request);
+    await decideContract(runtime, admin, contractId, true, null);
+    const rivalContract = await requestContract(runtime, rival, hubId, request);
+    await decideContract(runtime, admin, rivalContract, true, null);
+    await bookVisit(
+      runtime,
+      rival,
+      bookingSchema.parse({ contractId: rivalContract, visitDate, vehicle: "RV1", tag: "RIVAL-1" }),
+    );
+    server = await startAppServer({ DATA_DIR: database.dataDir });
+    for (const identity of ["HC-1", "HC-2"]) {
+      const { password } = await registerChargePoint(runtime, admin, depotId, {
+        identity,
+        name: identity,
+        connectors: 1,
+        maxKw: 22,
+        currentType: "AC",
+      });
+      const peer = await connectOcppPeer(server.url, identity, password, "ocpp1.6");
+      peer.onCall("SetChargingProfile", () => ({ status: "Accepted" }));
+      await peer.call("BootNotification", { chargePointVendor: "Tests", chargePointModel: "HC" });
+      peers.push(peer);
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(peers.map((p) => p.close()));
+    await server?.stop();
+    await runtime?.database.destroy();
+  });
+
+  const limitNowW = (peer: OcppPeer) => {
+    const last = peer.received.filter((c) => c.action === "SetChargingProfile").at(-1);
+    return last ? (profileLimitAtW(last.payload, Date.now()) ?? 0) : -1;
+  };
+  /** The energy the last profile sent to a peer gives from its start (kWh): each period's limit over its length. */
+  const scheduledKwh = (peer: OcppPeer) => {
+    const last = peer.received.filter((c) => c.action === "SetChargingProfile").at(-1)!.payload as {
+      csChargingProfiles: { chargingSchedule: { chargingSchedulePeriod: { startPeriod: number; limit: number }[] } };
+    };
+    const periods = last.csChargingProfiles.chargingSchedule.chargingSchedulePeriod;
+    return periods.reduce(
+      (kwh, p, i) =>
+        kwh + (i + 1 < periods.length ? (p.limit * (periods[i + 1]!.startPeriod - p.startPeriod)) / 3_600_000 : 0),
+      0,
+    );
+  };
+  const waitFor = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(check()).toBe(true);
+  };
+  const field = async (promise: Promise<unknown>) =>
+    ((await promise.catch((e: unknown) => e)) as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
+
+  it("keeps a booking's rules: a day the contract covers, no more vehicles than contracted, and a tag of its own", async () => {
+    const book = (fields: Record<string, unknown>) =>
+      bookVisit(
+        runtime,
+        haulier,
+        bookingSchema.parse({ contractId, visitDate, vehicle: "AB12 CDE", tag: "BOOKED-1", ...fields }),
+      );
+    expect(await field(book({ tag: "rival-1" }))).toHaveProperty(
+      "tag",
+      "That tag is another fleet's at this hub: use your own vehicle's.",
+    );
+    expect(await field(book({ visitDate: "2020-01-06" }))).toHaveProperty(
+      "visitDate",
+      "That day's arrival window has passed.",
+    );
+    const id = await book({});
+    expect(await field(book({ vehicle: "XY34 FGH", tag: "SECOND-1" }))).toHaveProperty(
+      "visitDate",
+      "The contract's vehicle is already booked for that day.",
+    );
+    // Another fleet cannot cancel it.
+    await expect(cancelBooking(runtime, rival, id)).rejects.toMatchObject({ status: 404 });
+    const visits = await runtime.database.db
+      .selectFrom("expected_visits")
+      .selectAll()
+      .where("tag", "=", "BOOKED-1")
+      .execute();
+    expect(visits.map((v) => [v.needed_kwh, v.cancelled_at])).toEqual([[20, null]]);
+  });
+
+  it("charges the booked vehicle its contract's energy first and a walk-in with what is left; cancelled, they share evenly", async () => {
+    const [booked, walkIn] = peers as [OcppPeer, OcppPeer];
+    const start = (peer: OcppPeer, idTag: string) =>
+      peer.call("StartTransaction", { connectorId: 1, idTag, meterStart: 0, timestamp: new Date().toISOString() });
+    await start(booked, "booked-1");
+    await start(walkIn, "WALKIN-1");
+    // The booked vehicle is given its 20 kWh before the room is wanted (here: before the rival's booked van arrives,
+    // in about an hour), the walk-in what is left of the 30 kW; with nothing booked they would have 15 kW each.
+    await waitFor(() => limitNowW(booked) > 15_000 && Math.abs(limitNowW(booked) + limitNowW(walkIn) - 30_000) <= 2);
+    expect(scheduledKwh(booked)).toBeCloseTo(20, 2);
+    const id = (
+      await runtime.database.db
+        .selectFrom("hub_bookings")
+        .select("id")
+        .where("tag", "=", "BOOKED-1")
+        .executeTakeFirstOrThrow()
+    ).id;
+    await cancelBooking(runtime, haulier, id);
+    // Decided again (here by a meter reading: this test's process is not the server's, where a booking's change is
+    // decided on at once), it is a walk-in too.
+    await booked.call("MeterValues", {
+      connectorId: 1,
+      transactionId: 1,
+      meterValue: [
+        { timestamp: new Date().toISOString(), sampledValue: [{ value: "10", measurand: "SoC", unit: "Percent" }] },
+      ],
+    });
+    await waitFor(() => limitNowW(booked) === 15_000 && limitNowW(walkIn) === 15_000);
+  });
+});
