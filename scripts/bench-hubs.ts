@@ -9,7 +9,13 @@
 //   npm run bench:hubs
 
 import { TARIFF_PRESETS, type PlanInput } from "../app/features/charging-engine/index";
-import { checkWeek, type Demand } from "../app/features/hubs/index.server";
+import {
+  buildStatement,
+  checkWeek,
+  pounds,
+  type Demand,
+  type StatementBooking,
+} from "../app/features/hubs/index.server";
 import { scheduleAhead } from "../app/features/operations/index.server";
 import { writeBenchSection } from "./bench-section";
 import { random } from "./readiness-sim/depot";
@@ -142,6 +148,7 @@ function month() {
   const short = visits.filter((v) => v.leave <= end && v.had < v.needKwh - 0.05);
   decisionMs.sort((a, b) => a - b);
   return {
+    bills: bills(visits),
     visits: visits.length,
     short: short.length,
     shortKwh: short.reduce((s, v) => s + v.needKwh - v.had, 0),
@@ -152,13 +159,58 @@ function month() {
 }
 const played = month();
 
+/**
+ * Each haulier's statements over the month as the product builds them (buildStatement: each session at its contract's
+ * price, rounded once per line), against the meters' energy × price worked out here on their own (BigInt, half up):
+ * whether every statement's energy is its sessions' to the Wh and its pence the priced energy to the penny.
+ */
+function bills(visits: { key: string; arrive: number; leave: number; had: number }[]) {
+  const next = random(52);
+  const byHaulier = Map.groupBy(visits, (v) => v.key.slice(0, v.key.indexOf("c")));
+  let statements = 0;
+  let equal = 0;
+  let wh = 0;
+  let pence = 0;
+  for (const [, own] of byHaulier) {
+    const price = 35 + Math.floor(next() * 20);
+    const bookings: StatementBooking[] = own.map((v, i) => ({
+      id: i + 1,
+      visitDate: "",
+      vehicle: v.key,
+      tag: v.key,
+      arrivesAt: v.arrive,
+      departsAt: v.leave,
+      leaveBy: v.leave,
+      pencePerKwh: price,
+      pencePerVisit: 0,
+      pencePerReservedHour: 0,
+      overstayPencePerHour: 0,
+    }));
+    const sessions = own.map((v, i) => ({
+      id: i + 1,
+      bookingId: i + 1,
+      startedAt: v.arrive,
+      stoppedAt: v.leave,
+      wh: Math.round(v.had * 1000),
+    }));
+    const statement = buildStatement(bookings, sessions);
+    const meters = sessions.reduce((sum, s) => sum + BigInt(s.wh), 0n);
+    const priced = sessions.reduce((sum, s) => sum + (BigInt(s.wh) * BigInt(price) * 2n + 1000n) / 2000n, 0n);
+    statements++;
+    if (BigInt(statement.wh) === meters && BigInt(statement.pence) === priced) equal++;
+    wh += statement.wh;
+    pence += statement.pence;
+  }
+  return { statements, equal, wh, pence };
+}
+
 const vehicles = accepted.reduce((n, d) => n + d.vehicles, 0);
 const lines = [
   `Ten hauliers' 30 requests at a hub of 40 chargers (20 × 150 kW DC, 20 × 22 kW AC) under 1 MW with 50 kW of building: ${accepted.length} accepted (${vehicles} vehicles), ${refused} refused by the engine's check.`,
   `- a request's acceptance check (the hub's week planned with every accepted contract and it): p50 ${fmt(quantile(checkMs, 0.5), 0)} ms, p99 ${fmt(quantile(checkMs, 0.99), 0)} ms, most ${fmt(checkMs[checkMs.length - 1]!, 0)} ms over ${checkMs.length}`,
   `- a contract's acceptance check on a year of the hub's contracts, under 1 s: ${quantile(yearMs, 0.99) < 1000 ? "met" : "NOT met"} (p50 ${fmt(quantile(yearMs, 0.5), 0)} ms, most ${fmt(yearMs[yearMs.length - 1]!, 0)} ms over ${yearMs.length}: the hub holds one week's pattern of contracts at once, so a year's check is its fullest week's)`,
   `- ${WEEKS} weeks of the accepted contracts' ${fmt(played.visits, 0)} visits, each vehicle arriving and leaving at random within its windows, charged by the live controller every five minutes: contracted visits short (target 0): ${played.short === 0 ? "met" : "NOT met"} (${played.short}, ${fmt(played.shortKwh)} kWh); minutes over the limit (target 0): ${played.minutesOver === 0 ? "met" : "NOT met"} (${played.minutesOver}; peak ${fmt(played.peakKw)} kW of 1,000); a decision p50 ${fmt(quantile(played.decisionMs, 0.5), 1)} ms, p99 ${fmt(quantile(played.decisionMs, 0.99), 1)} ms`,
-  "- statements equal to metered energy × price to the penny: not measured (bookings and billing are not built yet)",
+  `- statements equal to metered energy × price to the penny: ${played.bills.equal === played.bills.statements ? "met" : "NOT met"} (${played.bills.equal} of ${played.bills.statements} hauliers' statements for the ${WEEKS} weeks: ${fmt(played.bills.wh / 1000, 3)} kWh, ${pounds(played.bills.pence)} in all, each session's energy line rounded once from whole Wh)`,
 ];
 for (const line of lines) console.log(line);
 

@@ -101,6 +101,12 @@ test.describe("[hubs] contracted charging at a hub", () => {
     await expectNoSidewaysScroll(phone, 390);
     await expectNoAxeViolations(phone);
     if (SHOTS) await phone.screenshot({ path: "test-results/screens/hub-booked-390.png", fullPage: true });
+    // The operator sees the booking and every customer's statement for the month (none charged yet: £0.00).
+    await gotoHydrated(page, `${hubUrl}?month=${day.toFormat("yyyy-MM")}`);
+    await expect(page.getByRole("list", { name: "Booked visits" })).toContainText("Hal Haulier");
+    await expect(page.getByRole("list", { name: "Statements" })).toContainText("£0.00");
+    await expectNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: "test-results/screens/hub-operator-statements-1280.png", fullPage: true });
     await phoneContext.close();
   });
 });

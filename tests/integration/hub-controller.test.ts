@@ -8,8 +8,10 @@ import {
   bookVisit,
   cancelBooking,
   decideContract,
+  hubStatement,
   offerHub,
   requestContract,
+  statementMonth,
 } from "~/features/hubs/index.server";
 import { registerChargePoint } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
@@ -17,7 +19,7 @@ import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { startAppServer, type AppServer } from "../support/app-server";
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot, insertDepotPlanInputs } from "../support/depots";
 import { connectOcppPeer, profileLimitAtW, type OcppPeer } from "../support/ocpp-peer";
 import { createTestDatabase } from "../support/test-database";
@@ -36,13 +38,16 @@ describe("a hub's chargers and its bookings", () => {
   let haulier: SessionUser;
   let rival: SessionUser;
   let contractId = 0;
+  let hubId = 0;
+  let admin: SessionUser;
+  let outsider: SessionUser;
   let visitDate = "";
   const peers: OcppPeer[] = [];
 
   beforeAll(async () => {
     const database = await createTestDatabase("sqlite");
     runtime = await openTestRuntime(database);
-    const admin = await viewerOf(
+    admin = await viewerOf(
       runtime,
       await createUser(runtime, { email: "ops@consultancy.example", password: "admin-password-1", role: "admin" }),
     );
@@ -53,7 +58,7 @@ describe("a hub's chargers and its bookings", () => {
     inputs.site = { ...inputs.site, connectionKva: 30, powerFactor: 1, buildingKw: 0 };
     inputs.tariff = TARIFF_PRESETS.flat;
     await insertDepotPlanInputs(runtime, depotId, inputs);
-    const hubId = await offerHub(
+    hubId = await offerHub(
       runtime,
       admin,
       hubOfferSchema.parse({
@@ -76,6 +81,10 @@ describe("a hub's chargers and its bookings", () => {
     rival = await viewerOf(
       runtime,
       await createUser(runtime, { email: "fleet@rival.example", password: "rival-password-1" }),
+    );
+    outsider = await viewerOf(
+      runtime,
+      await createUser(runtime, { email: "nobody@elsewhere.example", password: "outsider-password-1" }),
     );
     // Every day, arriving by the next quarter hour after an hour from now, leaving three hours later: today's visit.
     const arrive = DateTime.now().setZone("Europe/London").plus({ minutes: 60 });
@@ -206,5 +215,60 @@ describe("a hub's chargers and its bookings", () => {
       ],
     });
     await waitFor(() => limitNowW(booked) === 15_000 && limitNowW(walkIn) === 15_000);
+    for (const [i, peer] of peers.entries())
+      await peer.call("StopTransaction", {
+        transactionId: i + 1,
+        meterStop: 5_000,
+        timestamp: new Date().toISOString(),
+      });
+  });
+
+  it("bills the month from the meters: each booked session's watt-hours at the contract's price, and nobody else's", async () => {
+    const id = await bookVisit(
+      runtime,
+      haulier,
+      bookingSchema.parse({ contractId, visitDate, vehicle: "AB12 CDE", tag: "BOOKED-2" }),
+    );
+    const [peer] = peers as [OcppPeer];
+    const tx = (await peer.call("StartTransaction", {
+      connectorId: 1,
+      idTag: "BOOKED-2",
+      meterStart: 1_000,
+      timestamp: new Date().toISOString(),
+    })) as { transactionId: number };
+    await peer.call("StopTransaction", {
+      transactionId: tx.transactionId,
+      meterStop: 13_345,
+      timestamp: new Date().toISOString(),
+    });
+    const month = statementMonth(visitDate.slice(0, 7));
+    const mine = await hubStatement(runtime, haulier, hubId, month, null);
+    // 12,345 Wh at 40p a kWh: 493.8p, one line rounded once; the walk-in's and the cancelled booking's sessions are not on it.
+    expect(mine.lines).toEqual([
+      { date: visitDate, vehicle: "AB12 CDE", what: "Energy", quantity: "12.345 kWh", pence: 494 },
+    ]);
+    expect([mine.wh, mine.pence, mine.number]).toEqual([
+      12_345,
+      494,
+      `HUB${hubId}-${haulier.company!.id}-${visitDate.slice(0, 7)}`,
+    ]);
+    // The rival's statement has nothing of it; a haulier asking for another's gets its own; the operator any.
+    expect((await hubStatement(runtime, rival, hubId, month, null)).wh).toBe(0);
+    expect((await hubStatement(runtime, rival, hubId, month, haulier.company!.id)).companyId).toBe(rival.company!.id);
+    expect((await hubStatement(runtime, admin, hubId, month, haulier.company!.id)).pence).toBe(494);
+    const cookie = await signIn(server, "fleet@haulier.example", "haulier-password-1");
+    const csv = await fetch(`${server.url}/electrify/hubs/${hubId}/statement.csv?month=${visitDate.slice(0, 7)}`, {
+      headers: { cookie },
+    });
+    expect(await csv.text()).toContain("Total,,,12.345 kWh,494,4.94");
+    const pdf = await fetch(`${server.url}/electrify/hubs/${hubId}/statement.pdf?month=${visitDate.slice(0, 7)}`, {
+      headers: { cookie },
+    });
+    expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    // A fleet with no contract here has no statement to see; nor is there one at a hub that does not exist.
+    await expect(hubStatement(runtime, outsider, hubId, month, null)).rejects.toMatchObject({ status: 404 });
+    const nowhere = await fetch(`${server.url}/electrify/hubs/${hubId + 1}/statement.csv`, { headers: { cookie } });
+    expect(nowhere.status).toBe(404);
+    await cancelBooking(runtime, haulier, id).catch(() => undefined);
   });
 });

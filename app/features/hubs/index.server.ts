@@ -31,3 +31,14 @@ export {
   type BookingInput,
   type BookingView,
 } from "./bookings.server";
+export {
+  hubStatement,
+  hubStatements,
+  statementCsv,
+  statementMonth,
+  statementTotal,
+  STATEMENT_GONE,
+  type HubStatement,
+} from "./statements.server";
+export { statementPdf } from "./statement-document.server";
+export { buildStatement, pounds, type StatementBooking } from "./statement";

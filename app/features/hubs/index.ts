@@ -9,3 +9,4 @@ export { WeekGrid } from "./components/week-grid";
 export { VisitFields, type VisitValues } from "./components/visit-fields";
 export { FinderCard } from "./components/finder-card";
 export { BookingsCard, type BookingRow } from "./components/bookings-card";
+export { StatementsCard, type StatementRow } from "./components/statements-card";

@@ -12,6 +12,7 @@ import {
   describePrices,
   describeWindow,
   hhmm,
+  StatementsCard,
   WeekGrid,
 } from "~/features/hubs";
 import {
@@ -21,9 +22,11 @@ import {
   decideContract,
   hubBookings,
   hubContracts,
+  hubStatements,
   hubWeek,
   requestContract,
   requireHub,
+  statementMonth,
   vehicleChoices,
   withdrawContract,
 } from "~/features/hubs/index.server";
@@ -45,10 +48,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const hub = await requireHub(runtime, user, parseId(params.hubId)).catch((error: unknown) => {
     throw error instanceof UserError && error.status === 404 ? data(error.message, { status: 404 }) : error;
   });
-  const [week, contracts, bookings] = await Promise.all([
+  const month = (() => {
+    try {
+      return statementMonth(new URL(request.url).searchParams.get("month"));
+    } catch {
+      return statementMonth(null);
+    }
+  })();
+  const [week, contracts, bookings, statements] = await Promise.all([
     hubWeek(runtime, hub),
     hubContracts(runtime, user, hub),
     hubBookings(runtime, user, hub),
+    hubStatements(runtime, user, hub, month),
   ]);
   const mayAct = hub.as === "operator" ? mayDo(user, "change") : hub.as === "haulier" && mayDo(user, "plan-company");
   const vehicleTypes =
@@ -58,6 +69,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     week: { byHour: week.byHour, limitKw: week.limitKw, chargers: week.chargers },
     contracts,
     bookings,
+    statements: statements.map(({ number, company, companyId, wh, pence, lines }) => ({
+      number,
+      company,
+      companyId,
+      wh,
+      pence,
+      lines: lines.length,
+    })),
+    month: month.toFormat("yyyy-MM"),
+    // This month and the eleven before it.
+    months: Array.from({ length: 12 }, (_, i) => {
+      const m = DateTime.now().setZone("Europe/London").startOf("month").minus({ months: i });
+      return { value: m.toFormat("yyyy-MM"), label: m.toFormat("LLLL yyyy") };
+    }),
     mayAct,
     mayBook: hub.as === "haulier" && mayDo(user, "change"),
     // The next four weeks' days, as the booking form offers them (the server checks the contract's days).
@@ -128,7 +153,8 @@ const openingText = (hub: { openDays: number[]; openFrom: number; openTo: number
 
 /** One hub: its prices and opening, the week by hour, the contracts the viewer may see, and a haulier's request. */
 export default function HubPage({ loaderData }: Route.ComponentProps) {
-  const { hub, week, contracts, bookings, mayAct, mayBook, bookableDays, vehicleTypes } = loaderData;
+  const { hub, week, contracts, bookings, statements, month, months, mayAct, mayBook, bookableDays, vehicleTypes } =
+    loaderData;
   const accepted = contracts
     .filter((c) => c.status === "accepted")
     .map((c) => ({ id: c.id, label: `${c.vehicles} × ${c.vehicleType}, ${c.windowText}` }));
@@ -164,6 +190,9 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
           graceMinutes={hub.prices.graceMinutes}
           days={bookableDays}
         />
+      ) : null}
+      {contracts.length > 0 ? (
+        <StatementsCard hubId={hub.id} month={month} months={months} statements={statements} as={hub.as} />
       ) : null}
     </section>
   );

@@ -1,0 +1,170 @@
+/**
+ * Statements at a hub (issue 50, item 5): a haulier's month from the sessions its booked vehicles charged there
+ * (statement.ts prices them). A session is its booking's when it started with the booking's tag between two hours
+ * before the arrival window's end and the end of the departure window. A haulier sees its own statement; the
+ * operator and the admins every customer's; anyone else's answers as if it did not exist.
+ */
+import { DateTime } from "luxon";
+
+import type { DepotViewer } from "~/features/depots/index.server";
+import { csvFile } from "~/lib/csv";
+import { toIsoString } from "~/lib/db/dialect.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import { requireHub, type HubView } from "./hubs.server";
+import { buildStatement, pounds, statementNumber, type Statement, type StatementBooking } from "./statement";
+
+type Deps = Pick<Runtime, "database">;
+const ZONE = "Europe/London";
+const EARLY_MS = 2 * 3_600_000;
+const ms = (value: Date | string) => Date.parse(toIsoString(value));
+export const STATEMENT_GONE = "That statement no longer exists.";
+
+export type HubStatement = Statement & {
+  number: string;
+  month: string;
+  hub: string;
+  company: string;
+  companyId: number;
+};
+
+/** "2026-11" to the month's start (UK), or a refusal. */
+export function statementMonth(value: string | null, now = Date.now()): DateTime {
+  if (!value) return DateTime.fromMillis(now, { zone: ZONE }).startOf("month");
+  const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? DateTime.fromISO(`${value}-01`, { zone: ZONE }) : null;
+  if (!month?.isValid || month.year < 2020 || month.year > 2100) throw new UserError("Give the month as YYYY-MM.");
+  return month;
+}
+
+/** The statement of one haulier (the viewer's own company, or for the operator and the admins `companyId`). */
+export async function hubStatement(
+  deps: Deps,
+  viewer: DepotViewer,
+  hubId: number,
+  month: DateTime,
+  companyId: number | null,
+): Promise<HubStatement> {
+  const hub = await requireHub(deps, viewer, hubId);
+  const company = hub.as === "haulier" ? viewer.company!.id : companyId;
+  if (company === null || !Number.isSafeInteger(company)) throw new UserError(STATEMENT_GONE, { status: 404 });
+  const customer = await deps.database.db
+    .selectFrom("hub_contracts")
+    .innerJoin("companies", "companies.id", "hub_contracts.company_id")
+    .select("companies.company_name as name")
+    .where("hub_contracts.hub_id", "=", hub.id)
+    .where("hub_contracts.company_id", "=", company)
+    .executeTakeFirst();
+  if (!customer) throw new UserError(STATEMENT_GONE, { status: 404 });
+  const bookings = await monthBookings(deps, hub, company, month);
+  const sessions = await monthSessions(deps, hub, bookings, month);
+  const key = month.toFormat("yyyy-MM");
+  return {
+    ...buildStatement(bookings, sessions),
+    number: statementNumber(hub.id, company, key),
+    month: key,
+    hub: hub.name,
+    company: customer.name,
+    companyId: company,
+  };
+}
+
+/** The haulier's bookings with a visit in the month, each with its contract's prices and its visit's times. */
+async function monthBookings(
+  deps: Deps,
+  hub: HubView,
+  companyId: number,
+  month: DateTime,
+): Promise<StatementBooking[]> {
+  const rows = await deps.database.db
+    .selectFrom("hub_bookings")
+    .innerJoin("hub_contracts", "hub_contracts.id", "hub_bookings.contract_id")
+    .innerJoin("expected_visits", "expected_visits.id", "hub_bookings.expected_visit_id")
+    .select([
+      "hub_bookings.id",
+      "hub_bookings.visit_date as visitDate",
+      "hub_bookings.vehicle",
+      "hub_bookings.tag",
+      "expected_visits.arrives_at as arrivesAt",
+      "expected_visits.departs_at as departsAt",
+      "hub_contracts.depart_from as departFrom",
+      "hub_contracts.depart_to as departTo",
+      "hub_contracts.pence_per_kwh as pencePerKwh",
+      "hub_contracts.pence_per_visit as pencePerVisit",
+      "hub_contracts.pence_per_reserved_hour as pencePerReservedHour",
+      "hub_contracts.overstay_pence_per_hour as overstayPencePerHour",
+    ])
+    .where("hub_bookings.hub_id", "=", hub.id)
+    .where("hub_bookings.company_id", "=", companyId)
+    .where("hub_bookings.status", "=", "booked")
+    .where("hub_bookings.visit_date", ">=", month.toISODate()!)
+    .where("hub_bookings.visit_date", "<", month.plus({ months: 1 }).toISODate()!)
+    .execute();
+  return rows.map((r) => {
+    const departsAt = ms(r.departsAt);
+    const window = (((r.departTo - r.departFrom) % 1440) + 1440) % 1440;
+    return { ...r, arrivesAt: ms(r.arrivesAt), departsAt, leaveBy: departsAt + window * 60_000 };
+  });
+}
+
+/** The finished sessions at the hub's chargers that belong to these bookings (by tag and time). */
+async function monthSessions(deps: Deps, hub: HubView, bookings: StatementBooking[], month: DateTime) {
+  if (!bookings.length) return [];
+  const rows = await deps.database.db
+    .selectFrom("charging_sessions")
+    .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
+    .select([
+      "charging_sessions.id",
+      "id_tag as tag",
+      "started_at as startedAt",
+      "stopped_at as stoppedAt",
+      "meter_start_wh as startWh",
+      "meter_last_wh as lastWh",
+    ])
+    .where("charge_points.depot_id", "=", hub.depotId)
+    .where("charging_sessions.stopped_at", "is not", null)
+    .where("charging_sessions.started_at", ">=", month.minus({ days: 1 }).toUTC().toISO()!)
+    .where("charging_sessions.started_at", "<", month.plus({ months: 1, days: 1 }).toUTC().toISO()!)
+    .execute();
+  return rows.flatMap((r) => {
+    const startedAt = ms(r.startedAt);
+    const booking = bookings.find(
+      (b) => b.tag === (r.tag ?? "").toUpperCase() && startedAt >= b.arrivesAt - EARLY_MS && startedAt < b.leaveBy,
+    );
+    // Whole watt-hours, as the meter reads them.
+    const wh = Math.max(0, Math.round(r.lastWh - r.startWh));
+    return booking ? [{ id: r.id, bookingId: booking.id, startedAt, stoppedAt: ms(r.stoppedAt!), wh }] : [];
+  });
+}
+
+/** The hub's customers with a booking in the month, each with its statement (for the operator and the admins). */
+export async function hubStatements(
+  deps: Deps,
+  viewer: DepotViewer,
+  hub: HubView,
+  month: DateTime,
+): Promise<HubStatement[]> {
+  const companies = await deps.database.db
+    .selectFrom("hub_bookings")
+    .select("company_id")
+    .distinct()
+    .where("hub_id", "=", hub.id)
+    .where("visit_date", ">=", month.toISODate()!)
+    .where("visit_date", "<", month.plus({ months: 1 }).toISODate()!)
+    .execute();
+  const mine = hub.as === "haulier" ? companies.filter((c) => c.company_id === viewer.company?.id) : companies;
+  return Promise.all(mine.map((c) => hubStatement(deps, viewer, hub.id, month, c.company_id)));
+}
+
+export function statementCsv(s: HubStatement): string {
+  return csvFile([
+    [`Statement ${s.number}: ${s.company} at ${s.hub}, ${s.month}`],
+    [],
+    ["date", "vehicle", "item", "quantity", "amount_pence", "amount_gbp"],
+    ...s.lines.map((l) => [l.date, l.vehicle, l.what, l.quantity, l.pence, (l.pence / 100).toFixed(2)]),
+    ["Total", "", "", `${(s.wh / 1000).toFixed(3)} kWh`, s.pence, (s.pence / 100).toFixed(2)],
+  ]);
+}
+
+export const statementTotal = (s: HubStatement) =>
+  `${(s.wh / 1000).toLocaleString("en-GB", { maximumFractionDigits: 3 })} kWh, ${pounds(s.pence)}`;
