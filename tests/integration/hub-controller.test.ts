@@ -8,9 +8,13 @@ import {
   bookVisit,
   cancelBooking,
   decideContract,
+  disputeLine,
+  hubDisputes,
   hubStatement,
   offerHub,
   requestContract,
+  requireHub,
+  resolveDispute,
   statementMonth,
 } from "~/features/hubs/index.server";
 import { registerChargePoint } from "~/features/operations/index.server";
@@ -224,7 +228,7 @@ describe("a hub's chargers and its bookings", () => {
   });
 
   it("bills the month from the meters: each booked session's watt-hours at the contract's price, and nobody else's", async () => {
-    const id = await bookVisit(
+    await bookVisit(
       runtime,
       haulier,
       bookingSchema.parse({ contractId, visitDate, vehicle: "AB12 CDE", tag: "BOOKED-2" }),
@@ -269,6 +273,42 @@ describe("a hub's chargers and its bookings", () => {
     await expect(hubStatement(runtime, outsider, hubId, month, null)).rejects.toMatchObject({ status: 404 });
     const nowhere = await fetch(`${server.url}/electrify/hubs/${hubId + 1}/statement.csv`, { headers: { cookie } });
     expect(nowhere.status).toBe(404);
-    await cancelBooking(runtime, haulier, id).catch(() => undefined);
+  });
+
+  it("lets the haulier dispute a line of an open month, the operator answer it, and nobody else see it", async () => {
+    const key = visitDate.slice(0, 7);
+    const id = await disputeLine(runtime, haulier, hubId, { month: key, line: 0, reason: "The van only took 10 kWh." });
+    await expect(
+      disputeLine(runtime, haulier, hubId, { month: key, line: 0, reason: "Again, please." }),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(
+      disputeLine(runtime, haulier, hubId, { month: key, line: 5, reason: "No such line." }),
+    ).rejects.toMatchObject({ fieldErrors: { line: "Choose a line of the statement." } });
+    // The month after next, it is closed; the operator does not dispute its own customers' lines.
+    const later = DateTime.fromISO(`${key}-01`, { zone: "Europe/London" }).plus({ months: 2, days: 1 }).toMillis();
+    await expect(
+      disputeLine(runtime, haulier, hubId, { month: key, line: 0, reason: "Too late now." }, later),
+    ).rejects.toThrow(/is closed: its statement can no longer be disputed/);
+    await expect(
+      disputeLine(runtime, admin, hubId, { month: key, line: 0, reason: "Not mine to dispute." }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      resolveDispute(runtime, haulier, hubId, { disputeId: id, resolution: "I say so." }, true),
+    ).rejects.toMatchObject({ status: 403 });
+    await resolveDispute(
+      runtime,
+      admin,
+      hubId,
+      { disputeId: id, resolution: "Meter checked: 12.345 kWh is right." },
+      false,
+    );
+    await expect(
+      resolveDispute(runtime, admin, hubId, { disputeId: id, resolution: "Twice." }, true),
+    ).rejects.toMatchObject({ status: 409 });
+    const hub = await requireHub(runtime, haulier, hubId);
+    expect((await hubDisputes(runtime, haulier, hub)).map((d) => [d.status, d.resolution, d.line])).toEqual([
+      ["rejected", "Meter checked: 12.345 kWh is right.", `${visitDate} · AB12 CDE · Energy · 12.345 kWh · £4.94`],
+    ]);
+    expect(await hubDisputes(runtime, rival, await requireHub(runtime, rival, hubId))).toEqual([]);
   });
 });

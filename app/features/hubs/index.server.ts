@@ -42,3 +42,13 @@ export {
 } from "./statements.server";
 export { statementPdf } from "./statement-document.server";
 export { buildStatement, pounds, type StatementBooking } from "./statement";
+export {
+  DISPUTE_GONE,
+  disputeLine,
+  disputeSchema,
+  hubDisputes,
+  monthOpen,
+  resolutionSchema,
+  resolveDispute,
+  type DisputeView,
+} from "./disputes.server";

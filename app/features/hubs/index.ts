@@ -10,3 +10,4 @@ export { VisitFields, type VisitValues } from "./components/visit-fields";
 export { FinderCard } from "./components/finder-card";
 export { BookingsCard, type BookingRow } from "./components/bookings-card";
 export { StatementsCard, type StatementRow } from "./components/statements-card";
+export { DisputesCard, type DisputeRow } from "./components/disputes-card";

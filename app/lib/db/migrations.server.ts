@@ -25,6 +25,7 @@ import { migration as m020 } from "./migrations/020-site-meter";
 import { migration as m021 } from "./migrations/021-vehicle-arrival";
 import { migration as m022 } from "./migrations/022-hubs";
 import { migration as m023 } from "./migrations/023-expected-visits";
+import { migration as m024 } from "./migrations/024-statement-disputes";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -56,6 +57,7 @@ const migrations: Record<string, AppMigration> = {
   "021_vehicle_arrival": m021,
   "022_hubs": m022,
   "023_expected_visits": m023,
+  "024_statement_disputes": m024,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

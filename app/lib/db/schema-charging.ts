@@ -266,7 +266,25 @@ export type HubBookingTable = {
   created_at: ColumnType<Date | string, string | undefined, string>;
 };
 
+/** A haulier's dispute of a statement's line (migration 024). */
+export type StatementDisputeTable = {
+  id: Generated<number>;
+  hub_id: number;
+  company_id: number;
+  month: string;
+  line: string;
+  pence: number;
+  reason: string;
+  status: "open" | "upheld" | "rejected";
+  resolution: string | null;
+  created_by: string | null;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+  resolved_by: string | null;
+  resolved_at: NullableTimestamp;
+};
+
 export type HubTables = {
+  statement_disputes: StatementDisputeTable;
   hubs: HubTable;
   hub_contracts: HubContractTable;
   hub_bookings: HubBookingTable;

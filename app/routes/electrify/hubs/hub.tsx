@@ -11,6 +11,7 @@ import {
   ContractsCard,
   describePrices,
   describeWindow,
+  DisputesCard,
   hhmm,
   StatementsCard,
   WeekGrid,
@@ -20,12 +21,19 @@ import {
   bookVisit,
   cancelBooking,
   decideContract,
+  disputeLine,
+  disputeSchema,
   hubBookings,
   hubContracts,
+  hubDisputes,
   hubStatements,
   hubWeek,
+  monthOpen,
+  pounds,
   requestContract,
   requireHub,
+  resolutionSchema,
+  resolveDispute,
   statementMonth,
   vehicleChoices,
   withdrawContract,
@@ -55,12 +63,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       return statementMonth(null);
     }
   })();
-  const [week, contracts, bookings, statements] = await Promise.all([
+  const [week, contracts, bookings, statements, disputes] = await Promise.all([
     hubWeek(runtime, hub),
     hubContracts(runtime, user, hub),
     hubBookings(runtime, user, hub),
     hubStatements(runtime, user, hub, month),
+    hubDisputes(runtime, user, hub),
   ]);
+  const key = month.toFormat("yyyy-MM");
   const mayAct = hub.as === "operator" ? mayDo(user, "change") : hub.as === "haulier" && mayDo(user, "plan-company");
   const vehicleTypes =
     hub.as === "haulier" && mayAct && hub.status === "open" ? await vehicleChoices(runtime, user) : null;
@@ -77,7 +87,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       pence,
       lines: lines.length,
     })),
-    month: month.toFormat("yyyy-MM"),
+    month: key,
+    disputes,
+    disputeMonth: { value: key, label: month.toFormat("LLLL yyyy"), open: monthOpen(key) },
+    // A haulier disputes a line of its own statement for the month shown.
+    disputeLines:
+      hub.as === "haulier"
+        ? (statements[0]?.lines ?? []).map((l, index) => ({
+            index,
+            label: `${l.date} · ${l.vehicle} · ${l.what} · ${l.quantity} · ${pounds(l.pence)}`,
+          }))
+        : [],
     // This month and the eleven before it.
     months: Array.from({ length: 12 }, (_, i) => {
       const m = DateTime.now().setZone("Europe/London").startOf("month").minus({ months: i });
@@ -132,6 +152,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await cancelBooking(runtime, user, parseId(form.get("bookingId")));
         return succeeded("Booking cancelled", {}, "cancel-booking");
       },
+      dispute: async () => {
+        const parsed = disputeSchema.safeParse(Object.fromEntries(form));
+        if (!parsed.success) throw invalidInput(parsed.error);
+        await disputeLine(runtime, user, hubId, parsed.data);
+        return succeeded("Line disputed: the operator will answer", {}, "dispute");
+      },
+      uphold: async () => {
+        const parsed = resolutionSchema.safeParse(Object.fromEntries(form));
+        if (!parsed.success) throw invalidInput(parsed.error);
+        await resolveDispute(runtime, user, hubId, parsed.data, true);
+        return succeeded("Dispute upheld", {}, "uphold");
+      },
+      reject: async () => {
+        const parsed = resolutionSchema.safeParse(Object.fromEntries(form));
+        if (!parsed.success) throw invalidInput(parsed.error);
+        await resolveDispute(runtime, user, hubId, parsed.data, false);
+        return succeeded("Dispute rejected", {}, "reject");
+      },
       withdraw: async () => {
         await withdrawContract(runtime, user, contractId());
         return succeeded("Request withdrawn", {}, "withdraw");
@@ -155,6 +193,7 @@ const openingText = (hub: { openDays: number[]; openFrom: number; openTo: number
 export default function HubPage({ loaderData }: Route.ComponentProps) {
   const { hub, week, contracts, bookings, statements, month, months, mayAct, mayBook, bookableDays, vehicleTypes } =
     loaderData;
+  const { disputes, disputeMonth, disputeLines } = loaderData;
   const accepted = contracts
     .filter((c) => c.status === "accepted")
     .map((c) => ({ id: c.id, label: `${c.vehicles} × ${c.vehicleType}, ${c.windowText}` }));
@@ -193,6 +232,16 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {contracts.length > 0 ? (
         <StatementsCard hubId={hub.id} month={month} months={months} statements={statements} as={hub.as} />
+      ) : null}
+      {contracts.length > 0 ? (
+        <DisputesCard
+          disputes={disputes}
+          as={hub.as}
+          month={disputeMonth}
+          lines={disputeLines}
+          mayDispute={mayBook}
+          mayResolve={hub.as !== "haulier" && mayAct}
+        />
       ) : null}
     </section>
   );
