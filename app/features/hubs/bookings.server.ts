@@ -15,6 +15,7 @@ import { UserError } from "~/lib/user-error";
 
 import { reachContract } from "./contracts.server";
 import type { HubView } from "./hubs.server";
+import type { BookingRow } from "./views";
 import { DAY_NAMES, shortestStay } from "./visit-window";
 
 type Deps = Pick<Runtime, "database">;
@@ -173,22 +174,13 @@ export async function cancelBooking(deps: Deps, viewer: DepotViewer, bookingId: 
   if (hub) expectedVisitsChanged(hub.depot_id);
 }
 
-export type BookingView = {
-  id: number;
-  contractId: number;
-  company: string;
-  visitDate: string;
-  vehicle: string;
-  tag: string;
-};
-
 /** The hub's bookings from today on the viewer may see: a haulier its own, the operator and the admins every one. */
 export async function hubBookings(
   deps: Deps,
   viewer: DepotViewer,
   hub: HubView,
   now = Date.now(),
-): Promise<BookingView[]> {
+): Promise<BookingRow[]> {
   const today = DateTime.fromMillis(now, { zone: ZONE }).toISODate()!;
   let query = deps.database.db
     .selectFrom("hub_bookings")

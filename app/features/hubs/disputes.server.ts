@@ -14,6 +14,7 @@ import { UserError } from "~/lib/user-error";
 import { requireHub, requireOperator, type HubView } from "./hubs.server";
 import { pounds } from "./statement";
 import { hubStatement, statementMonth } from "./statements.server";
+import type { DisputeRow } from "./views";
 
 type Deps = Pick<Runtime, "database">;
 export const DISPUTE_GONE = "That dispute no longer exists.";
@@ -113,18 +114,8 @@ export async function resolveDispute(
     .execute();
 }
 
-export type DisputeView = {
-  id: number;
-  company: string;
-  month: string;
-  line: string;
-  reason: string;
-  status: "open" | "upheld" | "rejected";
-  resolution: string | null;
-};
-
 /** The hub's disputes the viewer may see: a haulier its own, the operator and the admins every customer's. */
-export async function hubDisputes(deps: Deps, viewer: DepotViewer, hub: HubView): Promise<DisputeView[]> {
+export async function hubDisputes(deps: Deps, viewer: DepotViewer, hub: HubView): Promise<DisputeRow[]> {
   let query = deps.database.db
     .selectFrom("statement_disputes")
     .innerJoin("companies", "companies.id", "statement_disputes.company_id")

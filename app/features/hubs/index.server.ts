@@ -29,7 +29,6 @@ export {
   cancelBooking,
   hubBookings,
   type BookingInput,
-  type BookingView,
 } from "./bookings.server";
 export {
   hubStatement,
@@ -50,5 +49,4 @@ export {
   monthOpen,
   resolutionSchema,
   resolveDispute,
-  type DisputeView,
 } from "./disputes.server";

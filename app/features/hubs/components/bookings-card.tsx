@@ -12,14 +12,7 @@ import type { ActionResult } from "~/lib/action-result";
 import { calendarDay } from "~/lib/uk-dates";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
-export type BookingRow = {
-  id: number;
-  contractId: number;
-  company: string;
-  visitDate: string;
-  vehicle: string;
-  tag: string;
-};
+import type { BookingRow } from "../views";
 
 /**
  * Visits booked within accepted contracts: the haulier's team books a vehicle for a day (the tag it charges with tells

@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
-import { cn } from "~/lib/utils";
+
+import { StatusPill } from "./status-pill";
 
 export type ContractRow = {
   id: number;
@@ -20,10 +21,10 @@ export type ContractRow = {
 };
 
 const STATUS = {
-  requested: { label: "Waiting for the operator", style: "bg-amber-100 text-amber-950" },
-  accepted: { label: "Accepted", style: "bg-emerald-100 text-emerald-950" },
-  declined: { label: "Declined", style: "bg-muted text-foreground" },
-  withdrawn: { label: "Withdrawn", style: "bg-muted text-foreground" },
+  requested: { label: "Waiting for the operator", tone: "waiting" },
+  accepted: { label: "Accepted", tone: "good" },
+  declined: { label: "Declined", tone: "settled" },
+  withdrawn: { label: "Withdrawn", tone: "settled" },
 } as const;
 
 /**
@@ -64,9 +65,7 @@ export function ContractsCard({
                       ? `${c.vehicles} × ${c.vehicleType}`
                       : `${c.company}: ${c.vehicles} × ${c.vehicleType}`}
                   </p>
-                  <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", STATUS[c.status].style)}>
-                    {STATUS[c.status].label}
-                  </span>
+                  <StatusPill tone={STATUS[c.status].tone}>{STATUS[c.status].label}</StatusPill>
                 </div>
                 <p className="text-sm">
                   {c.windowText}; {c.energyKwh.toLocaleString("en-GB")} kWh a visit

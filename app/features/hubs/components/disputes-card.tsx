@@ -8,22 +8,14 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
-import { cn } from "~/lib/utils";
 
-export type DisputeRow = {
-  id: number;
-  company: string;
-  month: string;
-  line: string;
-  reason: string;
-  status: "open" | "upheld" | "rejected";
-  resolution: string | null;
-};
+import type { DisputeRow } from "../views";
+import { StatusPill } from "./status-pill";
 
 const STATUS = {
-  open: { label: "Open", style: "bg-amber-100 text-amber-950" },
-  upheld: { label: "Upheld", style: "bg-emerald-100 text-emerald-950" },
-  rejected: { label: "Rejected", style: "bg-muted text-foreground" },
+  open: { label: "Open", tone: "waiting" },
+  upheld: { label: "Upheld", tone: "good" },
+  rejected: { label: "Rejected", tone: "settled" },
 } as const;
 
 /**
@@ -101,9 +93,7 @@ export function DisputesCard({
               <li key={d.id} className="grid gap-2 rounded-md border p-3 text-sm">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="font-medium">{as === "haulier" ? d.line : `${d.company}: ${d.line}`}</p>
-                  <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium", STATUS[d.status].style)}>
-                    {STATUS[d.status].label}
-                  </span>
+                  <StatusPill tone={STATUS[d.status].tone}>{STATUS[d.status].label}</StatusPill>
                 </div>
                 <p>{d.reason}</p>
                 {d.resolution ? <p className="text-muted-foreground">{`Answer: ${d.resolution}`}</p> : null}

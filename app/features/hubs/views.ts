@@ -1,0 +1,22 @@
+/**
+ * What the hub's pages show of bookings and disputes: one shape for the server's answers and the cards that show
+ * them (browser-safe).
+ */
+export type BookingRow = {
+  id: number;
+  contractId: number;
+  company: string;
+  visitDate: string;
+  vehicle: string;
+  tag: string;
+};
+
+export type DisputeRow = {
+  id: number;
+  company: string;
+  month: string;
+  line: string;
+  reason: string;
+  status: "open" | "upheld" | "rejected";
+  resolution: string | null;
+};
