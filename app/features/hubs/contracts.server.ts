@@ -176,6 +176,9 @@ export async function requestContract(
   const hub = await requireHub(deps, viewer, hubId);
   if (hub.as === "operator") throw new UserError("Your own company runs this hub: its vehicles use it as its depot's.");
   const company = requireRole(viewer, "plan-company");
+  // (A depot manager of the operator's other depots sees the hub as a customer would; it is still their company's.)
+  if (company.id === hub.operator.id)
+    throw new UserError("Your own company runs this hub: its vehicles use it as its depot's.");
   if (hub.status !== "open") throw new UserError(`${hub.name} is not taking contracts.`);
   const { type, demand } = demandFor(request, await vehicleChoices(deps, viewer), hub);
   const window = demand.window;
