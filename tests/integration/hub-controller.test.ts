@@ -11,6 +11,7 @@ import {
   disputeLine,
   hubDisputes,
   hubStatement,
+  hubVehiclesNow,
   offerHub,
   requestContract,
   requireHub,
@@ -201,6 +202,12 @@ describe("a hub's chargers and its bookings", () => {
     // in about an hour), the walk-in what is left of the 30 kW; with nothing booked they would have 15 kW each.
     await waitFor(() => limitNowW(booked) > 15_000 && Math.abs(limitNowW(booked) + limitNowW(walkIn) - 30_000) <= 2);
     expect(scheduledKwh(booked)).toBeCloseTo(20, 2);
+    // The haulier watches its van charge; the rival sees its own visit expected, and of the others only bays taken.
+    const mine = await hubVehiclesNow(runtime, haulier, await requireHub(runtime, haulier, hubId));
+    expect(mine.vehicles.map((v) => [v.vehicle, v.state])).toEqual([["AB12 CDE", "charging"]]);
+    const theirs = await hubVehiclesNow(runtime, rival, await requireHub(runtime, rival, hubId));
+    expect(theirs.vehicles.map((v) => [v.vehicle, v.state])).toEqual([["RV1", "expected"]]);
+    expect([theirs.baysTaken, theirs.bays]).toEqual([2, 2]);
     const id = (
       await runtime.database.db
         .selectFrom("hub_bookings")

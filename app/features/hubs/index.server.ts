@@ -50,3 +50,4 @@ export {
   resolutionSchema,
   resolveDispute,
 } from "./disputes.server";
+export { hubVehiclesNow } from "./vehicles-now.server";

@@ -11,4 +11,5 @@ export { FinderCard } from "./components/finder-card";
 export { BookingsCard } from "./components/bookings-card";
 export { StatementsCard, type StatementRow } from "./components/statements-card";
 export { DisputesCard } from "./components/disputes-card";
-export type { BookingRow, DisputeRow } from "./views";
+export type { BookingRow, DisputeRow, VehicleNowRow } from "./views";
+export { VehiclesNowCard } from "./components/vehicles-now-card";

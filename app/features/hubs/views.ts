@@ -20,3 +20,16 @@ export type DisputeRow = {
   status: "open" | "upheld" | "rejected";
   resolution: string | null;
 };
+
+/** One of today's booked visits at a hub, as its page shows it. */
+export type VehicleNowRow = {
+  vehicle: string;
+  company: string;
+  state: "expected" | "charging" | "left" | "no-show";
+  kwh: number;
+  kw: number;
+  neededKwh: number;
+  /** The end of its arrival window and its departure (ISO). */
+  arrivesAt: string;
+  departsAt: string;
+};

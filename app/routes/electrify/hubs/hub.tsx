@@ -14,6 +14,7 @@ import {
   DisputesCard,
   hhmm,
   StatementsCard,
+  VehiclesNowCard,
   WeekGrid,
 } from "~/features/hubs";
 import {
@@ -27,6 +28,7 @@ import {
   hubContracts,
   hubDisputes,
   hubStatements,
+  hubVehiclesNow,
   hubWeek,
   monthOpen,
   pounds,
@@ -63,12 +65,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       return statementMonth(null);
     }
   })();
-  const [week, contracts, bookings, statements, disputes] = await Promise.all([
+  const [week, contracts, bookings, statements, disputes, now] = await Promise.all([
     hubWeek(runtime, hub),
     hubContracts(runtime, user, hub),
     hubBookings(runtime, user, hub),
     hubStatements(runtime, user, hub, month),
     hubDisputes(runtime, user, hub),
+    hubVehiclesNow(runtime, user, hub),
   ]);
   const key = month.toFormat("yyyy-MM");
   const mayAct = hub.as === "operator" ? mayDo(user, "change") : hub.as === "haulier" && mayDo(user, "plan-company");
@@ -89,6 +92,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     })),
     month: key,
     disputes,
+    now,
     disputeMonth: { value: key, label: month.toFormat("LLLL yyyy"), open: monthOpen(key) },
     // A haulier disputes a line of its own statement for the month shown.
     disputeLines:
@@ -193,7 +197,7 @@ const openingText = (hub: { openDays: number[]; openFrom: number; openTo: number
 export default function HubPage({ loaderData }: Route.ComponentProps) {
   const { hub, week, contracts, bookings, statements, month, months, mayAct, mayBook, bookableDays, vehicleTypes } =
     loaderData;
-  const { disputes, disputeMonth, disputeLines } = loaderData;
+  const { disputes, disputeMonth, disputeLines, now } = loaderData;
   const accepted = contracts
     .filter((c) => c.status === "accepted")
     .map((c) => ({ id: c.id, label: `${c.vehicles} × ${c.vehicleType}, ${c.windowText}` }));
@@ -217,6 +221,7 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
           <p>{openingText(hub)}.</p>
         </CardContent>
       </Card>
+      {now.vehicles.length > 0 || hub.as !== "haulier" ? <VehiclesNowCard {...now} as={hub.as} /> : null}
       <WeekGrid hours={week.byHour} limitKw={week.limitKw} chargers={week.chargers} />
       {vehicleTypes ? <ContractForm vehicleTypes={vehicleTypes} /> : null}
       <ContractsCard contracts={contracts} as={hub.as} mayAct={mayAct} />
