@@ -32,7 +32,11 @@ export function VehiclesNowCard({
     <Card>
       <CardHeader>
         <CardTitle>{as === "haulier" ? "Your vehicles here today" : "Booked vehicles today"}</CardTitle>
-        <CardDescription>{`${baysTaken} of ${bays} bays taken now. Reload the page for the latest.`}</CardDescription>
+        <CardDescription>
+          {bays === 0
+            ? "The hub's chargers are not connected to Box Charge yet."
+            : `${baysTaken} of ${bays} bays taken now. Reload the page for the latest.`}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {vehicles.length === 0 ? (
