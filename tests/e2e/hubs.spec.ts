@@ -107,6 +107,14 @@ test.describe("[hubs] contracted charging at a hub", () => {
     await expect(page.getByRole("list", { name: "Statements" })).toContainText("£0.00");
     await expectNoAxeViolations(page);
     if (SHOTS) await page.screenshot({ path: "test-results/screens/hub-operator-statements-1280.png", fullPage: true });
+    // The operator's page on a phone, and the hubs list at 1280 px: nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page, 390);
+    if (SHOTS) await page.screenshot({ path: "test-results/screens/hub-operator-390.png", fullPage: true });
+    await phone.setViewportSize({ width: 1280, height: 900 });
+    await gotoHydrated(phone, "/electrify/hubs");
+    await expectNoSidewaysScroll(phone, 1280);
+    if (SHOTS) await phone.screenshot({ path: "test-results/screens/hubs-list-1280.png", fullPage: true });
     await phoneContext.close();
   });
 });

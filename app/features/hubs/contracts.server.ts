@@ -14,9 +14,9 @@ import { UserError } from "~/lib/user-error";
 import type { ContractRequest } from "./hub-schemas";
 import { checkWeek, type Demand, type WeekCheck } from "./hub-week";
 import { hubPlan, requireHub, requireOperator, type HubView } from "./hubs.server";
-import { suggestionFor } from "./suggest";
+import { refusal, suggestionFor } from "./suggest";
 import { vehicleChoices, type VehicleChoice } from "./vehicle-choices.server";
-import { describeHours, describeWindow, shortestStay, withinOpening, type VisitWindow } from "./visit-window";
+import { describeWindow, shortestStay, withinOpening, type VisitWindow } from "./visit-window";
 
 type Deps = Pick<Runtime, "database">;
 
@@ -110,17 +110,6 @@ export async function acceptedDemands(deps: Deps, hubId: number, except?: number
 /** The hub's week with its accepted contracts: the room and chargers left by hour, for its page. */
 export async function hubWeek(deps: Deps, hub: HubView): Promise<WeekCheck> {
   return checkWeek(await hubPlan(deps, hub.depotId), await acceptedDemands(deps, hub.id));
-}
-
-/** Why the hub cannot take a demand, in words: where it is full, and what would fit instead. */
-function refusal(check: WeekCheck, demand: Demand, suggestion: string | null): UserError {
-  const short = check.shortKwh.get(demand.key) ?? 0;
-  const full = describeHours(check.fullHours);
-  const parts = [
-    `The hub cannot take this: ${full ? `it is full ${full}` : `its connection would need ${Math.ceil(check.peakKw)} kW of ${Math.floor(check.limitKw)} kW`}${short > 0 ? `, and ${Math.ceil(short).toLocaleString("en-GB")} kWh of the week's visits would go uncharged` : ""}.`,
-  ];
-  if (suggestion) parts.push(suggestion);
-  return new UserError(parts.join(" "), { status: 409, code: "hub-full" });
 }
 
 /**
@@ -226,7 +215,11 @@ export async function reachContract(deps: Deps, viewer: DepotViewer, contractId:
       ? await deps.database.db.selectFrom("hub_contracts").selectAll().where("id", "=", contractId).executeTakeFirst()
       : undefined;
   if (!row) throw new UserError(CONTRACT_GONE, { status: 404 });
-  const hub = await requireHub(deps, viewer, row.hub_id).catch(() => null);
+  // Out of the viewer's reach answers as a contract that does not exist; anything else (the database) is a fault.
+  const hub = await requireHub(deps, viewer, row.hub_id).catch((error: unknown) => {
+    if (error instanceof UserError) return null;
+    throw error;
+  });
   if (!hub || (hub.as === "haulier" && row.company_id !== viewer.company?.id))
     throw new UserError(CONTRACT_GONE, { status: 404 });
   return { row, hub };

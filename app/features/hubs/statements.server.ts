@@ -12,12 +12,12 @@ import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
+import { isBookedSession, leaveByOf } from "./booked-session";
 import { requireHub, type HubView } from "./hubs.server";
 import { buildStatement, pounds, statementNumber, type Statement, type StatementBooking } from "./statement";
 
 type Deps = Pick<Runtime, "database">;
 const ZONE = "Europe/London";
-const EARLY_MS = 2 * 3_600_000;
 const ms = (value: Date | string) => Date.parse(toIsoString(value));
 export const STATEMENT_GONE = "That statement no longer exists.";
 
@@ -102,8 +102,7 @@ async function monthBookings(
     .execute();
   return rows.map((r) => {
     const departsAt = ms(r.departsAt);
-    const window = (((r.departTo - r.departFrom) % 1440) + 1440) % 1440;
-    return { ...r, arrivesAt: ms(r.arrivesAt), departsAt, leaveBy: departsAt + window * 60_000 };
+    return { ...r, arrivesAt: ms(r.arrivesAt), departsAt, leaveBy: leaveByOf(departsAt, r.departFrom, r.departTo) };
   });
 }
 
@@ -128,9 +127,7 @@ async function monthSessions(deps: Deps, hub: HubView, bookings: StatementBookin
     .execute();
   return rows.flatMap((r) => {
     const startedAt = ms(r.startedAt);
-    const booking = bookings.find(
-      (b) => b.tag === (r.tag ?? "").toUpperCase() && startedAt >= b.arrivesAt - EARLY_MS && startedAt < b.leaveBy,
-    );
+    const booking = bookings.find((b) => isBookedSession({ tag: r.tag, startedAt }, b));
     // Whole watt-hours, as the meter reads them.
     const wh = Math.max(0, Math.round(r.lastWh - r.startWh));
     return booking ? [{ id: r.id, bookingId: booking.id, startedAt, stoppedAt: ms(r.stoppedAt!), wh }] : [];

@@ -1,12 +1,13 @@
 /**
- * What would fit when a request does not (issue 50): the most vehicles the hub could take in the window asked for,
+ * Why a request does not fit, and what would (issue 50): the most vehicles the hub could take in the window asked for,
  * and the nearest window (arrival and departure moved together, by whole hours, within the opening) that takes them
  * all. Each answer is the engine's check of the hub's week; a handful of checks at most.
  */
 import type { PlanInput } from "~/features/charging-engine";
+import { UserError } from "~/lib/user-error";
 
-import { checkWeek, type Demand } from "./hub-week";
-import { hhmm, windowProblems, withinOpening, type Opening, type VisitWindow } from "./visit-window";
+import { checkWeek, type Demand, type WeekCheck } from "./hub-week";
+import { describeHours, hhmm, windowProblems, withinOpening, type Opening, type VisitWindow } from "./visit-window";
 
 /** The hours a window is moved by, nearest first (later before earlier). */
 const MOVES = [1, -1, 2, -2, 3, -3, 4, -4];
@@ -46,4 +47,15 @@ export function suggestionFor(plan: PlanInput, accepted: Demand[], demand: Deman
   if (fewer) return `${fewer}.`;
   if (other) return `It could take ${other}.`;
   return null;
+}
+
+/** Why the hub cannot take a demand, in words: where it is full, and what would fit instead. */
+export function refusal(check: WeekCheck, demand: Demand, suggestion: string | null): UserError {
+  const short = check.shortKwh.get(demand.key) ?? 0;
+  const full = describeHours(check.fullHours);
+  const parts = [
+    `The hub cannot take this: ${full ? `it is full ${full}` : `its connection would need ${Math.ceil(check.peakKw)} kW of ${Math.floor(check.limitKw)} kW`}${short > 0 ? `, and ${Math.ceil(short).toLocaleString("en-GB")} kWh of the week's visits would go uncharged` : ""}.`,
+  ];
+  if (suggestion) parts.push(suggestion);
+  return new UserError(parts.join(" "), { status: 409, code: "hub-full" });
 }

@@ -10,12 +10,12 @@ import type { DepotViewer } from "~/features/depots/index.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
+import { isBookedSession, leaveByOf } from "./booked-session";
 import type { HubView } from "./hubs.server";
 import type { VehicleNowRow } from "./views";
 
 type Deps = Pick<Runtime, "database">;
 const ms = (value: Date | string) => Date.parse(toIsoString(value));
-const EARLY_MS = 2 * 3_600_000;
 
 export async function hubVehiclesNow(
   deps: Deps,
@@ -29,6 +29,7 @@ export async function hubVehiclesNow(
     .selectFrom("hub_bookings")
     .innerJoin("expected_visits", "expected_visits.id", "hub_bookings.expected_visit_id")
     .innerJoin("companies", "companies.id", "hub_bookings.company_id")
+    .innerJoin("hub_contracts", "hub_contracts.id", "hub_bookings.contract_id")
     .select([
       "hub_bookings.vehicle",
       "hub_bookings.tag",
@@ -37,6 +38,8 @@ export async function hubVehiclesNow(
       "expected_visits.holds_until as holdsUntil",
       "expected_visits.departs_at as departsAt",
       "expected_visits.needed_kwh as neededKwh",
+      "hub_contracts.depart_from as departFrom",
+      "hub_contracts.depart_to as departTo",
     ])
     .where("hub_bookings.hub_id", "=", hub.id)
     .where("hub_bookings.status", "=", "booked")
@@ -70,11 +73,9 @@ export async function hubVehiclesNow(
     .map((b): VehicleNowRow => {
       const arrivesAt = ms(b.arrivesAt);
       const departsAt = ms(b.departsAt);
-      const mine = sessions.filter(
-        (s) =>
-          (s.tag ?? "").toUpperCase() === b.tag &&
-          ms(s.startedAt) >= arrivesAt - EARLY_MS &&
-          ms(s.startedAt) < departsAt + 12 * 3_600_000,
+      const leaveBy = leaveByOf(departsAt, b.departFrom, b.departTo);
+      const mine = sessions.filter((s) =>
+        isBookedSession({ tag: s.tag, startedAt: ms(s.startedAt) }, { tag: b.tag, arrivesAt, leaveBy }),
       );
       const open = mine.find((s) => s.stoppedAt === null);
       const kwh = mine.reduce((sum, s) => sum + Math.max(0, s.lastWh - s.startWh) / 1000, 0);

@@ -23,7 +23,7 @@ export type ExpectedVisit = {
 };
 
 /** A booked vehicle may plug in this much before its arrival window ends and still be the booked visit. */
-const EARLY_MS = 2 * 3_600_000;
+export const BOOKED_EARLY_MS = 2 * 3_600_000;
 const ms = (value: Date | string) => Date.parse(toIsoString(value));
 
 /** The visits not cancelled that are not over by `at` and start before `until`. */
@@ -57,7 +57,7 @@ export async function expectedVisits(
 export function visitOf(visits: readonly ExpectedVisit[], tag: string | null, at: number): ExpectedVisit | null {
   if (!tag) return null;
   const key = tag.toUpperCase();
-  return visits.find((v) => v.tag === key && at >= v.arrivesAt - EARLY_MS && at < v.departsAt) ?? null;
+  return visits.find((v) => v.tag === key && at >= v.arrivesAt - BOOKED_EARLY_MS && at < v.departsAt) ?? null;
 }
 
 /** The visits not plugged in yet and not past their grace: room kept for each from its arrival. */

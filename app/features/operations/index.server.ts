@@ -28,4 +28,4 @@ export { limitAt, type Limits } from "./limits";
 export { scheduleAhead } from "./schedule-ahead";
 export { siteLimitKw, siteSlots, type DepotSite } from "./site.server";
 export { vehiclesDueBack } from "./vehicle-duty";
-export { expectedVisitsChanged } from "./expected-visits.server";
+export { BOOKED_EARLY_MS, expectedVisitsChanged } from "./expected-visits.server";
