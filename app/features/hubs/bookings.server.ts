@@ -6,14 +6,15 @@
  * one fleet's at a hub: another fleet's is refused.
  */
 import { DateTime } from "luxon";
-import { z } from "zod";
 
 import { requireRole, type DepotViewer } from "~/features/depots/index.server";
 import { expectedVisitsChanged } from "~/features/operations/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
+import { describeDates } from "./contract-periods";
 import { reachContract } from "./contracts.server";
+import type { BookingInput } from "./hub-schemas";
 import type { HubView } from "./hubs.server";
 import type { BookingRow } from "./views";
 import { DAY_NAMES, shortestStay } from "./visit-window";
@@ -25,23 +26,12 @@ const ZONE = "Europe/London";
 export const BOOKING_DAYS_AHEAD = 60;
 export const BOOKING_GONE = "That booking no longer exists.";
 
-export const bookingSchema = z.object({
-  contractId: z.coerce.number().int().positive(),
-  visitDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the day of the visit."),
-  vehicle: z.string().trim().min(2, "Give the vehicle's registration or name.").max(20, "At most 20 characters."),
-  tag: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{2,40}$/, "The tag is the card or vehicle id it charges with: 2–40 letters, digits or dashes.")
-    .transform((t) => t.toUpperCase()),
-});
-export type BookingInput = z.infer<typeof bookingSchema>;
-
-const fieldError = (field: string, message: string) => new UserError(message, { fieldErrors: { [field]: message } });
+export const fieldError = (field: string, message: string) =>
+  new UserError(message, { fieldErrors: { [field]: message } });
 
 /** When the booked visit arrives (the end of its arrival window) and leaves, or a refusal naming the day. */
 function visitTimes(
-  contract: { days: string; arrive_to: number; depart_from: number },
+  contract: { days: string; arrive_to: number; depart_from: number; starts_on: string | null; ends_on: string | null },
   visitDate: string,
   now: number,
 ): { arrivesAt: DateTime; departsAt: DateTime } {
@@ -54,6 +44,9 @@ function visitTimes(
       "visitDate",
       `The contract covers ${days.map((d) => DAY_NAMES[d]).join(", ")}: ${day.toFormat("ccc d LLL yyyy")} is not one of them.`,
     );
+  const dates = describeDates({ startsOn: contract.starts_on, endsOn: contract.ends_on });
+  if ((contract.starts_on && visitDate < contract.starts_on) || (contract.ends_on && visitDate > contract.ends_on))
+    throw fieldError("visitDate", `The contract runs ${dates}: ${day.toFormat("ccc d LLL yyyy")} is outside it.`);
   if (day > today.plus({ days: BOOKING_DAYS_AHEAD }))
     throw fieldError("visitDate", `Book at most ${BOOKING_DAYS_AHEAD} days ahead.`);
   const arrivesAt = day.plus({ minutes: contract.arrive_to });
@@ -63,6 +56,93 @@ function visitTimes(
   });
   return { arrivesAt, departsAt };
 }
+
+type Tx = Parameters<Parameters<ReturnType<Deps["database"]["db"]["transaction"]>["execute"]>[0]>[0];
+
+/**
+ * Writes a booking and its expected visit, within the caller's transaction: a tag another fleet uses at the hub is
+ * refused, as are a vehicle booked twice for a day and more vehicles than the contract's.
+ */
+export async function writeBooking(
+  tx: Tx,
+  booking: {
+    hub: HubView;
+    contract: { id: number; vehicles: number; energy_kwh: number; max_kw: number };
+    companyId: number;
+    userId: string;
+    visit: { visitDate: string; vehicle: string; tag: string; arrivesAt: DateTime; departsAt: DateTime };
+  },
+): Promise<number> {
+  const { hub, contract, visit } = booking;
+  const theirs = await tx
+    .selectFrom("hub_bookings")
+    .select("id")
+    .where("hub_id", "=", hub.id)
+    .where("tag", "=", visit.tag)
+    .where("company_id", "!=", booking.companyId)
+    .executeTakeFirst();
+  if (theirs) throw fieldError("tag", "That tag is another fleet's at this hub: use your own vehicle's.");
+  const booked = await tx
+    .selectFrom("hub_bookings")
+    .select(["tag"])
+    .where("contract_id", "=", contract.id)
+    .where("visit_date", "=", visit.visitDate)
+    .where("status", "=", "booked")
+    .execute();
+  if (booked.some((b) => b.tag === visit.tag)) throw fieldError("tag", "That vehicle is already booked for that day.");
+  if (booked.length >= contract.vehicles)
+    throw fieldError(
+      "visitDate",
+      contract.vehicles === 1
+        ? "The contract's vehicle is already booked for that day."
+        : `All ${contract.vehicles} vehicles of the contract are booked for that day.`,
+    );
+  const expected = await tx
+    .insertInto("expected_visits")
+    .values({
+      depot_id: hub.depotId,
+      tag: visit.tag,
+      vehicle: visit.vehicle,
+      arrives_at: visit.arrivesAt.toUTC().toISO()!,
+      holds_until: visit.arrivesAt.plus({ minutes: hub.prices.graceMinutes }).toUTC().toISO()!,
+      departs_at: visit.departsAt.toUTC().toISO()!,
+      needed_kwh: contract.energy_kwh,
+      max_kw: contract.max_kw,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const row = await tx
+    .insertInto("hub_bookings")
+    .values({
+      contract_id: contract.id,
+      hub_id: hub.id,
+      company_id: booking.companyId,
+      visit_date: visit.visitDate,
+      vehicle: visit.vehicle,
+      tag: visit.tag,
+      status: "booked",
+      expected_visit_id: expected.id,
+      created_by: booking.userId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A booking written: its room is kept from now, so the hub's chargers are decided again; a race on a tag is told. */
+export const settleBooking = (writing: Promise<number>, depotId: number): Promise<number> =>
+  writing.then(
+    (id) => {
+      expectedVisitsChanged(depotId);
+      return id;
+    },
+    (error: unknown) => {
+      // Two bookings of one tag for one day at once: the index keeps one, the other is told.
+      if (error instanceof Error && /unique/i.test(error.message))
+        throw fieldError("tag", "That vehicle is already booked for that day.");
+      throw error;
+    },
+  );
 
 /** Books a visit: every rule checked on the server, the booking and its expected visit written together. */
 export async function bookVisit(
@@ -77,75 +157,16 @@ export async function bookVisit(
   const company = requireRole(viewer, "change");
   if (contract.status !== "accepted") throw new UserError("Visits can be booked only within an accepted contract.");
   const { arrivesAt, departsAt } = visitTimes(contract, input.visitDate, now);
-  return deps.database.db
-    .transaction()
-    .execute(async (tx) => {
-      const theirs = await tx
-        .selectFrom("hub_bookings")
-        .select("id")
-        .where("hub_id", "=", hub.id)
-        .where("tag", "=", input.tag)
-        .where("company_id", "!=", company.id)
-        .executeTakeFirst();
-      if (theirs) throw fieldError("tag", "That tag is another fleet's at this hub: use your own vehicle's.");
-      const booked = await tx
-        .selectFrom("hub_bookings")
-        .select(["tag"])
-        .where("contract_id", "=", contract.id)
-        .where("visit_date", "=", input.visitDate)
-        .where("status", "=", "booked")
-        .execute();
-      if (booked.some((b) => b.tag === input.tag))
-        throw fieldError("tag", "That vehicle is already booked for that day.");
-      if (booked.length >= contract.vehicles)
-        throw fieldError(
-          "visitDate",
-          contract.vehicles === 1
-            ? "The contract's vehicle is already booked for that day."
-            : `All ${contract.vehicles} vehicles of the contract are booked for that day.`,
-        );
-      const visit = await tx
-        .insertInto("expected_visits")
-        .values({
-          depot_id: hub.depotId,
-          tag: input.tag,
-          vehicle: input.vehicle,
-          arrives_at: arrivesAt.toUTC().toISO()!,
-          holds_until: arrivesAt.plus({ minutes: hub.prices.graceMinutes }).toUTC().toISO()!,
-          departs_at: departsAt.toUTC().toISO()!,
-          needed_kwh: contract.energy_kwh,
-          max_kw: contract.max_kw,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const row = await tx
-        .insertInto("hub_bookings")
-        .values({
-          contract_id: contract.id,
-          hub_id: hub.id,
-          company_id: company.id,
-          visit_date: input.visitDate,
-          vehicle: input.vehicle,
-          tag: input.tag,
-          status: "booked",
-          expected_visit_id: visit.id,
-          created_by: viewer.id,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
-    })
-    .then((id) => {
-      // Its room is kept from now: the hub's chargers are decided again.
-      expectedVisitsChanged(hub.depotId);
-      return id;
-    })
-    .catch((error: unknown) => {
-      // Two bookings of one tag for one day at once: the index keeps one, the other is told.
-      if (error instanceof Error && /unique/i.test(error.message))
-        throw fieldError("tag", "That vehicle is already booked for that day.");
-      throw error;
-    });
+  const writing = deps.database.db.transaction().execute((tx) =>
+    writeBooking(tx, {
+      hub,
+      contract,
+      companyId: company.id,
+      userId: viewer.id,
+      visit: { ...input, arrivesAt, departsAt },
+    }),
+  );
+  return settleBooking(writing, hub.depotId);
 }
 
 /** Cancels a booking (its fleet's team): its room is freed at once. */
@@ -159,6 +180,13 @@ export async function cancelBooking(deps: Deps, viewer: DepotViewer, bookingId: 
   requireRole(viewer, "change");
   await deps.database.db.transaction().execute(async (tx) => {
     await tx.updateTable("hub_bookings").set({ status: "cancelled" }).where("id", "=", row.id).execute();
+    // A single visit's contract was only ever that visit: cancelled, its room goes back to the hub.
+    await tx
+      .updateTable("hub_contracts")
+      .set({ status: "withdrawn", decided_by: viewer.id, decided_at: new Date().toISOString() })
+      .where("id", "=", row.contract_id)
+      .where("ad_hoc", "=", 1)
+      .execute();
     if (row.expected_visit_id !== null)
       await tx
         .updateTable("expected_visits")
@@ -185,20 +213,22 @@ export async function hubBookings(
   let query = deps.database.db
     .selectFrom("hub_bookings")
     .innerJoin("companies", "companies.id", "hub_bookings.company_id")
+    .innerJoin("hub_contracts", "hub_contracts.id", "hub_bookings.contract_id")
     .select([
       "hub_bookings.id",
       "contract_id as contractId",
+      "hub_contracts.ad_hoc as adHoc",
       "companies.company_name as company",
       "visit_date as visitDate",
       "vehicle",
       "tag",
       "hub_bookings.company_id as companyId",
     ])
-    .where("hub_id", "=", hub.id)
-    .where("status", "=", "booked")
+    .where("hub_bookings.hub_id", "=", hub.id)
+    .where("hub_bookings.status", "=", "booked")
     .where("visit_date", ">=", today)
     .orderBy("visit_date")
     .orderBy("hub_bookings.id");
   if (hub.as === "haulier") query = query.where("hub_bookings.company_id", "=", viewer.company?.id ?? 0);
-  return (await query.execute()).map(({ companyId: _companyId, ...b }) => b);
+  return (await query.execute()).map(({ companyId: _companyId, adHoc, ...b }) => ({ ...b, adHoc: adHoc === 1 }));
 }

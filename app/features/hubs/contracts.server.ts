@@ -11,12 +11,24 @@ import { requireRole, type DepotViewer } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
+import { describeDates } from "./contract-periods";
+import {
+  checkDated,
+  contractDates,
+  demandFor,
+  demandOf,
+  requestWindow,
+  runningThisWeek,
+  ukToday,
+  windowOf,
+  type DatedDemand,
+} from "./demands";
 import type { ContractRequest } from "./hub-schemas";
-import { checkWeek, type Demand, type WeekCheck } from "./hub-week";
+import { checkWeek, type WeekCheck } from "./hub-week";
 import { hubPlan, requireHub, requireOperator, type HubView } from "./hubs.server";
 import { refusal, suggestionFor } from "./suggest";
 import { vehicleChoices, type VehicleChoice } from "./vehicle-choices.server";
-import { describeWindow, shortestStay, withinOpening, type VisitWindow } from "./visit-window";
+import { describeWindow, type VisitWindow } from "./visit-window";
 
 type Deps = Pick<Runtime, "database">;
 
@@ -36,21 +48,13 @@ export type ContractView = {
   pencePerVisit: number;
   requestedAt: string;
   note: string | null;
+  startsOn: string | null;
+  endsOn: string | null;
+  /** "from 01 Dec 2026 to 28 Feb 2027" (or "" with no dates). */
+  datesText: string;
+  /** A single visit at the list price, not a contract asked for. */
+  adHoc: boolean;
 };
-
-const windowOf = (row: {
-  days: string;
-  arrive_from: number;
-  arrive_to: number;
-  depart_from: number;
-  depart_to: number;
-}): VisitWindow => ({
-  days: row.days.split(",").filter(Boolean).map(Number),
-  arriveFrom: row.arrive_from,
-  arriveTo: row.arrive_to,
-  departFrom: row.depart_from,
-  departTo: row.depart_to,
-});
 
 async function contractRows(deps: Deps, hubId: number) {
   return deps.database.db
@@ -84,75 +88,24 @@ export async function hubContracts(deps: Deps, viewer: DepotViewer, hub: HubView
         pencePerVisit: row.pence_per_visit,
         requestedAt: String(row.requested_at),
         note: row.decision_note,
+        startsOn: row.starts_on,
+        endsOn: row.ends_on,
+        datesText: describeDates({ startsOn: row.starts_on, endsOn: row.ends_on }),
+        adHoc: row.ad_hoc === 1,
       };
     });
 }
 
-const demandOf = (
-  row: { id: number; vehicles: number; battery_kwh: number; max_kw: number; energy_kwh: number } & Parameters<
-    typeof windowOf
-  >[0],
-): Demand => ({
-  key: `c${row.id}`,
-  vehicles: row.vehicles,
-  batteryKwh: row.battery_kwh,
-  maxKw: row.max_kw,
-  energyKwh: row.energy_kwh,
-  window: windowOf(row),
-});
-
 /** The hub's accepted contracts as the engine's demands. */
-export async function acceptedDemands(deps: Deps, hubId: number, except?: number): Promise<Demand[]> {
+export async function acceptedDemands(deps: Deps, hubId: number): Promise<DatedDemand[]> {
   const rows = await contractRows(deps, hubId);
-  return rows.filter((r) => r.status === "accepted" && r.id !== except).map(demandOf);
+  return rows.filter((r) => r.status === "accepted").map(demandOf);
 }
 
-/** The hub's week with its accepted contracts: the room and chargers left by hour, for its page. */
-export async function hubWeek(deps: Deps, hub: HubView): Promise<WeekCheck> {
-  return checkWeek(await hubPlan(deps, hub.depotId), await acceptedDemands(deps, hub.id));
-}
-
-/**
- * The engine's demand for a request, or a refusal naming the field: a vehicle type from the haulier's list, energy
- * the battery holds and the shortest stay can take at the vehicle's power, and visits within the hub's opening.
- */
-export function demandFor(
-  request: ContractRequest,
-  choices: VehicleChoice[],
-  hub: HubView,
-): { type: VehicleChoice; demand: Demand } {
-  const type = choices.find((c) => c.key === request.vehicleType);
-  if (!type)
-    throw new UserError("Choose a vehicle type from the list.", {
-      fieldErrors: { vehicleType: "Choose a vehicle type from the list." },
-    });
-  const window: VisitWindow = {
-    days: request.days,
-    arriveFrom: request.arriveFrom,
-    arriveTo: request.arriveTo,
-    departFrom: request.departFrom,
-    departTo: request.departTo,
-  };
-  const fieldError = (field: string, message: string) => new UserError(message, { fieldErrors: { [field]: message } });
-  if (request.energyKwh > type.batteryKwh)
-    throw fieldError("energyKwh", `A ${type.label} holds ${type.batteryKwh} kWh: a visit cannot put in more.`);
-  const hours = shortestStay(window) / 60;
-  if (request.energyKwh > type.maxKw * hours)
-    throw fieldError(
-      "energyKwh",
-      `In the shortest stay (${hours.toFixed(2)} h) a ${type.label} takes at most ${(type.maxKw * hours).toFixed(1)} kWh at its ${type.maxKw} kW.`,
-    );
-  if (!withinOpening(window, { days: hub.openDays, from: hub.openFrom, to: hub.openTo }))
-    throw fieldError("days", "The visits must fall within the hub's opening hours.");
-  const demand: Demand = {
-    key: "new",
-    vehicles: request.vehicles,
-    batteryKwh: type.batteryKwh,
-    maxKw: type.maxKw,
-    energyKwh: request.energyKwh,
-    window,
-  };
-  return { type, demand };
+/** The hub's coming week with the accepted contracts that run in it: the room and chargers left by hour. */
+export async function hubWeek(deps: Deps, hub: HubView, now = Date.now()): Promise<WeekCheck> {
+  const running = runningThisWeek(await acceptedDemands(deps, hub.id), ukToday(now));
+  return checkWeek(await hubPlan(deps, hub.depotId), running);
 }
 
 /** A haulier asks for capacity: checked by the engine first, kept only if the hub can serve it. */
@@ -169,43 +122,62 @@ export async function requestContract(
   if (company.id === hub.operator.id)
     throw new UserError("Your own company runs this hub: its vehicles use it as its depot's.");
   if (hub.status !== "open") throw new UserError(`${hub.name} is not taking contracts.`);
-  const { type, demand } = demandFor(request, await vehicleChoices(deps, viewer), hub);
-  const window = demand.window;
+  const window = requestWindow(request);
+  const dates = contractDates(request, ukToday());
+  const { type, demand } = demandFor({ ...request, window }, await vehicleChoices(deps, viewer), hub, dates);
   const plan = await hubPlan(deps, hub.depotId);
-  const accepted = await acceptedDemands(deps, hub.id);
-  const check = checkWeek(plan, [...accepted, demand]);
+  const { check, beside } = checkDated(plan, await acceptedDemands(deps, hub.id), demand, ukToday());
   if (!check.fits)
     throw refusal(
       check,
       demand,
-      suggestionFor(plan, accepted, demand, { days: hub.openDays, from: hub.openFrom, to: hub.openTo }),
+      suggestionFor(plan, beside, demand, { days: hub.openDays, from: hub.openFrom, to: hub.openTo }),
     );
   const row = await deps.database.db
     .insertInto("hub_contracts")
-    .values({
-      hub_id: hub.id,
-      company_id: company.id,
-      status: "requested",
-      vehicle_type: type.label,
-      battery_kwh: type.batteryKwh,
-      max_kw: type.maxKw,
-      vehicles: request.vehicles,
-      days: [...new Set(window.days)].sort().join(","),
-      arrive_from: window.arriveFrom,
-      arrive_to: window.arriveTo,
-      depart_from: window.departFrom,
-      depart_to: window.departTo,
-      energy_kwh: request.energyKwh,
-      pence_per_kwh: hub.prices.pencePerKwh,
-      pence_per_visit: hub.prices.pencePerVisit,
-      pence_per_reserved_hour: hub.prices.pencePerReservedHour,
-      overstay_pence_per_hour: hub.prices.overstayPencePerHour,
-      check_json: JSON.stringify({ peakKw: check.peakKw, limitKw: check.limitKw, fullHours: check.fullHours }),
-      requested_by: viewer.id,
-    })
+    .values(contractValues({ hub, companyId: company.id, userId: viewer.id, type, demand, check }))
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A contract's row: what it asks, at the hub's prices as they are now (kept whatever the list says later). */
+export function contractValues(c: {
+  hub: HubView;
+  companyId: number;
+  userId: string;
+  type: VehicleChoice;
+  demand: DatedDemand;
+  check: WeekCheck;
+  adHoc?: boolean;
+}) {
+  const { hub, demand, check } = c;
+  return {
+    hub_id: hub.id,
+    company_id: c.companyId,
+    status: c.adHoc ? ("accepted" as const) : ("requested" as const),
+    vehicle_type: c.type.label,
+    battery_kwh: c.type.batteryKwh,
+    max_kw: c.type.maxKw,
+    vehicles: demand.vehicles,
+    days: [...new Set(demand.window.days)].sort().join(","),
+    arrive_from: demand.window.arriveFrom,
+    arrive_to: demand.window.arriveTo,
+    depart_from: demand.window.departFrom,
+    depart_to: demand.window.departTo,
+    energy_kwh: demand.energyKwh,
+    pence_per_kwh: hub.prices.pencePerKwh,
+    pence_per_visit: hub.prices.pencePerVisit,
+    pence_per_reserved_hour: hub.prices.pencePerReservedHour,
+    overstay_pence_per_hour: hub.prices.overstayPencePerHour,
+    check_json: JSON.stringify({ peakKw: check.peakKw, limitKw: check.limitKw, fullHours: check.fullHours }),
+    requested_by: c.userId,
+    starts_on: demand.startsOn,
+    ends_on: demand.endsOn,
+    ad_hoc: c.adHoc ? 1 : 0,
+    // A single visit is decided by the engine's check when it is booked.
+    ...(c.adHoc ? { decided_by: c.userId, decided_at: new Date().toISOString() } : {}),
+  };
 }
 
 /** The contract, within the viewer's reach: its haulier's members, or the hub's operator and the admins. */
@@ -225,6 +197,24 @@ export async function reachContract(deps: Deps, viewer: DepotViewer, contractId:
   return { row, hub };
 }
 
+type Tx = Parameters<Parameters<ReturnType<Deps["database"]["db"]["transaction"]>["execute"]>[0]>[0];
+
+/** Holds the hub while its contracts are decided: its row locked (PostgreSQL), or SQLite's one writer taken now. */
+export async function lockHub(deps: Deps, tx: Tx, hubId: number): Promise<void> {
+  if (deps.database.engine === "postgres")
+    await tx.selectFrom("hubs").select("id").where("id", "=", hubId).forUpdate().execute();
+  else
+    await tx
+      .updateTable("hubs")
+      .set({ name: sql`name` })
+      .where("id", "=", hubId)
+      .execute();
+}
+
+/** The hub's accepted contracts, read within a transaction that holds the hub. */
+export const acceptedRows = (tx: Tx, hubId: number) =>
+  tx.selectFrom("hub_contracts").selectAll().where("hub_id", "=", hubId).where("status", "=", "accepted").execute();
+
 /**
  * The operator accepts or declines a request. Accepting plans the week again with everything accepted since: two
  * acceptances at once are taken one after the other (the hub's row is locked, or SQLite's one writer), so the hub
@@ -241,30 +231,15 @@ export async function decideContract(
   await requireOperator(deps, viewer, hub.id);
   const plan = await hubPlan(deps, hub.depotId);
   return deps.database.db.transaction().execute(async (tx) => {
-    if (deps.database.engine === "postgres")
-      await tx.selectFrom("hubs").select("id").where("id", "=", hub.id).forUpdate().execute();
-    else
-      await tx
-        .updateTable("hubs")
-        .set({ name: sql`name` })
-        .where("id", "=", hub.id)
-        .execute();
+    await lockHub(deps, tx, hub.id);
     const current = await tx.selectFrom("hub_contracts").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
     if (current.status !== "requested")
       throw new UserError(`That request was already ${current.status}.`, { status: 409 });
     let status: ContractView["status"] = "declined";
     if (accept) {
-      const accepted = (
-        await tx
-          .selectFrom("hub_contracts")
-          .selectAll()
-          .where("hub_id", "=", hub.id)
-          .where("status", "=", "accepted")
-          .execute()
-      ).map(demandOf);
-      const demand = demandOf(current);
-      const check = checkWeek(plan, [...accepted, demand]);
-      if (!check.fits) throw refusal(check, demand, null);
+      const accepted = (await acceptedRows(tx, hub.id)).map(demandOf);
+      const { check } = checkDated(plan, accepted, demandOf(current), ukToday());
+      if (!check.fits) throw refusal(check, demandOf(current), null);
       status = "accepted";
     }
     await tx

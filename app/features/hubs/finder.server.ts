@@ -7,9 +7,9 @@ import type { DepotViewer } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
-import { acceptedDemands, demandFor } from "./contracts.server";
+import { acceptedDemands } from "./contracts.server";
+import { checkDated, contractDates, demandFor, requestWindow, ukToday } from "./demands";
 import type { ContractRequest } from "./hub-schemas";
-import { checkWeek } from "./hub-week";
 import { hubPlan, listHubs } from "./hubs.server";
 import { vehicleChoices } from "./vehicle-choices.server";
 import { describeHours } from "./visit-window";
@@ -26,8 +26,10 @@ export async function findHubs(
   const answers: HubAnswer[] = [];
   for (const hub of hubs) {
     try {
-      const { demand } = demandFor(request, choices, hub);
-      const check = checkWeek(await hubPlan(deps, hub.depotId), [...(await acceptedDemands(deps, hub.id)), demand]);
+      const dates = contractDates(request, ukToday());
+      const { demand } = demandFor({ ...request, window: requestWindow(request) }, choices, hub, dates);
+      const plan = await hubPlan(deps, hub.depotId);
+      const { check } = checkDated(plan, await acceptedDemands(deps, hub.id), demand, ukToday());
       const full = describeHours(check.fullHours);
       answers.push({
         hubId: hub.id,

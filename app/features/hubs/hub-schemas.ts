@@ -40,6 +40,14 @@ export const hubOfferSchema = priceListSchema.extend({
 });
 export type HubOffer = z.infer<typeof hubOfferSchema>;
 
+const energyKwh = z.coerce
+  .number({ message: "Give the energy a visit needs in kWh." })
+  .positive("A visit needs some energy.")
+  .max(1_000, "A visit can ask for at most 1,000 kWh.");
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a day from the list.");
+/** How long a contract may run, in months (0: with no end date). */
+export const CONTRACT_TERMS = [0, 1, 3, 6, 12] as const;
+
 /** A haulier's request: a vehicle type from its plans, how many, when they visit, and the energy a visit. */
 export const contractRequestSchema = z
   .object({
@@ -54,13 +62,72 @@ export const contractRequestSchema = z
     arriveTo: quarterHour,
     departFrom: quarterHour,
     departTo: quarterHour,
-    energyKwh: z.coerce
-      .number({ message: "Give the energy a visit needs in kWh." })
-      .positive("A visit needs some energy.")
-      .max(1_000, "A visit can ask for at most 1,000 kWh."),
+    energyKwh,
+    // The day it starts (none: today) and how many months it runs (0: until either side ends it).
+    startsOn: z
+      .union([z.literal(""), isoDay])
+      .optional()
+      .transform((v) => v || null),
+    months: z.coerce
+      .number()
+      .int()
+      .default(0)
+      .refine((m) => (CONTRACT_TERMS as readonly number[]).includes(m), "Choose how long the contract runs."),
   })
   .superRefine((value, ctx) => {
     for (const problem of windowProblems(value))
       ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
   });
 export type ContractRequest = z.infer<typeof contractRequestSchema>;
+
+const vehicleName = z
+  .string()
+  .trim()
+  .min(2, "Give the vehicle's registration or name.")
+  .max(20, "At most 20 characters.");
+/** The card or vehicle id a booked vehicle starts charging with: how the charger knows whose it is. */
+const tag = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{2,40}$/, "The tag is the card or vehicle id it charges with: 2–40 letters, digits or dashes.")
+  .transform((t) => t.toUpperCase());
+
+/** A visit booked within an accepted contract: a day it covers, a vehicle and its tag. */
+export const bookingSchema = z.object({
+  contractId: z.coerce.number().int().positive(),
+  visitDate: isoDay,
+  vehicle: vehicleName,
+  tag,
+});
+export type BookingInput = z.infer<typeof bookingSchema>;
+
+/**
+ * A single visit outside any contract, at the hub's list price (an "ad hoc" visit): one vehicle on one date, arriving
+ * and leaving at given times; checked by the engine against the hub's contracts like a contract of its own.
+ */
+export const adHocSchema = z
+  .object({
+    visitDate: isoDay,
+    arriveAt: quarterHour,
+    departAt: quarterHour,
+    vehicleType: z.string().min(1, "Choose a vehicle type.").max(200),
+    energyKwh,
+    vehicle: vehicleName,
+    tag,
+  })
+  .superRefine((value, ctx) => {
+    const window = {
+      days: [0],
+      arriveFrom: value.arriveAt,
+      arriveTo: value.arriveAt,
+      departFrom: value.departAt,
+      departTo: value.departAt,
+    };
+    for (const problem of windowProblems(window))
+      ctx.addIssue({
+        code: "custom",
+        path: [problem.field === "departFrom" || problem.field === "departTo" ? "departAt" : "arriveAt"],
+        message: problem.message,
+      });
+  });
+export type AdHocVisit = z.infer<typeof adHocSchema>;

@@ -22,14 +22,7 @@ export {
 export { checkWeek, type Demand, type WeekCheck } from "./hub-week";
 export { findHubs, type HubAnswer } from "./finder.server";
 export { vehicleChoices, type VehicleChoice } from "./vehicle-choices.server";
-export {
-  BOOKING_GONE,
-  bookingSchema,
-  bookVisit,
-  cancelBooking,
-  hubBookings,
-  type BookingInput,
-} from "./bookings.server";
+export { BOOKING_GONE, bookVisit, cancelBooking, hubBookings } from "./bookings.server";
 export {
   hubStatement,
   hubStatements,
@@ -51,3 +44,5 @@ export {
   resolveDispute,
 } from "./disputes.server";
 export { hubVehiclesNow } from "./vehicles-now.server";
+export { bookAdHoc } from "./ad-hoc.server";
+export { hubPageData, ukDays } from "./hub-page.server";

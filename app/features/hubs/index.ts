@@ -1,5 +1,15 @@
 /** Hubs' pieces the pages show and the rules their forms keep (safe for the browser). */
-export { contractRequestSchema, hubOfferSchema, priceListSchema, type PriceList } from "./hub-schemas";
+export {
+  adHocSchema,
+  bookingSchema,
+  CONTRACT_TERMS,
+  contractRequestSchema,
+  hubOfferSchema,
+  priceListSchema,
+  type AdHocVisit,
+  type BookingInput,
+  type PriceList,
+} from "./hub-schemas";
 export { DAY_NAMES, describeHours, describeWindow, hhmm, type VisitWindow } from "./visit-window";
 export { ContractForm } from "./components/contract-form";
 export { ContractsCard, type ContractRow } from "./components/contracts-card";
@@ -13,3 +23,4 @@ export { StatementsCard, type StatementRow } from "./components/statements-card"
 export { DisputesCard } from "./components/disputes-card";
 export type { BookingRow, DisputeRow, VehicleNowRow } from "./views";
 export { VehiclesNowCard } from "./components/vehicles-now-card";
+export { AdHocCard } from "./components/ad-hoc-card";

@@ -7,7 +7,16 @@ import type { PlanInput } from "~/features/charging-engine";
 import { UserError } from "~/lib/user-error";
 
 import { checkWeek, type Demand, type WeekCheck } from "./hub-week";
-import { describeHours, hhmm, windowProblems, withinOpening, type Opening, type VisitWindow } from "./visit-window";
+import {
+  describeHours,
+  hhmm,
+  hoursOf,
+  visitsOf,
+  windowProblems,
+  withinOpening,
+  type Opening,
+  type VisitWindow,
+} from "./visit-window";
 
 /** The hours a window is moved by, nearest first (later before earlier). */
 const MOVES = [1, -1, 2, -2, 3, -3, 4, -4];
@@ -39,9 +48,11 @@ export function suggestionFor(plan: PlanInput, accepted: Demand[], demand: Deman
       break;
     }
   }
-  const all = `all ${demand.vehicles}`;
+  const all = demand.vehicles === 1 ? "it" : `all ${demand.vehicles}`;
+  // A window of one instant (a single visit) is said as times, not as a range.
+  const span = (from: number, to: number) => (from === to ? hhmm(from) : `${hhmm(from)}–${hhmm(to)}`);
   const other = moved
-    ? `${all} arriving ${hhmm(moved.arriveFrom)}–${hhmm(moved.arriveTo)} and leaving ${hhmm(moved.departFrom)}–${hhmm(moved.departTo)}`
+    ? `${all} arriving ${span(moved.arriveFrom, moved.arriveTo)} and leaving ${span(moved.departFrom, moved.departTo)}`
     : null;
   if (fewer && other) return `${fewer}, or ${other}.`;
   if (fewer) return `${fewer}.`;
@@ -49,12 +60,17 @@ export function suggestionFor(plan: PlanInput, accepted: Demand[], demand: Deman
   return null;
 }
 
-/** Why the hub cannot take a demand, in words: where it is full, and what would fit instead. */
+/** Why the hub cannot take a demand, in words: where it is full (the hours of its own visits), and what would fit. */
 export function refusal(check: WeekCheck, demand: Demand, suggestion: string | null): UserError {
-  const short = check.shortKwh.get(demand.key) ?? 0;
-  const full = describeHours(check.fullHours);
+  const visits = visitsOf(demand.window);
+  // The engine's shortfall is to a full battery; what goes uncharged is at most the visits' own energy.
+  const short = Math.min(check.shortKwh.get(demand.key) ?? 0, demand.vehicles * visits.length * demand.energyKwh);
+  const own = new Set(visits.flatMap(hoursOf));
+  const mine = check.fullHours.filter((h) => own.has(h));
+  const full = describeHours(mine.length ? mine : check.fullHours);
+  const single = demand.vehicles === 1 && visits.length === 1;
   const parts = [
-    `The hub cannot take this: ${full ? `it is full ${full}` : `its connection would need ${Math.ceil(check.peakKw)} kW of ${Math.floor(check.limitKw)} kW`}${short > 0 ? `, and ${Math.ceil(short).toLocaleString("en-GB")} kWh of the week's visits would go uncharged` : ""}.`,
+    `The hub cannot take this: ${full ? `it is full ${full}` : `its connection would need ${Math.ceil(check.peakKw)} kW of ${Math.floor(check.limitKw)} kW`}${short > 0 ? `, and ${Math.ceil(short).toLocaleString("en-GB")} kWh of ${single ? "the visit" : "the week's visits"} would go uncharged` : ""}.`,
   ];
   if (suggestion) parts.push(suggestion);
   return new UserError(parts.join(" "), { status: 409, code: "hub-full" });

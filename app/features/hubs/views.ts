@@ -9,6 +9,8 @@ export type BookingRow = {
   visitDate: string;
   vehicle: string;
   tag: string;
+  /** A single visit at the list price, outside any contract. */
+  adHoc: boolean;
 };
 
 export type DisputeRow = {

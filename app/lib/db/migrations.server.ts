@@ -26,6 +26,7 @@ import { migration as m021 } from "./migrations/021-vehicle-arrival";
 import { migration as m022 } from "./migrations/022-hubs";
 import { migration as m023 } from "./migrations/023-expected-visits";
 import { migration as m024 } from "./migrations/024-statement-disputes";
+import { migration as m025 } from "./migrations/025-contract-dates";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -58,6 +59,7 @@ const migrations: Record<string, AppMigration> = {
   "022_hubs": m022,
   "023_expected_visits": m023,
   "024_statement_disputes": m024,
+  "025_contract_dates": m025,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

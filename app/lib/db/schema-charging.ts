@@ -235,6 +235,11 @@ export type HubContractTable = {
   decided_by: string | null;
   decided_at: NullableTimestamp;
   decision_note: string | null;
+  /** The dates it runs (ISO days, migration 025): null from when it was accepted, or with no end. */
+  starts_on: string | null;
+  ends_on: string | null;
+  /** 1: a single visit booked at the list price (one vehicle, one date). */
+  ad_hoc: ColumnType<number, number | undefined, number>;
 };
 
 /** A vehicle expected at a depot for one visit (migration 023): the controller keeps room for it by its tag. */

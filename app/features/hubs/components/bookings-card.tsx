@@ -109,6 +109,7 @@ export function BookingsCard({
                 <span>
                   <span className="font-medium">{calendarDay(`${b.visitDate}T12:00:00Z`)}</span> · {b.vehicle} (tag{" "}
                   {b.tag}){as === "haulier" ? "" : ` · ${b.company}`}
+                  {b.adHoc ? " · single visit at the list price" : ""}
                 </span>
                 {mayBook && as === "haulier" ? (
                   <fetcher.Form method="post">

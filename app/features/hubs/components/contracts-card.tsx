@@ -14,6 +14,7 @@ export type ContractRow = {
   vehicleType: string;
   vehicles: number;
   windowText: string;
+  datesText: string;
   energyKwh: number;
   pencePerKwh: number;
   pencePerVisit: number;
@@ -68,7 +69,8 @@ export function ContractsCard({
                   <StatusPill tone={STATUS[c.status].tone}>{STATUS[c.status].label}</StatusPill>
                 </div>
                 <p className="text-sm">
-                  {c.windowText}; {c.energyKwh.toLocaleString("en-GB")} kWh a visit
+                  {c.windowText}
+                  {c.datesText ? `, ${c.datesText}` : ""}; {c.energyKwh.toLocaleString("en-GB")} kWh a visit
                 </p>
                 <p className="text-sm text-muted-foreground">
                   {c.pencePerKwh}p a kWh{c.pencePerVisit ? `, ${c.pencePerVisit}p a visit` : ""}

@@ -1,11 +1,12 @@
-import { DateTime } from "luxon";
 import { data } from "react-router";
 
 import { BackLink } from "~/components/back-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { mayDo } from "~/features/depots/index.server";
 import {
+  AdHocCard,
+  adHocSchema,
   BookingsCard,
+  bookingSchema,
   ContractForm,
   contractRequestSchema,
   ContractsCard,
@@ -18,26 +19,17 @@ import {
   WeekGrid,
 } from "~/features/hubs";
 import {
-  bookingSchema,
+  bookAdHoc,
   bookVisit,
   cancelBooking,
   decideContract,
   disputeLine,
   disputeSchema,
-  hubBookings,
-  hubContracts,
-  hubDisputes,
-  hubStatements,
-  hubVehiclesNow,
-  hubWeek,
-  monthOpen,
-  pounds,
+  hubPageData,
   requestContract,
   requireHub,
   resolutionSchema,
   resolveDispute,
-  statementMonth,
-  vehicleChoices,
   withdrawContract,
 } from "~/features/hubs/index.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
@@ -58,64 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const hub = await requireHub(runtime, user, parseId(params.hubId)).catch((error: unknown) => {
     throw error instanceof UserError && error.status === 404 ? data(error.message, { status: 404 }) : error;
   });
-  const month = (() => {
-    try {
-      return statementMonth(new URL(request.url).searchParams.get("month"));
-    } catch {
-      return statementMonth(null);
-    }
-  })();
-  const [week, contracts, bookings, statements, disputes, now] = await Promise.all([
-    hubWeek(runtime, hub),
-    hubContracts(runtime, user, hub),
-    hubBookings(runtime, user, hub),
-    hubStatements(runtime, user, hub, month),
-    hubDisputes(runtime, user, hub),
-    hubVehiclesNow(runtime, user, hub),
-  ]);
-  const key = month.toFormat("yyyy-MM");
-  const mayAct = hub.as === "operator" ? mayDo(user, "change") : hub.as === "haulier" && mayDo(user, "plan-company");
-  const vehicleTypes =
-    hub.as === "haulier" && mayAct && hub.status === "open" ? await vehicleChoices(runtime, user) : null;
-  return {
-    hub,
-    week: { byHour: week.byHour, limitKw: week.limitKw, chargers: week.chargers },
-    contracts,
-    bookings,
-    statements: statements.map(({ number, company, companyId, wh, pence, lines }) => ({
-      number,
-      company,
-      companyId,
-      wh,
-      pence,
-      lines: lines.length,
-    })),
-    month: key,
-    disputes,
-    now,
-    disputeMonth: { value: key, label: month.toFormat("LLLL yyyy"), open: monthOpen(key) },
-    // A haulier disputes a line of its own statement for the month shown.
-    disputeLines:
-      hub.as === "haulier"
-        ? (statements[0]?.lines ?? []).map((l, index) => ({
-            index,
-            label: `${l.date} · ${l.vehicle} · ${l.what} · ${l.quantity} · ${pounds(l.pence)}`,
-          }))
-        : [],
-    // This month and the eleven before it.
-    months: Array.from({ length: 12 }, (_, i) => {
-      const m = DateTime.now().setZone("Europe/London").startOf("month").minus({ months: i });
-      return { value: m.toFormat("yyyy-MM"), label: m.toFormat("LLLL yyyy") };
-    }),
-    mayAct,
-    mayBook: hub.as === "haulier" && mayDo(user, "change"),
-    // The next four weeks' days, as the booking form offers them (the server checks the contract's days).
-    bookableDays: Array.from({ length: 28 }, (_, i) => {
-      const day = DateTime.now().setZone("Europe/London").startOf("day").plus({ days: i });
-      return { value: day.toISODate()!, label: day.toFormat("ccc dd LLL yyyy") };
-    }),
-    vehicleTypes: vehicleTypes?.map(({ key, label }) => ({ key, label })) ?? null,
-  };
+  return hubPageData(runtime, user, hub, new URL(request.url).searchParams.get("month"));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -145,6 +80,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       decline: async () => {
         await decideContract(runtime, user, contractId(), false, null);
         return succeeded("Request declined", {}, "decline");
+      },
+      visit: async () => {
+        const parsed = adHocSchema.safeParse(Object.fromEntries(form));
+        if (!parsed.success) throw invalidInput(parsed.error);
+        await bookAdHoc(runtime, user, hubId, parsed.data);
+        return succeeded(`${parsed.data.vehicle} booked at the list price`, {}, "visit");
       },
       book: async () => {
         const parsed = bookingSchema.safeParse(Object.fromEntries(form));
@@ -197,6 +138,7 @@ const openingText = (hub: { openDays: number[]; openFrom: number; openTo: number
 export default function HubPage({ loaderData }: Route.ComponentProps) {
   const { hub, week, contracts, bookings, statements, month, months, mayAct, mayBook, bookableDays, vehicleTypes } =
     loaderData;
+  const { startDays } = loaderData;
   const { disputes, disputeMonth, disputeLines, now } = loaderData;
   const accepted = contracts
     .filter((c) => c.status === "accepted")
@@ -223,7 +165,7 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
       </Card>
       {now.vehicles.length > 0 || hub.as !== "haulier" ? <VehiclesNowCard {...now} as={hub.as} /> : null}
       <WeekGrid hours={week.byHour} limitKw={week.limitKw} chargers={week.chargers} />
-      {vehicleTypes ? <ContractForm vehicleTypes={vehicleTypes} /> : null}
+      {vehicleTypes && mayAct ? <ContractForm vehicleTypes={vehicleTypes} days={startDays} /> : null}
       <ContractsCard contracts={contracts} as={hub.as} mayAct={mayAct} />
       {accepted.length > 0 || bookings.length > 0 ? (
         <BookingsCard
@@ -235,10 +177,13 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
           days={bookableDays}
         />
       ) : null}
-      {contracts.length > 0 ? (
+      {vehicleTypes && mayBook ? (
+        <AdHocCard vehicleTypes={vehicleTypes} days={bookableDays} prices={describePrices(hub.prices)} />
+      ) : null}
+      {contracts.length > 0 || bookings.length > 0 ? (
         <StatementsCard hubId={hub.id} month={month} months={months} statements={statements} as={hub.as} />
       ) : null}
-      {contracts.length > 0 ? (
+      {contracts.length > 0 || bookings.length > 0 ? (
         <DisputesCard
           disputes={disputes}
           as={hub.as}

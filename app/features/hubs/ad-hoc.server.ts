@@ -1,0 +1,80 @@
+/**
+ * A single visit outside any contract, at the hub's list price (issue 50, item 3): one vehicle, one date, arriving and
+ * leaving at given times. It is taken only where room is left: the engine plans the hub's week with every accepted
+ * contract that runs beside that date plus this visit, while the hub is held (as an acceptance is), so two visits
+ * booked at once never share the last room. It is kept as a contract of one vehicle on that date (accepted by the
+ * check, at the prices of the moment) with its booking, so the controller, the statements and the hub's page treat it
+ * as any other booking; cancelling it gives its room back.
+ */
+import { DateTime } from "luxon";
+
+import { requireRole, type DepotViewer } from "~/features/depots/index.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import { BOOKING_DAYS_AHEAD, fieldError, settleBooking, writeBooking } from "./bookings.server";
+import { acceptedRows, contractValues, lockHub } from "./contracts.server";
+import { checkDated, demandFor, demandOf, ukToday } from "./demands";
+import type { AdHocVisit } from "./hub-schemas";
+import { hubPlan, requireHub } from "./hubs.server";
+import { refusal, suggestionFor } from "./suggest";
+import { vehicleChoices } from "./vehicle-choices.server";
+import { shortestStay, type VisitWindow } from "./visit-window";
+
+const ZONE = "Europe/London";
+
+export async function bookAdHoc(
+  deps: Pick<Runtime, "database">,
+  viewer: DepotViewer,
+  hubId: number,
+  input: AdHocVisit,
+  now = Date.now(),
+): Promise<number> {
+  const hub = await requireHub(deps, viewer, hubId);
+  if (hub.as === "operator" || viewer.company?.id === hub.operator.id)
+    throw new UserError("Your own company runs this hub: its vehicles use it as its depot's.");
+  const company = requireRole(viewer, "change");
+  if (hub.status !== "open") throw new UserError(`${hub.name} is not taking visits.`);
+  const day = DateTime.fromISO(input.visitDate, { zone: ZONE });
+  if (!day.isValid) throw fieldError("visitDate", "Choose a day from the list.");
+  if (day > DateTime.fromMillis(now, { zone: ZONE }).startOf("day").plus({ days: BOOKING_DAYS_AHEAD }))
+    throw fieldError("visitDate", `Book at most ${BOOKING_DAYS_AHEAD} days ahead.`);
+  const arrivesAt = day.plus({ minutes: input.arriveAt });
+  if (arrivesAt.toMillis() <= now) throw fieldError("arriveAt", "That arrival has passed.");
+  const window: VisitWindow = {
+    days: [day.weekday - 1],
+    arriveFrom: input.arriveAt,
+    arriveTo: input.arriveAt,
+    departFrom: input.departAt,
+    departTo: input.departAt,
+  };
+  const { type, demand } = demandFor({ ...input, vehicles: 1, window }, await vehicleChoices(deps, viewer), hub, {
+    startsOn: input.visitDate,
+    endsOn: input.visitDate,
+  });
+  const plan = await hubPlan(deps, hub.depotId);
+  const today = ukToday(now);
+  const writing = deps.database.db.transaction().execute(async (tx) => {
+    await lockHub(deps, tx, hub.id);
+    const { check, beside } = checkDated(plan, (await acceptedRows(tx, hub.id)).map(demandOf), demand, today);
+    if (!check.fits)
+      throw refusal(
+        check,
+        demand,
+        suggestionFor(plan, beside, demand, { days: hub.openDays, from: hub.openFrom, to: hub.openTo }),
+      );
+    const contract = await tx
+      .insertInto("hub_contracts")
+      .values(contractValues({ hub, companyId: company.id, userId: viewer.id, type, demand, check, adHoc: true }))
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return writeBooking(tx, {
+      hub,
+      contract: { id: contract.id, vehicles: 1, energy_kwh: input.energyKwh, max_kw: type.maxKw },
+      companyId: company.id,
+      userId: viewer.id,
+      visit: { ...input, arrivesAt, departsAt: arrivesAt.plus({ minutes: shortestStay(window) }) },
+    });
+  });
+  return settleBooking(writing, hub.depotId);
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+
+import { FormError } from "~/components/text-area-field";
+import { TextField } from "~/components/text-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field-error";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import type { ActionResult } from "~/lib/action-result";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+
+/**
+ * One visit outside any contract, at the hub's list price: the engine plans the hub's week with every contract that
+ * runs that day and this visit, and takes it only where room is left (else says where the hub is full).
+ */
+export function AdHocCard({
+  vehicleTypes,
+  days,
+  prices,
+}: {
+  vehicleTypes: { key: string; label: string }[];
+  days: { value: string; label: string }[];
+  /** The list price, in words. */
+  prices: string;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const form = useRef<HTMLFormElement>(null);
+  useFetcherToast(fetcher.data);
+  const errors = fetcher.state === "idle" && fetcher.data?.intent === "visit" ? fetcher.data.errors : {};
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === "visit") form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  // 24-hour hh:mm as text (a native time field shows AM/PM in a browser set to US English).
+  const time = { type: "text", inputMode: "numeric", placeholder: "hh:mm", maxLength: 5, required: true } as const;
+  const select = (id: string, field: string) => ({
+    id,
+    name: field,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `${id}-error` : undefined,
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Book a single visit</CardTitle>
+        <CardDescription>
+          Outside a contract, at the list price ({prices}), where the hub has room left that day.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form method="post" ref={form} className="grid gap-4" aria-label="Book a single visit">
+          <FormError>{errors.form}</FormError>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <div className="grid gap-2">
+              <Label htmlFor="visit-day">Day</Label>
+              <NativeSelect {...select("visit-day", "visitDate")}>
+                {days.map((d) => (
+                  <option key={d.value} value={d.value}>
+                    {d.label}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldError id="visit-day-error">{errors.visitDate}</FieldError>
+            </div>
+            <TextField name="arriveAt" label="Arriving at" defaultValue="12:00" {...time} error={errors.arriveAt} />
+            <TextField name="departAt" label="Leaving at" defaultValue="14:00" {...time} error={errors.departAt} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor="visit-type">Vehicle type</Label>
+              <NativeSelect {...select("visit-type", "vehicleType")}>
+                {vehicleTypes.map((t) => (
+                  <option key={t.key} value={t.key}>
+                    {t.label}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FieldError id="visit-type-error">{errors.vehicleType}</FieldError>
+            </div>
+            <TextField
+              name="energyKwh"
+              label="Energy (kWh)"
+              type="number"
+              min={1}
+              max={1000}
+              step="any"
+              defaultValue={40}
+              required
+              error={errors.energyKwh}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              name="vehicle"
+              label="Vehicle"
+              required
+              maxLength={20}
+              placeholder="AB12 CDE"
+              error={errors.vehicle}
+            />
+            <TextField name="tag" label="Tag it charges with" required maxLength={40} error={errors.tag} />
+          </div>
+          <Button type="submit" name="intent" value="visit" disabled={fetcher.state !== "idle"} className="sm:w-fit">
+            {fetcher.state === "idle" ? "Check and book the visit" : "Planning the hub's day…"}
+          </Button>
+        </fetcher.Form>
+      </CardContent>
+    </Card>
+  );
+}

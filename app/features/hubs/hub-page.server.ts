@@ -1,0 +1,98 @@
+/**
+ * Everything a hub's page shows its viewer, read at once (issue 50): the week by hour, the contracts, bookings,
+ * statements, disputes and today's vehicles the viewer may see, and what its role may do there. The page's route
+ * only renders this; each piece keeps its own access rule (a haulier its own, the operator and admins the hub's).
+ */
+import { DateTime } from "luxon";
+
+import { mayDo, type DepotViewer } from "~/features/depots/index.server";
+import type { Runtime } from "~/lib/runtime.server";
+
+import { hubBookings } from "./bookings.server";
+import { hubContracts, hubWeek } from "./contracts.server";
+import { hubDisputes, monthOpen } from "./disputes.server";
+import type { HubView } from "./hubs.server";
+import { pounds } from "./statement";
+import { hubStatements, statementMonth } from "./statements.server";
+import { vehicleChoices } from "./vehicle-choices.server";
+import { hubVehiclesNow } from "./vehicles-now.server";
+
+const ZONE = "Europe/London";
+
+/** The next `count` UK days from today, as the pages' date selects offer them ("Fri 27 Nov 2026"). */
+export function ukDays(count: number, now = Date.now()): { value: string; label: string }[] {
+  const today = DateTime.fromMillis(now, { zone: ZONE }).startOf("day");
+  return Array.from({ length: count }, (_, i) => {
+    const day = today.plus({ days: i });
+    return { value: day.toISODate()!, label: day.toFormat("ccc dd LLL yyyy") };
+  });
+}
+
+function monthOf(param: string | null) {
+  try {
+    return statementMonth(param);
+  } catch {
+    return statementMonth(null);
+  }
+}
+
+export async function hubPageData(
+  deps: Pick<Runtime, "database">,
+  user: DepotViewer,
+  hub: HubView,
+  monthParam: string | null,
+) {
+  const month = monthOf(monthParam);
+  const [week, contracts, bookings, statements, disputes, now] = await Promise.all([
+    hubWeek(deps, hub),
+    hubContracts(deps, user, hub),
+    hubBookings(deps, user, hub),
+    hubStatements(deps, user, hub, month),
+    hubDisputes(deps, user, hub),
+    hubVehiclesNow(deps, user, hub),
+  ]);
+  const key = month.toFormat("yyyy-MM");
+  const mayAct = hub.as === "operator" ? mayDo(user, "change") : hub.as === "haulier" && mayDo(user, "plan-company");
+  const mayBook = hub.as === "haulier" && mayDo(user, "change");
+  const vehicleTypes =
+    hub.as === "haulier" && (mayAct || mayBook) && hub.status === "open" ? await vehicleChoices(deps, user) : null;
+  return {
+    hub,
+    week: { byHour: week.byHour, limitKw: week.limitKw, chargers: week.chargers },
+    // Single visits are bookings, not contracts asked for: they are listed with the bookings.
+    contracts: contracts.filter((c) => !c.adHoc),
+    bookings,
+    statements: statements.map(({ number, company, companyId, wh, pence, lines }) => ({
+      number,
+      company,
+      companyId,
+      wh,
+      pence,
+      lines: lines.length,
+    })),
+    month: key,
+    disputes,
+    now,
+    disputeMonth: { value: key, label: month.toFormat("LLLL yyyy"), open: monthOpen(key) },
+    // A haulier disputes a line of its own statement for the month shown.
+    disputeLines:
+      hub.as === "haulier"
+        ? (statements[0]?.lines ?? []).map((l, index) => ({
+            index,
+            label: `${l.date} · ${l.vehicle} · ${l.what} · ${l.quantity} · ${pounds(l.pence)}`,
+          }))
+        : [],
+    // This month and the eleven before it.
+    months: Array.from({ length: 12 }, (_, i) => {
+      const m = DateTime.now().setZone(ZONE).startOf("month").minus({ months: i });
+      return { value: m.toFormat("yyyy-MM"), label: m.toFormat("LLLL yyyy") };
+    }),
+    mayAct,
+    mayBook,
+    // The next four weeks' days, as the booking forms offer them (the server checks each rule), and a quarter's
+    // for a contract's start.
+    bookableDays: ukDays(28),
+    startDays: ukDays(91),
+    vehicleTypes: vehicleTypes?.map(({ key, label }) => ({ key, label })) ?? null,
+  };
+}
