@@ -27,7 +27,7 @@ const FEATURE_DEPENDENCIES = {
   operations: ["charging-engine", "depots", "planning"],
   portfolio: ["charging-engine", "depots", "planning", "grid", "energy-map", "team"],
   alerts: ["depots", "operations", "team"],
-  "fleet-api": ["depots", "operations", "team"],
+  "fleet-api": ["depots", "hubs", "operations", "team"],
   hubs: ["charging-engine", "depots", "operations", "planning"],
 };
 

@@ -81,6 +81,11 @@ export const accessTable: Record<string, AccessRule> = {
   "/api/v1/depots/:depotId/vehicles/:vehicle": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   "/api/v1/depots/:depotId/schedule": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   "/api/v1/depots/:depotId/meter": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
+  "/api/v1/hubs": { anonymous: "key-only", ...members("key-only"), admin: "key-only" },
+  "/api/v1/hubs/:hubId/bookings": { anonymous: "key-only", ...members("key-only"), admin: "key-only" },
+  "/api/v1/hubs/:hubId/bookings/:bookingId": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
+  "/api/v1/hubs/:hubId/visits": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
+  "/api/v1/hubs/:hubId/statements/:month": { anonymous: "key-only", ...members("key-only"), admin: "key-only" },
   "/investors/unlock": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   "/investors/lock": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   // Only a browser holding a fresh grant from /investors/unlock; a session does not help.

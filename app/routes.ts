@@ -28,6 +28,11 @@ export default [
     route("depots/:depotId/vehicles/:vehicle", "routes/api/vehicle-state.ts"),
     route("depots/:depotId/schedule", "routes/api/schedule.ts"),
     route("depots/:depotId/meter", "routes/api/meter.ts"),
+    route("hubs", "routes/api/hubs.ts"),
+    route("hubs/:hubId/bookings", "routes/api/hub-bookings.ts"),
+    route("hubs/:hubId/bookings/:bookingId", "routes/api/hub-booking.ts"),
+    route("hubs/:hubId/visits", "routes/api/hub-visits.ts"),
+    route("hubs/:hubId/statements/:month", "routes/api/hub-statement.ts"),
   ]),
   ...prefix("investors", [
     route("unlock", "routes/investors/unlock.ts"),

@@ -94,13 +94,14 @@ export function clientIpHeader(headerName: string): RequestHandler {
 const ALLOWED_METHODS = "GET, HEAD, POST";
 
 /**
- * Pages and actions only use GET, HEAD and POST; the fleet API (/api/v1/) PUTs a vehicle's state too. Anything else
+ * Pages and actions only use GET, HEAD and POST; the fleet API (/api/v1/) PUTs a vehicle's state and DELETEs a hub
+ * booking too. Anything else
  * (TRACE, DELETE, …) is answered 405 before React Router sees it, which would otherwise treat it as a form submission
  * or fail on it; OPTIONS is answered with what is allowed.
  */
 export const allowedMethods: RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
-  if (req.method === "PUT" && req.path.startsWith("/api/v1/")) return next();
+  if ((req.method === "PUT" || req.method === "DELETE") && req.path.startsWith("/api/v1/")) return next();
   res.setHeader("Allow", ALLOWED_METHODS);
   if (req.method === "OPTIONS") {
     res.status(204).end();

@@ -253,8 +253,16 @@ describe.each(ENGINES)("the fleet API on %s", (engine) => {
       "/api/v1/depots/{depotId}/vehicles/{vehicle}",
       "/api/v1/depots/{depotId}/schedule",
       "/api/v1/depots/{depotId}/meter",
+      "/api/v1/hubs",
+      "/api/v1/hubs/{hubId}/bookings",
+      "/api/v1/hubs/{hubId}/bookings/{bookingId}",
+      "/api/v1/hubs/{hubId}/visits",
+      "/api/v1/hubs/{hubId}/statements/{month}",
       "/api/v1/depots/{depotId}/readiness",
     ]);
+    // A single visit's times as the form takes them: 24-hour, on the quarter hour.
+    const visit = doc.paths["/api/v1/hubs/{hubId}/visits"].post.requestBody.content["application/json"].schema;
+    expect(visit.properties.arriveAt.pattern).toBe("^([01]\\d|2[0-3]):(00|15|30|45)$");
     const state = doc.components.schemas.VehicleState;
     expect(state.properties.socPct).toMatchObject({ type: "number", minimum: 0, maximum: 100 });
     expect(state.additionalProperties).toBe(false);

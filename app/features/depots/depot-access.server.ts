@@ -14,7 +14,17 @@ import { UserError } from "~/lib/user-error";
 import { normalizeStatus, type DepotStatusValue } from "./depot-status";
 
 /** Who asks: the signed-in user, with the company they are working in now (none: they reach no company depot). */
-export type DepotViewer = { id: string; email?: string; isAdmin?: boolean; company?: CurrentCompany };
+export type DepotViewer = {
+  id: string;
+  email?: string;
+  isAdmin?: boolean;
+  company?: CurrentCompany;
+  /** A company's API key rather than a person: its calls are on the key's own trail, not a user's. */
+  apiKey?: boolean;
+};
+
+/** The user a change is recorded against (created_by, decided_by…): none when a company's API key made it. */
+export const actingUser = (viewer: DepotViewer): string | null => (viewer.apiKey ? null : viewer.id);
 
 /** Whether the consultancy's admins reach the depot too (operations, applications, photos), or only its company. */
 export type DepotReach = { admins?: boolean };

@@ -15,6 +15,7 @@ export {
   requireDepot,
   requireRole,
   type DepotReach,
+  actingUser,
   type DepotViewer,
   type ReachableDepot,
 } from "./depot-access.server";

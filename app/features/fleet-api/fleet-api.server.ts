@@ -5,8 +5,6 @@
  * the board's form (422, naming each field), then the depot through the one access check (404 for any depot not
  * the key's company's), and it is written to the key's audit trail whatever it was answered.
  */
-import type { z } from "zod";
-
 import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { scheduleSchema, siteReadingSchema, vehicleStateSchema } from "~/features/operations";
 import {
@@ -21,6 +19,8 @@ import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import { companyOfKey } from "./api-keys.server";
+import { runHubCall, type HubOperation } from "./hub-calls.server";
+import { parseBody as parse } from "./parse-body";
 
 type Deps = Pick<Runtime, "database">;
 
@@ -31,7 +31,7 @@ export const MAX_API_BODY_BYTES = 256 * 1024;
 
 type Key = NonNullable<Awaited<ReturnType<typeof companyOfKey>>>;
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-export type ApiOperation = "depots" | "vehicle-state" | "schedule" | "readiness" | "meter";
+export type ApiOperation = "depots" | "vehicle-state" | "schedule" | "readiness" | "meter" | HubOperation;
 
 const json = ({ status, body, headers }: Answer) =>
   new Response(JSON.stringify(body), {
@@ -39,34 +39,16 @@ const json = ({ status, body, headers }: Answer) =>
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
   });
 
-/** Each field's message, its path as the caller wrote it (vehicles[3].departsAt). */
-function fieldsOf(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.reduce<string>(
-      (at, part) => (typeof part === "number" ? `${at}[${part}]` : at ? `${at}.${String(part)}` : String(part)),
-      "",
-    );
-    fields[path || "body"] ??= issue.message;
-  }
-  return fields;
-}
-
 /** The key's company as the access check sees it: a fleet manager of that company, and of no other. */
 const viewerOf = (key: Key): DepotViewer => ({
   id: `api-key:${key.keyId}`,
   company: { id: key.companyId, name: key.company, role: "fleet_manager", memberId: 0 },
+  apiKey: true,
 });
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const fields = fieldsOf(parsed.error);
-  throw new UserError(Object.values(fields), { status: 422, fieldErrors: fields });
-}
 
 async function run(deps: Deps, key: Key, op: ApiOperation, request: Request, params: Record<string, string>) {
   const viewer = viewerOf(key);
+  if (op.startsWith("hub")) return runHubCall(deps, viewer, op as HubOperation, request, params);
   if (op === "depots") {
     const depots = await deps.database.db
       .selectFrom("depots")

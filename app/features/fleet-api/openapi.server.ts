@@ -7,35 +7,8 @@ import { createDocument } from "zod-openapi";
 
 import { scheduleSchema, siteReadingSchema, vehicleStateSchema } from "~/features/operations";
 
-import { API_RATE } from "./fleet-api.server";
-
-const apiError = z
-  .object({
-    error: z.string().meta({ description: "What was refused, in words" }),
-    fields: z
-      .record(z.string(), z.string())
-      .optional()
-      .meta({ description: "The message of each refused field, by its path (vehicles[3].departsAt)" }),
-  })
-  .meta({ id: "Error" });
-
-const errors = (...codes: number[]) =>
-  Object.fromEntries(
-    codes.map((code) => [
-      String(code),
-      {
-        description: {
-          401: "No key, or a key that is revoked or was never issued",
-          404: "No such depot for this key's company (another company's depot answers the same), or no such vehicle",
-          409: "Two vehicles at the depot have that name: use its tag",
-          413: "The body is larger than 256 KB",
-          422: "The body broke a rule: each field's message is in `fields`; nothing was changed",
-          429: `More than ${API_RATE.max} calls in a minute with this key; see Retry-After`,
-        }[code]!,
-        content: { "application/json": { schema: apiError } },
-      },
-    ]),
-  );
+import { errors } from "./openapi-errors";
+import { hubPaths } from "./openapi-hubs";
 
 const depotId = z.coerce.number().int().positive().meta({ description: "The depot's id (GET /depots lists them)" });
 const vehicle = z.string().meta({ description: "The vehicle's tag or its name, as on the depot's Vehicle tags card" });
@@ -140,6 +113,7 @@ export function fleetApiDocument(serverUrl: string) {
           },
         },
       },
+      ...hubPaths,
       "/api/v1/depots/{depotId}/readiness": {
         get: {
           summary: "The readiness board: every vehicle leaving in the next 24 hours, the ones at risk first",

@@ -8,7 +8,7 @@
  */
 import { DateTime } from "luxon";
 
-import { requireRole, type DepotViewer } from "~/features/depots/index.server";
+import { actingUser, requireRole, type DepotViewer } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
@@ -65,14 +65,14 @@ export async function bookAdHoc(
       );
     const contract = await tx
       .insertInto("hub_contracts")
-      .values(contractValues({ hub, companyId: company.id, userId: viewer.id, type, demand, check, adHoc: true }))
+      .values(contractValues({ hub, companyId: company.id, userId: actingUser(viewer), type, demand, check, adHoc: true }))
       .returning("id")
       .executeTakeFirstOrThrow();
     return writeBooking(tx, {
       hub,
       contract: { id: contract.id, vehicles: 1, energy_kwh: input.energyKwh, max_kw: type.maxKw },
       companyId: company.id,
-      userId: viewer.id,
+      userId: actingUser(viewer),
       visit: { ...input, arrivesAt, departsAt: arrivesAt.plus({ minutes: shortestStay(window) }) },
     });
   });

@@ -7,7 +7,7 @@
  */
 import { DateTime } from "luxon";
 
-import { requireRole, type DepotViewer } from "~/features/depots/index.server";
+import { actingUser, requireRole, type DepotViewer } from "~/features/depots/index.server";
 import { expectedVisitsChanged } from "~/features/operations/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
@@ -69,7 +69,7 @@ export async function writeBooking(
     hub: HubView;
     contract: { id: number; vehicles: number; energy_kwh: number; max_kw: number };
     companyId: number;
-    userId: string;
+    userId: string | null;
     visit: { visitDate: string; vehicle: string; tag: string; arrivesAt: DateTime; departsAt: DateTime };
   },
 ): Promise<number> {
@@ -162,7 +162,7 @@ export async function bookVisit(
       hub,
       contract,
       companyId: company.id,
-      userId: viewer.id,
+      userId: actingUser(viewer),
       visit: { ...input, arrivesAt, departsAt },
     }),
   );
@@ -183,7 +183,7 @@ export async function cancelBooking(deps: Deps, viewer: DepotViewer, bookingId: 
     // A single visit's contract was only ever that visit: cancelled, its room goes back to the hub.
     await tx
       .updateTable("hub_contracts")
-      .set({ status: "withdrawn", decided_by: viewer.id, decided_at: new Date().toISOString() })
+      .set({ status: "withdrawn", decided_by: actingUser(viewer), decided_at: new Date().toISOString() })
       .where("id", "=", row.contract_id)
       .where("ad_hoc", "=", 1)
       .execute();

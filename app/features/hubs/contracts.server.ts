@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 
-import { requireRole, type DepotViewer } from "~/features/depots/index.server";
+import { actingUser, requireRole, type DepotViewer } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
@@ -135,7 +135,7 @@ export async function requestContract(
     );
   const row = await deps.database.db
     .insertInto("hub_contracts")
-    .values(contractValues({ hub, companyId: company.id, userId: viewer.id, type, demand, check }))
+    .values(contractValues({ hub, companyId: company.id, userId: actingUser(viewer), type, demand, check }))
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -145,7 +145,7 @@ export async function requestContract(
 export function contractValues(c: {
   hub: HubView;
   companyId: number;
-  userId: string;
+  userId: string | null;
   type: VehicleChoice;
   demand: DatedDemand;
   check: WeekCheck;
@@ -244,7 +244,7 @@ export async function decideContract(
     }
     await tx
       .updateTable("hub_contracts")
-      .set({ status, decided_by: viewer.id, decided_at: new Date().toISOString(), decision_note: note })
+      .set({ status, decided_by: actingUser(viewer), decided_at: new Date().toISOString(), decision_note: note })
       .where("id", "=", row.id)
       .execute();
     return status;
@@ -260,7 +260,7 @@ export async function withdrawContract(deps: Deps, viewer: DepotViewer, contract
   if (row.status !== "requested") throw new UserError(`That request was already ${row.status}.`, { status: 409 });
   await deps.database.db
     .updateTable("hub_contracts")
-    .set({ status: "withdrawn", decided_by: viewer.id, decided_at: new Date().toISOString() })
+    .set({ status: "withdrawn", decided_by: actingUser(viewer), decided_at: new Date().toISOString() })
     .where("id", "=", row.id)
     .execute();
 }

@@ -1,0 +1,115 @@
+/**
+ * The fleet API's calls at charging hubs (issue 50): the hubs a company may use and its contracts there, its
+ * bookings (booked within a contract, or a single visit at the list price), cancelling one, and a month's statement.
+ * Each goes through the hubs feature's own rules and access checks, as the hub's page does; a hub, contract, booking
+ * or statement that is not the key's company's answers 404, the same as one that does not exist.
+ */
+import type { DepotViewer } from "~/features/depots/index.server";
+import { adHocSchema, bookingSchema } from "~/features/hubs";
+import {
+  bookAdHoc,
+  BOOKING_GONE,
+  bookVisit,
+  cancelBooking,
+  CONTRACT_GONE,
+  HUB_GONE,
+  hubBookings,
+  hubContracts,
+  hubStatement,
+  listHubs,
+  requireHub,
+  statementMonth,
+  vehicleChoices,
+} from "~/features/hubs/index.server";
+import { readJsonBody } from "~/lib/request-body.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import { parseBody } from "./parse-body";
+
+type Deps = Pick<Runtime, "database">;
+export type HubOperation = "hubs" | "hub-bookings" | "hub-book" | "hub-visit" | "hub-cancel" | "hub-statement";
+
+const MAX_BODY_BYTES = 16 * 1024;
+const idOf = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+};
+
+/** A hub the key's company uses as a customer; its own hubs and others' unopened ones are not found. */
+async function customerHub(deps: Deps, viewer: DepotViewer, hubId: string | undefined) {
+  const hub = await requireHub(deps, viewer, idOf(hubId));
+  if (hub.as !== "haulier") throw new UserError(HUB_GONE, { status: 404 });
+  return hub;
+}
+
+export async function runHubCall(
+  deps: Deps,
+  viewer: DepotViewer,
+  op: HubOperation,
+  request: Request,
+  params: Record<string, string>,
+): Promise<unknown> {
+  if (op === "hubs") {
+    const hubs = (await listHubs(deps, viewer)).filter((h) => h.as === "haulier" && h.status === "open");
+    return {
+      // The vehicle types a contract or a single visit names (vehicleType), from the company's plans.
+      vehicleTypes: (await vehicleChoices(deps, viewer)).map(({ key, label, batteryKwh, maxKw }) => ({
+        key,
+        label,
+        batteryKwh,
+        maxKw,
+      })),
+      hubs: await Promise.all(
+        hubs.map(async (hub) => ({
+          id: hub.id,
+          name: hub.name,
+          address: hub.address,
+          prices: hub.prices,
+          contracts: (await hubContracts(deps, viewer, hub))
+            .filter((c) => !c.adHoc)
+            .map((c) => ({
+              id: c.id,
+              status: c.status,
+              vehicleType: c.vehicleType,
+              vehicles: c.vehicles,
+              visits: c.windowText,
+              startsOn: c.startsOn,
+              endsOn: c.endsOn,
+              energyKwh: c.energyKwh,
+              pencePerKwh: c.pencePerKwh,
+            })),
+        })),
+      ),
+    };
+  }
+  const hub = await customerHub(deps, viewer, params.hubId);
+  if (op === "hub-bookings") return { bookings: await hubBookings(deps, viewer, hub) };
+  if (op === "hub-book") {
+    const input = parseBody(bookingSchema, await readJsonBody(request, MAX_BODY_BYTES));
+    // The contract must be the company's at this hub (another hub's in this hub's address is not found).
+    const contracts = await hubContracts(deps, viewer, hub);
+    if (!contracts.some((c) => c.id === input.contractId)) throw new UserError(CONTRACT_GONE, { status: 404 });
+    return { id: await bookVisit(deps, viewer, input) };
+  }
+  if (op === "hub-visit") {
+    const input = parseBody(adHocSchema, await readJsonBody(request, MAX_BODY_BYTES));
+    return { id: await bookAdHoc(deps, viewer, hub.id, input) };
+  }
+  if (op === "hub-cancel") {
+    const bookingId = idOf(params.bookingId);
+    if (!(await hubBookings(deps, viewer, hub)).some((b) => b.id === bookingId))
+      throw new UserError(BOOKING_GONE, { status: 404 });
+    await cancelBooking(deps, viewer, bookingId);
+    return { cancelled: bookingId };
+  }
+  const statement = await hubStatement(deps, viewer, hub.id, statementMonth(params.month ?? null), null);
+  return {
+    number: statement.number,
+    month: statement.month,
+    hub: statement.hub,
+    wh: statement.wh,
+    pence: statement.pence,
+    lines: statement.lines,
+  };
+}
