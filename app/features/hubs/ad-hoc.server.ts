@@ -65,7 +65,9 @@ export async function bookAdHoc(
       );
     const contract = await tx
       .insertInto("hub_contracts")
-      .values(contractValues({ hub, companyId: company.id, userId: actingUser(viewer), type, demand, check, adHoc: true }))
+      .values(
+        contractValues({ hub, companyId: company.id, userId: actingUser(viewer), type, demand, check, adHoc: true }),
+      )
       .returning("id")
       .executeTakeFirstOrThrow();
     return writeBooking(tx, {
