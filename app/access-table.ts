@@ -138,6 +138,7 @@ export const accessTable: Record<string, AccessRule> = {
   // opens, then everyone's (tests/integration/hubs.test.ts). The sample id names no hub: 404 for everyone signed in.
   "/electrify/hubs": signedIn,
   "/electrify/hubs/:hubId": { anonymous: "sign-in", ...members("not-found"), admin: "not-found" },
+  "/electrify/hubs/:hubId/events": { anonymous: "sign-in", ...members("not-found"), admin: "not-found" },
   "/electrify/hubs/:hubId/statement.csv": { anonymous: "sign-in", ...members("not-found"), admin: "not-found" },
   "/electrify/hubs/:hubId/statement.pdf": { anonymous: "sign-in", ...members("not-found"), admin: "not-found" },
   "/electrify/operations/:depotId": ofDepot("ok", "ok"),

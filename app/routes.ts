@@ -81,6 +81,7 @@ export default [
         route("operations", "routes/electrify/operations/operations.tsx"),
         route("hubs", "routes/electrify/hubs/hubs.tsx"),
         route("hubs/:hubId", "routes/electrify/hubs/hub.tsx"),
+        route("hubs/:hubId/events", "routes/electrify/hubs/events.ts", { id: "hub-events" }),
         route("hubs/:hubId/statement.csv", "routes/electrify/hubs/statement.ts", { id: "hub-statement-csv" }),
         route("hubs/:hubId/statement.pdf", "routes/electrify/hubs/statement.ts", { id: "hub-statement-pdf" }),
         route("operations/:depotId", "routes/electrify/operations/depot.tsx"),

@@ -6,6 +6,7 @@ import { bookingSchema, contractRequestSchema, hhmm, hubOfferSchema } from "~/fe
 import {
   bookVisit,
   cancelBooking,
+  companyHubVehicles,
   decideContract,
   disputeLine,
   hubDisputes,
@@ -207,6 +208,36 @@ describe("a hub's chargers and its bookings", () => {
     const theirs = await hubVehiclesNow(runtime, rival, await requireHub(runtime, rival, hubId));
     expect(theirs.vehicles.map((v) => [v.vehicle, v.state])).toEqual([["RV1", "expected"]]);
     expect([theirs.baysTaken, theirs.bays]).toEqual([2, 2]);
+    // Beside its depots, on its operations page: the haulier's van at the hub; the rival's board has only its own.
+    expect((await companyHubVehicles(runtime, haulier)).map((h) => [h.name, h.vehicles.map((v) => v.vehicle)])).toEqual(
+      [["Yard Hub", ["AB12 CDE"]]],
+    );
+    expect((await companyHubVehicles(runtime, rival)).flatMap((h) => h.vehicles.map((v) => v.vehicle))).toEqual([
+      "RV1",
+    ]);
+    const cookie = await signIn(server, "fleet@haulier.example", "haulier-password-1");
+    const operations = await (await fetch(`${server.url}/electrify/operations`, { headers: { cookie } })).text();
+    expect(operations.replaceAll("<!-- -->", "")).toContain("Your vehicles at hubs today");
+    expect(operations).toContain("AB12 CDE");
+    // The hub's page follows its chargers: a "change" when one reports, nothing of what changed (any fleet that may
+    // open the hub's page may follow it: it shows bays taken). A hub that does not exist has none.
+    const nowhere = await fetch(`${server.url}/electrify/hubs/${hubId + 1}/events`, { headers: { cookie } });
+    expect(nowhere.status).toBe(404);
+    const stream = new AbortController();
+    const events = await fetch(`${server.url}/electrify/hubs/${hubId}/events`, {
+      headers: { cookie },
+      signal: stream.signal,
+    });
+    expect([events.status, events.headers.get("content-type")]).toEqual([
+      200,
+      expect.stringContaining("text/event-stream"),
+    ]);
+    let said = "";
+    const reader = events.body!.getReader();
+    void (async () => {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+        said += new TextDecoder().decode(chunk.value);
+    })().catch(() => undefined);
     const id = (
       await runtime.database.db
         .selectFrom("hub_bookings")
@@ -225,6 +256,8 @@ describe("a hub's chargers and its bookings", () => {
       ],
     });
     await waitFor(() => limitNowW(booked) === 15_000 && limitNowW(walkIn) === 15_000);
+    await waitFor(() => /event: change\ndata: \d+\n\n/.test(said));
+    stream.abort();
     for (const [i, peer] of peers.entries())
       await peer.call("StopTransaction", {
         transactionId: i + 1,

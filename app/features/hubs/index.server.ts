@@ -43,6 +43,6 @@ export {
   resolutionSchema,
   resolveDispute,
 } from "./disputes.server";
-export { hubVehiclesNow } from "./vehicles-now.server";
+export { companyHubVehicles, hubVehiclesNow } from "./vehicles-now.server";
 export { bookAdHoc } from "./ad-hoc.server";
 export { hubPageData, ukDays } from "./hub-page.server";

@@ -22,5 +22,5 @@ export { BookingsCard } from "./components/bookings-card";
 export { StatementsCard, type StatementRow } from "./components/statements-card";
 export { DisputesCard } from "./components/disputes-card";
 export type { BookingRow, DisputeRow, VehicleNowRow } from "./views";
-export { VehiclesNowCard } from "./components/vehicles-now-card";
+export { HubVehiclesCard, VehiclesNowCard } from "./components/vehicles-now-card";
 export { AdHocCard } from "./components/ad-hoc-card";

@@ -11,7 +11,7 @@ import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { isBookedSession, leaveByOf } from "./booked-session";
-import type { HubView } from "./hubs.server";
+import { requireHub, type HubView } from "./hubs.server";
 import type { VehicleNowRow } from "./views";
 
 type Deps = Pick<Runtime, "database">;
@@ -95,4 +95,34 @@ export async function hubVehiclesNow(
     .filter((v) => Date.parse(v.departsAt) > now - 6 * 3_600_000)
     .sort((a, b) => a.arrivesAt.localeCompare(b.arrivesAt));
   return { vehicles, baysTaken: sessions.filter((s) => s.stoppedAt === null).length, bays: Number(points?.bays ?? 0) };
+}
+
+/**
+ * The viewer's company's vehicles at hubs today, hub by hub (for its operations page, beside its depots): each hub
+ * where it has a visit today or last night, seen as the hub's page shows it to a haulier (its own vehicles, others'
+ * only as bays taken).
+ */
+export async function companyHubVehicles(deps: Deps, viewer: DepotViewer, now = Date.now()) {
+  const company = viewer.company?.id;
+  if (!company) return [];
+  const today = DateTime.fromMillis(now, { zone: "Europe/London" });
+  const hubIds = await deps.database.db
+    .selectFrom("hub_bookings")
+    .select("hub_id")
+    .distinct()
+    .where("company_id", "=", company)
+    .where("status", "=", "booked")
+    .where("visit_date", ">=", today.minus({ days: 1 }).toISODate()!)
+    .where("visit_date", "<=", today.toISODate()!)
+    .execute();
+  const hubs = await Promise.all(
+    hubIds.map(async ({ hub_id }) => {
+      const hub = await requireHub(deps, viewer, hub_id).catch(() => null);
+      // Its own hub's vehicles are on that depot's board already.
+      if (!hub || hub.as !== "haulier") return null;
+      const seen = await hubVehiclesNow(deps, viewer, hub, now);
+      return seen.vehicles.length ? { id: hub.id, name: hub.name, ...seen } : null;
+    }),
+  );
+  return hubs.filter((h) => h !== null).sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -13,7 +13,7 @@ export { LoadChart } from "./components/lazy-load-chart";
 export { ReadinessCard } from "./components/readiness-card";
 export { RegisterCharger } from "./components/register-charger";
 export { SessionsCard } from "./components/sessions-card";
-export { useLiveDepot } from "./components/use-live-depot";
+export { useLiveDepot, useLiveEvents } from "./components/use-live-depot";
 export { VehicleNeedsCard } from "./components/vehicle-needs-card";
 export { VehicleTagsCard } from "./components/vehicle-tags-card";
 export { vehicleNeedsSchema, type VehicleNeedsInput } from "./vehicle-needs-schema";

@@ -7,6 +7,11 @@ import { useRevalidator } from "react-router";
  * Answers whether the live link is up, for the page to say so.
  */
 export function useLiveDepot(depotId: number): boolean {
+  return useLiveEvents(`/electrify/operations/${depotId}/events`);
+}
+
+/** The same for any page that follows a depot's chargers (a hub's page follows its depot's), by its events' address. */
+export function useLiveEvents(url: string): boolean {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   useEffect(() => {
@@ -15,7 +20,7 @@ export function useLiveDepot(depotId: number): boolean {
   const [live, setLive] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const source = new EventSource(`/electrify/operations/${depotId}/events`);
+    const source = new EventSource(url);
     source.addEventListener("open", () => setLive(true));
     source.addEventListener("error", () => setLive(false));
     source.addEventListener("change", () => {
@@ -31,6 +36,6 @@ export function useLiveDepot(depotId: number): boolean {
       clearInterval(tick);
       if (timer) clearTimeout(timer);
     };
-  }, [depotId]);
+  }, [url]);
   return live;
 }

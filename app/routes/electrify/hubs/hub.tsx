@@ -32,6 +32,7 @@ import {
   resolveDispute,
   withdrawContract,
 } from "~/features/hubs/index.server";
+import { useLiveEvents } from "~/features/operations";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
@@ -139,6 +140,8 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
   const { hub, week, contracts, bookings, statements, month, months, mayAct, mayBook, bookableDays, vehicleTypes } =
     loaderData;
   const { startDays } = loaderData;
+  // The hub's chargers report: the page reads again (what each viewer may see is the loader's to decide).
+  const live = useLiveEvents(`/electrify/hubs/${hub.id}/events`);
   const { disputes, disputeMonth, disputeLines, now } = loaderData;
   const accepted = contracts
     .filter((c) => c.status === "accepted")
@@ -163,7 +166,7 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
           <p>{openingText(hub)}.</p>
         </CardContent>
       </Card>
-      {now.vehicles.length > 0 || hub.as !== "haulier" ? <VehiclesNowCard {...now} as={hub.as} /> : null}
+      {now.vehicles.length > 0 || hub.as !== "haulier" ? <VehiclesNowCard {...now} as={hub.as} live={live} /> : null}
       <WeekGrid hours={week.byHour} limitKw={week.limitKw} chargers={week.chargers} />
       {vehicleTypes && mayAct ? <ContractForm vehicleTypes={vehicleTypes} days={startDays} /> : null}
       <ContractsCard contracts={contracts} as={hub.as} mayAct={mayAct} />

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { HubVehiclesCard } from "~/features/hubs";
+import { companyHubVehicles } from "~/features/hubs/index.server";
 import { operationsOverview } from "~/features/operations/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
@@ -13,18 +15,25 @@ export const meta: Route.MetaFunction = () => [{ title: "Operations | Electrify"
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  return { depots: await operationsOverview(getRuntime(), user), isAdmin: user.isAdmin };
+  const runtime = getRuntime();
+  const [depots, atHubs] = await Promise.all([operationsOverview(runtime, user), companyHubVehicles(runtime, user)]);
+  return { depots, atHubs, isAdmin: user.isAdmin };
 }
 
 /** Box Charge's operations: a depot's chargers, live. A haulier sees their depots; an admin every depot with chargers. */
 export default function OperationsPage({ loaderData }: Route.ComponentProps) {
-  const { depots, isAdmin } = loaderData;
+  const { depots, atHubs, isAdmin } = loaderData;
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Operations</h1>
       <p className="mt-2 text-muted-foreground">
         Box Charge runs each depot&apos;s chargers: live status, load against the site&apos;s limit, sessions and cost.
       </p>
+      {atHubs.length > 0 ? (
+        <div className="mt-6">
+          <HubVehiclesCard hubs={atHubs} />
+        </div>
+      ) : null}
       {depots.length === 0 ? (
         <p className="mt-6 rounded-md border p-8 text-center text-muted-foreground">
           {isAdmin
