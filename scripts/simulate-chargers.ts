@@ -1,47 +1,44 @@
-// Simulated charge points for a depot, over real OCPP-J (1.6J and 2.0.1 mixed):
+// Simulated charge points for a depot or a charging hub, over real OCPP-J (1.6J and 2.0.1 mixed):
 //   npm run chargers:simulate -- --depot <id> [--count 20] [--url http://localhost:3000] [--speed 1] [--meter-seconds 10]
+//   npm run chargers:simulate -- --hub <id> [--count N] [--url …] [--meter-seconds 10]
+// A hub plays five hauliers' contracted fleets (booked for today and tomorrow) and walk-ins (charger-simulator/simulate-hub.ts).
 // Registers SIM-<depot>-NN chargers to the depot (or gives existing ones new passwords), connects them to the
 // running server, and plugs the depot's vehicles in and out on their duty (from the depot's charging plan; without
 // one, day and night vans). --speed runs the duty's clock faster (60: a day in 24 minutes); power and energy stay real.
 import { parseArgs } from "node:util";
-import { DateTime } from "luxon";
 import { pino } from "pino";
 
-import { CLI_ACTOR } from "~/lib/audit.server";
 import { loadEnv } from "~/lib/env.server";
 import { openRuntime } from "~/lib/runtime.server";
 
-import { tripUnderWay } from "../app/features/operations/index";
-import { registerChargePointAt, resetChargePointPasswordAt } from "../app/features/operations/index.server";
-import type { PlanRequest } from "../app/features/planning/index";
-import { readDepotPlan } from "../app/features/planning/index.server";
-import { SimCharger, type Protocol } from "./charger-simulator/sim-charger";
-
-type Duty = PlanRequest["vehicles"][number]["week"];
-type FleetVehicle = { tag: string; batteryKwh: number; maxKw: number; targetKwh: number; week: Duty; kwhPerKm: number };
+import { simulateDepot } from "./charger-simulator/simulate-depot";
+import { simulateHub } from "./charger-simulator/simulate-hub";
 
 const { values } = parseArgs({
   options: {
     depot: { type: "string" },
-    count: { type: "string", default: "20" },
+    hub: { type: "string" },
+    count: { type: "string" },
     url: { type: "string" },
     speed: { type: "string", default: "1" },
     "meter-seconds": { type: "string", default: "10" },
   },
 });
-const depotId = Number(values.depot);
-const count = Number(values.count);
+const id = Number(values.depot ?? values.hub);
+// At a hub, one charger for each of its plan's chargers unless told (see simulate-hub.ts).
+const count = values.count === undefined ? (values.hub ? 0 : 20) : Number(values.count);
 const speed = Number(values.speed);
 const meterSeconds = Number(values["meter-seconds"]);
 if (
-  !Number.isInteger(depotId) ||
-  depotId < 1 ||
-  !(count >= 1 && count <= 1000) ||
+  !Number.isInteger(id) ||
+  id < 1 ||
+  (values.depot === undefined) === (values.hub === undefined) ||
+  !(count >= (values.hub ? 0 : 1) && count <= 1000) ||
   !(speed > 0) ||
   !(meterSeconds >= 1)
 ) {
   console.error(
-    "Usage: npm run chargers:simulate -- --depot <id> [--count 1-1000] [--url URL] [--speed N] [--meter-seconds N]",
+    "Usage: npm run chargers:simulate -- (--depot <id> | --hub <id>) [--count 1-1000] [--url URL] [--speed N] [--meter-seconds N]",
   );
   process.exit(2);
 }
@@ -50,139 +47,6 @@ const env = loadEnv();
 const url = (values.url ?? env.APP_URL).replace(/^http/, "ws").replace(/\/$/, "") + "/ocpp";
 const runtime = await openRuntime(env, pino({ level: "warn" }), { migrate: false });
 
-// The server's own database (DATA_DIR or DATABASE_URL, as it was started with): one it never opened has no tables.
-const depot = await runtime.database.db
-  .selectFrom("depots")
-  .select(["id", "depot_name"])
-  .where("id", "=", depotId)
-  .executeTakeFirst()
-  .catch((error: unknown) => {
-    console.error(
-      `Cannot read the depots in ${runtime.database.description} (${String(error)}). Run this with the same DATA_DIR (or DATABASE_URL) as the server, after it has started once.`,
-    );
-    process.exit(2);
-  });
-if (!depot) {
-  console.error(`No depot ${depotId}. Its id is in the address of its page (/electrify/depots/<id>/layout).`);
-  process.exit(2);
-}
-const plan = (await readDepotPlan(runtime, depotId))?.inputs ?? null;
-
-/** The vehicles of the plan (each group's count), or day and night vans. */
-function fleetOf(inputs: PlanRequest | null): FleetVehicle[] {
-  const van = { batteryKwh: 75, maxKw: 11, kwhPerKm: 0.3 };
-  const days = (depart: number, back: number) =>
-    Array.from({ length: 7 }, (_, d) => (d < 6 ? { depart, return: back, km: 120 } : null));
-  if (!inputs)
-    return Array.from({ length: count }, (_, i) => ({
-      ...van,
-      tag: `${i % 2 ? "NIGHT" : "DAY"}-${String(i + 1).padStart(2, "0")}`,
-      targetKwh: 0.9 * van.batteryKwh,
-      week: i % 2 ? days(19 * 60, 5 * 60) : days(7 * 60, 17 * 60),
-    }));
-  return inputs.vehicles.flatMap((group) => {
-    const type = inputs.vehicleTypes.find((t) => t.id === group.typeId)!;
-    return Array.from({ length: group.count }, (_, n) => ({
-      tag: `${group.id}-${String(n + 1).padStart(2, "0")}`,
-      batteryKwh: type.batteryKwh,
-      maxKw: type.maxChargeKw,
-      kwhPerKm: type.consumptionKwhPerKm,
-      targetKwh: (group.targetSocPct / 100) * type.batteryKwh,
-      week: group.week,
-    }));
-  });
-}
-
-/** Away on the duty's clock (a trip under way, as the live controller counts it), and the trip its charge is short by. */
-function away(week: Duty, at: number): { away: boolean; tripKwh: (v: FleetVehicle) => number } {
-  const trip = (day: NonNullable<Duty>[number]) => (v: FleetVehicle) => day!.energyKwh ?? (day!.km ?? 0) * v.kwhPerKm;
-  const under = tripUnderWay(week, at);
-  if (under) return { away: true, tripKwh: trip(under.duty) };
-  // At the depot: back from today's trip, or about to leave on it (else yesterday's).
-  const weekday = DateTime.fromMillis(at, { zone: "Europe/London" }).weekday;
-  const today = week?.[weekday - 1] ?? null;
-  const yesterday = week?.[(weekday + 5) % 7] ?? null;
-  return { away: false, tripKwh: today ? trip(today) : yesterday ? trip(yesterday) : () => 0 };
-}
-
-const fleet = fleetOf(plan);
-const maxKw = plan?.chargers[0]?.powerKw ?? 22;
-const chargers: SimCharger[] = [];
-for (let i = 0; i < count; i++) {
-  const identity = `SIM-${depotId}-${String(i + 1).padStart(2, "0")}`;
-  const existing = await runtime.database.db
-    .selectFrom("charge_points")
-    .select(["id", "identity", "depot_id"])
-    .where("identity", "=", identity)
-    .executeTakeFirst();
-  if (existing && existing.depot_id !== depotId) throw new Error(`${identity} belongs to another depot`);
-  const { password } = existing
-    ? await resetChargePointPasswordAt(runtime, CLI_ACTOR, existing)
-    : await registerChargePointAt(
-        runtime,
-        CLI_ACTOR,
-        { id: depot.id, name: depot.depot_name },
-        {
-          identity,
-          name: `Simulated ${String(i + 1).padStart(2, "0")}`,
-          connectors: 1,
-          maxKw,
-          currentType: maxKw > 43 ? "DC" : "AC",
-        },
-      );
-  const protocol: Protocol = i % 2 === 0 ? "ocpp2.0.1" : "ocpp1.6";
-  chargers.push(new SimCharger(url, identity, password, protocol, maxKw));
-}
-await runtime.database.destroy();
-
-const started = Date.now();
-const simNow = () => started + (Date.now() - started) * speed;
-await Promise.all(chargers.map((c) => c.boot())).catch((error: unknown) => {
-  console.error(
-    `Cannot connect to ${url} (${String(error)}). Is the server running (npm start)? --url points the chargers at another.`,
-  );
-  process.exit(2);
-});
-console.log(
-  `${chargers.length} simulated chargers connected to ${url} for ${depot.depot_name} (duty clock ×${speed}). Ctrl-C stops them.`,
-);
-
-let tick = 0;
-let busy = false;
-const loop = setInterval(() => {
-  if (busy) return;
-  busy = true;
-  tick++;
-  void (async () => {
-    let plugsThisSecond = 0;
-    await Promise.all(
-      chargers.map(async (charger, i) => {
-        const vehicle = fleet[i];
-        if (vehicle) {
-          const state = away(vehicle.week, simNow());
-          if (state.away && charger.plugged) await charger.unplug();
-          // A few plug-ins a second, so a depot's vehicles arrive over the first seconds, not in one instant.
-          else if (!state.away && !charger.plugged && plugsThisSecond++ < 3)
-            await charger.plugIn({
-              tag: vehicle.tag,
-              batteryKwh: vehicle.batteryKwh,
-              maxKw: vehicle.maxKw,
-              targetKwh: vehicle.targetKwh,
-              socKwh: Math.max(0.1 * vehicle.batteryKwh, vehicle.targetKwh - state.tripKwh(vehicle)),
-            });
-        }
-        charger.charge(1);
-        if (tick % meterSeconds === i % meterSeconds) await charger.report();
-      }),
-    ).catch((error: unknown) => console.error(error instanceof Error ? error.message : error));
-    busy = false;
-  })();
-}, 1000);
-
-const stop = async () => {
-  clearInterval(loop);
-  await Promise.all(chargers.map((c) => c.close().catch(() => undefined)));
-  process.exit(0);
-};
-process.on("SIGINT", () => void stop());
-process.on("SIGTERM", () => void stop());
+const options = { url, count, speed, meterSeconds };
+if (values.hub) await simulateHub(runtime, id, options);
+else await simulateDepot(runtime, id, options);
