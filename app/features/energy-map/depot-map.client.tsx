@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 
 import type { CapacityBand } from "~/features/grid";
 
-import type { MapDepot, MapSubstation } from "./map-types";
+import type { MapDepot, MapLegendSpec, MapSubstation } from "./map-types";
 
 const BAND_COLOURS: Record<CapacityBand | "none", string> = {
   green: "#15803d",
@@ -20,12 +20,16 @@ const FAILED_TILES = 3;
 /** The offline base layer: Great Britain's and Ireland's coasts (Natural Earth, public domain; scripts/extract-gb-outline.ts). */
 const OUTLINE_URL = "/maps/great-britain.json";
 
-const LEGEND: { colour: string; text: string }[] = [
-  { colour: BAND_COLOURS.green, text: "More than 66 % of capacity available" },
-  { colour: BAND_COLOURS.yellow, text: "33–66 % available" },
-  { colour: BAND_COLOURS.red, text: "33 % or less available" },
-  { colour: BAND_COLOURS.none, text: "No capacity data" },
-];
+const CAPACITY_LEGEND: MapLegendSpec = {
+  title: "Nearest substation's headroom",
+  items: [
+    { band: "green", text: "More than 66 % of capacity available" },
+    { band: "yellow", text: "33–66 % available" },
+    { band: "red", text: "33 % or less available" },
+    { band: "none", text: "No capacity data" },
+  ],
+  note: "Squares: your depots (drag to move). Circles: substations.",
+};
 
 function depotIcon(depot: MapDepot, selected: boolean) {
   const colour = BAND_COLOURS[depot.band ?? "none"];
@@ -54,7 +58,12 @@ export default function DepotMap({
   attribution,
   onSelect,
   onPlace,
+  legend = CAPACITY_LEGEND,
+  label = "Energy to Depot map: depots (squares) and substations (circles)",
 }: {
+  /** What the colours mean (another page's map says its own: the hub finder's). */
+  legend?: MapLegendSpec;
+  label?: string;
   depots: MapDepot[];
   substations: MapSubstation[];
   selectedId: number | null;
@@ -177,7 +186,7 @@ export default function DepotMap({
             : "h-full w-full " + (offline ? "bg-sky-100" : "bg-slate-100")
         }
         role="application"
-        aria-label="Energy to Depot map: depots (squares) and substations (circles)"
+        aria-label={label}
       />
       {offline ? (
         <p
@@ -189,7 +198,7 @@ export default function DepotMap({
           it.
         </p>
       ) : null}
-      <MapLegend />
+      <MapLegend legend={legend} />
     </div>
   );
 }
@@ -221,22 +230,28 @@ function useCoastlineWhenOffline(map: React.RefObject<L.Map | null>, offline: bo
 }
 
 /** What the colours mean, on the map itself so the squares and circles read without the list. */
-function MapLegend() {
+function MapLegend({ legend }: { legend: MapLegendSpec }) {
   return (
     <div
       data-testid="map-legend"
       className="absolute bottom-12 left-3 z-[1000] grid max-w-[calc(100%-1.5rem)] gap-1 rounded-md sm:bottom-8 border bg-background/95 p-2 text-xs shadow"
     >
-      <p className="font-medium">Nearest substation's headroom</p>
+      <p className="font-medium">{legend.title}</p>
       <ul className="grid gap-0.5">
-        {LEGEND.map((item) => (
+        {legend.items.map((item) => (
           <li key={item.text} className="flex items-center gap-2">
-            <span aria-hidden="true" className="inline-block size-3 rounded-full" style={{ background: item.colour }} />
+            <span
+              aria-hidden="true"
+              className={
+                item.shape === "square" ? "inline-block size-3 rounded-sm" : "inline-block size-3 rounded-full"
+              }
+              style={{ background: BAND_COLOURS[item.band] }}
+            />
             {item.text}
           </li>
         ))}
       </ul>
-      <p className="text-muted-foreground">Squares: your depots (drag to move). Circles: substations.</p>
+      {legend.note ? <p className="text-muted-foreground">{legend.note}</p> : null}
     </div>
   );
 }

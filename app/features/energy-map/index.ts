@@ -6,4 +6,4 @@
 export { BAND_CLASSES, CapacityBar } from "./components/capacity-bar";
 export { DepotPanel } from "./components/depot-capacity-panel";
 export { DepotMap } from "./lazy-depot-map";
-export type { MapDepot } from "./map-types";
+export type { MapDepot, MapLegendSpec, MapSubstation } from "./map-types";

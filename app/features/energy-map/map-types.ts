@@ -16,3 +16,10 @@ export type MapSubstation = {
   band: CapacityBand | null;
   label: string;
 };
+
+/** The legend drawn on the map: its title, what each colour (and shape) means, and a note. */
+export type MapLegendSpec = {
+  title: string;
+  items: { band: CapacityBand | "none"; text: string; shape?: "square" | "circle" }[];
+  note?: string;
+};

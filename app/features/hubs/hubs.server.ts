@@ -25,6 +25,8 @@ export type HubView = {
   name: string;
   status: "proposed" | "open" | "closed";
   address: string;
+  /** Where it is (its depot's location), when known: the finder's map and the trips' stops need it. */
+  position: [number, number] | null;
   operator: { id: number; name: string };
   openDays: number[];
   openFrom: number;
@@ -53,6 +55,8 @@ const hubQuery = (db: Kysely<Database>) =>
       "hubs.overstay_pence_per_hour as overstayPencePerHour",
       "hubs.grace_minutes as graceMinutes",
       "depots.depot_address as address",
+      "depots.location_latitude as latitude",
+      "depots.location_longitude as longitude",
       "companies.id as operatorId",
       "companies.company_name as operatorName",
     ]);
@@ -65,6 +69,7 @@ function viewOf(row: HubRow, as: HubView["as"]): HubView {
     name: row.name,
     status: row.status,
     address: row.address,
+    position: row.latitude != null && row.longitude != null ? [row.latitude, row.longitude] : null,
     operator: { id: row.operatorId, name: row.operatorName },
     openDays: row.openDays.split(",").filter(Boolean).map(Number),
     openFrom: row.openFrom,

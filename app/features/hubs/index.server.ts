@@ -46,3 +46,4 @@ export {
 export { companyHubVehicles, hubVehiclesNow } from "./vehicles-now.server";
 export { bookAdHoc } from "./ad-hoc.server";
 export { hubPageData, ukDays } from "./hub-page.server";
+export { depotsWithTrips, stopsNearHubs, type StopsNearHub } from "./stops-near.server";

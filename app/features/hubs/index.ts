@@ -24,3 +24,5 @@ export { DisputesCard } from "./components/disputes-card";
 export type { BookingRow, DisputeRow, VehicleNowRow } from "./views";
 export { HubVehiclesCard, VehiclesNowCard } from "./components/vehicles-now-card";
 export { AdHocCard } from "./components/ad-hoc-card";
+export { HubsMap } from "./components/hubs-map";
+export { StopsCard } from "./components/stops-card";

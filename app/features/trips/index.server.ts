@@ -8,3 +8,4 @@ export { readTripsFile } from "./read-trips.server";
 export { tripFiguresInBackground, viewChoicesSchema } from "./trip-figures.server";
 export { deleteTripImport, getTripImport } from "./trip-store.server";
 export { loadTripView } from "./trip-view.server";
+export type { HubPlace, HubStopsFinding } from "./hub-stops";

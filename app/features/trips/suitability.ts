@@ -43,8 +43,10 @@ export type VehicleSuitability = {
   annualKm: number;
   savingPoundsPerYear: number | null;
   verdict: Verdict;
-  /** The energy account, which closes: used = from the depot + top-ups + (charge at the start − at the end). */
+  /** The energy account, which closes: used = from the depot + top-ups + at hubs + (charge at the start − at the end). */
   depotKwh: number;
+  /** Charged at hubs on the road (only when hub stops were given). */
+  hubKwh: number;
   startKwh: number;
   endKwh: number;
 };
@@ -69,6 +71,8 @@ export function suitabilityOf(
   settings: SuitabilitySettings,
   periodDays: number,
   costs: RunningCosts | null,
+  /** Energy it could take on the road that UK day at a charging hub where it stops (kWh), before a top-up is needed. */
+  hubKwh?: (day: string) => number,
 ): VehicleSuitability {
   const target = (model.batteryKwh * settings.targetSocPct) / 100;
   const reserve = (model.batteryKwh * settings.reserveSocPct) / 100;
@@ -87,6 +91,7 @@ export function suitabilityOf(
   let topUpKwh = 0;
   let energyKwh = 0;
   const byDay = new Map<string, { km: number; energyKwh: number; topUp: boolean }>();
+  const hubUsed = new Map<string, number>();
   legs.forEach((leg, i) => {
     const energy = leg.km * perKm(leg.depart);
     energyKwh += energy;
@@ -94,6 +99,13 @@ export function suitabilityOf(
     const record = byDay.get(day) ?? { km: 0, energyKwh: 0, topUp: false };
     record.km += leg.km;
     record.energyKwh += energy;
+    // Charging at a hub on the day's stops first (the stops fall within the day's tours); what is left is a top-up.
+    const hubLeft = hubKwh ? Math.max(0, hubKwh(day) - (hubUsed.get(day) ?? 0)) : 0;
+    const fromHub = Math.min(hubLeft, Math.max(0, reserve - (soc - energy)));
+    if (fromHub > 0) {
+      hubUsed.set(day, (hubUsed.get(day) ?? 0) + fromHub);
+      soc += fromHub;
+    }
     if (soc - energy < reserve - 1e-9) {
       const topUp = reserve - (soc - energy);
       topUpKwh += topUp;
@@ -133,6 +145,7 @@ export function suitabilityOf(
     verdict:
       topUpDays === 0 ? "ready" : topUpDays <= driven.length * TOP_UP_SHARE_READY ? "ready-with-top-up" : "not-yet",
     depotKwh,
+    hubKwh: [...hubUsed.values()].reduce((sum, kwh) => sum + kwh, 0),
     startKwh: target,
     endKwh: soc,
   };

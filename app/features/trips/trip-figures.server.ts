@@ -4,6 +4,7 @@ import { checkPlanRequest, defaultBusinessCase, type CheckedPlanRequest, type Pl
 import { backgroundTask } from "~/lib/background/background.server";
 import { UserError } from "~/lib/user-error";
 
+import { hubFindings, stopsAtHubs, type HubPlace, type HubStopsFinding } from "./hub-stops";
 import { periodOf, recordedPlan, typicalWeekPlan, type RecordedPeriod } from "./recorded-plan";
 import {
   DEFAULT_SETTINGS,
@@ -38,6 +39,8 @@ export type TripView = {
   settings: SuitabilitySettings;
   costs: RunningCosts & { pencePerKwh: number };
   vehicles: VehicleSuitability[];
+  /** Where the vehicles stop near the charging hubs asked about (none asked: empty). */
+  hubStops: HubStopsFinding[];
   fleet: { ready: number; topUp: number; notYet: number; savingPoundsPerYear: number; nightsAway: number };
 };
 
@@ -57,12 +60,14 @@ function tripFigures(
   base: PlanRequest,
   choices: ViewChoices,
   plan: "recorded" | "typical" | null,
+  hubs: HubPlace[] = [],
 ): { view: TripView; inputs: CheckedPlanRequest | null } {
   const rule: DepotRule =
     stored.summary.hasPositions && location
       ? { kind: "radius", radiusM: choices.radiusM, depot: location }
       : { kind: "last-trip-of-day" };
-  const fleet = toursFrom(decodeTrips(stored.trips), rule);
+  const trips = decodeTrips(stored.trips);
+  const fleet = toursFrom(trips, rule);
   const period = periodOf(fleet);
   const type = base.vehicleTypes.find((t) => t.id === choices.type) ?? base.vehicleTypes[0]!;
   const settings: SuitabilitySettings = {
@@ -94,6 +99,11 @@ function tripFigures(
     settings,
     costs,
     vehicles,
+    hubStops: hubFindings(stopsAtHubs(trips, hubs), hubs, fleet, vehicles, {
+      model: type,
+      settings,
+      periodDays: period?.days ?? 0,
+    }),
     fleet: {
       ready: vehicles.filter((v) => v.verdict === "ready").length,
       topUp: vehicles.filter((v) => v.verdict === "ready-with-top-up").length,

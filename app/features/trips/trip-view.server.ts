@@ -2,6 +2,7 @@ import type { DepotViewer } from "~/features/depots/index.server";
 import type { CheckedPlanRequest, PlanRequest } from "~/features/planning";
 import type { Runtime } from "~/lib/runtime.server";
 
+import type { HubPlace } from "./hub-stops";
 import { tripFiguresInBackground, type TripView, type ViewChoices } from "./trip-figures.server";
 import { getStoredTrips } from "./trip-store.server";
 
@@ -18,9 +19,11 @@ export async function loadTripView(
   base: PlanRequest,
   choices: ViewChoices,
   plan: "recorded" | "typical" | null = null,
+  /** Charging hubs to look for the vehicles' stops near (the hub finder). */
+  hubs: HubPlace[] = [],
 ): Promise<{ view: TripView; inputs: CheckedPlanRequest | null } | null> {
   const stored = await getStoredTrips(deps, viewer, depotId);
   if (!stored) return null;
   const { location, ...record } = stored;
-  return tripFiguresInBackground(record, location, base, choices, plan);
+  return tripFiguresInBackground(record, location, base, choices, plan, hubs);
 }

@@ -329,9 +329,52 @@ describe("suitability", () => {
           expect(s.endKwh).toBeGreaterThanOrEqual((van.batteryKwh * DEFAULT_SETTINGS.reserveSocPct) / 100 - 1e-9);
           expect(s.energyKwh).toBeCloseTo(s.depotKwh + s.topUpKwh + s.startKwh - s.endKwh, 6);
           expect(s.km).toBe(legs.reduce((sum, l) => sum + l.km, 0) + unfinishedKm);
+          expect(s.hubKwh).toBe(0);
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  it("charging at a hub on the road only ever takes the place of top-ups, and the energy account still closes", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            gapH: fc.integer({ min: 1, max: 40 }),
+            hours: fc.integer({ min: 1, max: 14 }),
+            km: fc.integer({ min: 0, max: 600 }),
+          }),
+          { minLength: 1, maxLength: 20 },
+        ),
+        fc.dictionary(fc.integer({ min: 0, max: 40 }).map(String), fc.integer({ min: 0, max: 80 })),
+        (legs, allowanceByDayIndex) => {
+          let clock = uk("2026-03-02T06:00");
+          const tours = legs.map((leg) => {
+            const depart = clock + leg.gapH * 3_600_000;
+            clock = depart + leg.hours * 3_600_000;
+            return { vehicle: "H", depart, back: clock, km: leg.km, trips: 1, nights: 0 };
+          });
+          const days = { vehicle: "H", tours, unfinishedKm: 0, daysDriven: 1, nightsAway: 0 };
+          const first = Date.parse("2026-03-02T00:00:00Z");
+          const allowance = (day: string) =>
+            allowanceByDayIndex[String(Math.round((Date.parse(`${day}T00:00:00Z`) - first) / 86_400_000))] ?? 0;
+          const without = suitabilityOf(days, van, DEFAULT_SETTINGS, 30, null);
+          const withHub = suitabilityOf(days, van, DEFAULT_SETTINGS, 30, null, allowance);
+          expect(withHub.energyKwh).toBeCloseTo(
+            withHub.depotKwh + withHub.topUpKwh + withHub.hubKwh + withHub.startKwh - withHub.endKwh,
+            6,
+          );
+          expect(withHub.topUpKwh).toBeLessThanOrEqual(without.topUpKwh + 1e-9);
+          expect(withHub.topUpDays).toBeLessThanOrEqual(without.topUpDays);
+          expect(withHub.hubKwh).toBeLessThanOrEqual(
+            Object.values(allowanceByDayIndex).reduce((a, b) => a + b, 0) + 1e-9,
+          );
+          // No hub energy where nothing was short.
+          if (without.topUpKwh === 0) expect(withHub.hubKwh).toBe(0);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
 
@@ -13,7 +15,7 @@ const BADGES: Record<Verdict, string> = {
 /** The vehicle stays in view while a phone scrolls the figures sideways. */
 const firstColumn = "sticky left-0 z-10 bg-background whitespace-nowrap";
 
-export function SuitabilityTable({ view }: { view: TripView }) {
+export function SuitabilityTable({ view, depotId }: { view: TripView; depotId: number }) {
   const miles = view.summary.distanceUnit === "mi";
   const pct = (share: number) => `${Math.round(share * 100)}%`;
   return (
@@ -54,9 +56,18 @@ export function SuitabilityTable({ view }: { view: TripView }) {
                   : "–"}
               </TableCell>
               <TableCell className="text-right whitespace-nowrap">
-                {v.topUpDays
-                  ? `${v.topUpDays} ${v.topUpDays === 1 ? "day" : "days"}, ${Math.round(v.topUpKwh).toLocaleString("en-GB")} kWh`
-                  : "none"}
+                {v.topUpDays ? (
+                  <>
+                    {`${v.topUpDays} ${v.topUpDays === 1 ? "day" : "days"}, ${Math.round(v.topUpKwh).toLocaleString("en-GB")} kWh`}
+                    <br />
+                    {/* Where it could take that on the road: the hubs near its stops (the hub finder, from these trips). */}
+                    <Link to={`/electrify/hubs?from=${depotId}#stops`} className="text-xs underline underline-offset-2">
+                      Hubs where it stops
+                    </Link>
+                  </>
+                ) : (
+                  "none"
+                )}
               </TableCell>
               <TableCell className="text-right">{v.nightsAway}</TableCell>
               <TableCell className="text-right whitespace-nowrap">{distance(v.annualKm, miles)}</TableCell>

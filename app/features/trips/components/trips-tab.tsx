@@ -173,7 +173,7 @@ function FleetCard({ view, depotId, planRefusal }: { view: TripView; depotId: nu
           {stat("Not yet", String(view.fleet.notYet), "border-red-300 bg-red-50 text-red-950")}
           {stat("Saving a year (ready ones)", `£${whole(view.fleet.savingPoundsPerYear)}`, "")}
         </dl>
-        <SuitabilityTable view={view} />
+        <SuitabilityTable view={view} depotId={depotId} />
         <Form method="post" action={`/electrify/depots/${depotId}/trips`} className="flex flex-wrap gap-3">
           {[...params.entries()].map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />

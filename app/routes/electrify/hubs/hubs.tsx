@@ -3,13 +3,23 @@ import { Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { contractRequestSchema, describePrices, FinderCard, hubOfferSchema, OfferForm } from "~/features/hubs";
+import {
+  contractRequestSchema,
+  describePrices,
+  FinderCard,
+  hubOfferSchema,
+  HubsMap,
+  OfferForm,
+  StopsCard,
+} from "~/features/hubs";
 import {
   approveHub,
+  depotsWithTrips,
   findHubs,
   listHubs,
   offerableDepots,
   offerHub,
+  stopsNearHubs,
   vehicleChoices,
 } from "~/features/hubs/index.server";
 import type { ActionResult } from "~/lib/action-result";
@@ -29,7 +39,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Charging hubs | Electri
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const [hubs, depots] = await Promise.all([listHubs(runtime, user), offerableDepots(runtime, user)]);
+  const params = new URL(request.url).searchParams;
+  const [hubs, depots, tripDepots] = await Promise.all([
+    listHubs(runtime, user),
+    offerableDepots(runtime, user),
+    depotsWithTrips(runtime, user),
+  ]);
   const vehicleTypes = user.company
     ? (await vehicleChoices(runtime, user)).map(({ key, label }) => ({ key, label }))
     : [];
@@ -37,7 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hubs,
     depots,
     vehicleTypes,
-    ...(await searched(runtime, user, new URL(request.url).searchParams)),
+    ...(await searched(runtime, user, params)),
+    tripDepots,
+    ...(await stopsFrom(runtime, user, params.get("from"))),
+    // Map tiles are outside the product: without them the map shows the coastline and says so.
+    tileUrl: runtime.env.MAP_TILE_URL === "none" ? null : runtime.env.MAP_TILE_URL,
+    attribution: runtime.env.MAP_TILE_URL === "none" ? "" : runtime.env.MAP_TILE_ATTRIBUTION,
     isOwner: user.company?.role === "owner",
     isAdmin: Boolean(user.isAdmin),
   };
@@ -58,6 +78,27 @@ async function searched(
   } catch (error) {
     if (error instanceof UserError)
       return { values, answers: null, errors: { form: error.message, ...error.fieldErrors } };
+    throw error;
+  }
+}
+
+/** The stops of the chosen depot's vehicles near hubs, when the address names a depot ("from", as the trips link). */
+async function stopsFrom(
+  runtime: ReturnType<typeof getRuntime>,
+  user: Parameters<typeof findHubs>[1],
+  from: string | null,
+) {
+  if (from === null) return { fromDepot: null, stops: null, stopsMessage: null };
+  const depotId = parseId(from);
+  try {
+    const stops = await stopsNearHubs(runtime, user, depotId);
+    return {
+      fromDepot: depotId,
+      stops,
+      stopsMessage: stops ? null : "That depot has no trip export yet: import one on its Trips tab.",
+    };
+  } catch (error) {
+    if (error instanceof UserError) return { fromDepot: null, stops: null, stopsMessage: error.message };
     throw error;
   }
 }
@@ -95,6 +136,7 @@ const STATUS_TEXT = { proposed: "Waiting for approval", open: "Open", closed: "C
 /** Hubs: sites whose chargers fleets contract; an owner offers a depot as one, the consultancy's admins approve it. */
 export default function HubsPage({ loaderData }: Route.ComponentProps) {
   const { hubs: listed, depots, vehicleTypes, values, answers, errors, isOwner, isAdmin } = loaderData;
+  const { tripDepots, fromDepot, stops, stopsMessage, tileUrl, attribution } = loaderData;
   // After a search, the hubs with room first, each with its answer.
   const answerOf = new Map((answers ?? []).map((a) => [a.hubId, a]));
   const hubs = answers
@@ -119,12 +161,29 @@ export default function HubsPage({ loaderData }: Route.ComponentProps) {
           {roomText(answers.filter((a) => a.room).length, answers.length)}
         </p>
       ) : null}
+      <HubsMap
+        hubs={hubs
+          .filter((h) => h.status === "open")
+          .map((h) => ({ id: h.id, name: h.name, position: h.position, room: answerOf.get(h.id)?.room ?? null }))}
+        stops={(stops ?? []).map((s) => ({
+          hubId: s.hubId,
+          name: s.name,
+          place: s.place,
+          stops: s.stops,
+          vehicles: s.vehicles.length,
+        }))}
+        tileUrl={tileUrl}
+        attribution={attribution}
+      />
+      {tripDepots.length > 0 && hubs.some((h) => h.as === "haulier") ? (
+        <StopsCard depots={tripDepots} depotId={fromDepot} findings={stops} message={stopsMessage} />
+      ) : null}
       {hubs.length === 0 ? (
         <p className="rounded-md border p-8 text-center text-muted-foreground">No hub is open yet.</p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Hubs">
           {hubs.map((hub) => (
-            <li key={hub.id}>
+            <li key={hub.id} id={`hub-${hub.id}`}>
               <Card className="h-full">
                 <CardHeader className="grid gap-3">
                   <div>
