@@ -19,6 +19,8 @@ const GB_CENTRE: L.LatLngTuple = [52.5, -1.8];
 const FAILED_TILES = 3;
 /** The offline base layer: Great Britain's and Ireland's coasts (Natural Earth, public domain; scripts/extract-gb-outline.ts). */
 const OUTLINE_URL = "/maps/great-britain.json";
+/** Offline, the closest view: the coastline still in sight around the markers. */
+const OFFLINE_MAX_ZOOM = 8;
 
 const CAPACITY_LEGEND: MapLegendSpec = {
   title: "Nearest substation's headroom",
@@ -116,6 +118,10 @@ export default function DepotMap({
   }, [tileUrl, attribution]);
 
   useCoastlineWhenOffline(map, offline);
+  // Offline there are no streets to read close up: zoomed out to where the coastline gives the markers a place.
+  useEffect(() => {
+    if (offline && map.current && map.current.getZoom() > OFFLINE_MAX_ZOOM) map.current.setZoom(OFFLINE_MAX_ZOOM);
+  }, [offline]);
 
   // Markers follow the data; the view fits the depots the first time they are known.
   const fitted = useRef(false);
@@ -164,9 +170,11 @@ export default function DepotMap({
     }
     if (!fitted.current && placed.length > 0) {
       fitted.current = true;
-      if (placed.length === 1) instance.setView(placed[0]!, 11);
-      else instance.fitBounds(L.latLngBounds(placed), { padding: [40, 40], maxZoom: 12 });
+      const most = offline ? OFFLINE_MAX_ZOOM : 12;
+      if (placed.length === 1) instance.setView(placed[0]!, Math.min(11, most));
+      else instance.fitBounds(L.latLngBounds(placed), { padding: [40, 40], maxZoom: most });
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first fit only; going offline zooms out on its own
   }, [depots, substations, selectedId, movable]);
 
   // The selected depot comes into view.
@@ -243,7 +251,7 @@ function MapLegend({ legend }: { legend: MapLegendSpec }) {
             <span
               aria-hidden="true"
               className={
-                item.shape === "square" ? "inline-block size-3 rounded-sm" : "inline-block size-3 rounded-full"
+                item.shape === "square" ? "inline-block size-3 rounded-[2px]" : "inline-block size-3 rounded-full"
               }
               style={{ background: BAND_COLOURS[item.band] }}
             />

@@ -34,7 +34,7 @@ export function HubsMap({
   if (placed.length === 0) return null;
   const loading = <p className="p-6 text-sm text-muted-foreground">Loading map…</p>;
   return (
-    <div className="h-80 overflow-hidden rounded-xl border sm:h-96" data-testid="hubs-map">
+    <div className="h-96 overflow-hidden rounded-xl border sm:h-[28rem]" data-testid="hubs-map">
       {hydrated ? (
         <Suspense fallback={loading}>
           <DepotMap
