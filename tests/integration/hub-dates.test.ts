@@ -134,8 +134,8 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
     expect(
       await message(requestContract(runtime, haulier, hubId, nights({ vehicles: 1, startsOn: tomorrow }))),
     ).toMatch(/^The hub cannot take this: it is full/);
-    // From the day after it ends (a night's visit of its last day still counts then), and on: taken.
-    const after = days.find((d) => d.value > row.ends_on! && d.value > addDay(row.ends_on!))!.value;
+    // Its dates are its first arrival and last departure: a renewal from the day after it ends is not counted with it.
+    const after = addDay(row.ends_on!);
     const id = await requestContract(runtime, haulier, hubId, nights({ startsOn: after, months: 3 }));
     expect(await decideContract(runtime, admin, id, true, null)).toBe("accepted");
     // A booking outside the contract's dates is refused, naming them.
@@ -145,8 +145,23 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
       bookingSchema.parse({ contractId: id, visitDate: tomorrow, vehicle: "XY34 FGH", tag: "LATER-1" }),
     ).catch((e: unknown) => e)) as { fieldErrors: Record<string, string> };
     expect(fieldErrors.fieldErrors.visitDate).toMatch(
-      /^The contract runs from \d{2} \w{3} \d{4} to \d{2} \w{3} \d{4}: .* is outside it\.$/,
+      /^The contract runs from \d{2} \w{3} \d{4} to \d{2} \w{3} \d{4}: a visit arriving .* and leaving the next day is outside it\.$/,
     );
+    // Its last night's visit would leave after its end: refused; the night before leaves on its last day: booked.
+    const lastNight = (await bookVisit(
+      runtime,
+      rival,
+      bookingSchema.parse({ contractId: nightContract, visitDate: row.ends_on!, vehicle: "RV1", tag: "RIVAL-1" }),
+    ).catch((e: unknown) => e)) as { fieldErrors: Record<string, string> };
+    expect(lastNight.fieldErrors.visitDate).toMatch(/and leaving the next day is outside it\.$/);
+    const nightBefore = new Date(Date.parse(`${row.ends_on!}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect(
+      await bookVisit(
+        runtime,
+        rival,
+        bookingSchema.parse({ contractId: nightContract, visitDate: nightBefore, vehicle: "RV1", tag: "RIVAL-1" }),
+      ),
+    ).toBeGreaterThan(0);
     // A contract cannot start in the past.
     const past = await requestContract(runtime, haulier, hubId, nights({ startsOn: "2020-01-06" })).catch(
       (e: unknown) => e,

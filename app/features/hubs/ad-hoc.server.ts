@@ -48,10 +48,10 @@ export async function bookAdHoc(
     departFrom: input.departAt,
     departTo: input.departAt,
   };
-  const { type, demand } = demandFor({ ...input, vehicles: 1, window }, await vehicleChoices(deps, viewer), hub, {
-    startsOn: input.visitDate,
-    endsOn: input.visitDate,
-  });
+  const departsAt = arrivesAt.plus({ minutes: shortestStay(window) });
+  // Its dates: the day it arrives to the day it leaves (the next, overnight).
+  const dates = { startsOn: input.visitDate, endsOn: departsAt.toISODate()! };
+  const { type, demand } = demandFor({ ...input, vehicles: 1, window }, await vehicleChoices(deps, viewer), hub, dates);
   const plan = await hubPlan(deps, hub.depotId);
   const today = ukToday(now);
   const writing = deps.database.db.transaction().execute(async (tx) => {
@@ -75,7 +75,7 @@ export async function bookAdHoc(
       contract: { id: contract.id, vehicles: 1, energy_kwh: input.energyKwh, max_kw: type.maxKw },
       companyId: company.id,
       userId: actingUser(viewer),
-      visit: { ...input, arrivesAt, departsAt: arrivesAt.plus({ minutes: shortestStay(window) }) },
+      visit: { ...input, arrivesAt, departsAt },
     });
   });
   return settleBooking(writing, hub.depotId);

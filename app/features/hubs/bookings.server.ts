@@ -44,9 +44,6 @@ function visitTimes(
       "visitDate",
       `The contract covers ${days.map((d) => DAY_NAMES[d]).join(", ")}: ${day.toFormat("ccc d LLL yyyy")} is not one of them.`,
     );
-  const dates = describeDates({ startsOn: contract.starts_on, endsOn: contract.ends_on });
-  if ((contract.starts_on && visitDate < contract.starts_on) || (contract.ends_on && visitDate > contract.ends_on))
-    throw fieldError("visitDate", `The contract runs ${dates}: ${day.toFormat("ccc d LLL yyyy")} is outside it.`);
   if (day > today.plus({ days: BOOKING_DAYS_AHEAD }))
     throw fieldError("visitDate", `Book at most ${BOOKING_DAYS_AHEAD} days ahead.`);
   const arrivesAt = day.plus({ minutes: contract.arrive_to });
@@ -54,6 +51,13 @@ function visitTimes(
   const departsAt = arrivesAt.plus({
     minutes: shortestStay({ arriveTo: contract.arrive_to, departFrom: contract.depart_from }),
   });
+  // A contract's dates are its first arrival and its last departure (contract-periods.ts).
+  const leaves = departsAt.toISODate()!;
+  if ((contract.starts_on && visitDate < contract.starts_on) || (contract.ends_on && leaves > contract.ends_on))
+    throw fieldError(
+      "visitDate",
+      `The contract runs ${describeDates({ startsOn: contract.starts_on, endsOn: contract.ends_on })}: a visit arriving ${day.toFormat("ccc d LLL yyyy")}${leaves !== visitDate ? ` and leaving the next day` : ""} is outside it.`,
+    );
   return { arrivesAt, departsAt };
 }
 

@@ -24,12 +24,14 @@ describe("contracts that run together", () => {
     expect(togetherSets([], day(0), null)).toEqual([[]]);
   });
 
-  it("counts a contract on the day before it starts and the day after it ends (overnight visits)", () => {
-    const c: C = { id: 1, startsOn: day(10), endsOn: day(10) };
-    expect(touches(c, day(11), day(20))).toBe(true);
-    expect(touches(c, day(12), day(20))).toBe(false);
-    expect(touches(c, day(0), day(9))).toBe(true);
-    expect(touches(c, day(0), day(8))).toBe(false);
+  it("meets a contract on its own dates only: a renewal from the day after it ends is not counted with it", () => {
+    const c: C = { id: 1, startsOn: day(10), endsOn: day(20) };
+    expect(touches(c, day(20), day(30))).toBe(true);
+    expect(touches(c, day(21), day(30))).toBe(false);
+    expect(touches(c, day(0), day(10))).toBe(true);
+    expect(touches(c, day(0), day(9))).toBe(false);
+    const renewal: C = { id: 2, startsOn: day(21), endsOn: day(40) };
+    expect(togetherSets([c, renewal], day(0), day(60))).toEqual([[c], [renewal]]);
   });
 
   it("every day's set of running contracts is inside a set checked (property)", () => {

@@ -1,9 +1,11 @@
 /**
  * Contracts run between dates (issue 50): a request is checked against every set of accepted contracts that can run
  * at the same time within its own dates, not against all of them at once (a contract that ended in March does not
- * fill June). Each contract counts from the day before it starts to the day after it ends, because an overnight
- * visit spans two dates. Only the largest sets are checked: a set inside another fits whenever the other does (the
- * engine's feasibility only gets harder as demands are added), so a year of contracts is a handful of checks.
+ * fill June). A contract's dates are its first arrival and its last departure (an overnight visit must leave by its
+ * end date), so two contracts whose dates do not meet never have vehicles at the hub at once, and a renewal from the
+ * day after the old one ends is not counted twice. Only the largest sets are checked: a set inside another fits
+ * whenever the other does (the engine's feasibility only gets harder as demands are added), so a year of contracts is
+ * a handful of checks.
  * Browser-safe and pure: dates are ISO days (yyyy-MM-dd), compared as text.
  */
 export type Dated = { startsOn: string | null; endsOn: string | null };
@@ -12,11 +14,8 @@ const DAY_MS = 86_400_000;
 export const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The days a contract's visits can touch: the day before its start to the day after its end. */
-const reach = (c: Dated) => ({
-  from: c.startsOn === null ? "0000-01-01" : addDays(c.startsOn, -1),
-  to: c.endsOn === null ? "9999-12-31" : addDays(c.endsOn, 1),
-});
+/** The days a contract's vehicles can be at the hub: its first arrival to its last departure. */
+const reach = (c: Dated) => ({ from: c.startsOn ?? "0000-01-01", to: c.endsOn ?? "9999-12-31" });
 
 /** Whether a contract can have a visit within [from, to] (to null: no end). */
 export function touches(c: Dated, from: string, to: string | null): boolean {

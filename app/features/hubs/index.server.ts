@@ -20,6 +20,8 @@ export {
   type ContractView,
 } from "./contracts.server";
 export { checkWeek, type Demand, type WeekCheck } from "./hub-week";
+export { checkDated, type DatedDemand } from "./demands";
+export { addDays, togetherSets } from "./contract-periods";
 export { findHubs, type HubAnswer } from "./finder.server";
 export { vehicleChoices, type VehicleChoice } from "./vehicle-choices.server";
 export { BOOKING_GONE, bookVisit, cancelBooking, hubBookings } from "./bookings.server";
