@@ -197,6 +197,14 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
       [55, 1, "accepted"],
     ]);
     expect((await hubBookings(runtime, haulier, hub)).map((b) => [b.vehicle, b.adHoc])).toEqual([["AB12 CDE", true]]);
+    // At the chargers, a single visit is served after the contracted ones (the controller's tier 1).
+    const tiers = await runtime.database.db
+      .selectFrom("hub_bookings")
+      .innerJoin("expected_visits", "expected_visits.id", "hub_bookings.expected_visit_id")
+      .select("expected_visits.tier")
+      .where("hub_bookings.id", "in", [first, second])
+      .execute();
+    expect(tiers.map((t) => t.tier)).toEqual([1, 1]);
     // Cancelled, the room is back.
     await cancelBooking(runtime, haulier, first);
     const third = await bookAdHoc(runtime, haulier, hubId, visit({ tag: "VISIT-2", vehicle: "CD34 EFG" }));

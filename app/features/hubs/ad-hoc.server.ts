@@ -72,7 +72,7 @@ export async function bookAdHoc(
       .executeTakeFirstOrThrow();
     return writeBooking(tx, {
       hub,
-      contract: { id: contract.id, vehicles: 1, energy_kwh: input.energyKwh, max_kw: type.maxKw },
+      contract: { id: contract.id, vehicles: 1, energy_kwh: input.energyKwh, max_kw: type.maxKw, ad_hoc: 1 },
       companyId: company.id,
       userId: actingUser(viewer),
       visit: { ...input, arrivesAt, departsAt },

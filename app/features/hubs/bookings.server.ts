@@ -71,7 +71,7 @@ export async function writeBooking(
   tx: Tx,
   booking: {
     hub: HubView;
-    contract: { id: number; vehicles: number; energy_kwh: number; max_kw: number };
+    contract: { id: number; vehicles: number; energy_kwh: number; max_kw: number; ad_hoc: number };
     companyId: number;
     userId: string | null;
     visit: { visitDate: string; vehicle: string; tag: string; arrivesAt: DateTime; departsAt: DateTime };
@@ -112,6 +112,8 @@ export async function writeBooking(
       departs_at: visit.departsAt.toUTC().toISO()!,
       needed_kwh: contract.energy_kwh,
       max_kw: contract.max_kw,
+      // A single visit at the list price is served after the contracted ones (the controller's tier).
+      tier: contract.ad_hoc ? 1 : 0,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -22,6 +22,11 @@ export type Plugged = {
   drawingKw?: number;
   /** With drawingKw, where what it draws follows a schedule it holds (another process's charger): counted at that over time. */
   drawingLimits?: Limits;
+  /**
+   * Who is served first among vehicles with a known need: 0 (or unset) a depot's own fleet and a hub's contracted
+   * visits, 1 a hub's single visit at the list price. Walk-ins (no known need) share what is left.
+   */
+  tier?: number;
 };
 
 /** Why a vehicle will leave short: the site's limit, or its time at a charger of this power. */

@@ -213,6 +213,7 @@ function pluggedFrom(s: OpenSession, read: DepotRead & { online: boolean; own: b
     ...(CANNOT_CHARGE.has(s.connectorStatus ?? "") ? { arrivesAt: at + RECOVERS_IN_MS } : {}),
     neededKwh: vehicle?.neededKwh ?? null,
     departsAt: vehicle?.departsAt ?? null,
+    ...(visit ? { tier: visit.tier } : {}),
     own: read.own,
     online: read.online,
     inForceKw: limitAt(read.held.get(s.id)!, at),

@@ -20,6 +20,8 @@ export type ExpectedVisit = {
   departsAt: number;
   neededKwh: number;
   maxKw: number;
+  /** 0: contracted (served with the depot's own fleet); 1: a single visit at the list price, served after them. */
+  tier: number;
 };
 
 /** A booked vehicle may plug in this much before its arrival window ends and still be the booked visit. */
@@ -50,6 +52,7 @@ export async function expectedVisits(
     departsAt: ms(r.departs_at),
     neededKwh: r.needed_kwh,
     maxKw: r.max_kw,
+    tier: r.tier,
   }));
 }
 
@@ -72,7 +75,15 @@ export function visitsDueBack(
     const arrivesAt = Math.max(at, v.arrivesAt);
     if (arrivesAt >= until || arrivesAt >= v.departsAt) return [];
     return [
-      { key: `visit:${v.id}`, tag: v.tag, arrivesAt, departsAt: v.departsAt, neededKwh: v.neededKwh, maxKw: v.maxKw },
+      {
+        key: `visit:${v.id}`,
+        tag: v.tag,
+        arrivesAt,
+        departsAt: v.departsAt,
+        neededKwh: v.neededKwh,
+        maxKw: v.maxKw,
+        tier: v.tier,
+      },
     ];
   });
 }

@@ -11,13 +11,22 @@ const visit: ExpectedVisit = {
   departsAt: 13 * HOUR,
   neededKwh: 20,
   maxKw: 11,
+  tier: 0,
 };
 
 describe("a booked visit", () => {
   it("keeps its room from its arrival until it is late by its grace, then frees it (a no-show)", () => {
     const due = (at: number, plugged: string[] = []) => visitsDueBack([visit], new Set(plugged), at, at + 24 * HOUR);
     expect(due(8 * HOUR)).toEqual([
-      { key: "visit:7", tag: "BOOKED-1", arrivesAt: 10 * HOUR, departsAt: 13 * HOUR, neededKwh: 20, maxKw: 11 },
+      {
+        key: "visit:7",
+        tag: "BOOKED-1",
+        arrivesAt: 10 * HOUR,
+        departsAt: 13 * HOUR,
+        neededKwh: 20,
+        maxKw: 11,
+        tier: 0,
+      },
     ]);
     // Late but within its grace: room from now.
     expect(due(10.25 * HOUR)[0]!.arrivesAt).toBe(10.25 * HOUR);

@@ -201,6 +201,28 @@ describe("scheduleAhead", () => {
     expect(plan.short).toEqual([]);
   });
 
+  it("serves a hub's contracted visit before a single visit at the list price, and walk-ins after both", () => {
+    // 30 kW for two hours: the contracted van needs 40 kWh, the single visit 30, both leaving at 2 h; a walk-in too.
+    // (Without tiers the two would be served in the order of their keys: the single visit first.)
+    const slots: Slot[] = [{ from: 0, to: 2 * HOUR, roomKw: 30, pence: 20 }];
+    const contracted: Plugged = { key: "b-contracted", maxKw: 22, neededKwh: 40, departsAt: 2 * HOUR, tier: 0 };
+    const single: Plugged = { key: "a-single", maxKw: 22, neededKwh: 30, departsAt: 2 * HOUR, tier: 1 };
+    const walkIn: Plugged = { key: "walk-in", maxKw: 22, neededKwh: null, departsAt: null };
+    const kwh = (plan: ReturnType<typeof scheduleAhead>, key: string) =>
+      kwhBetween(plan.schedules.get(key)!, 0, 2 * HOUR);
+    const plan = scheduleAhead(slots, [walkIn, single, contracted], 0);
+    expect(
+      [kwh(plan, "b-contracted"), kwh(plan, "a-single"), kwh(plan, "walk-in")].map((k) => Math.round(k * 1e6) / 1e6),
+    ).toEqual([40, 20, 0]);
+    expect(plan.short.map((s) => s.key)).toEqual(["a-single"]);
+    const untiered = scheduleAhead(
+      slots,
+      [walkIn, { ...single, tier: undefined }, { ...contracted, tier: undefined }],
+      0,
+    );
+    expect(Math.round(kwh(untiered, "a-single") * 1e6) / 1e6).toBe(30);
+  });
+
   it("names what binds: a vehicle short only for its time at the charger never reads 'site limit'", () => {
     const slots: Slot[] = [{ from: 0, to: 24 * HOUR, roomKw: 1000, pence: 20 }];
     const plan = scheduleAhead(

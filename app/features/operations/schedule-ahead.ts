@@ -85,7 +85,7 @@ export function scheduleAhead(merged: readonly Slot[], plugged: readonly Plugged
   }
   const known = obeying
     .filter((p) => p.neededKwh !== null && p.departsAt !== null)
-    .sort((a, b) => a.departsAt! - b.departsAt! || (a.key < b.key ? -1 : 1));
+    .sort((a, b) => (a.tier ?? 0) - (b.tier ?? 0) || a.departsAt! - b.departsAt! || (a.key < b.key ? -1 : 1));
   const byPrice = slots.map((_, s) => s).sort((a, b) => slots[a]!.pence - slots[b]!.pence || a - b);
   const filling: Filling[] = [];
   for (const p of known) {

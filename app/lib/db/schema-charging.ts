@@ -254,6 +254,8 @@ export type ExpectedVisitTable = {
   needed_kwh: number;
   max_kw: number;
   cancelled_at: NullableTimestamp;
+  /** 0: a contracted visit; 1: a single visit at the list price, served after them (migration 025). */
+  tier: ColumnType<number, number | undefined, number>;
 };
 
 /** A visit booked within a haulier's contract at a hub (migration 023). */
