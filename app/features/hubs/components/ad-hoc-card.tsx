@@ -1,13 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 
+import { SelectField } from "~/components/select-field";
 import { FormError } from "~/components/text-area-field";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldError } from "~/components/ui/field-error";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
@@ -34,12 +32,6 @@ export function AdHocCard({
   }, [fetcher.state, fetcher.data]);
   // 24-hour hh:mm as text (a native time field shows AM/PM in a browser set to US English).
   const time = { type: "text", inputMode: "numeric", placeholder: "hh:mm", maxLength: 5, required: true } as const;
-  const select = (id: string, field: string) => ({
-    id,
-    name: field,
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `${id}-error` : undefined,
-  });
   return (
     <Card>
       <CardHeader>
@@ -52,32 +44,17 @@ export function AdHocCard({
         <fetcher.Form method="post" ref={form} className="grid gap-4" aria-label="Book a single visit">
           <FormError>{errors.form}</FormError>
           <div className="grid gap-4 sm:grid-cols-3">
-            <div className="grid gap-2">
-              <Label htmlFor="visit-day">Day</Label>
-              <NativeSelect {...select("visit-day", "visitDate")}>
-                {days.map((d) => (
-                  <option key={d.value} value={d.value}>
-                    {d.label}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldError id="visit-day-error">{errors.visitDate}</FieldError>
-            </div>
+            <SelectField name="visitDate" label="Day" options={days} error={errors.visitDate} />
             <TextField name="arriveAt" label="Arriving at" defaultValue="12:00" {...time} error={errors.arriveAt} />
             <TextField name="departAt" label="Leaving at" defaultValue="14:00" {...time} error={errors.departAt} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="visit-type">Vehicle type</Label>
-              <NativeSelect {...select("visit-type", "vehicleType")}>
-                {vehicleTypes.map((t) => (
-                  <option key={t.key} value={t.key}>
-                    {t.label}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldError id="visit-type-error">{errors.vehicleType}</FieldError>
-            </div>
+            <SelectField
+              name="vehicleType"
+              label="Vehicle type"
+              options={vehicleTypes.map((t) => ({ value: t.key, label: t.label }))}
+              error={errors.vehicleType}
+            />
             <TextField
               name="energyKwh"
               label="Energy (kWh)"

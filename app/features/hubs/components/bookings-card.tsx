@@ -1,13 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 
+import { SelectField } from "~/components/select-field";
 import { FormError } from "~/components/text-area-field";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldError } from "~/components/ui/field-error";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import type { ActionResult } from "~/lib/action-result";
 import { calendarDay } from "~/lib/uk-dates";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
@@ -55,33 +53,13 @@ export function BookingsCard({
         {mayBook && contracts.length > 0 ? (
           <fetcher.Form method="post" ref={form} className="grid gap-4" aria-label="Book a visit">
             <FormError>{errors.form}</FormError>
-            <div className="grid gap-2">
-              <Label htmlFor="booking-contract">Contract</Label>
-              <NativeSelect id="booking-contract" name="contractId">
-                {contracts.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <SelectField
+              name="contractId"
+              label="Contract"
+              options={contracts.map((c) => ({ value: c.id, label: c.label }))}
+            />
             <div className="grid gap-4 sm:grid-cols-3">
-              <div className="grid gap-2">
-                <Label htmlFor="booking-day">Day</Label>
-                <NativeSelect
-                  id="booking-day"
-                  name="visitDate"
-                  aria-invalid={errors.visitDate ? true : undefined}
-                  aria-describedby={errors.visitDate ? "booking-day-error" : undefined}
-                >
-                  {days.map((d) => (
-                    <option key={d.value} value={d.value}>
-                      {d.label}
-                    </option>
-                  ))}
-                </NativeSelect>
-                <FieldError id="booking-day-error">{errors.visitDate}</FieldError>
-              </div>
+              <SelectField name="visitDate" label="Day" options={days} error={errors.visitDate} />
               <TextField
                 name="vehicle"
                 label="Vehicle"

@@ -1,12 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 
+import { SelectField } from "~/components/select-field";
 import { FormError } from "~/components/text-area-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldError } from "~/components/ui/field-error";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
@@ -46,32 +44,16 @@ export function ContractForm({
           <FormError>{errors.form}</FormError>
           <VisitFields vehicleTypes={vehicleTypes} errors={errors} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="contract-starts">Starts</Label>
-              <NativeSelect
-                id="contract-starts"
-                name="startsOn"
-                aria-invalid={errors.startsOn ? true : undefined}
-                aria-describedby={errors.startsOn ? "contract-starts-error" : undefined}
-              >
-                {days.map((d) => (
-                  <option key={d.value} value={d.value}>
-                    {d.label}
-                  </option>
-                ))}
-              </NativeSelect>
-              <FieldError id="contract-starts-error">{errors.startsOn}</FieldError>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="contract-months">Runs for</Label>
-              <NativeSelect id="contract-months" name="months" defaultValue="0">
-                {CONTRACT_TERMS.map((m) => (
-                  <option key={m} value={m}>
-                    {m === 0 ? "No end date" : m === 1 ? "1 month" : `${m} months`}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <SelectField name="startsOn" label="Starts" options={days} error={errors.startsOn} />
+            <SelectField
+              name="months"
+              label="Runs for"
+              defaultValue="0"
+              options={CONTRACT_TERMS.map((m) => ({
+                value: m,
+                label: m === 0 ? "No end date" : m === 1 ? "1 month" : `${m} months`,
+              }))}
+            />
           </div>
           <Button type="submit" name="intent" value="request" disabled={fetcher.state !== "idle"} className="sm:w-fit">
             {fetcher.state === "idle" ? "Check and send the request" : "Planning the hub's week…"}
