@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { TARIFF_PRESETS } from "~/features/charging-engine";
 import { createApiKey } from "~/features/fleet-api/index.server";
-import { contractRequestSchema, hubOfferSchema } from "~/features/hubs";
-import { decideContract, offerHub, requestContract, ukDays } from "~/features/hubs/index.server";
-import { defaultPlanInput } from "~/features/planning";
+import { contractRequestSchema } from "~/features/hubs";
+import { decideContract, requestContract, ukDays } from "~/features/hubs/index.server";
 import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { startAppServer, type AppServer } from "../support/app-server";
-import { insertDepot, insertDepotPlanInputs } from "../support/depots";
+import { seedAdminHub } from "../support/hub-fixture";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 import { viewerOf } from "../support/viewers";
@@ -40,32 +38,9 @@ describe.each(ENGINES)("hubs through the fleet API on %s", (engine) => {
   beforeAll(async () => {
     const database = await createTestDatabase(engine);
     runtime = await openTestRuntime(database);
-    const admin = await viewerOf(
-      runtime,
-      await createUser(runtime, { email: `ops-${engine}@c.example`, password: "admin-password-1", role: "admin" }),
-    );
-    const depotId = await insertDepot(runtime, { user_id: admin.id, depot_name: "API Yard" });
-    const inputs = defaultPlanInput({ vehicles: 1, chargers: [{ name: "AC 22", powerKw: 22, count: 2 }] });
-    inputs.vehicles[0]!.week = [null, null, null, null, null, null, null];
-    inputs.site = { ...inputs.site, connectionKva: 44, powerFactor: 1, buildingKw: 0 };
-    inputs.tariff = TARIFF_PRESETS.flat;
-    await insertDepotPlanInputs(runtime, depotId, inputs);
-    hubId = await offerHub(
-      runtime,
-      admin,
-      hubOfferSchema.parse({
-        depotId,
-        name: "API Hub",
-        openDays: [0, 1, 2, 3, 4, 5, 6],
-        openFrom: "00:00",
-        openTo: "00:00",
-        pencePerKwh: 40,
-        pencePerVisit: 0,
-        pencePerReservedHour: 0,
-        overstayPencePerHour: 0,
-        graceMinutes: 30,
-      }),
-    );
+    const seeded = await seedAdminHub(runtime, { email: `ops-${engine}@c.example`, name: "API Hub" });
+    const admin = seeded.admin;
+    hubId = seeded.hubId;
     const contract = contractRequestSchema.parse({
       vehicleType: "default:van",
       vehicles: 1,

@@ -1,8 +1,7 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { TARIFF_PRESETS } from "~/features/charging-engine";
-import { bookingSchema, contractRequestSchema, hhmm, hubOfferSchema } from "~/features/hubs";
+import { bookingSchema, contractRequestSchema, hhmm } from "~/features/hubs";
 import {
   bookVisit,
   cancelBooking,
@@ -12,20 +11,18 @@ import {
   hubDisputes,
   hubStatement,
   hubVehiclesNow,
-  offerHub,
   requestContract,
   requireHub,
   resolveDispute,
   statementMonth,
 } from "~/features/hubs/index.server";
 import { registerChargePoint } from "~/features/operations/index.server";
-import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
-import { insertDepot, insertDepotPlanInputs } from "../support/depots";
+import { seedAdminHub } from "../support/hub-fixture";
 import { connectOcppPeer, profileLimitAtW, type OcppPeer } from "../support/ocpp-peer";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
@@ -52,33 +49,12 @@ describe("a hub's chargers and its bookings", () => {
   beforeAll(async () => {
     const database = await createTestDatabase("sqlite");
     runtime = await openTestRuntime(database);
-    admin = await viewerOf(
-      runtime,
-      await createUser(runtime, { email: "ops@consultancy.example", password: "admin-password-1", role: "admin" }),
-    );
-    const depotId = await insertDepot(runtime, { user_id: admin.id, depot_name: "Hub Yard" });
-    const inputs = defaultPlanInput({ vehicles: 1, chargers: [{ name: "AC 22", powerKw: 22, count: 2 }] });
-    // No fleet of its own: its one van never leaves (no stay to charge).
-    inputs.vehicles[0]!.week = [null, null, null, null, null, null, null];
-    inputs.site = { ...inputs.site, connectionKva: 30, powerFactor: 1, buildingKw: 0 };
-    inputs.tariff = TARIFF_PRESETS.flat;
-    await insertDepotPlanInputs(runtime, depotId, inputs);
-    hubId = await offerHub(
-      runtime,
-      admin,
-      hubOfferSchema.parse({
-        depotId,
-        name: "Yard Hub",
-        openDays: [0, 1, 2, 3, 4, 5, 6],
-        openFrom: "00:00",
-        openTo: "00:00",
-        pencePerKwh: 40,
-        pencePerVisit: 0,
-        pencePerReservedHour: 0,
-        overstayPencePerHour: 0,
-        graceMinutes: 30,
-      }),
-    );
+    let depotId: number;
+    ({ admin, hubId, depotId } = await seedAdminHub(runtime, {
+      email: "ops@consultancy.example",
+      name: "Yard Hub",
+      connectionKva: 30,
+    }));
     haulier = await viewerOf(
       runtime,
       await createUser(runtime, { email: "fleet@haulier.example", password: "haulier-password-1" }),

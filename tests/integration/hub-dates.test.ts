@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { TARIFF_PRESETS } from "~/features/charging-engine";
-import { adHocSchema, bookingSchema, contractRequestSchema, hubOfferSchema } from "~/features/hubs";
+import { adHocSchema, bookingSchema, contractRequestSchema } from "~/features/hubs";
 import {
   bookAdHoc,
   bookVisit,
@@ -13,23 +12,15 @@ import {
   setHubPrices,
   ukDays,
 } from "~/features/hubs/index.server";
-import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { insertDepot, insertDepotPlanInputs } from "../support/depots";
+import { HUB_PRICES, seedAdminHub } from "../support/hub-fixture";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 import { viewerOf } from "../support/viewers";
 
-const PRICES = {
-  pencePerKwh: 40,
-  pencePerVisit: 0,
-  pencePerReservedHour: 0,
-  overstayPencePerHour: 0,
-  graceMinutes: 30,
-};
 /** Two vans every night, 40 kWh each: at a hub of two chargers, they take both from 19:00 to 05:00. */
 const nights = (fields: Record<string, unknown> = {}) =>
   contractRequestSchema.parse({
@@ -72,21 +63,7 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
 
   beforeAll(async () => {
     runtime = await openTestRuntime(await createTestDatabase(engine));
-    admin = await viewerOf(
-      runtime,
-      await createUser(runtime, {
-        email: `ops-${engine}@consultancy.example`,
-        password: "admin-password-1",
-        role: "admin",
-      }),
-    );
-    const depotId = await insertDepot(runtime, { user_id: admin.id, depot_name: "Dated Yard" });
-    const inputs = defaultPlanInput({ vehicles: 1, chargers: [{ name: "AC 22", powerKw: 22, count: 2 }] });
-    inputs.vehicles[0]!.week = [null, null, null, null, null, null, null];
-    inputs.site = { ...inputs.site, connectionKva: 44, powerFactor: 1, buildingKw: 0 };
-    inputs.tariff = TARIFF_PRESETS.flat;
-    await insertDepotPlanInputs(runtime, depotId, inputs);
-    hubId = await offerHub(admin, depotId);
+    ({ admin, hubId } = await seedAdminHub(runtime, { email: `ops-${engine}@consultancy.example`, name: "Dated Hub" }));
     haulier = await viewerOf(
       runtime,
       await createUser(runtime, { email: `f-${engine}@h.example`, password: "haulier-password-1" }),
@@ -99,21 +76,6 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
   afterAll(async () => {
     await runtime?.database.destroy();
   });
-  async function offerHub(by: SessionUser, depotId: number) {
-    const { offerHub: offer } = await import("~/features/hubs/index.server");
-    return offer(
-      runtime,
-      by,
-      hubOfferSchema.parse({
-        depotId,
-        name: "Dated Hub",
-        openDays: [0, 1, 2, 3, 4, 5, 6],
-        openFrom: "00:00",
-        openTo: "00:00",
-        ...PRICES,
-      }),
-    );
-  }
   const message = async (promise: Promise<unknown>) => ((await promise.catch((e: unknown) => e)) as Error).message;
 
   it("fills only the dates a contract runs: after it ends the same nights are free, while it runs they are not", async () => {
@@ -176,7 +138,7 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
       /^The hub cannot take this: it is full/,
     );
     const first = await bookAdHoc(runtime, haulier, hubId, visit());
-    await setHubPrices(runtime, admin, hubId, { ...PRICES, pencePerKwh: 55 });
+    await setHubPrices(runtime, admin, hubId, { ...HUB_PRICES, pencePerKwh: 55 });
     const second = await bookAdHoc(runtime, rival, hubId, visit({ tag: "RIVAL-9", vehicle: "RV9" }));
     // The morning's two chargers are taken: a third visit then is refused, and nothing is kept.
     const contracts = async () => (await runtime.database.db.selectFrom("hub_contracts").select("id").execute()).length;
