@@ -27,6 +27,7 @@ import { migration as m022 } from "./migrations/022-hubs";
 import { migration as m023 } from "./migrations/023-expected-visits";
 import { migration as m024 } from "./migrations/024-statement-disputes";
 import { migration as m025 } from "./migrations/025-contract-dates";
+import { migration as m026 } from "./migrations/026-visit-tier";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -60,6 +61,7 @@ const migrations: Record<string, AppMigration> = {
   "023_expected_visits": m023,
   "024_statement_disputes": m024,
   "025_contract_dates": m025,
+  "026_visit_tier": m026,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

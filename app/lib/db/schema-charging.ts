@@ -254,7 +254,7 @@ export type ExpectedVisitTable = {
   needed_kwh: number;
   max_kw: number;
   cancelled_at: NullableTimestamp;
-  /** 0: a contracted visit; 1: a single visit at the list price, served after them (migration 025). */
+  /** 0: a contracted visit; 1: a single visit at the list price, served after them (migration 026). */
   tier: ColumnType<number, number | undefined, number>;
 };
 
