@@ -7,6 +7,7 @@
  */
 import "~/lib/auth/password-tasks.server";
 import "~/features/grid/background.server";
+import "~/features/hubs/background.server";
 import "~/features/planning/background.server";
 import "~/features/portfolio/background.server";
 import "~/features/surveys/background.server";

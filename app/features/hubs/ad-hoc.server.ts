@@ -13,11 +13,12 @@ import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import { BOOKING_DAYS_AHEAD, fieldError, settleBooking, writeBooking } from "./bookings.server";
-import { acceptedRows, contractValues, lockHub } from "./contracts.server";
+import { acceptedDemands as acceptedDemandsOf, acceptedRows, contractValues, lockHub } from "./contracts.server";
 import { checkDated, demandFor, demandOf, ukToday } from "./demands";
+import { hubAnswerInBackground, refused } from "./hub-checks.server";
 import type { AdHocVisit } from "./hub-schemas";
-import { hubPlan, requireHub } from "./hubs.server";
-import { refusal, suggestionFor } from "./suggest";
+import { hubPlan, openingOf, requireHub } from "./hubs.server";
+import { refusal } from "./suggest";
 import { vehicleChoices } from "./vehicle-choices.server";
 import { shortestStay, type VisitWindow } from "./visit-window";
 
@@ -54,15 +55,14 @@ export async function bookAdHoc(
   const { type, demand } = demandFor({ ...input, vehicles: 1, window }, await vehicleChoices(deps, viewer), hub, dates);
   const plan = await hubPlan(deps, hub.depotId);
   const today = ukToday(now);
+  // Checked first off the server's thread (refused: where it is full and when it could come instead)...
+  const first = await hubAnswerInBackground(plan, await acceptedDemandsOf(deps, hub.id), demand, today, openingOf(hub));
+  if (!first.fits) throw refused(first);
   const writing = deps.database.db.transaction().execute(async (tx) => {
+    // ...then again while the hub is held, against what was accepted since (two visits at once for the last room).
     await lockHub(deps, tx, hub.id);
-    const { check, beside } = checkDated(plan, (await acceptedRows(tx, hub.id)).map(demandOf), demand, today);
-    if (!check.fits)
-      throw refusal(
-        check,
-        demand,
-        suggestionFor(plan, beside, demand, { days: hub.openDays, from: hub.openFrom, to: hub.openTo }),
-      );
+    const { check } = checkDated(plan, (await acceptedRows(tx, hub.id)).map(demandOf), demand, today);
+    if (!check.fits) throw refusal(check, demand, null);
     const contract = await tx
       .insertInto("hub_contracts")
       .values(

@@ -23,10 +23,11 @@ import {
   windowOf,
   type DatedDemand,
 } from "./demands";
+import { hubAnswerInBackground, hubWeekInBackground, refused } from "./hub-checks.server";
 import type { ContractRequest } from "./hub-schemas";
-import { checkWeek, type WeekCheck } from "./hub-week";
-import { hubPlan, requireHub, requireOperator, type HubView } from "./hubs.server";
-import { refusal, suggestionFor } from "./suggest";
+import type { WeekCheck } from "./hub-week";
+import { hubPlan, openingOf, requireHub, requireOperator, type HubView } from "./hubs.server";
+import { refusal } from "./suggest";
 import { vehicleChoices, type VehicleChoice } from "./vehicle-choices.server";
 import { describeWindow, type VisitWindow } from "./visit-window";
 
@@ -103,9 +104,9 @@ export async function acceptedDemands(deps: Deps, hubId: number): Promise<DatedD
 }
 
 /** The hub's coming week with the accepted contracts that run in it: the room and chargers left by hour. */
-export async function hubWeek(deps: Deps, hub: HubView, now = Date.now()): Promise<WeekCheck> {
+export async function hubWeek(deps: Deps, hub: HubView, now = Date.now()) {
   const running = runningThisWeek(await acceptedDemands(deps, hub.id), ukToday(now));
-  return checkWeek(await hubPlan(deps, hub.depotId), running);
+  return hubWeekInBackground(await hubPlan(deps, hub.depotId), running);
 }
 
 /** A haulier asks for capacity: checked by the engine first, kept only if the hub can serve it. */
@@ -126,13 +127,15 @@ export async function requestContract(
   const dates = contractDates(request, ukToday());
   const { type, demand } = demandFor({ ...request, window }, await vehicleChoices(deps, viewer), hub, dates);
   const plan = await hubPlan(deps, hub.depotId);
-  const { check, beside } = checkDated(plan, await acceptedDemands(deps, hub.id), demand, ukToday());
-  if (!check.fits)
-    throw refusal(
-      check,
-      demand,
-      suggestionFor(plan, beside, demand, { days: hub.openDays, from: hub.openFrom, to: hub.openTo }),
-    );
+  // The engine's check (and, refused, what would fit) off the server's thread.
+  const check = await hubAnswerInBackground(
+    plan,
+    await acceptedDemands(deps, hub.id),
+    demand,
+    ukToday(),
+    openingOf(hub),
+  );
+  if (!check.fits) throw refused(check);
   const row = await deps.database.db
     .insertInto("hub_contracts")
     .values(contractValues({ hub, companyId: company.id, userId: actingUser(viewer), type, demand, check }))
@@ -148,7 +151,7 @@ export function contractValues(c: {
   userId: string | null;
   type: VehicleChoice;
   demand: DatedDemand;
-  check: WeekCheck;
+  check: Pick<WeekCheck, "peakKw" | "limitKw" | "fullHours">;
   adHoc?: boolean;
 }) {
   const { hub, demand, check } = c;

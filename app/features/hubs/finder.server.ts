@@ -8,7 +8,8 @@ import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import { acceptedDemands } from "./contracts.server";
-import { checkDated, contractDates, demandFor, requestWindow, ukToday } from "./demands";
+import { contractDates, demandFor, requestWindow, ukToday } from "./demands";
+import { hubAnswerInBackground } from "./hub-checks.server";
 import type { ContractRequest } from "./hub-schemas";
 import { hubPlan, listHubs } from "./hubs.server";
 import { vehicleChoices } from "./vehicle-choices.server";
@@ -29,7 +30,8 @@ export async function findHubs(
       const dates = contractDates(request, ukToday());
       const { demand } = demandFor({ ...request, window: requestWindow(request) }, choices, hub, dates);
       const plan = await hubPlan(deps, hub.depotId);
-      const { check } = checkDated(plan, await acceptedDemands(deps, hub.id), demand, ukToday());
+      // Off the server's thread: a search is one check per open hub.
+      const check = await hubAnswerInBackground(plan, await acceptedDemands(deps, hub.id), demand, ukToday(), null);
       const full = describeHours(check.fullHours);
       answers.push({
         hubId: hub.id,

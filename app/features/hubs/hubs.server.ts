@@ -13,6 +13,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import type { HubOffer, PriceList } from "./hub-schemas";
+import type { Opening } from "./visit-window";
 
 type Deps = Pick<Runtime, "database">;
 
@@ -84,6 +85,13 @@ function viewOf(row: HubRow, as: HubView["as"]): HubView {
     as,
   };
 }
+
+/** When the hub is open, as the visit rules read it. */
+export const openingOf = (hub: Pick<HubView, "openDays" | "openFrom" | "openTo">): Opening => ({
+  days: hub.openDays,
+  from: hub.openFrom,
+  to: hub.openTo,
+});
 
 /** What the viewer is at this hub, or null when it is out of their reach. */
 function roleAt(row: HubRow, viewer: DepotViewer): HubView["as"] | null {

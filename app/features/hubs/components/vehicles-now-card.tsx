@@ -94,7 +94,9 @@ export function HubVehiclesCard({
     <Card>
       <CardHeader>
         <CardTitle>Your vehicles at hubs today</CardTitle>
-        <CardDescription>Booked visits at charging hubs, charged to their contract before any walk-in.</CardDescription>
+        <CardDescription>
+          Booked visits at charging hubs, each charged to its booking before any walk-in.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {hubs.map((hub) => (
