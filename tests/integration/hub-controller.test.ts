@@ -16,12 +16,13 @@ import {
   resolveDispute,
   statementMonth,
 } from "~/features/hubs/index.server";
-import { registerChargePoint } from "~/features/operations/index.server";
+import { addVehicleTag, registerChargePoint } from "~/features/operations/index.server";
 import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
+import { insertDepot } from "../support/depots";
 import { seedAdminHub } from "../support/hub-fixture";
 import { connectOcppPeer, profileLimitAtW, type OcppPeer } from "../support/ocpp-peer";
 import { createTestDatabase } from "../support/test-database";
@@ -195,6 +196,17 @@ describe("a hub's chargers and its bookings", () => {
     const operations = await (await fetch(`${server.url}/electrify/operations`, { headers: { cookie } })).text();
     expect(operations.replaceAll("<!-- -->", "")).toContain("Your vehicles at hubs today");
     expect(operations).toContain("AB12 CDE");
+    // And on the readiness board of the depot whose vehicle it is (its tag on that depot's list), not on another's.
+    const home = await insertDepot(runtime, { user_id: haulier.id, depot_name: "Home Yard" });
+    const elsewhere = await insertDepot(runtime, { user_id: haulier.id, depot_name: "Other Yard" });
+    await addVehicleTag(runtime, haulier, home, { tag: "BOOKED-1", vehicle: "AB12 CDE" });
+    const board = async (depotId: number) =>
+      (await (await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } })).text()).replaceAll(
+        "<!-- -->",
+        "",
+      );
+    expect(await board(home)).toContain("Its vehicles at hubs today");
+    expect(await board(elsewhere)).not.toContain("Its vehicles at hubs today");
     // The hub's page follows its chargers: a "change" when one reports, nothing of what changed (any fleet that may
     // open the hub's page may follow it: it shows bays taken). A hub that does not exist has none.
     const nowhere = await fetch(`${server.url}/electrify/hubs/${hubId + 1}/events`, { headers: { cookie } });

@@ -82,6 +82,7 @@ export async function hubVehiclesNow(
       const state = open ? "charging" : mine.length ? "left" : now > ms(b.holdsUntil) ? "no-show" : "expected";
       return {
         vehicle: b.vehicle,
+        tag: b.tag,
         company: b.company,
         state,
         kwh,

@@ -26,6 +26,8 @@ export type DisputeRow = {
 /** One of today's booked visits at a hub, as its page shows it. */
 export type VehicleNowRow = {
   vehicle: string;
+  /** The tag it charges with (a haulier sees only its own vehicles' rows). */
+  tag: string;
   company: string;
   state: "expected" | "charging" | "left" | "no-show";
   kwh: number;

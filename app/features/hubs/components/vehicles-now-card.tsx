@@ -87,13 +87,15 @@ export function VehiclesNowCard({
 /** A haulier's vehicles at hubs today, hub by hub, beside its depots on the operations page. */
 export function HubVehiclesCard({
   hubs,
+  title = "Your vehicles at hubs today",
 }: {
   hubs: { id: number; name: string; vehicles: VehicleNowRow[]; baysTaken: number; bays: number }[];
+  title?: string;
 }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your vehicles at hubs today</CardTitle>
+        <CardTitle>{title}</CardTitle>
         <CardDescription>
           Booked visits at charging hubs, each charged to its booking before any walk-in.
         </CardDescription>

@@ -6,6 +6,8 @@ import { AlertsCard } from "~/features/alerts";
 import { listDepotAlerts } from "~/features/alerts/index.server";
 import { DepotPicker } from "~/features/depots";
 import { mayDo, requireDepot } from "~/features/depots/index.server";
+import { HubVehiclesCard } from "~/features/hubs";
+import { companyHubVehicles } from "~/features/hubs/index.server";
 import {
   ChargersCard,
   clockTime,
@@ -51,6 +53,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.depot ? `${loaderData.depot.name} | Operations | Electrify` : "Operations | Electrify" },
 ];
 
+/** The depot's own vehicles (by their tags) among the company's at hubs today, beside its readiness board. */
+const atHubs = (hubs: Awaited<ReturnType<typeof companyHubVehicles>>, tags: { tag: string }[]) => {
+  const own = new Set(tags.map((t) => t.tag.toUpperCase()));
+  return hubs
+    .map((hub) => ({ ...hub, vehicles: hub.vehicles.filter((v) => own.has(v.tag.toUpperCase())) }))
+    .filter((hub) => hub.vehicles.length > 0);
+};
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
@@ -60,8 +70,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     depot = await requireDepot(runtime.database.db, user, parseId(params.depotId), OPERATIONS_REACH);
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
-    return data({ depot: null, depots, operations: null, alerts: [], endpoint: "", canChange: false }, { status: 404 });
+    return data(
+      { depot: null, depots, operations: null, atHubs: [], alerts: [], endpoint: "", canChange: false },
+      { status: 404 },
+    );
   }
+  const operations = await depotOperations(runtime, depot.id);
   const url = new URL(runtime.env.APP_URL);
   const endpoint = `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}${OCPP_PATH}`;
   // An admin reaches any depot; keep it in the picker even before it has chargers.
@@ -69,7 +83,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     depot: { id: depot.id, name: depot.name },
     depots: listed.map((d) => ({ id: d.id, name: d.name })),
-    operations: await depotOperations(runtime, depot.id),
+    operations,
+    atHubs: atHubs(await companyHubVehicles(runtime, user), operations.tags),
     alerts: await listDepotAlerts(runtime, depot.id),
     endpoint,
     // A viewer reads the page without the forms that change it (the server refuses them anyway).
@@ -139,7 +154,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function DepotOperationsPage({ loaderData }: Route.ComponentProps) {
-  const { depot, depots, operations, alerts, endpoint, canChange } = loaderData;
+  const { depot, depots, operations, alerts, endpoint, canChange, atHubs } = loaderData;
   const navigate = useNavigate();
   return (
     <section className="w-full px-4 py-8 sm:px-6">
@@ -157,6 +172,7 @@ export default function DepotOperationsPage({ loaderData }: Route.ComponentProps
           depotId={depot.id}
           operations={operations}
           alerts={alerts}
+          atHubs={atHubs}
           endpoint={endpoint}
           canChange={canChange}
         />
@@ -173,10 +189,12 @@ function DepotOperations({
   depotId,
   operations,
   alerts,
+  atHubs,
   endpoint,
   canChange,
 }: {
   depotId: number;
+  atHubs: Route.ComponentProps["loaderData"]["atHubs"];
   operations: NonNullable<Route.ComponentProps["loaderData"]["operations"]>;
   alerts: Route.ComponentProps["loaderData"]["alerts"];
   endpoint: string;
@@ -234,6 +252,7 @@ function DepotOperations({
         </CardContent>
       </Card>
       <ReadinessCard readiness={operations.readiness} canChange={canChange} />
+      {atHubs.length ? <HubVehiclesCard hubs={atHubs} title="Its vehicles at hubs today" /> : null}
       <ChargersCard chargers={operations.chargers} endpoint={endpoint} canChange={canChange} />
       <SessionsCard sessions={operations.sessionsToday} tariff={operations.tariff} />
       {canChange ? <VehicleNeedsCard sessions={operations.sessionsToday} /> : null}
