@@ -36,3 +36,34 @@ export async function simulatedChargers(
   }
   return chargers;
 }
+
+/** Stops the simulation (Ctrl-C or a kill): the tick stops, each charger closes its connection. */
+export function stopOnSignal(chargers: SimCharger[], loop: ReturnType<typeof setInterval>): void {
+  const stop = async () => {
+    clearInterval(loop);
+    await Promise.all(chargers.map((c) => c.close().catch(() => undefined)));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+}
+
+/** Connects every charger, or says why not and stops (the server not running, or another address). */
+export async function bootAll(chargers: SimCharger[], url: string): Promise<void> {
+  await Promise.all(chargers.map((c) => c.boot())).catch((error: unknown) => {
+    console.error(
+      `Cannot connect to ${url} (${String(error)}). Is the server running (npm start)? --url points the chargers at another.`,
+    );
+    process.exit(2);
+  });
+}
+
+/** A read of the server's database that failed: most often another DATA_DIR, or one the server never opened. */
+export const unreadable =
+  (runtime: Runtime, what: string) =>
+  (error: unknown): never => {
+    console.error(
+      `Cannot read the ${what} in ${runtime.database.description} (${String(error)}). Run this with the same DATA_DIR (or DATABASE_URL) as the server, after it has started once.`,
+    );
+    process.exit(2);
+  };

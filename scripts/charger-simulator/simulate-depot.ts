@@ -10,7 +10,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { tripUnderWay } from "../../app/features/operations/index";
 import type { PlanRequest } from "../../app/features/planning/index";
 import { readDepotPlan } from "../../app/features/planning/index.server";
-import { simulatedChargers } from "./register";
+import { bootAll, simulatedChargers, stopOnSignal, unreadable } from "./register";
 
 type Duty = PlanRequest["vehicles"][number]["week"];
 type FleetVehicle = { tag: string; batteryKwh: number; maxKw: number; targetKwh: number; week: Duty; kwhPerKm: number };
@@ -64,12 +64,7 @@ export async function simulateDepot(
     .select(["id", "depot_name"])
     .where("id", "=", depotId)
     .executeTakeFirst()
-    .catch((error: unknown) => {
-      console.error(
-        `Cannot read the depots in ${runtime.database.description} (${String(error)}). Run this with the same DATA_DIR (or DATABASE_URL) as the server, after it has started once.`,
-      );
-      process.exit(2);
-    });
+    .catch(unreadable(runtime, "depots"));
   if (!depot) {
     console.error(`No depot ${depotId}. Its id is in the address of its page (/electrify/depots/<id>/layout).`);
     process.exit(2);
@@ -83,12 +78,7 @@ export async function simulateDepot(
 
   const started = Date.now();
   const simNow = () => started + (Date.now() - started) * speed;
-  await Promise.all(chargers.map((c) => c.boot())).catch((error: unknown) => {
-    console.error(
-      `Cannot connect to ${url} (${String(error)}). Is the server running (npm start)? --url points the chargers at another.`,
-    );
-    process.exit(2);
-  });
+  await bootAll(chargers, url);
   console.log(
     `${chargers.length} simulated chargers connected to ${url} for ${depot.depot_name} (duty clock ×${speed}). Ctrl-C stops them.`,
   );
@@ -125,11 +115,5 @@ export async function simulateDepot(
     })();
   }, 1000);
 
-  const stop = async () => {
-    clearInterval(loop);
-    await Promise.all(chargers.map((c) => c.close().catch(() => undefined)));
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  stopOnSignal(chargers, loop);
 }

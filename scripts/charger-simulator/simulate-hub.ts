@@ -9,7 +9,7 @@ import type { Runtime } from "~/lib/runtime.server";
 
 import { readDepotPlan } from "../../app/features/planning/index.server";
 import { bookedVisits, bookTwoDays, hubHauliers } from "./hub-fleets";
-import { simulatedChargers } from "./register";
+import { bootAll, simulatedChargers, stopOnSignal, unreadable } from "./register";
 import type { SimCharger } from "./sim-charger";
 import type { SimOptions } from "./simulate-depot";
 
@@ -29,12 +29,7 @@ export async function simulateHub(runtime: Runtime, hubId: number, { url, count,
     .select(["hubs.id", "hubs.name", "hubs.status", "hubs.depot_id as depotId", "depots.company_id as companyId"])
     .where("hubs.id", "=", hubId)
     .executeTakeFirst()
-    .catch((error: unknown) => {
-      console.error(
-        `Cannot read the hubs in ${runtime.database.description} (${String(error)}). Run this with the same DATA_DIR (or DATABASE_URL) as the server, after it has started once.`,
-      );
-      process.exit(2);
-    });
+    .catch(unreadable(runtime, "hubs"));
   if (!hub) {
     console.error(`No hub ${hubId}. Its id is in the address of its page (/electrify/hubs/<id>).`);
     process.exit(2);
@@ -55,10 +50,7 @@ export async function simulateHub(runtime: Runtime, hubId: number, { url, count,
     { url, count: chargerCount, maxKw },
   );
   await runtime.database.destroy();
-  await Promise.all(chargers.map((c) => c.boot())).catch((error: unknown) => {
-    console.error(`Cannot connect to ${url} (${String(error)}). Is the server running (npm start)?`);
-    process.exit(2);
-  });
+  await bootAll(chargers, url);
   console.log(
     `${chargers.length} simulated chargers connected to ${url} for ${hub.name}: ${hauliers.length} hauliers, ${booked} visits booked now, ${visits.length} booked today and tomorrow. Ctrl-C stops them.`,
   );
@@ -136,11 +128,5 @@ function play(chargers: SimCharger[], visits: Visit[], meterSeconds: number) {
       .catch((error: unknown) => console.error(error instanceof Error ? error.message : error))
       .finally(() => (busy = false));
   }, 1000);
-  const stop = async () => {
-    clearInterval(loop);
-    await Promise.all(chargers.map((c) => c.close().catch(() => undefined)));
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  stopOnSignal(chargers, loop);
 }

@@ -12,6 +12,7 @@ import {
   bookVisit,
   cancelBooking,
   CONTRACT_GONE,
+  customerContracts,
   HUB_GONE,
   hubBookings,
   hubContracts,
@@ -52,6 +53,7 @@ export async function runHubCall(
 ): Promise<unknown> {
   if (op === "hubs") {
     const hubs = (await listHubs(deps, viewer)).filter((h) => h.as === "haulier" && h.status === "open");
+    const contracts = await customerContracts(deps, viewer, hubs);
     return {
       // The vehicle types a contract or a single visit names (vehicleType), from the company's plans.
       vehicleTypes: (await vehicleChoices(deps, viewer)).map(({ key, label, batteryKwh, maxKw }) => ({
@@ -60,27 +62,25 @@ export async function runHubCall(
         batteryKwh,
         maxKw,
       })),
-      hubs: await Promise.all(
-        hubs.map(async (hub) => ({
-          id: hub.id,
-          name: hub.name,
-          address: hub.address,
-          prices: hub.prices,
-          contracts: (await hubContracts(deps, viewer, hub))
-            .filter((c) => !c.adHoc)
-            .map((c) => ({
-              id: c.id,
-              status: c.status,
-              vehicleType: c.vehicleType,
-              vehicles: c.vehicles,
-              visits: c.windowText,
-              startsOn: c.startsOn,
-              endsOn: c.endsOn,
-              energyKwh: c.energyKwh,
-              pencePerKwh: c.pencePerKwh,
-            })),
-        })),
-      ),
+      hubs: hubs.map((hub) => ({
+        id: hub.id,
+        name: hub.name,
+        address: hub.address,
+        prices: hub.prices,
+        contracts: (contracts.get(hub.id) ?? [])
+          .filter((c) => !c.adHoc)
+          .map((c) => ({
+            id: c.id,
+            status: c.status,
+            vehicleType: c.vehicleType,
+            vehicles: c.vehicles,
+            visits: c.windowText,
+            startsOn: c.startsOn,
+            endsOn: c.endsOn,
+            energyKwh: c.energyKwh,
+            pencePerKwh: c.pencePerKwh,
+          })),
+      })),
     };
   }
   const hub = await customerHub(deps, viewer, params.hubId);

@@ -8,6 +8,8 @@
  * a handful of checks.
  * Browser-safe and pure: dates are ISO days (yyyy-MM-dd), compared as text.
  */
+import { calendarDay } from "~/lib/uk-dates";
+
 export type Dated = { startsOn: string | null; endsOn: string | null };
 
 const DAY_MS = 86_400_000;
@@ -52,13 +54,8 @@ export function togetherSets<T extends Dated>(contracts: readonly T[], from: str
 
 /** "from 01 Dec 2026 to 28 Feb 2027", "from 01 Dec 2026", or "" (no dates). */
 export function describeDates(c: Dated): string {
-  const uk = (iso: string) =>
-    new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-GB", {
-      day: "2-digit",
-      month: "short",
-      year: "numeric",
-      timeZone: "UTC",
-    });
+  // Noon UTC is the same day on the UK's clock, summer or winter.
+  const uk = (iso: string) => calendarDay(`${iso}T12:00:00Z`);
   if (c.startsOn && c.endsOn && c.startsOn === c.endsOn) return `on ${uk(c.startsOn)}`;
   return [c.startsOn ? `from ${uk(c.startsOn)}` : "", c.endsOn ? `to ${uk(c.endsOn)}` : ""].filter(Boolean).join(" ");
 }

@@ -37,6 +37,7 @@ export const CONTRACT_GONE = "That contract no longer exists.";
 
 export type ContractView = {
   id: number;
+  hubId: number;
   company: string;
   companyId: number;
   status: "requested" | "accepted" | "declined" | "withdrawn";
@@ -57,50 +58,76 @@ export type ContractView = {
   adHoc: boolean;
 };
 
-async function contractRows(deps: Deps, hubId: number) {
-  return deps.database.db
+/** Contracts at these hubs (of one company only, when given), in one query. */
+async function contractRows(deps: Deps, hubIds: number[], companyId?: number) {
+  if (!hubIds.length) return [];
+  let query = deps.database.db
     .selectFrom("hub_contracts")
     .innerJoin("companies", "companies.id", "hub_contracts.company_id")
     .selectAll("hub_contracts")
     .select("companies.company_name as company")
-    .where("hub_id", "=", hubId)
-    .orderBy("hub_contracts.id")
-    .execute();
+    .where("hub_id", "in", hubIds);
+  if (companyId !== undefined) query = query.where("hub_contracts.company_id", "=", companyId);
+  return query.orderBy("hub_contracts.id").execute();
 }
 
 /** The hub's contracts the viewer may see: the operator and the admins all of them, a haulier its own. */
 export async function hubContracts(deps: Deps, viewer: DepotViewer, hub: HubView): Promise<ContractView[]> {
-  const rows = await contractRows(deps, hub.id);
-  return rows
-    .filter((row) => hub.as !== "haulier" || row.company_id === viewer.company?.id)
-    .map((row) => {
-      const window = windowOf(row);
-      return {
-        id: row.id,
-        company: row.company,
-        companyId: row.company_id,
-        status: row.status,
-        vehicleType: row.vehicle_type,
-        vehicles: row.vehicles,
-        window,
-        windowText: describeWindow(window),
-        energyKwh: row.energy_kwh,
-        pencePerKwh: row.pence_per_kwh,
-        pencePerVisit: row.pence_per_visit,
-        requestedAt: String(row.requested_at),
-        note: row.decision_note,
-        startsOn: row.starts_on,
-        endsOn: row.ends_on,
-        datesText: describeDates({ startsOn: row.starts_on, endsOn: row.ends_on }),
-        adHoc: row.ad_hoc === 1,
-      };
-    });
+  const rows = await contractRows(deps, [hub.id], hub.as === "haulier" ? (viewer.company?.id ?? 0) : undefined);
+  return rows.map(contractView);
+}
+
+/** The viewer's company's own contracts at these hubs (where it is a customer), by hub: one query for them all. */
+export async function customerContracts(
+  deps: Deps,
+  viewer: DepotViewer,
+  hubs: HubView[],
+): Promise<Map<number, ContractView[]>> {
+  const customerOf = hubs.filter((h) => h.as === "haulier").map((h) => h.id);
+  const rows = await contractRows(deps, customerOf, viewer.company?.id ?? 0);
+  return Map.groupBy(rows.map(contractView), (c) => c.hubId);
+}
+
+function contractView(row: Awaited<ReturnType<typeof contractRows>>[number]): ContractView {
+  const window = windowOf(row);
+  return {
+    id: row.id,
+    hubId: row.hub_id,
+    company: row.company,
+    companyId: row.company_id,
+    status: row.status,
+    vehicleType: row.vehicle_type,
+    vehicles: row.vehicles,
+    window,
+    windowText: describeWindow(window),
+    energyKwh: row.energy_kwh,
+    pencePerKwh: row.pence_per_kwh,
+    pencePerVisit: row.pence_per_visit,
+    requestedAt: String(row.requested_at),
+    note: row.decision_note,
+    startsOn: row.starts_on,
+    endsOn: row.ends_on,
+    datesText: describeDates({ startsOn: row.starts_on, endsOn: row.ends_on }),
+    adHoc: row.ad_hoc === 1,
+  };
 }
 
 /** The hub's accepted contracts as the engine's demands. */
 export async function acceptedDemands(deps: Deps, hubId: number): Promise<DatedDemand[]> {
-  const rows = await contractRows(deps, hubId);
-  return rows.filter((r) => r.status === "accepted").map(demandOf);
+  return (await acceptedDemandsByHub(deps, [hubId])).get(hubId) ?? [];
+}
+
+/** Several hubs' accepted contracts as the engine's demands, by hub: one query (the finder asks every open hub). */
+export async function acceptedDemandsByHub(deps: Deps, hubIds: number[]): Promise<Map<number, DatedDemand[]>> {
+  if (!hubIds.length) return new Map();
+  const rows = await deps.database.db
+    .selectFrom("hub_contracts")
+    .selectAll()
+    .where("hub_id", "in", hubIds)
+    .where("status", "=", "accepted")
+    .orderBy("id")
+    .execute();
+  return new Map([...Map.groupBy(rows, (r) => r.hub_id)].map(([hubId, list]) => [hubId, list.map(demandOf)]));
 }
 
 /** The hub's coming week with the accepted contracts that run in it: the room and chargers left by hour. */

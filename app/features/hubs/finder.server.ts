@@ -7,11 +7,11 @@ import type { DepotViewer } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
-import { acceptedDemands } from "./contracts.server";
+import { acceptedDemandsByHub } from "./contracts.server";
 import { contractDates, demandFor, requestWindow, ukToday } from "./demands";
 import { hubAnswerInBackground } from "./hub-checks.server";
 import type { ContractRequest } from "./hub-schemas";
-import { hubPlan, listHubs } from "./hubs.server";
+import { hubPlans, listHubs } from "./hubs.server";
 import { vehicleChoices } from "./vehicle-choices.server";
 import { describeHours } from "./visit-window";
 
@@ -24,14 +24,26 @@ export async function findHubs(
 ): Promise<HubAnswer[]> {
   const choices = await vehicleChoices(deps, viewer);
   const hubs = (await listHubs(deps, viewer)).filter((h) => h.status === "open" && h.as !== "operator");
+  // Every open hub's plan and accepted contracts in two queries, not two per hub.
+  const [plans, accepted] = await Promise.all([
+    hubPlans(
+      deps,
+      hubs.map((h) => h.depotId),
+    ),
+    acceptedDemandsByHub(
+      deps,
+      hubs.map((h) => h.id),
+    ),
+  ]);
   const answers: HubAnswer[] = [];
   for (const hub of hubs) {
     try {
       const dates = contractDates(request, ukToday());
       const { demand } = demandFor({ ...request, window: requestWindow(request) }, choices, hub, dates);
-      const plan = await hubPlan(deps, hub.depotId);
+      const plan = plans.get(hub.depotId)!;
+      if (plan instanceof UserError) throw plan;
       // Off the server's thread: a search is one check per open hub.
-      const check = await hubAnswerInBackground(plan, await acceptedDemands(deps, hub.id), demand, ukToday(), null);
+      const check = await hubAnswerInBackground(plan, accepted.get(hub.id) ?? [], demand, ukToday(), null);
       const full = describeHours(check.fullHours);
       answers.push({
         hubId: hub.id,

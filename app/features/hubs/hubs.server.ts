@@ -7,12 +7,13 @@ import type { Kysely } from "kysely";
 
 import type { PlanInput } from "~/features/charging-engine";
 import { findDepot, requireDepot, requireRole, type DepotViewer } from "~/features/depots/index.server";
-import { readDepotPlan } from "~/features/planning/index.server";
+import { readDepotPlan, readDepotPlans, type SavedPlan } from "~/features/planning/index.server";
 import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import type { HubOffer, PriceList } from "./hub-schemas";
+import type { HubRole } from "./views";
 import type { Opening } from "./visit-window";
 
 type Deps = Pick<Runtime, "database">;
@@ -34,7 +35,7 @@ export type HubView = {
   openTo: number;
   prices: PriceList;
   /** operator: the viewer works for the company that runs it (their role says whether they may change it). */
-  as: "operator" | "haulier" | "admin";
+  as: HubRole;
 };
 
 const hubQuery = (db: Kysely<Database>) =>
@@ -133,7 +134,26 @@ export async function listHubs(deps: Deps, viewer: DepotViewer): Promise<HubView
 
 /** The depot's plan as the hub's week starts from (its connection, building, chargers and own fleet), or a refusal. */
 export async function hubPlan(deps: Deps, depotId: number): Promise<PlanInput> {
-  const plan = await readDepotPlan(deps, depotId);
+  return usablePlan(await readDepotPlan(deps, depotId));
+}
+
+/** Several hubs' plans in one query, by depot: each the plan, or why it cannot be a hub's (the finder says so). */
+export async function hubPlans(deps: Deps, depotIds: number[]): Promise<Map<number, PlanInput | UserError>> {
+  const saved = await readDepotPlans(deps, depotIds);
+  return new Map(
+    depotIds.map((id): [number, PlanInput | UserError] => {
+      try {
+        return [id, usablePlan(saved.get(id) ?? null)];
+      } catch (error) {
+        if (error instanceof UserError) return [id, error];
+        throw error;
+      }
+    }),
+  );
+}
+
+/** A depot's saved plan as a hub's, or why it cannot be one. */
+function usablePlan(plan: SavedPlan | null): PlanInput {
   if (!plan?.inputs)
     throw new UserError("The depot needs a charging plan (its connection and chargers) before it can be a hub.");
   if (!plan.inputs.chargers.some((c) => c.count > 0)) throw new UserError("The depot's plan has no chargers to share.");

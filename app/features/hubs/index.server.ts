@@ -12,6 +12,7 @@ export {
 } from "./hubs.server";
 export {
   CONTRACT_GONE,
+  customerContracts,
   decideContract,
   hubContracts,
   hubWeek,

@@ -48,6 +48,7 @@ export async function hubStatement(
   const hub = await requireHub(deps, viewer, hubId);
   const company = hub.as === "haulier" ? viewer.company!.id : companyId;
   if (company === null || !Number.isSafeInteger(company)) throw new UserError(STATEMENT_GONE, { status: 404 });
+  // A customer of the hub (a contract there, this month's visits or not); anyone else's answers as none.
   const customer = await deps.database.db
     .selectFrom("hub_contracts")
     .innerJoin("companies", "companies.id", "hub_contracts.company_id")
@@ -56,32 +57,81 @@ export async function hubStatement(
     .where("hub_contracts.company_id", "=", company)
     .executeTakeFirst();
   if (!customer) throw new UserError(STATEMENT_GONE, { status: 404 });
-  const bookings = await monthBookings(deps, hub, company, month);
-  const sessions = await monthSessions(deps, hub, bookings, month);
-  const key = month.toFormat("yyyy-MM");
-  return {
-    ...buildStatement(bookings, sessions),
-    number: statementNumber(hub.id, company, key),
-    month: key,
-    hub: hub.name,
-    company: customer.name,
-    companyId: company,
-  };
+  const [statement] = await statementsOf(deps, hub, month, [{ id: company, name: customer.name }]);
+  return statement!;
 }
 
-/** The haulier's bookings with a visit in the month, each with its contract's prices and its visit's times. */
+/** The month's statements at the hub the viewer may see: a haulier its own, the operator and admins every customer's. */
+export async function hubStatements(
+  deps: Deps,
+  viewer: DepotViewer,
+  hub: HubView,
+  month: DateTime,
+): Promise<HubStatement[]> {
+  let query = deps.database.db
+    .selectFrom("hub_bookings")
+    .innerJoin("companies", "companies.id", "hub_bookings.company_id")
+    .select(["companies.id", "companies.company_name as name"])
+    .distinct()
+    .where("hub_bookings.hub_id", "=", hub.id)
+    .where("visit_date", ">=", month.toISODate()!)
+    .where("visit_date", "<", month.plus({ months: 1 }).toISODate()!);
+  if (hub.as === "haulier") query = query.where("hub_bookings.company_id", "=", viewer.company?.id ?? 0);
+  return statementsOf(
+    deps,
+    hub,
+    month,
+    (await query.execute()).sort((a, b) => a.id - b.id),
+  );
+}
+
+/** The customers' statements for the month: their bookings read in one query, the hub's sessions once. */
+async function statementsOf(
+  deps: Deps,
+  hub: HubView,
+  month: DateTime,
+  customers: { id: number; name: string }[],
+): Promise<HubStatement[]> {
+  const bookings = await monthBookings(
+    deps,
+    hub,
+    customers.map((c) => c.id),
+    month,
+  );
+  const sessions = await monthSessions(deps, hub, bookings, month);
+  const key = month.toFormat("yyyy-MM");
+  return customers.map((customer) => {
+    const own = bookings.filter((b) => b.companyId === customer.id);
+    const ids = new Set(own.map((b) => b.id));
+    return {
+      ...buildStatement(
+        own,
+        sessions.filter((session) => ids.has(session.bookingId)),
+      ),
+      number: statementNumber(hub.id, customer.id, key),
+      month: key,
+      hub: hub.name,
+      company: customer.name,
+      companyId: customer.id,
+    };
+  });
+}
+
+/** These hauliers' bookings with a visit in the month, each with its contract's prices and its visit's times. */
 async function monthBookings(
   deps: Deps,
   hub: HubView,
-  companyId: number,
+  companyIds: number[],
   month: DateTime,
-): Promise<StatementBooking[]> {
+): Promise<(StatementBooking & { companyId: number })[]> {
+  if (!companyIds.length) return [];
   const rows = await deps.database.db
     .selectFrom("hub_bookings")
     .innerJoin("hub_contracts", "hub_contracts.id", "hub_bookings.contract_id")
     .innerJoin("expected_visits", "expected_visits.id", "hub_bookings.expected_visit_id")
     .select([
       "hub_bookings.id",
+      "hub_bookings.company_id as companyId",
       "hub_bookings.visit_date as visitDate",
       "hub_bookings.vehicle",
       "hub_bookings.tag",
@@ -95,10 +145,11 @@ async function monthBookings(
       "hub_contracts.overstay_pence_per_hour as overstayPencePerHour",
     ])
     .where("hub_bookings.hub_id", "=", hub.id)
-    .where("hub_bookings.company_id", "=", companyId)
+    .where("hub_bookings.company_id", "in", companyIds)
     .where("hub_bookings.status", "=", "booked")
     .where("hub_bookings.visit_date", ">=", month.toISODate()!)
     .where("hub_bookings.visit_date", "<", month.plus({ months: 1 }).toISODate()!)
+    .orderBy("hub_bookings.id")
     .execute();
   return rows.map((r) => {
     const departsAt = ms(r.departsAt);
@@ -125,32 +176,15 @@ async function monthSessions(deps: Deps, hub: HubView, bookings: StatementBookin
     .where("charging_sessions.started_at", ">=", month.minus({ days: 1 }).toUTC().toISO()!)
     .where("charging_sessions.started_at", "<", month.plus({ months: 1, days: 1 }).toUTC().toISO()!)
     .execute();
+  // Bookings by tag: a session is looked for only among its own tag's.
+  const byTag = Map.groupBy(bookings, (b) => b.tag);
   return rows.flatMap((r) => {
     const startedAt = ms(r.startedAt);
-    const booking = bookings.find((b) => isBookedSession({ tag: r.tag, startedAt }, b));
+    const booking = byTag.get((r.tag ?? "").toUpperCase())?.find((b) => isBookedSession({ tag: r.tag, startedAt }, b));
     // Whole watt-hours, as the meter reads them.
     const wh = Math.max(0, Math.round(r.lastWh - r.startWh));
     return booking ? [{ id: r.id, bookingId: booking.id, startedAt, stoppedAt: ms(r.stoppedAt!), wh }] : [];
   });
-}
-
-/** The hub's customers with a booking in the month, each with its statement (for the operator and the admins). */
-export async function hubStatements(
-  deps: Deps,
-  viewer: DepotViewer,
-  hub: HubView,
-  month: DateTime,
-): Promise<HubStatement[]> {
-  const companies = await deps.database.db
-    .selectFrom("hub_bookings")
-    .select("company_id")
-    .distinct()
-    .where("hub_id", "=", hub.id)
-    .where("visit_date", ">=", month.toISODate()!)
-    .where("visit_date", "<", month.plus({ months: 1 }).toISODate()!)
-    .execute();
-  const mine = hub.as === "haulier" ? companies.filter((c) => c.company_id === viewer.company?.id) : companies;
-  return Promise.all(mine.map((c) => hubStatement(deps, viewer, hub.id, month, c.company_id)));
 }
 
 export function statementCsv(s: HubStatement): string {

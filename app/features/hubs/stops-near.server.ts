@@ -8,8 +8,9 @@ import { defaultPlanInput } from "~/features/planning";
 import { readDepotPlan } from "~/features/planning/index.server";
 import { loadTripView, viewChoicesSchema, type HubPlace, type HubStopsFinding } from "~/features/trips/index.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
 
-import { hubPlan, listHubs } from "./hubs.server";
+import { hubPlans, listHubs } from "./hubs.server";
 
 type Deps = Pick<Runtime, "database">;
 export type StopsNearHub = HubStopsFinding & { name: string; position: [number, number] };
@@ -31,14 +32,17 @@ export async function stopsNearHubs(deps: Deps, viewer: DepotViewer, depotId: nu
   // The depot first, through the one access check (another company's answers as one that does not exist).
   await requireDepot(deps.database.db, viewer, depotId);
   const hubs = (await listHubs(deps, viewer)).filter((h) => h.status === "open" && h.as !== "operator" && h.position);
-  const places: HubPlace[] = await Promise.all(
-    hubs.map(async (h) => ({
-      id: h.id,
-      name: h.name,
-      position: h.position!,
-      kw: Math.max(0, ...(await hubPlan(deps, h.depotId)).chargers.map((c) => c.powerKw)),
-    })),
+  const plans = await hubPlans(
+    deps,
+    hubs.map((h) => h.depotId),
   );
+  // A hub's fastest charger is what a stop there could use (the vehicle's own limit applies too).
+  const places: HubPlace[] = hubs.flatMap((h) => {
+    const plan = plans.get(h.depotId);
+    return plan instanceof UserError || !plan
+      ? []
+      : [{ id: h.id, name: h.name, position: h.position!, kw: Math.max(0, ...plan.chargers.map((c) => c.powerKw)) }];
+  });
   const base = (await readDepotPlan(deps, depotId))?.inputs ?? defaultPlanInput({ vehicles: null, chargers: [] });
   const result = await loadTripView(deps, viewer, depotId, base, viewChoicesSchema.parse({}), null, places);
   if (!result) return null;

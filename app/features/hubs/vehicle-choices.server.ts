@@ -1,4 +1,4 @@
-import type { DepotViewer } from "~/features/depots/index.server";
+import { depotWithinReach, type DepotViewer } from "~/features/depots/index.server";
 import { DEFAULT_VEHICLE_TYPES } from "~/features/planning";
 import { readDepotPlans } from "~/features/planning/index.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -9,14 +9,12 @@ type Deps = Pick<Runtime, "database">;
 export type VehicleChoice = { key: string; label: string; batteryKwh: number; maxKw: number };
 
 export async function vehicleChoices(deps: Deps, viewer: DepotViewer): Promise<VehicleChoice[]> {
-  const company = viewer.company;
-  const depots = company
-    ? await deps.database.db
-        .selectFrom("depots")
-        .select(["id", "depot_name"])
-        .where("company_id", "=", company.id)
-        .execute()
-    : [];
+  // The depots the viewer reaches (a depot manager: theirs), the one access check.
+  const depots = await deps.database.db
+    .selectFrom("depots")
+    .select(["id", "depot_name"])
+    .where(depotWithinReach(viewer))
+    .execute();
   const plans = await readDepotPlans(
     deps,
     depots.map((d) => d.id),

@@ -2,6 +2,9 @@
  * What the hub's pages show of bookings and disputes: one shape for the server's answers and the cards that show
  * them (browser-safe).
  */
+
+/** What the viewer is at a hub: its operator (or the operator's company), a customer, or one of the consultancy's admins. */
+export type HubRole = "operator" | "haulier" | "admin";
 export type BookingRow = {
   id: number;
   contractId: number;

@@ -9,6 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
+import { VehicleTagFields } from "./vehicle-tag-fields";
+
 /**
  * One visit outside any contract, at the hub's list price: the engine plans the hub's week with every contract that
  * runs that day and this visit, and takes it only where room is left (else says where the hub is full).
@@ -68,15 +70,7 @@ export function AdHocCard({
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              name="vehicle"
-              label="Vehicle"
-              required
-              maxLength={20}
-              placeholder="AB12 CDE"
-              error={errors.vehicle}
-            />
-            <TextField name="tag" label="Tag it charges with" required maxLength={40} error={errors.tag} />
+            <VehicleTagFields errors={errors} />
           </div>
           <Button type="submit" name="intent" value="visit" disabled={fetcher.state !== "idle"} className="sm:w-fit">
             {fetcher.state === "idle" ? "Check and book the visit" : "Planning the hub's day…"}

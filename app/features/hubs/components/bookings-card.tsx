@@ -3,14 +3,14 @@ import { useFetcher } from "react-router";
 
 import { SelectField } from "~/components/select-field";
 import { FormError } from "~/components/text-area-field";
-import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ActionResult } from "~/lib/action-result";
 import { calendarDay } from "~/lib/uk-dates";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
-import type { BookingRow } from "../views";
+import type { BookingRow, HubRole } from "../views";
+import { VehicleTagFields } from "./vehicle-tag-fields";
 
 /**
  * Visits booked within accepted contracts: the haulier's team books a vehicle for a day (the tag it charges with tells
@@ -27,7 +27,7 @@ export function BookingsCard({
 }: {
   bookings: BookingRow[];
   contracts: { id: number; label: string }[];
-  as: "operator" | "haulier" | "admin";
+  as: HubRole;
   mayBook: boolean;
   graceMinutes: number;
   /** The days that can be booked (the next four weeks, UK dates), as the select offers them. */
@@ -60,15 +60,7 @@ export function BookingsCard({
             />
             <div className="grid gap-4 sm:grid-cols-3">
               <SelectField name="visitDate" label="Day" options={days} error={errors.visitDate} />
-              <TextField
-                name="vehicle"
-                label="Vehicle"
-                required
-                maxLength={20}
-                placeholder="AB12 CDE"
-                error={errors.vehicle}
-              />
-              <TextField name="tag" label="Tag it charges with" required maxLength={40} error={errors.tag} />
+              <VehicleTagFields errors={errors} />
             </div>
             <Button type="submit" name="intent" value="book" disabled={fetcher.state !== "idle"} className="sm:w-fit">
               Book the visit

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
+import type { HubRole } from "../views";
 import { StatusPill } from "./status-pill";
 
 export type ContractRow = {
@@ -32,15 +33,7 @@ const STATUS = {
  * The hub's contracts the viewer may see: the operator every customer's (and decides the requests), a haulier its own
  * (and may withdraw one still waiting). Each keeps the prices it was asked at.
  */
-export function ContractsCard({
-  contracts,
-  as,
-  mayAct,
-}: {
-  contracts: ContractRow[];
-  as: "operator" | "haulier" | "admin";
-  mayAct: boolean;
-}) {
+export function ContractsCard({ contracts, as, mayAct }: { contracts: ContractRow[]; as: HubRole; mayAct: boolean }) {
   const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher.data);
   return (

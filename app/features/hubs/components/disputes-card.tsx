@@ -1,15 +1,13 @@
 import { useFetcher } from "react-router";
 
+import { SelectField } from "~/components/select-field";
 import { FormError, TextAreaField } from "~/components/text-area-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FieldError } from "~/components/ui/field-error";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
-import type { DisputeRow } from "../views";
+import type { DisputeRow, HubRole } from "../views";
 import { StatusPill } from "./status-pill";
 
 const STATUS = {
@@ -31,7 +29,7 @@ export function DisputesCard({
   mayResolve,
 }: {
   disputes: DisputeRow[];
-  as: "operator" | "haulier" | "admin";
+  as: HubRole;
   month: { value: string; label: string; open: boolean };
   lines: { index: number; label: string }[];
   mayDispute: boolean;
@@ -54,21 +52,12 @@ export function DisputesCard({
             <fetcher.Form method="post" className="grid gap-4" aria-label="Dispute a line">
               <input type="hidden" name="month" value={month.value} />
               <FormError>{errors.form ?? errors.month}</FormError>
-              <div className="grid gap-2">
-                <Label htmlFor="dispute-line">{`Line of ${month.label}`}</Label>
-                <NativeSelect
-                  id="dispute-line"
-                  name="line"
-                  aria-describedby={errors.line ? "dispute-line-error" : undefined}
-                >
-                  {lines.map((l) => (
-                    <option key={l.index} value={l.index}>
-                      {l.label}
-                    </option>
-                  ))}
-                </NativeSelect>
-                <FieldError id="dispute-line-error">{errors.line}</FieldError>
-              </div>
+              <SelectField
+                name="line"
+                label={`Line of ${month.label}`}
+                options={lines.map((l) => ({ value: l.index, label: l.label }))}
+                error={errors.line}
+              />
               <TextAreaField name="reason" label="Why" required maxLength={1000} error={errors.reason} />
               <Button
                 type="submit"

@@ -1,11 +1,10 @@
 import { useFetcher } from "react-router";
 
+import { SelectField } from "~/components/select-field";
 import { FormError } from "~/components/text-area-field";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
@@ -34,16 +33,7 @@ export function OfferForm({ depots, opensAtOnce }: { depots: { id: number; name:
         ) : (
           <fetcher.Form method="post" className="grid gap-4" aria-label="Offer a depot as a hub">
             <FormError>{errors.form}</FormError>
-            <div className="grid gap-2">
-              <Label htmlFor="offer-depot">Depot</Label>
-              <NativeSelect id="offer-depot" name="depotId">
-                {depots.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <SelectField name="depotId" label="Depot" options={depots.map((d) => ({ value: d.id, label: d.name }))} />
             <TextField
               name="name"
               label="Hub name (shown to other fleets)"

@@ -1,11 +1,11 @@
 import { Form } from "react-router";
 
+import { SelectField } from "~/components/select-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 
 import { pounds } from "../statement";
+import type { HubRole } from "../views";
 
 export type StatementRow = {
   number: string;
@@ -31,7 +31,7 @@ export function StatementsCard({
   month: string;
   months: { value: string; label: string }[];
   statements: StatementRow[];
-  as: "operator" | "haulier" | "admin";
+  as: HubRole;
 }) {
   const link = (s: StatementRow, format: "csv" | "pdf") =>
     `/electrify/hubs/${hubId}/statement.${format}?month=${month}${as === "haulier" ? "" : `&company=${s.companyId}`}`;
@@ -47,16 +47,7 @@ export function StatementsCard({
       </CardHeader>
       <CardContent className="grid gap-4">
         <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Choose the month">
-          <div className="grid gap-2">
-            <Label htmlFor="statement-month">Month</Label>
-            <NativeSelect id="statement-month" name="month" defaultValue={month}>
-              {months.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <SelectField name="month" label="Month" defaultValue={month} options={months} />
           <Button type="submit" variant="outline">
             Show
           </Button>

@@ -1,9 +1,8 @@
 import { Form, Link } from "react-router";
 
+import { SelectField } from "~/components/select-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 
 const VERDICT = { ready: "ready", "ready-with-top-up": "ready with a top-up", "not-yet": "not yet" } as const;
 
@@ -41,16 +40,12 @@ export function StopsCard({
       </CardHeader>
       <CardContent className="grid gap-4">
         <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Stops from a depot's trips">
-          <div className="grid gap-2">
-            <Label htmlFor="stops-depot">Trips of</Label>
-            <NativeSelect id="stops-depot" name="from" defaultValue={depotId ?? undefined}>
-              {depots.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <SelectField
+            name="from"
+            label="Trips of"
+            defaultValue={depotId ?? undefined}
+            options={depots.map((d) => ({ value: d.id, label: d.name }))}
+          />
           <Button type="submit" variant="outline">
             Look at their stops
           </Button>

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { clockTime } from "~/lib/uk-dates";
 
-import type { VehicleNowRow } from "../views";
+import type { HubRole, VehicleNowRow } from "../views";
 import { StatusPill } from "./status-pill";
 
 const STATE = {
@@ -59,7 +59,7 @@ export function VehiclesNowCard({
   vehicles: VehicleNowRow[];
   baysTaken: number;
   bays: number;
-  as: "operator" | "haulier" | "admin";
+  as: HubRole;
   /** Whether the page is following the hub's chargers as they report. */
   live: boolean;
 }) {

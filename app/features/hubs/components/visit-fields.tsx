@@ -1,6 +1,5 @@
+import { SelectField } from "~/components/select-field";
 import { TextField } from "~/components/text-field";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 
 import { DayChoices } from "./day-choices";
 
@@ -41,21 +40,13 @@ export function VisitFields({
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="contract-type">Vehicle type</Label>
-          <NativeSelect
-            id="contract-type"
-            name="vehicleType"
-            defaultValue={values.vehicleType}
-            aria-invalid={errors.vehicleType ? true : undefined}
-          >
-            {vehicleTypes.map((t) => (
-              <option key={t.key} value={t.key}>
-                {t.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          name="vehicleType"
+          label="Vehicle type"
+          defaultValue={values.vehicleType}
+          options={vehicleTypes.map((t) => ({ value: t.key, label: t.label }))}
+          error={errors.vehicleType}
+        />
         <TextField
           name="vehicles"
           label="Vehicles"
