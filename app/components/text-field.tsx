@@ -4,6 +4,18 @@ import { FieldError } from "~/components/ui/field-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
+/**
+ * A 24-hour clock time typed as hh:mm: a native time field shows AM/PM in a browser set to US English, and the
+ * product writes UK times. The server parses the text (HH:MM) whatever the browser sends.
+ */
+export const CLOCK_FIELD = {
+  type: "text",
+  inputMode: "numeric",
+  placeholder: "hh:mm",
+  maxLength: 5,
+  autoComplete: "off",
+} as const;
+
 /** What a corrected value looks like, unless the field says otherwise: filled in when required, an address for e-mail. */
 function looksValid(value: string, input: { required?: boolean; type?: string; minLength?: number }): boolean {
   const trimmed = value.trim();

@@ -242,7 +242,7 @@ function MapLegend({ legend }: { legend: MapLegendSpec }) {
   return (
     <div
       data-testid="map-legend"
-      className="absolute bottom-12 left-3 z-[1000] grid max-w-[calc(100%-1.5rem)] gap-1 rounded-md sm:bottom-8 border bg-background/95 p-2 text-xs shadow"
+      className="absolute bottom-16 left-3 z-[1000] grid max-w-[calc(100%-1.5rem)] gap-1 rounded-md sm:bottom-8 border bg-background/95 p-2 text-xs shadow"
     >
       <p className="font-medium">{legend.title}</p>
       <ul className="grid gap-0.5">

@@ -12,8 +12,8 @@ import { contractDates, demandFor, requestWindow, ukToday } from "./demands";
 import { hubAnswerInBackground } from "./hub-checks.server";
 import type { ContractRequest } from "./hub-schemas";
 import { hubPlans, listHubs } from "./hubs.server";
+import { fullWhen } from "./suggest";
 import { vehicleChoices } from "./vehicle-choices.server";
-import { describeHours } from "./visit-window";
 
 export type HubAnswer = { hubId: number; room: boolean; why: string };
 
@@ -44,7 +44,7 @@ export async function findHubs(
       if (plan instanceof UserError) throw plan;
       // Off the server's thread: a search is one check per open hub.
       const check = await hubAnswerInBackground(plan, accepted.get(hub.id) ?? [], demand, ukToday(), null);
-      const full = describeHours(check.fullHours);
+      const full = fullWhen(check.fullHours, demand);
       answers.push({
         hubId: hub.id,
         room: check.fits,

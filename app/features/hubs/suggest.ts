@@ -60,14 +60,19 @@ export function suggestionFor(plan: PlanInput, accepted: Demand[], demand: Deman
   return null;
 }
 
+/** The full hours that fall in a demand's own visits, in words (all of them when none does). */
+export function fullWhen(fullHours: readonly number[], demand: Pick<Demand, "window">): string {
+  const own = new Set(visitsOf(demand.window).flatMap(hoursOf));
+  const mine = fullHours.filter((h) => own.has(h));
+  return describeHours(mine.length ? mine : fullHours);
+}
+
 /** Why the hub cannot take a demand, in words: where it is full (the hours of its own visits), and what would fit. */
 export function refusal(check: WeekCheck, demand: Demand, suggestion: string | null): UserError {
   const visits = visitsOf(demand.window);
   // The engine's shortfall is to a full battery; what goes uncharged is at most the visits' own energy.
   const short = Math.min(check.shortKwh.get(demand.key) ?? 0, demand.vehicles * visits.length * demand.energyKwh);
-  const own = new Set(visits.flatMap(hoursOf));
-  const mine = check.fullHours.filter((h) => own.has(h));
-  const full = describeHours(mine.length ? mine : check.fullHours);
+  const full = fullWhen(check.fullHours, demand);
   const single = demand.vehicles === 1 && visits.length === 1;
   const parts = [
     `The hub cannot take this: ${full ? `it is full ${full}` : `its connection would need ${Math.ceil(check.peakKw)} kW of ${Math.floor(check.limitKw)} kW`}${short > 0 ? `, and ${Math.ceil(short).toLocaleString("en-GB")} kWh of ${single ? "the visit" : "the week's visits"} would go uncharged` : ""}.`,

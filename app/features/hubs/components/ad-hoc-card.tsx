@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 
 import { SelectField } from "~/components/select-field";
 import { FormError } from "~/components/text-area-field";
-import { TextField } from "~/components/text-field";
+import { CLOCK_FIELD, TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ActionResult } from "~/lib/action-result";
@@ -32,8 +32,7 @@ export function AdHocCard({
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === "visit") form.current?.reset();
   }, [fetcher.state, fetcher.data]);
-  // 24-hour hh:mm as text (a native time field shows AM/PM in a browser set to US English).
-  const time = { type: "text", inputMode: "numeric", placeholder: "hh:mm", maxLength: 5, required: true } as const;
+  const time = { ...CLOCK_FIELD, required: true } as const;
   return (
     <Card>
       <CardHeader>

@@ -1,5 +1,5 @@
 import { SelectField } from "~/components/select-field";
-import { TextField } from "~/components/text-field";
+import { CLOCK_FIELD, TextField } from "~/components/text-field";
 
 import { DayChoices } from "./day-choices";
 
@@ -28,15 +28,7 @@ export function VisitFields({
   errors: Record<string, string | undefined>;
   values?: VisitValues;
 }) {
-  // 24-hour hh:mm as text: a native time field shows AM/PM in a browser set to US English (as planning's ClockInput).
-  const time = {
-    type: "text",
-    inputMode: "numeric",
-    placeholder: "hh:mm",
-    maxLength: 5,
-    autoComplete: "off",
-    required: true,
-  } as const;
+  const time = { ...CLOCK_FIELD, required: true } as const;
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">

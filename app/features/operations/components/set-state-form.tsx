@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 
-import { TextField } from "~/components/text-field";
+import { CLOCK_FIELD, TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
@@ -46,7 +46,7 @@ export function SetStateForm({ vehicles }: { vehicles: { id: number; vehicle: st
           <FieldError id={`${vehicleId}-error`}>{errors.vehicleTagId}</FieldError>
         </div>
         <TextField label="Charge now (%)" name="socPct" inputMode="decimal" error={errors.socPct} />
-        <TextField label="Leaves at" name="departs" type="time" error={errors.departs} />
+        <TextField label="Leaves at" name="departs" {...CLOCK_FIELD} error={errors.departs} />
         <TextField label="Leave with (%)" name="targetSocPct" inputMode="decimal" error={errors.targetSocPct} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">

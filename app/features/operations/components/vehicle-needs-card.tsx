@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 
-import { TextField } from "~/components/text-field";
+import { CLOCK_FIELD, TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ActionResult } from "~/lib/action-result";
@@ -56,7 +56,7 @@ function NeedsForm({ session }: { session: SessionView }) {
         <p className="text-sm font-medium sm:self-center">
           {vehicle} <span className="font-normal text-muted-foreground">on {session.charger}</span>
         </p>
-        <TextField label="Leaves at" name="departs" type="time" defaultValue={departs} error={errors.departs} />
+        <TextField label="Leaves at" name="departs" {...CLOCK_FIELD} defaultValue={departs} error={errors.departs} />
         <TextField
           label="Needs (kWh)"
           name="neededKwh"

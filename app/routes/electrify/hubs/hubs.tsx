@@ -129,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const roomText = (room: number, of: number) =>
-  `${room} of ${of} hub${of === 1 ? "" : "s"} ${room === 1 ? "has" : "have"} room for that.`;
+  `${room} of ${of} hub${of === 1 ? "" : "s"} ${room === 1 || of === 1 ? "has" : "have"} room for that.`;
 
 const STATUS_TEXT = { proposed: "Waiting for approval", open: "Open", closed: "Closed" } as const;
 
