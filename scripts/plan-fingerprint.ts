@@ -7,7 +7,7 @@
 // (sizing and business case included; its run time left out).
 import { createHash } from "node:crypto";
 
-import { BENCH_INPUT, mixedFleet, tightMixedFleet } from "../app/features/charging-engine/fixtures";
+import { BENCH_INPUT, mixedFleet, spiceEvTaper, tightMixedFleet } from "../app/features/charging-engine/fixtures";
 import { planCharging, STRATEGIES, type PlanInput } from "../app/features/charging-engine/index";
 import { computePlan, planInputSchema } from "../app/features/planning/index";
 
@@ -56,6 +56,7 @@ const fixtures: [string, PlanInput, boolean][] = [
     true,
   ],
   ["recorded tours, 28 days", recorded(), true],
+  ["SpiceEV tapering with a building (issue 57)", spiceEvTaper(), true],
 ];
 for (const [name, input, summary] of fixtures) {
   const result = planCharging(input);

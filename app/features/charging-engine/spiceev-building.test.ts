@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { spiceEvTaper } from "./fixtures";
 import { SPICEEV_EXAMPLE_LOAD_KW } from "./fixtures/spiceev-example-load";
 import { planCharging } from "./plan-charging";
 import type { PlanInput, StrategyResult } from "./types";
@@ -118,5 +119,22 @@ describe("SpiceEV's two vehicles with a building", () => {
     const shaving = result.strategies.find((s) => s.strategy === "peak-shaving")!;
     expect(shaving.peakKw).toBeLessThan(Math.max(...result.buildingByStep) - 10);
     expect(shaving.battery!.dischargedKwh).toBeGreaterThan(0);
+  });
+
+  // Issue 57: the exact engine input of SpiceEV's tapering case (its own series, prices, efficiency 0.95). A stay left
+  // 1.2e-7 kWh short was not topped up; walked to the repeating state that became 30 kWh, and the top-up of it took
+  // peak shaving from 116.1 kW to 133.9 kW.
+  it("plans peak shaving at its lower bound on SpiceEV's tapering input, every kWh delivered", () => {
+    const result = planCharging(spiceEvTaper());
+    const byName = new Map(result.strategies.map((s) => [s.strategy, s]));
+    const shaving = byName.get("peak-shaving")!;
+    expect(shaving.peakKw).toBeCloseTo(116.0958, 4);
+    expect(shaving.peakKw).toBeCloseTo(shaving.peakLowerBoundKw!, 6);
+    expect(byName.get("balanced")!.peakKw).toBeCloseTo(128.4962, 4);
+    expect(byName.get("uncontrolled")!.peakKw).toBeCloseTo(190.3985, 4);
+    for (const strategy of result.strategies) {
+      expect(strategy.chargingEnergyKwh).toBeCloseTo(438.9171, 4);
+      expect(strategy.vehicles.every((v) => v.shortfallKwh < 1e-6)).toBe(true);
+    }
   });
 });
