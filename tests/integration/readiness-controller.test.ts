@@ -140,7 +140,7 @@ describe("the controller plans from the vehicle's state", () => {
     expect(ready.leavesWithPct).toBeCloseTo(90, 6);
   });
 
-  it("takes the room for charging from the site's meter, and falls back to the plan's building load plus a margin when it falls silent", async () => {
+  it("takes the room for charging from the site's meter, and the schedule the charger holds counts the fallback from the instant the reading expires", async () => {
     const wantsAll = () =>
       put("vehicles/VAN-A", {
         socPct: 10,
@@ -161,23 +161,33 @@ describe("the controller plans from the vehicle's state", () => {
       transactionId,
     );
     // The meter at the connection reads 37 kW: the building takes 15 kW the plan does not know, so 15 kW is left.
-    expect((await put("meter", { siteKw: 37 })).status).toBe(200);
+    const readAt = Date.now();
+    expect((await put("meter", { siteKw: 37, readAt: new Date(readAt).toISOString() })).status).toBe(200);
     await waitFor(() => Math.abs(limitNowW() - 15_000) < 5);
+    // What the charger already holds, with no further message (issue 57): from the instant the reading expires (five
+    // minutes), the building at the higher of the plan's (none) and the last reading (15 kW), plus 10 % of the
+    // connection: 18 kW, so 12 kW is left. (Before, it went back to the plan's load: 30 kW, on a 30 kW connection.)
+    const held = profiles().at(-1)!.payload;
+    expect(profileLimitAtW(held, readAt + 5 * 60_000 - 1_500)).toBe(15_000);
+    for (const after of [0, 1, 60_000, HOUR, 12 * HOUR])
+      expect(profileLimitAtW(held, readAt + 5 * 60_000 + after) ?? 0).toBeLessThanOrEqual(12_000);
     // Refused, nothing kept: a reading from the future, and one that is not a number.
     expect((await put("meter", { siteKw: 37, readAt: new Date(Date.now() + HOUR).toISOString() })).status).toBe(422);
     expect((await put("meter", { siteKw: "lots" })).status).toBe(422);
-    // The meter falls silent (its last reading six minutes old): the plan's building load (none) plus 10 % of the
-    // 30 kW connection is counted, 27 kW left, so the van has its 22 kW again at the next decision.
+    // The meter falls silent (its last reading six minutes old): the higher of the plan's building load (none) and the
+    // last reading (15 kW), plus 10 % of the 30 kW connection is counted: 12 kW left at the next decision too.
     await runtime.database.db
       .updateTable("site_meter_readings")
       .set({ read_at: new Date(Date.now() - 6 * 60_000).toISOString() })
       .execute();
     expect((await wantsAll()).status).toBe(200);
-    await waitFor(() => Math.abs(limitNowW() - 22_000) < 5);
+    const sent = profiles().length;
+    await waitFor(() => profiles().length > sent);
+    expect(limitNowW()).toBe(12_000);
     await evaluateDepotAlerts(runtime, depotId);
     const alerts = await listDepotAlerts(runtime, depotId);
     expect(alerts.find((a) => a.kind === "meter-silent")?.reason).toMatch(
-      /plan's building load plus a margin \(3 kW\)/,
+      /the higher of the plan's building load and its last reading, plus a margin \(18 kW\)/,
     );
   });
 
@@ -192,7 +202,8 @@ describe("the controller plans from the vehicle's state", () => {
     await meter.call("BootNotification", { chargePointVendor: "Tests", chargePointModel: "Meter" });
     const wantsAll = await put("vehicles/VAN-A", { socPct: 10, socReadAt: new Date().toISOString(), targetSocPct: 90 });
     expect(wantsAll.status).toBe(200);
-    await waitFor(() => Math.abs(limitNowW() - 22_000) < 5);
+    // Still the silent meter's fallback of the test before (its last reading's 15 kW plus 3 kW): 12 kW.
+    await waitFor(() => Math.abs(limitNowW() - 12_000) < 5);
     // The site's import at the connection: 44 kW, of which the van's 22: the building takes 22 kW, 8 kW are left.
     await meterValues(meter, 0, [["44000", "Power.Active.Import", "W"]]);
     await waitFor(() => Math.abs(limitNowW() - 8_000) < 5);

@@ -121,7 +121,7 @@ export function conditionsAt(depot: DepotNow): Condition[] {
       subjectKey: "meter",
       subject: "The site's meter",
       since: depot.meter.silentSince,
-      reason: `The site's meter has sent nothing since ${clockTime(depot.meter.silentSince)}: the controller counts the plan's building load plus a margin (${kw(depot.meter.countedKw)}) instead.`,
+      reason: `The site's meter has sent nothing since ${clockTime(depot.meter.silentSince)}: the controller counts the higher of the plan's building load and its last reading, plus a margin (${kw(depot.meter.countedKw)}), instead.`,
       advice: "Check the meter's power and connection. Charging carries on, with less room until it is back.",
       value: null,
     });

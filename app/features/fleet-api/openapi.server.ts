@@ -101,7 +101,7 @@ export function fleetApiDocument(serverUrl: string) {
       "/api/v1/depots/{depotId}/meter": {
         put: {
           summary:
-            "Tell the site's import at the connection (from the site's own meter): the room for charging is the connection less the building's real load. Silent for more than 5 minutes, the plan's building load plus a margin is counted instead",
+            "Tell the site's import at the connection (from the site's own meter): the room for charging is the connection less the building's real load. A reading holds for 5 minutes from when it was read; after that the building is counted at the higher of the plan's load and the last reading, plus 10 % of the connection, until the meter speaks again",
           requestParams: { path: z.object({ depotId }) },
           requestBody: { content: { "application/json": { schema: siteReadingSchema } } },
           responses: {

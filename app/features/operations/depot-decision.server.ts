@@ -9,22 +9,14 @@ import { toIsoString } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { shareOwn, type SharedPlugged } from "./allocate";
+import { type SharedPlugged, type shareOwn } from "./allocate";
 import { CANNOT_CHARGE } from "./connector-status";
 import { expectedVisits, visitOf, visitsDueBack, type ExpectedVisit } from "./expected-visits.server";
 import { limitAt, type Limits } from "./limits";
+import { AHEAD_HOURS, changeToSend, liveRoom, shareLive } from "./live-plan";
 import type { OcppEndpoint } from "./ocpp-handler-types";
-import {
-  changeOf,
-  constant,
-  limitsFromJson,
-  limitsToJson,
-  limitWAt,
-  sendable,
-  type ProfileChange,
-} from "./profile-changes";
-import { scheduleAhead, unlimited } from "./schedule-ahead";
-import { depotConnectors, depotSite, siteLimitKw, siteSlots } from "./site.server";
+import { constant, limitsFromJson, limitsToJson, limitWAt, type ProfileChange } from "./profile-changes";
+import { depotConnectors, depotSite } from "./site.server";
 import { groupOfTag, vehicleFor, vehiclesDueBack, withToldNeeds } from "./vehicle-duty";
 import { toldDueBack, withTold } from "./vehicle-state";
 import { readVehicleStates } from "./vehicle-state.server";
@@ -32,10 +24,6 @@ import { vehicleTagsByKey } from "./vehicle-tags.server";
 
 type Deps = Pick<Runtime, "database">;
 type Endpoint = Pick<OcppEndpoint, "isConnected">;
-/** How far ahead the live plan looks: a day covers every night's cheap hours. */
-const AHEAD_HOURS = 24;
-/** A raise this small is not worth a message (a decrease always is). */
-const RESEND_W = 100;
 /** How soon a vehicle on a faulted connector is planned to charge again (reset, or moved to another charger). */
 const RECOVERS_IN_MS = 15 * 60_000;
 
@@ -125,12 +113,8 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
         at,
       ),
     );
-    // Cheapest first: the plan over the next day, read now (a charger runs its share until the next decision, and one
-    // is taken at every five minutes of the UK clock, where tariff bands and the building's hours change).
-    const limitKw = siteLimitKw(site, at);
-    const slots = limitKw === null ? [] : siteSlots(site, at, AHEAD_HOURS);
-    // The plan's vehicles away on duty and due back within the day: room is kept for them from their return.
-    const until = slots.length ? slots[slots.length - 1]!.to : at;
+    const room = liveRoom(site, at);
+    const { until } = room;
     // A hub's booked visits not plugged in yet first (room held until each is late by its grace), then the rest.
     const visitsDue = visitsDueBack(
       visits,
@@ -142,20 +126,16 @@ export async function decideDepot(deps: Deps, endpoint: Endpoint, depotId: numbe
       ...visitsDue,
       ...dueBackBy(site.inputs, { tags, states, open, connectors: connectors - visitsDue.length }, at, until),
     ];
-    const { limitsKw, schedules, short } = shareOwn(limitKw, plugged, at, (all) =>
-      limitKw === null ? unlimited(all, at, at) : scheduleAhead(slots, [...all, ...dueBack], at),
-    );
-    // The schedules that change enough to send, to this process's chargers: every decrease, however small (skipped
-    // ones would add up over a depot); a raise only when worth a message. A charger never sent one gets it; one that
-    // refused a profile since it connected gets none (it is counted at what it draws, send-limits.server.ts).
+    const planned = shareLive(room, plugged, dueBack, at);
+    // What changes enough to send, to this process's chargers; one that refused a profile since it connected gets none
+    // (it is counted at what it draws, send-limits.server.ts).
     const changes: Change[] = open
       .filter((s) => endpoint.isConnected(s.chargePointId) && s.protocol && s.profilesRefused === null)
       .flatMap((s) => {
-        const key = String(s.id);
-        const next = sendable(schedules?.get(key) ?? constant(limitsKw.get(key)!));
-        const change = changeOf(held.get(s.id)!, next, at, s.limitW === null ? 0 : RESEND_W / 1000);
+        const change = changeToSend(held.get(s.id)!, planned, String(s.id), s.limitW !== null, at);
         return change ? [{ session: s, ...change }] : [];
       });
+    const { short } = planned;
     await writeDecision(tx, open, changes, new Map(short.map((s) => [s.key, s])), at);
     return { open, changes, computedMs: Date.now() - at - waitedMs, waitedMs };
   });

@@ -26,6 +26,6 @@ export { setStateByHand, setVehicleStates, type StateResult, type VehicleRef } f
 export { shareOwn, type SharedPlugged } from "./allocate";
 export { limitAt, type Limits } from "./limits";
 export { scheduleAhead } from "./schedule-ahead";
-export { siteLimitKw, siteSlots, type DepotSite } from "./site.server";
+export { siteLimitKw, siteSlots, type DepotSite } from "./site";
 export { vehiclesDueBack } from "./vehicle-duty";
 export { BOOKED_EARLY_MS, expectedVisitsChanged } from "./expected-visits.server";

@@ -14,8 +14,9 @@ import { readDepotRecords } from "./depot-records.server";
 import { getOcppEndpoint } from "./ocpp-endpoint.server";
 import { chargerViews, DAY_MS, dayViews, loadSeries, sessionViews, ZONE } from "./operations-views";
 import { depotReadiness } from "./readiness.server";
+import { siteLimitKw, type DepotSite } from "./site";
 import { buildingKwAt } from "./site-meter";
-import { depotSite, siteLimitKw, type DepotSite } from "./site.server";
+import { depotSite } from "./site.server";
 import { vehiclesDueBack } from "./vehicle-duty";
 import { vehicleTagsByKey } from "./vehicle-tags.server";
 
@@ -85,7 +86,8 @@ function meterView(site: DepotSite, now: number) {
     readAt: new Date(meter.readAt).toISOString(),
     buildingKw: meter.silent ? null : meter.buildingKw,
     silentSince: meter.silent ? new Date(meter.readAt).toISOString() : null,
-    // What the controller counts for the building now (the plan's plus a margin while the meter is silent).
+    // What the controller counts for the building now (while the meter is silent, the higher of the plan's and its last
+    // reading, plus a margin).
     countedKw: buildingKwAt(meter, planKw, site.connectionKw, now),
   };
 }

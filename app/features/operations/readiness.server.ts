@@ -8,7 +8,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { CANNOT_CHARGE } from "./connector-status";
 import type { ChargerView } from "./operations-views";
 import { readinessBoard, unnamedVehicles, type BoardSession, type ReadinessRow } from "./readiness";
-import type { DepotSite } from "./site.server";
+import type { DepotSite } from "./site";
 import type { VehicleTag } from "./vehicle-duty";
 import { readVehicleStates } from "./vehicle-state.server";
 

@@ -13,7 +13,8 @@ import type { Limits } from "./limits";
 import type { OcppEndpoint } from "./ocpp-handler-types";
 import { limitsToJson, limitWAt } from "./profile-changes";
 import { profileFor } from "./profile-requests";
-import { depotSite, siteLimitKw } from "./site.server";
+import { siteLimitKw } from "./site";
+import { depotSite } from "./site.server";
 
 type Deps = Pick<Runtime, "database" | "log">;
 type Endpoint = Pick<OcppEndpoint, "call" | "isConnected">;

@@ -12,8 +12,13 @@ import { CLOCK_SLACK_MS } from "./vehicle-state";
 
 type Deps = Pick<Runtime, "database">;
 
-/** A building load this far from the last is news: decide again now rather than at the next round. */
+/** A building load this much lower than the last is worth deciding again for now (more room); any rise always is. */
 const DECIDE_AGAIN_KW = 1;
+/**
+ * A steady reading is decided for again once the one the chargers' schedules count is this old, so they hold one that
+ * is good for four minutes more rather than stepping to the fallback before the next round.
+ */
+const REFRESH_AFTER_MS = 60_000;
 
 /** The depot's meter now, or null when it has none (no reading ever, no meter registered). */
 export async function readSiteMeter(deps: Deps, depotId: number, now = Date.now()): Promise<SiteMeter | null> {
@@ -39,8 +44,8 @@ export async function readSiteMeter(deps: Deps, depotId: number, now = Date.now(
   return {
     readAt,
     siteKw: last?.site_kw ?? 0,
-    buildingKw: last ? last.site_kw - last.chargers_kw : 0,
-    silent: !last || now - readAt > METER_SILENT_MS,
+    buildingKw: last ? last.site_kw - last.chargers_kw : null,
+    silent: !last || now >= readAt + METER_SILENT_MS,
   };
 }
 
@@ -81,7 +86,16 @@ export async function recordSiteReading(
     })
     .execute();
   const buildingKw = reading.siteKw - chargersKw;
-  if (!before || before.silent || Math.abs(buildingKw - before.buildingKw) >= DECIDE_AGAIN_KW) chargingChanged(depotId);
+  // A rise, however small, is decided for at once: the chargers' schedules count the last reading until it expires.
+  if (
+    !before ||
+    before.silent ||
+    before.buildingKw === null ||
+    buildingKw > before.buildingKw ||
+    before.buildingKw - buildingKw >= DECIDE_AGAIN_KW ||
+    readAt - before.readAt >= REFRESH_AFTER_MS
+  )
+    chargingChanged(depotId);
   depotChanged(depotId);
   return { ignored: false };
 }

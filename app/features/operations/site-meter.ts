@@ -1,27 +1,50 @@
 /**
  * The site's own meter at the connection (issue 49, item 4). Its reading is the whole site's import; less what the
  * chargers drew as it was read, that is the building's real load, and the room for charging is the connection less
- * it. A meter silent for longer than METER_SILENT_MS is not trusted: the controller counts the plan's building load
- * plus a margin until it speaks again (fail safe: never more room than the plan, always less).
+ * it. A reading holds for METER_SILENT_MS from when it was read; from the instant it stops holding, the building is
+ * counted at the fallback (decision 055): the higher of the plan's load for that hour and the last reading, plus a
+ * margin of the connection. Every schedule sent while a reading holds counts the fallback from that instant on, so
+ * what the chargers already hold stays within the connection whether or not another reading, or another decision,
+ * ever comes (fail safe: a silent meter or a server that is down never leaves the chargers more room than that).
  */
 import { z } from "zod";
 
 /** A reading holds this long; a meter that has sent none for longer is silent. */
 export const METER_SILENT_MS = 5 * 60_000;
-/** While the meter is silent, the building is counted at the plan's load plus this share of the connection. */
+/** Once a reading no longer holds, the building is counted at the higher of the plan's and the last reading, plus this share of the connection. */
 export const METER_FALLBACK_MARGIN = 0.1;
 
-/** The site meter as the controller and the page read it: its last reading, and whether it has fallen silent. */
-export type SiteMeter = { readAt: number; siteKw: number; buildingKw: number; silent: boolean };
+/** The site meter as the controller and the page read it. */
+export type SiteMeter = {
+  /** When its last reading was read; for a meter that has never spoken, when it was registered. */
+  readAt: number;
+  siteKw: number;
+  /** The building's load by its last reading (the site's import less the chargers' draw then); null: none yet. */
+  buildingKw: number | null;
+  /** Whether its last reading no longer holds now (or it has never spoken). */
+  silent: boolean;
+};
 
-/** The building's load (kW) at `at`: the meter's while its last reading holds; once a meter has fallen silent, the
- * plan's plus a margin from when its reading stopped holding; else (no meter, a time before its reading, or beyond a
- * reading that still holds now) the plan's for that hour. */
+/** Until when the meter's last reading holds (-Infinity: it has none). */
+export const meterHoldsUntil = (meter: SiteMeter): number =>
+  meter.buildingKw === null ? -Infinity : meter.readAt + METER_SILENT_MS;
+
+/**
+ * What the building is counted at once the meter's reading no longer holds: the higher of the plan's load and what the
+ * meter last saw (counting less than the building was last seen to take would not be fail safe), plus a margin.
+ */
+export const meterFallbackKw = (meter: SiteMeter, planKw: number, connectionKw: number): number =>
+  Math.max(planKw, meter.buildingKw ?? 0) + METER_FALLBACK_MARGIN * connectionKw;
+
+/**
+ * The building's load (kW) at `at`, as the controller counts it: without a meter, the plan's for that hour; with one,
+ * its last reading while that holds, else the fallback. Pure in `at`: a schedule made now counts the fallback from the
+ * instant the reading stops holding, whatever happens after.
+ */
 export function buildingKwAt(meter: SiteMeter | null, planKw: number, connectionKw: number, at: number): number {
-  if (!meter || at < meter.readAt) return planKw;
-  if (meter.silent)
-    return at >= meter.readAt + METER_SILENT_MS ? planKw + METER_FALLBACK_MARGIN * connectionKw : planKw;
-  return at < meter.readAt + METER_SILENT_MS ? Math.max(0, meter.buildingKw) : planKw;
+  if (!meter) return planKw;
+  if (meter.buildingKw !== null && at < meterHoldsUntil(meter)) return Math.max(0, meter.buildingKw);
+  return meterFallbackKw(meter, planKw, connectionKw);
 }
 
 /** A reading through the fleet API: the site's import now (kW), and when it was read (now if left out). */

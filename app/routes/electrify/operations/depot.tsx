@@ -272,7 +272,7 @@ function MeterFigure({ meter }: { meter: NonNullable<DepotOperationsData["meter"
     <Figure
       title="Site meter"
       value="Silent"
-      note={`since ${clockTime(meter.silentSince)}: the building is counted at ${kw(meter.countedKw)} (the plan's plus 10 % of the connection)`}
+      note={`since ${clockTime(meter.silentSince)}: the building is counted at ${kw(meter.countedKw)} (the higher of the plan's and the last reading, plus 10 % of the connection)`}
       alert
     />
   ) : (

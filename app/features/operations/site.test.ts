@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { priceAt, TARIFF_PRESETS } from "~/features/charging-engine";
 
-import { siteSlots, type DepotSite } from "./site.server";
+import { siteSlots, type DepotSite } from "./site";
 
 const site: DepotSite = {
   connectionKw: 400,
