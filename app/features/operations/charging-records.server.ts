@@ -134,13 +134,32 @@ export async function startSession(
 export async function findSession(deps: Deps, point: ConnectedPoint, by: { id: number } | { ref: string }) {
   let query = deps.database.db
     .selectFrom("charging_sessions")
-    .select(["id", "connector_id", "stopped_at"])
+    .select(["id", "connector_id", "stopped_at", "id_tag"])
     .where("charge_point_id", "=", point.chargePointId);
   query = "id" in by ? query.where("id", "=", by.id) : query.where("transaction_ref", "=", by.ref);
   return query.executeTakeFirst();
 }
 
 /** Keeps readings, and the session's latest energy, power and charge. */
+/**
+ * A session's tag, told after it started (a 2.0.1 station that starts a transaction at plug-in sends its idToken in a
+ * later event): kept when the session has none yet, and the depot decided again at once, since the vehicle is now
+ * known to the controller, the board and a hub's statement. A tag once kept is not replaced.
+ */
+export async function recordSessionTag(deps: Deps, point: ConnectedPoint, sessionId: number, tag: string) {
+  const { numUpdatedRows } = await deps.database.db
+    .updateTable("charging_sessions")
+    .set({ id_tag: tag, updated_at: now() })
+    .where("id", "=", sessionId)
+    .where("charge_point_id", "=", point.chargePointId)
+    .where("id_tag", "is", null)
+    .executeTakeFirst();
+  if (Number(numUpdatedRows) === 0) return;
+  await event(deps.database.db, point, "tag", `Session ${sessionId}: tag ${tag} told after it started`);
+  depotChanged(point.depotId);
+  chargingChanged(point.depotId);
+}
+
 export async function recordReadings(
   deps: Deps,
   point: ConnectedPoint,

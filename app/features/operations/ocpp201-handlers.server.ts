@@ -9,6 +9,7 @@ import { recordBoot, recordSeen } from "./charger-connection.server";
 import {
   findSession,
   recordReadings,
+  recordSessionTag,
   recordStatus,
   startSession,
   stopSession,
@@ -88,6 +89,10 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
         meterWh: samples.find((s) => s.energyWh !== null)?.energyWh ?? 0,
       }));
     const connectorId = found?.connector_id ?? params.evse?.id ?? 1;
+    // The token may come after the start (TxStartPoint EVConnected or PowerPathClosed: an Updated event, trigger
+    // Authorized): it is taken whenever it first arrives.
+    if (found && found.id_tag === null && params.idToken?.idToken)
+      await recordSessionTag(deps, point, sessionId, params.idToken.idToken);
     await recordReadings(deps, point, { sessionId, connectorId, samples });
     if (params.eventType === "Ended")
       await stopSession(deps, point, {

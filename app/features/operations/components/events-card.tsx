@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { calendarDay, clockTime } from "../format";
 
 type Event = { id: number; kind: string; detail: string; charger: string; at: string };
-const KIND_LABEL: Record<string, string> = { fault: "Fault", boot: "Restart", disconnected: "Offline" };
+const KIND_LABEL: Record<string, string> = { fault: "Fault", boot: "Restart", disconnected: "Offline", tag: "Tag" };
 
 export function EventsCard({ events }: { events: Event[] }) {
   return (
