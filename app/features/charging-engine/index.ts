@@ -5,6 +5,7 @@
  * the feature's own (decision 045).
  */
 export { buildingLoadBySteps, type LoadProfile } from "./load-profile";
+export { leastShortKwh } from "./least-short";
 export { MaxFlow } from "./max-flow";
 export { planCharging, planStrategy, resultOf } from "./plan-charging";
 export { prepare, priceAt } from "./prepare";

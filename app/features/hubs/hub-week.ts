@@ -5,7 +5,7 @@
  * every vehicle charged at the lowest peak it can; the week fits when that peak is within the hub's connection and
  * no contracted visit leaves short. The week repeats, so a Sunday-night visit runs on into Monday morning.
  */
-import { planCharging, type PlanInput, type StrategyResult } from "~/features/charging-engine";
+import { leastShortKwh, planCharging, type PlanInput, type StrategyResult } from "~/features/charging-engine";
 
 import { visitsOf, WEEK_MINUTES, type VisitWindow } from "./visit-window";
 
@@ -28,6 +28,8 @@ export type WeekCheck = {
   chargers: number;
   /** Energy the contracted visits would leave short of (kWh), by the demand's key. */
   shortKwh: Map<string, number>;
+  /** Where it does not fit: the least energy the week's visits must go without, whatever the plan (kWh; 0 when none must). */
+  leastShortKwh: number;
   /** Hours of the week (0 = Monday 00:00) where the site is at its limit or every charger is taken. */
   fullHours: number[];
   /** By hour of the week: the kW the site has left at its busiest moment, and the chargers free then. */
@@ -86,7 +88,16 @@ export function checkWeek(hub: PlanInput, demands: readonly Demand[]): WeekCheck
   const byHour = hourly(plan, result.steps, limitKw, chargersOf(hub));
   const fullHours = byHour.flatMap((h, hour) => (h.roomKw <= 0.5 || h.chargersFree <= 0 ? [hour] : []));
   const fits = plan.peakKw <= limitKw + 1e-6 && [...shortKwh.values()].every((kwh) => kwh < SHORT_KWH);
-  return { fits, peakKw: plan.peakKw, limitKw, chargers: chargersOf(hub), shortKwh, fullHours, byHour };
+  return {
+    fits,
+    peakKw: plan.peakKw,
+    limitKw,
+    chargers: chargersOf(hub),
+    shortKwh,
+    leastShortKwh: fits ? 0 : leastShortKwh(input),
+    fullHours,
+    byHour,
+  };
 }
 
 const chargersOf = (hub: PlanInput) => hub.chargers.reduce((n, c) => n + c.count, 0);

@@ -70,12 +70,13 @@ export function fullWhen(fullHours: readonly number[], demand: Pick<Demand, "win
 /** Why the hub cannot take a demand, in words: where it is full (the hours of its own visits), and what would fit. */
 export function refusal(check: WeekCheck, demand: Demand, suggestion: string | null): UserError {
   const visits = visitsOf(demand.window);
-  // The engine's shortfall is to a full battery; what goes uncharged is at most the visits' own energy.
-  const short = Math.min(check.shortKwh.get(demand.key) ?? 0, demand.vehicles * visits.length * demand.energyKwh);
+  // The least that must go uncharged, whatever the plan (the maximum flow's answer: a plan's own shortfall can be more
+  // than must be), and at most the visits' own energy. The contracts already taken fit without this one.
+  const short = Math.min(check.leastShortKwh, demand.vehicles * visits.length * demand.energyKwh);
   const full = fullWhen(check.fullHours, demand);
   const single = demand.vehicles === 1 && visits.length === 1;
   const parts = [
-    `The hub cannot take this: ${full ? `it is full ${full}` : `its connection would need ${Math.ceil(check.peakKw)} kW of ${Math.floor(check.limitKw)} kW`}${short > 0 ? `, and ${Math.ceil(short).toLocaleString("en-GB")} kWh of ${single ? "the visit" : "the week's visits"} would go uncharged` : ""}.`,
+    `The hub cannot take this: ${full ? `it is full ${full}` : `its connection would need ${Math.ceil(check.peakKw)} kW of ${Math.floor(check.limitKw)} kW`}${short >= 1 ? `, and at least ${Math.floor(short).toLocaleString("en-GB")} kWh of ${single ? "the visit" : "the week's visits"} would go uncharged` : ""}.`,
   ];
   if (suggestion) parts.push(suggestion);
   return new UserError(parts.join(" "), { status: 409, code: "hub-full" });
