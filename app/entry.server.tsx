@@ -2,16 +2,30 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 
 import { DocumentProvider } from "~/components/document-context";
 import { cspNonceContext } from "~/lib/request-context";
+import { getRuntime } from "~/lib/runtime.server";
 
 // The whole stylesheet is small (≈5 KB compressed), so it is inlined into every
 // page: the first paint then waits for no other request.
 import inlineCss from "./app.css?inline";
 
 export const streamTimeout = 5_000;
+
+/**
+ * An error a loader or action did not turn into an answer: the page says "Unexpected Server Error" with status 500,
+ * and the server's log says what broke and where (a fault is a fault, never silent). A request the client abandoned
+ * is not one.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  getRuntime().log.error(
+    { err: error, method: request.method, path: new URL(request.url).pathname },
+    "a route failed with an unexpected error",
+  );
+};
 
 export default function handleRequest(
   request: Request,
