@@ -28,7 +28,7 @@ const FEATURE_DEPENDENCIES = {
   portfolio: ["charging-engine", "depots", "planning", "grid", "energy-map", "team"],
   alerts: ["depots", "operations", "team"],
   "fleet-api": ["depots", "hubs", "operations", "team"],
-  hubs: ["charging-engine", "depots", "energy-map", "operations", "planning", "trips"],
+  hubs: ["charging-engine", "depots", "energy-map", "operations", "planning", "team", "trips"],
 };
 
 /** Read bodies through one module, where stream errors and limits are handled (decision 020). */

@@ -5,12 +5,7 @@ import express, { type Express } from "express";
 import { RouterContextProvider } from "react-router";
 
 import { startAlertWatch } from "~/features/alerts/index.server";
-import {
-  closeLiveStreams,
-  markAllDisconnected,
-  startOcppEndpoint,
-  stopOcppEndpoint,
-} from "~/features/operations/index.server";
+import { markAllDisconnected, startOcppEndpoint, stopOcppEndpoint } from "~/features/operations/index.server";
 import { setPlanWorkerScript, stopPlanRuns } from "~/features/planning/index.server";
 import { removeOrphanQuotes, startApplyByReminders, startRoadmapQueue } from "~/features/portfolio/index.server";
 import { removeOrphanPhotos, setPhotoWorkers } from "~/features/surveys/index.server";
@@ -18,6 +13,7 @@ import { ensureFirstAdmin } from "~/features/users/index.server";
 import { CLIENT_IP_HEADER, trustedOriginsFor } from "~/lib/auth/auth.server";
 import { configureBackground, stopBackground } from "~/lib/background/background.server";
 import { loadEnv } from "~/lib/env.server";
+import { closeLiveStreams } from "~/lib/live-streams.server";
 import { exitTellingSupervisor, stopOnFault } from "~/lib/faults.server";
 import { createLogger } from "~/lib/log.server";
 import { startOutboxWorker } from "~/lib/mail/outbox.server";

@@ -1,15 +1,19 @@
 /** How the product writes times and dates: the UK's clock, 24-hour, dd Mon yyyy (the same on the server and in the browser). */
+
+/** The UK's clock: every day, hour, tariff band and month the product counts is on it. */
+export const UK_ZONE = "Europe/London";
+
 const time = new Intl.DateTimeFormat("en-GB", {
   hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h23",
-  timeZone: "Europe/London",
+  timeZone: UK_ZONE,
 });
 const day = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",
   month: "short",
   year: "numeric",
-  timeZone: "Europe/London",
+  timeZone: UK_ZONE,
 });
 export const clockTime = (iso: string) => time.format(new Date(iso));
 export const calendarDay = (iso: string) => day.format(new Date(iso));

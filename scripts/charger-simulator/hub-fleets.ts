@@ -8,9 +8,10 @@
 import { randomBytes } from "node:crypto";
 import { DateTime } from "luxon";
 
-import type { DepotViewer } from "~/features/depots/index.server";
+import { listUserDepots, saveDepotList, type DepotViewer } from "~/features/depots/index.server";
 import { bookingSchema, contractRequestSchema } from "~/features/hubs";
 import { bookVisit, decideContract, requestContract, ukDays } from "~/features/hubs/index.server";
+import { addVehicleTag, ownerOfTag } from "~/features/operations/index.server";
 import { membershipsOf } from "~/features/team/index.server";
 import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -132,6 +133,22 @@ export async function hubHauliers(runtime: Runtime, hub: { id: number; companyId
   return hauliers;
 }
 
+/**
+ * The haulier's vehicle tag, registered as its own (a hub books only a company's own vehicles' tags): at its first
+ * depot, made for it when it has none.
+ */
+async function ownTag(runtime: Runtime, viewer: DepotViewer, tag: string, vehicle: string): Promise<void> {
+  if ((await ownerOfTag(runtime.database.db, tag)) !== null) return;
+  let depots = await listUserDepots(runtime, viewer);
+  if (!depots.length) {
+    await saveDepotList(runtime, viewer, [
+      { name: `${viewer.company!.name} home depot`, address: "1 Simulated Road", notes: "" },
+    ]);
+    depots = await listUserDepots(runtime, viewer);
+  }
+  await addVehicleTag(runtime, viewer, depots[0]!.id, { tag, vehicle });
+}
+
 /** Books every contracted vehicle for today and tomorrow (where the contract covers the day and it is still to come). */
 export async function bookTwoDays(runtime: Runtime, hubId: number, hauliers: Haulier[]): Promise<number> {
   let booked = 0;
@@ -148,10 +165,12 @@ export async function bookTwoDays(runtime: Runtime, hubId: number, hauliers: Hau
       for (const day of ukDays(2))
         for (let n = 1; n <= contract.vehicles; n++) {
           const tag = `H${contract.company_id}-${contract.id}-${n}`;
+          await ownTag(runtime, viewer, tag, `Van ${contract.id}-${n}`);
           try {
             await bookVisit(
               runtime,
               viewer,
+              contract.hub_id,
               bookingSchema.parse({
                 contractId: contract.id,
                 visitDate: day.value,

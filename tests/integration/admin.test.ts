@@ -11,7 +11,7 @@ import {
 } from "~/features/admin/index.server";
 import { saveDepotList } from "~/features/depots/index.server";
 import { addUser, changeUserRole, createUser, saveProfile, setUserActive } from "~/features/users/index.server";
-import { CLI_ACTOR, type Actor } from "~/lib/audit.server";
+import { CLI_ACTOR } from "~/lib/audit.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { insertDepot } from "../support/depots";
@@ -26,7 +26,7 @@ const params = (overrides: Partial<SubmissionParams> = {}): SubmissionParams => 
 
 describe.each(ENGINES)("admin console rules on %s", (engine) => {
   let runtime: Runtime;
-  let admin: Actor;
+  let admin: { id: string; email: string; isAdmin: boolean };
   let hauliers: { id: string; email: string }[];
   const depotIds: Record<string, number> = {};
 
@@ -56,7 +56,7 @@ describe.each(ENGINES)("admin console rules on %s", (engine) => {
       password: "boss-password",
       role: "admin",
     });
-    admin = { id: boss.id, email: boss.email };
+    admin = { id: boss.id, email: boss.email, isAdmin: true };
     hauliers = [
       await createUser(runtime, { email: "fleet@alpha.example", password: "alpha-password" }),
       await createUser(runtime, { email: "ops@beta.example", password: "beta-password" }),
@@ -293,7 +293,7 @@ describe.each(ENGINES)("admin console rules on %s", (engine) => {
     const id = depotIds["Rejected Depot"]!;
     const outboxBefore = (await runtime.database.db.selectFrom("outbox").select("id").execute()).length;
     // The history insert fails (its actor e-mail is required) after the depot row was updated.
-    const broken = { id: admin.id, email: null as unknown as string };
+    const broken = { id: admin.id, email: null as unknown as string, isAdmin: true };
     await expect(
       reviewDepot(runtime, { depotId: id, status: "approved", notes: "should not stick", actor: broken }),
     ).rejects.toThrow();

@@ -165,7 +165,9 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
       saveDepotList(runtime, stranger, [{ id: surveyedId, name: "Hijacked", address: "x", notes: null }]),
     ).rejects.toThrow("no longer exists");
     await expect(deleteDepot(runtime, stranger, surveyedId)).rejects.toThrow("That depot no longer exists.");
-    expect(await setDepotPosition(runtime, stranger, surveyedId, { latitude: 1, longitude: 1 })).toBe(false);
+    await expect(setDepotPosition(runtime, stranger, surveyedId, { latitude: 1, longitude: 1 })).rejects.toThrow(
+      "That depot no longer exists.",
+    );
     const surveyed = await runtime.database.db
       .selectFrom("depots")
       .select(["depot_name", "location_latitude"])

@@ -7,7 +7,7 @@ import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { startAppServer, type AppServer } from "../support/app-server";
-import { seedAdminHub } from "../support/hub-fixture";
+import { ownVehicle, seedAdminHub } from "../support/hub-fixture";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 import { viewerOf } from "../support/viewers";
@@ -58,6 +58,8 @@ describe.each(ENGINES)("hubs through the fleet API on %s", (engine) => {
       );
       keys[who] = (await createApiKey(runtime, user, { name: "Telematics" })).key;
       if (who === "outsider") continue;
+      // A booking names one of the company's own vehicles (issue 58).
+      for (const tag of who === "haulier" ? ["API-1", "API-2"] : ["RIVAL-API-1"]) await ownVehicle(runtime, user, tag);
       const id = await requestContract(runtime, user, hubId, contract);
       await decideContract(runtime, admin, id, true, null);
       if (who === "haulier") mine = id;
@@ -110,7 +112,7 @@ describe.each(ENGINES)("hubs through the fleet API on %s", (engine) => {
     // A rule of the booking (not of the body's shape): 400, naming the field.
     expect([clash.status, clash.body.fields?.tag]).toEqual([
       400,
-      "That tag is another fleet's at this hub: use your own vehicle's.",
+      "Book with one of your own vehicles' tags: add the vehicle and its tag on Operations first.",
     ]);
     expect((await call("haulier", `/hubs/${hubId}/bookings/${booked.body.id}`, "DELETE")).status).toBe(200);
     expect((await json(await call("haulier", `/hubs/${hubId}/bookings`))).body.bookings).toEqual([]);

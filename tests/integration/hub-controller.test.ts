@@ -23,7 +23,7 @@ import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot } from "../support/depots";
-import { seedAdminHub } from "../support/hub-fixture";
+import { ownVehicle, seedAdminHub } from "../support/hub-fixture";
 import { connectOcppPeer, profileLimitAtW, type OcppPeer } from "../support/ocpp-peer";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
@@ -68,6 +68,9 @@ describe("a hub's chargers and its bookings", () => {
       runtime,
       await createUser(runtime, { email: "nobody@elsewhere.example", password: "outsider-password-1" }),
     );
+    // A booking names one of the company's own vehicles (issue 58).
+    for (const tag of ["BOOKED-1", "BOOKED-2", "SECOND-1"]) await ownVehicle(runtime, haulier, tag, "AB12 CDE");
+    await ownVehicle(runtime, rival, "RIVAL-1", "RV1");
     // Every day, arriving by the next quarter hour after an hour from now, leaving three hours later: today's visit.
     const arrive = DateTime.now().setZone("Europe/London").plus({ minutes: 60 });
     const arriveBy = arrive.plus({ minutes: 15 - (arrive.minute % 15) }).startOf("minute");
@@ -93,6 +96,7 @@ describe("a hub's chargers and its bookings", () => {
     await bookVisit(
       runtime,
       rival,
+      hubId,
       bookingSchema.parse({ contractId: rivalContract, visitDate, vehicle: "RV1", tag: "RIVAL-1" }),
     );
     server = await startAppServer({ DATA_DIR: database.dataDir });
@@ -144,11 +148,12 @@ describe("a hub's chargers and its bookings", () => {
       bookVisit(
         runtime,
         haulier,
+        hubId,
         bookingSchema.parse({ contractId, visitDate, vehicle: "AB12 CDE", tag: "BOOKED-1", ...fields }),
       );
     expect(await field(book({ tag: "rival-1" }))).toHaveProperty(
       "tag",
-      "That tag is another fleet's at this hub: use your own vehicle's.",
+      "Book with one of your own vehicles' tags: add the vehicle and its tag on Operations first.",
     );
     expect(await field(book({ visitDate: "2020-01-06" }))).toHaveProperty(
       "visitDate",
@@ -160,7 +165,7 @@ describe("a hub's chargers and its bookings", () => {
       "The contract's vehicle is already booked for that day.",
     );
     // Another fleet cannot cancel it.
-    await expect(cancelBooking(runtime, rival, id)).rejects.toMatchObject({ status: 404 });
+    await expect(cancelBooking(runtime, rival, hubId, id)).rejects.toMatchObject({ status: 404 });
     const visits = await runtime.database.db
       .selectFrom("expected_visits")
       .selectAll()
@@ -179,12 +184,16 @@ describe("a hub's chargers and its bookings", () => {
     // in about an hour), the walk-in what is left of the 30 kW; with nothing booked they would have 15 kW each.
     await waitFor(() => limitNowW(booked) > 15_000 && Math.abs(limitNowW(booked) + limitNowW(walkIn) - 30_000) <= 2);
     expect(scheduledKwh(booked)).toBeCloseTo(20, 2);
-    // The haulier watches its van charge; the rival sees its own visit expected, and of the others only bays taken.
+    // The haulier watches its van charge; the rival sees its own visit expected and nothing of anyone else's, not even
+    // the bays taken (the operator's yard, its own fleet included: issue 58); the operator sees every visit and bays.
     const mine = await hubVehiclesNow(runtime, haulier, await requireHub(runtime, haulier, hubId));
     expect(mine.vehicles.map((v) => [v.vehicle, v.state])).toEqual([["AB12 CDE", "charging"]]);
     const theirs = await hubVehiclesNow(runtime, rival, await requireHub(runtime, rival, hubId));
     expect(theirs.vehicles.map((v) => [v.vehicle, v.state])).toEqual([["RV1", "expected"]]);
-    expect([theirs.baysTaken, theirs.bays]).toEqual([2, 2]);
+    expect([theirs.baysTaken, theirs.bays]).toEqual([null, 2]);
+    const operators = await hubVehiclesNow(runtime, admin, await requireHub(runtime, admin, hubId));
+    expect(operators.vehicles.map((v) => v.vehicle).sort()).toEqual(["AB12 CDE", "RV1"]);
+    expect(operators.baysTaken).toBe(2);
     // Beside its depots, on its operations page: the haulier's van at the hub; the rival's board has only its own.
     expect((await companyHubVehicles(runtime, haulier)).map((h) => [h.name, h.vehicles.map((v) => v.vehicle)])).toEqual(
       [["Yard Hub", ["AB12 CDE"]]],
@@ -233,7 +242,7 @@ describe("a hub's chargers and its bookings", () => {
         .where("tag", "=", "BOOKED-1")
         .executeTakeFirstOrThrow()
     ).id;
-    await cancelBooking(runtime, haulier, id);
+    await cancelBooking(runtime, haulier, hubId, id);
     // Decided again (here by a meter reading: this test's process is not the server's, where a booking's change is
     // decided on at once), it is a walk-in too.
     await booked.call("MeterValues", {
@@ -258,6 +267,7 @@ describe("a hub's chargers and its bookings", () => {
     await bookVisit(
       runtime,
       haulier,
+      hubId,
       bookingSchema.parse({ contractId, visitDate, vehicle: "AB12 CDE", tag: "BOOKED-2" }),
     );
     const [peer] = peers as [OcppPeer];
@@ -283,9 +293,11 @@ describe("a hub's chargers and its bookings", () => {
       494,
       `HUB${hubId}-${haulier.company!.id}-${visitDate.slice(0, 7)}`,
     ]);
-    // The rival's statement has nothing of it; a haulier asking for another's gets its own; the operator any.
+    // The rival's statement has nothing of it; another company's answers as if there were none; the operator any.
     expect((await hubStatement(runtime, rival, hubId, month, null)).wh).toBe(0);
-    expect((await hubStatement(runtime, rival, hubId, month, haulier.company!.id)).companyId).toBe(rival.company!.id);
+    await expect(hubStatement(runtime, rival, hubId, month, haulier.company!.id)).rejects.toMatchObject({
+      status: 404,
+    });
     expect((await hubStatement(runtime, admin, hubId, month, haulier.company!.id)).pence).toBe(494);
     const cookie = await signIn(server, "fleet@haulier.example", "haulier-password-1");
     const csv = await fetch(`${server.url}/electrify/hubs/${hubId}/statement.csv?month=${visitDate.slice(0, 7)}`, {

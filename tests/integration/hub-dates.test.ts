@@ -16,7 +16,7 @@ import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { HUB_PRICES, seedAdminHub } from "../support/hub-fixture";
+import { HUB_PRICES, ownVehicle, seedAdminHub } from "../support/hub-fixture";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 import { viewerOf } from "../support/viewers";
@@ -72,6 +72,9 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
       runtime,
       await createUser(runtime, { email: `f-${engine}@r.example`, password: "rival-password-1" }),
     );
+    // A booking names one of the company's own vehicles (issue 58).
+    for (const tag of ["VISIT-1", "LATER-1", "VISIT-2", "RACE-1"]) await ownVehicle(runtime, haulier, tag);
+    for (const tag of ["RIVAL-1", "RIVAL-9", "RIVAL-10", "RACE-2"]) await ownVehicle(runtime, rival, tag);
   });
   afterAll(async () => {
     await runtime?.database.destroy();
@@ -104,6 +107,7 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
     const fieldErrors = (await bookVisit(
       runtime,
       haulier,
+      hubId,
       bookingSchema.parse({ contractId: id, visitDate: tomorrow, vehicle: "XY34 FGH", tag: "LATER-1" }),
     ).catch((e: unknown) => e)) as { fieldErrors: Record<string, string> };
     expect(fieldErrors.fieldErrors.visitDate).toMatch(
@@ -113,6 +117,7 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
     const lastNight = (await bookVisit(
       runtime,
       rival,
+      hubId,
       bookingSchema.parse({ contractId: nightContract, visitDate: row.ends_on!, vehicle: "RV1", tag: "RIVAL-1" }),
     ).catch((e: unknown) => e)) as { fieldErrors: Record<string, string> };
     expect(lastNight.fieldErrors.visitDate).toMatch(/and leaving the next day is outside it\.$/);
@@ -121,6 +126,7 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
       await bookVisit(
         runtime,
         rival,
+        hubId,
         bookingSchema.parse({ contractId: nightContract, visitDate: nightBefore, vehicle: "RV1", tag: "RIVAL-1" }),
       ),
     ).toBeGreaterThan(0);
@@ -168,7 +174,7 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
       .execute();
     expect(tiers.map((t) => t.tier)).toEqual([1, 1]);
     // Cancelled, the room is back.
-    await cancelBooking(runtime, haulier, first);
+    await cancelBooking(runtime, haulier, hubId, first);
     const third = await bookAdHoc(runtime, haulier, hubId, visit({ tag: "VISIT-2", vehicle: "CD34 EFG" }));
     expect(third).toBeGreaterThan(second);
   });
@@ -188,9 +194,13 @@ describe.each(ENGINES)("contract dates and single visits on %s", (engine) => {
         (e: unknown) => e,
       ),
     ).toMatchObject({
-      fieldErrors: { tag: "That tag is another fleet's at this hub: use your own vehicle's." },
+      fieldErrors: {
+        tag: "Book with one of your own vehicles' tags: add the vehicle and its tag on Operations first.",
+      },
     });
-    expect(await message(bookAdHoc(runtime, admin, hubId, visit()))).toMatch(/^Your own company runs this hub/);
+    expect(await message(bookAdHoc(runtime, admin, hubId, visit()))).toMatch(
+      /^Only an owner or a fleet manager of a company other than the hub's may buy a visit there\./,
+    );
     expect(
       await bookAdHoc(runtime, haulier, hubId, visit({ visitDate: days[0]!.value, arriveAt: "00:00" })).catch(
         (e: unknown) => e,

@@ -189,7 +189,7 @@ describe.each(ENGINES)("hubs on %s", (engine) => {
     ).toBe(false);
     await expect(requestContract(runtime, viewer, hubId, request())).rejects.toMatchObject({ status: 403 });
     await expect(requestContract(runtime, operator, hubId, request())).rejects.toThrow(
-      "Your own company runs this hub",
+      "Only an owner or a fleet manager of a company other than the hub's may ask it for a contract.",
     );
     expect(await count()).toBe(kept + 1);
   });

@@ -198,7 +198,7 @@ describe.each(ENGINES)("a company's team on %s", (engine) => {
       {
         depotId: north.id,
         status: "reviewing",
-        actor: { id: team.ids.admin!, email: team.people.admin.email },
+        actor: { id: team.ids.admin!, email: team.people.admin.email, isAdmin: true },
       },
     );
     const sent = (await runtime.database.db.selectFrom("outbox").select("recipient").execute())

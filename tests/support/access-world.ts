@@ -179,6 +179,7 @@ export async function seedAccessWorld(runtime: Runtime): Promise<AccessWorld> {
   const bookingId = await bookVisit(
     runtime,
     bravoOwner,
+    hubId,
     bookingSchema.parse({ contractId, visitDate: days[1]!.value, vehicle: "BR11 VAN", tag: "BRAVO-VAN-1" }),
   );
   const visitBookingId = await bookAdHoc(

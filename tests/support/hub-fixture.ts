@@ -1,6 +1,8 @@
 import { TARIFF_PRESETS } from "~/features/charging-engine";
+import { listUserDepots } from "~/features/depots/index.server";
 import { hubOfferSchema, type PriceList } from "~/features/hubs";
 import { offerHub } from "~/features/hubs/index.server";
+import { addVehicleTag } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
@@ -55,4 +57,14 @@ export async function seedAdminHub(
     }),
   );
   return { admin, hubId, depotId };
+}
+
+/**
+ * Registers a vehicle's tag as its company's own (a hub books only a company's own vehicles' tags, issue 58): at the
+ * company's first depot, made for it when it has none.
+ */
+export async function ownVehicle(runtime: Runtime, viewer: SessionUser, tag: string, vehicle = tag): Promise<void> {
+  const depots = await listUserDepots(runtime, viewer);
+  const depotId = depots[0]?.id ?? (await insertDepot(runtime, { user_id: viewer.id, depot_name: `${tag} home` }));
+  await addVehicleTag(runtime, viewer, depotId, { tag, vehicle: vehicle.slice(0, 20) });
 }

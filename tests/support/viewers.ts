@@ -1,4 +1,4 @@
-import { membershipsOf } from "~/features/team/index.server";
+import { membershipsOf, withDepots } from "~/features/team/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -8,6 +8,13 @@ export async function viewerOf(
   user: { id: string; email: string; role?: string },
 ): Promise<SessionUser> {
   const current = (await membershipsOf(runtime.database.db, user)).find((m) => m.current);
-  const company = current && { id: current.id, name: current.name, role: current.role, memberId: current.memberId };
+  const company =
+    current &&
+    (await withDepots(runtime.database.db, {
+      id: current.id,
+      name: current.name,
+      role: current.role,
+      memberId: current.memberId,
+    }));
   return { id: user.id, email: user.email, isAdmin: user.role === "admin", ...(company ? { company } : {}) };
 }

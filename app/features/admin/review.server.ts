@@ -1,5 +1,8 @@
 import { normalizeStatus, statusLabel, type DepotStatusValue } from "~/features/depots";
+import { DEPOT_GONE, depotResource } from "~/features/depots/index.server";
 import { companyRecipients } from "~/features/team/index.server";
+import { authorize } from "~/lib/access/access.server";
+import type { Principal } from "~/lib/access/policy";
 import { recordAudit, type Actor } from "~/lib/audit.server";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -22,7 +25,7 @@ export type ReviewResult =
  */
 export async function reviewDepot(
   deps: Pick<Runtime, "database" | "env" | "log">,
-  input: { depotId: number; status: DepotStatusValue; notes?: string; actor: Actor },
+  input: { depotId: number; status: DepotStatusValue; notes?: string; actor: Principal & Actor },
 ): Promise<ReviewResult> {
   if (!Number.isSafeInteger(input.depotId) || input.depotId <= 0) return { outcome: "not-found" };
   const result = await deps.database.db.transaction().execute(async (trx) => {
@@ -31,7 +34,9 @@ export async function reviewDepot(
       .select(["depots.id", "depots.depot_name", "depots.status", "depots.admin_notes", "depots.company_id"])
       .where("depots.id", "=", input.depotId)
       .executeTakeFirst();
-    if (!depot) return { outcome: "not-found" } as const;
+    if (!depot || depot.company_id === null) return { outcome: "not-found" } as const;
+    // The consultancy's review (the policy's "depot.review"): anyone else is refused as for a depot that is not there.
+    authorize(input.actor, "depot.review", depotResource({ id: depot.id, companyId: depot.company_id }), DEPOT_GONE);
     const from = normalizeStatus(depot.status);
     const notes = input.notes === undefined ? (depot.admin_notes ?? "") : input.notes;
     const statusChanged = from !== input.status;

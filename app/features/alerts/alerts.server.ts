@@ -7,7 +7,7 @@
  */
 import type { Selectable, Transaction } from "kysely";
 
-import { depotOperations } from "~/features/operations/index.server";
+import { depotSnapshot } from "~/features/operations/index.server";
 import { companyRecipients } from "~/features/team/index.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
@@ -33,7 +33,7 @@ export async function evaluateDepotAlerts(deps: Deps, depotId: number, now = Dat
     .where("id", "=", depotId)
     .executeTakeFirst();
   if (!depot?.company_id) return { opened: 0, cleared: 0, mailed: 0 };
-  const found = conditionsAt(snapshot ?? (await depotOperations(deps, depotId, now)));
+  const found = conditionsAt(snapshot ?? (await depotSnapshot(deps, depotId, now)));
   const at = new Date(now).toISOString();
   const result = await deps.database.db.transaction().execute(async (tx) => {
     const open = await tx

@@ -1,5 +1,6 @@
 /** Which kinds of alert each member is e-mailed about (all, until they choose otherwise). */
-import { requireCompany, type DepotViewer } from "~/features/depots/index.server";
+import type { DepotViewer } from "~/features/depots/index.server";
+import { ownPlace } from "~/lib/access/access.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { ALERT_KINDS, isAlertKind, type AlertKind } from "./alert-kinds";
@@ -7,7 +8,7 @@ import { ALERT_KINDS, isAlertKind, type AlertKind } from "./alert-kinds";
 type Deps = Pick<Runtime, "database">;
 
 export async function alertChoicesOf(deps: Deps, viewer: DepotViewer): Promise<AlertKind[]> {
-  const company = requireCompany(viewer);
+  const company = ownPlace(viewer, "member.alerts");
   const out = await deps.database.db
     .selectFrom("alert_opt_outs")
     .select("kind")
@@ -19,7 +20,7 @@ export async function alertChoicesOf(deps: Deps, viewer: DepotViewer): Promise<A
 
 /** Sets the member's own choice: the kinds named are mailed, every other kind is not. Unknown kinds are ignored. */
 export async function setAlertChoices(deps: Deps, viewer: DepotViewer, wanted: readonly unknown[]) {
-  const company = requireCompany(viewer);
+  const company = ownPlace(viewer, "member.alerts");
   const on = new Set(wanted.filter(isAlertKind));
   await deps.database.db.transaction().execute(async (tx) => {
     await tx.deleteFrom("alert_opt_outs").where("member_id", "=", company.memberId).execute();

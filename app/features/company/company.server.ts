@@ -1,4 +1,4 @@
-import { requireRole, type DepotViewer } from "~/features/depots/index.server";
+import { mayDo, requireCompany, requireRole, type DepotViewer } from "~/features/depots/index.server";
 import { getProfile } from "~/features/users/index.server";
 import { toBoolean } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -21,8 +21,9 @@ export async function getCompanyValues(
   deps: Pick<Runtime, "database">,
   user: DepotViewer & { email: string },
 ): Promise<{ saved: boolean; values: CompanyValues }> {
-  const company = user.company
-    ? await deps.database.db.selectFrom("companies").selectAll().where("id", "=", user.company.id).executeTakeFirst()
+  const own = mayDo(user, "company.read") ? requireCompany(user) : null;
+  const company = own
+    ? await deps.database.db.selectFrom("companies").selectAll().where("id", "=", own.id).executeTakeFirst()
     : undefined;
   if (company && toBoolean(company.details_saved)) {
     return {
@@ -55,7 +56,7 @@ export async function saveCompany(
   viewer: DepotViewer,
   input: CompanyInput,
 ): Promise<void> {
-  const company = requireRole(viewer, "company-details");
+  const company = requireRole(viewer, "company.details");
   const values = {
     company_name: input.companyName,
     contact_name: input.contactName,

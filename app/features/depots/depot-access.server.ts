@@ -1,33 +1,23 @@
 /**
- * Who may reach a depot and what they may do with it: the one answer that every page, action, file, stream, report
- * and charger action asks (decisions 045 and 048). A depot belongs to a company; a member reaches its company's
- * depots (a depot manager only the depots named on their membership), and the role says whether they may change
- * them (lib/company-roles.ts). The consultancy's admins reach every depot wherever a page is also theirs
- * (operations, connection applications, photos).
+ * A depot as the policy sees it (decision 056): its facts (whose it is) read once, and the policy asked
+ * (lib/access). Every page, action, file, stream, report and charger action that names a depot comes through here: a
+ * depot the principal may not see answers exactly like one that does not exist (404), a change their role may not
+ * make 403. What each role may do is the policy's table, not this file's.
  */
-import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import type { Kysely } from "kysely";
 
-import { can, ROLE_LABELS, type CompanyAction, type CurrentCompany } from "~/lib/company-roles";
+import { authorize, depotsWhere, NO_COMPANY, ownCompany } from "~/lib/access/access.server";
+import { may, mayAtAll, type Action, type Principal } from "~/lib/access/policy";
 import type { Database } from "~/lib/db/schema";
 import { UserError } from "~/lib/user-error";
 
 import { normalizeStatus, type DepotStatusValue } from "./depot-status";
 
-/** Who asks: the signed-in user, with the company they are working in now (none: they reach no company depot). */
-export type DepotViewer = {
-  id: string;
-  email?: string;
-  isAdmin?: boolean;
-  company?: CurrentCompany;
-  /** A company's API key rather than a person: its calls are on the key's own trail, not a user's. */
-  apiKey?: boolean;
-};
+/** Who asks (lib/access/policy.ts): a person with their current company, an admin, or a company's API key. */
+export type DepotViewer = Principal;
 
 /** The user a change is recorded against (created_by, decided_by…): none when a company's API key made it. */
-export const actingUser = (viewer: DepotViewer): string | null => (viewer.apiKey ? null : viewer.id);
-
-/** Whether the consultancy's admins reach the depot too (operations, applications, photos), or only its company. */
-export type DepotReach = { admins?: boolean };
+export const actingUser = (viewer: Principal): string | null => (viewer.apiKey ? null : viewer.id);
 
 /** Whether a number can be a depot's id (anything else would only fail in the database). */
 export const isDepotId = (id: number) => Number.isSafeInteger(id) && id > 0;
@@ -35,18 +25,9 @@ export const isDepotId = (id: number) => Number.isSafeInteger(id) && id > 0;
 /** The message of every refusal that names a depot the viewer may not reach (or that no longer exists). */
 export const DEPOT_GONE = "That depot no longer exists.";
 
-/**
- * The condition a query over `depots` adds to keep to the depots this viewer may reach. Every list, join and
- * lookup of a depot's data filters through it, so a depot out of reach answers exactly like one that does not exist.
- */
-export function depotWithinReach(viewer: DepotViewer, reach: DepotReach = {}): Expression<SqlBool> {
-  if (reach.admins && viewer.isAdmin) return sql<SqlBool>`1 = 1`;
-  const company = viewer.company;
-  if (!company) return sql<SqlBool>`1 = 0`;
-  const inCompany = sql<SqlBool>`${sql.ref("depots.company_id")} = ${company.id}`;
-  if (company.role !== "depot_manager") return inCompany;
-  return sql<SqlBool>`(${inCompany} and ${sql.ref("depots.id")} in (select depot_id from member_depots where member_id = ${company.memberId}))`;
-}
+/** The condition a query over `depots` adds to keep to the depots on which the principal may do `action`. */
+export const depotWithinReach = (viewer: Principal | null | undefined, action: Action = "depot.read") =>
+  depotsWhere(viewer, action);
 
 /** What every depot page and action knows of a depot once the viewer may reach it. */
 export type ReachableDepot = {
@@ -59,22 +40,13 @@ export type ReachableDepot = {
   companyId: number;
 };
 
-/**
- * The depot, or null when it does not exist or is out of the viewer's reach (the two answer alike, so ids reveal
- * nothing). Pass a transaction to check and change in one step.
- */
-export async function findDepot(
-  db: Kysely<Database>,
-  viewer: DepotViewer,
-  depotId: number,
-  reach: DepotReach = {},
-): Promise<ReachableDepot | null> {
+/** The depot's facts, whoever asks (null when it does not exist or belongs to no company). */
+async function readDepot(db: Kysely<Database>, depotId: number): Promise<ReachableDepot | null> {
   if (!isDepotId(depotId)) return null;
   const row = await db
     .selectFrom("depots")
     .select(["id", "depot_name", "depot_address", "number_of_vehicles", "status", "company_id"])
     .where("id", "=", depotId)
-    .where(depotWithinReach(viewer, reach))
     .executeTakeFirst();
   if (!row || row.company_id === null) return null;
   return {
@@ -87,47 +59,58 @@ export async function findDepot(
   };
 }
 
+/** A depot as the policy reads it. */
+export const depotResource = (depot: Pick<ReachableDepot, "id" | "companyId">) =>
+  ({ kind: "depot", companyId: depot.companyId, depotId: depot.id }) as const;
+
 /**
- * findDepot, or a UserError for a loader or action to answer: 404 ("That depot no longer exists.") out of reach,
- * 403 when the viewer reaches it but their role may not do what `to` asks (a viewer changing anything).
+ * The depot, or null when it does not exist or the viewer may not do `action` to it (the two answer alike, so ids
+ * reveal nothing). Pass a transaction to check and change in one step.
+ */
+export async function findDepot(
+  db: Kysely<Database>,
+  viewer: Principal | null | undefined,
+  depotId: number,
+  action: Action = "depot.read",
+): Promise<ReachableDepot | null> {
+  const depot = await readDepot(db, depotId);
+  return depot && may(viewer, action, depotResource(depot)) ? depot : null;
+}
+
+/**
+ * The depot when the viewer may do `action` to it, else the refusal: 404 (`message`, "That depot no longer exists."
+ * unless given) where they may not see it, 403 where they see it but may not do this. `detail` names the change in
+ * the company's activity log.
  */
 export async function requireDepot(
   db: Kysely<Database>,
-  viewer: DepotViewer,
+  viewer: Principal | null | undefined,
   depotId: number,
-  reach: DepotReach & { message?: string; to?: "read" | "change" } = {},
+  action: Action = "depot.read",
+  options: { message?: string; detail?: string } = {},
 ): Promise<ReachableDepot> {
-  const depot = await findDepot(db, viewer, depotId, reach);
-  if (!depot) throw new UserError(reach.message ?? DEPOT_GONE, { status: 404 });
-  if (reach.to === "change" && !(reach.admins && viewer.isAdmin)) requireRole(viewer, "change");
+  const depot = await readDepot(db, depotId);
+  if (!depot) throw new UserError(options.message ?? DEPOT_GONE, { status: 404 });
+  authorize(viewer, action, depotResource(depot), options.message ?? DEPOT_GONE, options.detail);
   return depot;
 }
 
+/** The viewer's current company when the policy lets them do `action` to it (else 403). */
+export function requireRole(
+  viewer: Principal | null | undefined,
+  action: Action,
+  detail?: string,
+): NonNullable<Principal["company"]> {
+  ownCompany(viewer, action, undefined, detail);
+  return viewer!.company!;
+}
+
 /** The viewer's current company, or a UserError (403) when they are in none. */
-export function requireCompany(viewer: DepotViewer): CurrentCompany {
-  if (!viewer.company) throw new UserError(NO_COMPANY, { status: 403 });
-  return viewer.company;
+export function requireCompany(viewer: Principal | null | undefined) {
+  return requireRole(viewer, "company.read");
 }
 
-export const NO_COMPANY = "You are not in any company's team. Ask a company's owner to invite you.";
+export { NO_COMPANY };
 
-/** Whether the viewer's role in their current company allows `action` (company-wide; depots are findDepot's). */
-export function mayDo(viewer: DepotViewer, action: CompanyAction): boolean {
-  return can(viewer.company?.role, action);
-}
-
-/** The viewer's current company when their role there allows `action`, or a UserError (403) saying it does not. */
-export function requireRole(viewer: DepotViewer, action: CompanyAction): CurrentCompany {
-  const company = requireCompany(viewer);
-  if (!can(company.role, action)) {
-    throw new UserError(
-      `As ${article(company.role)} ${ROLE_LABELS[company.role].toLowerCase()} of ${company.name}, you cannot do this.`,
-      {
-        status: 403,
-      },
-    );
-  }
-  return company;
-}
-
-const article = (role: string) => (role === "owner" ? "an" : "a");
+/** Whether the viewer's role lets them do `action` to their own company's things at all (a page showing a form). */
+export const mayDo = (viewer: Principal | null | undefined, action: Action): boolean => mayAtAll(viewer, action);

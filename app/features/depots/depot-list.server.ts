@@ -4,7 +4,14 @@ import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
-import { DEPOT_GONE, depotWithinReach, findDepot, requireRole, type DepotViewer } from "./depot-access.server";
+import {
+  DEPOT_GONE,
+  depotWithinReach,
+  findDepot,
+  requireDepot,
+  requireRole,
+  type DepotViewer,
+} from "./depot-access.server";
 import { assertRoomForDepots } from "./depot-limits";
 import type { DepotEntry } from "./depot-list-schema";
 import { normalizeStatus, type DepotStatusValue } from "./depot-status";
@@ -75,7 +82,7 @@ export async function saveDepotList(
   viewer: DepotViewer,
   depots: DepotEntry[],
 ): Promise<{ created: number; updated: number }> {
-  const company = requireRole(viewer, "add-depots");
+  const company = requireRole(viewer, "company.depots");
   return deps.database.db.transaction().execute(async (trx) => {
     const contact = await trx
       .selectFrom("companies")
@@ -147,7 +154,7 @@ export async function deleteDepot(
   return deps.database.db.transaction().execute(async (trx) => {
     const depot = await findDepot(trx, viewer, depotId);
     if (!depot) throw new UserError(DEPOT_GONE);
-    requireRole(viewer, "add-depots");
+    requireRole(viewer, "company.depots");
     const photos = await trx
       .selectFrom("survey_photos")
       .select("id")
@@ -179,12 +186,11 @@ export async function setDepotPosition(
   depotId: number,
   position: { latitude: number; longitude: number },
 ): Promise<boolean> {
-  requireRole(viewer, "change");
+  await requireDepot(deps.database.db, viewer, depotId, "depot.change", { detail: "placed on the energy map" });
   const result = await deps.database.db
     .updateTable("depots")
     .set({ location_latitude: position.latitude, location_longitude: position.longitude })
     .where("id", "=", depotId)
-    .where(depotWithinReach(viewer))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

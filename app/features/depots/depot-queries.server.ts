@@ -135,7 +135,7 @@ export async function getPhotoForViewer(deps: Pick<Runtime, "database">, photoId
     .innerJoin("depots", "depots.id", "survey_photos.depot_id")
     .select(["survey_photos.storage_key", "survey_photos.thumbnail_key", "survey_photos.content_type"])
     .where("survey_photos.id", "=", photoId)
-    .where(depotWithinReach(viewer, { admins: true }));
+    .where(depotWithinReach(viewer, "depot.files"));
   return (await query.executeTakeFirst()) ?? null;
 }
 

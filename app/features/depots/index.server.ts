@@ -14,7 +14,7 @@ export {
   requireCompany,
   requireDepot,
   requireRole,
-  type DepotReach,
+  depotResource,
   actingUser,
   type DepotViewer,
   type ReachableDepot,

@@ -33,7 +33,7 @@ export async function saveDesign(
   const parsed = savedDesignSchema.safeParse(components);
   if (!parsed.success)
     throw new UserError(`The design could not be saved: ${parsed.error.issues[0]?.message ?? "invalid components"}`);
-  await requireDepot(deps.database.db, viewer, depotId, { to: "change" });
+  await requireDepot(deps.database.db, viewer, depotId, "depot.change");
   const values = { components: JSON.stringify(parsed.data), updated_at: new Date().toISOString() };
   await deps.database.db
     .insertInto("depot_designs")

@@ -1,13 +1,14 @@
 /**
- * A company's keys for the fleet API (issue 49): created and named by an owner on the team page, shown once, kept
- * only as their SHA-256, revoked there. A key acts for its company alone: it reaches that company's depots as a
- * fleet manager would (depot-access.server.ts decides), and nothing of any other company's.
+ * A company's keys for the fleet API (issue 49): created and named by an owner on the team page with the scopes it
+ * may use, shown once, kept only as their SHA-256, revoked there. A key acts for its company alone, within its scopes:
+ * the policy decides (lib/access/policy.ts, a rule's `key`), and nothing of any other company's is reached.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 
-import { requireRole, type DepotViewer } from "~/features/depots/index.server";
+import { mayDo, requireRole, type DepotViewer } from "~/features/depots/index.server";
 import { recordActivity } from "~/features/team/index.server";
+import { KEY_SCOPES, type KeyScope, type Principal } from "~/lib/access/policy";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { invalidInput, UserError } from "~/lib/user-error";
@@ -25,6 +26,14 @@ export const apiKeyNameSchema = z.object({
     .trim()
     .min(1, "Name the key after the system that will use it")
     .max(60, "A key's name has at most 60 characters"),
+  // A form sends one value per ticked box (none ticked: nothing); a key with no scope could do nothing.
+  scopes: z.preprocess(
+    (value) => (value === undefined ? [...KEY_SCOPES] : Array.isArray(value) ? value : [value]),
+    z
+      .array(z.enum(KEY_SCOPES, { message: "Choose what the key may do" }))
+      .min(1, "Choose at least one thing the key may do")
+      .transform((scopes) => KEY_SCOPES.filter((s) => scopes.includes(s))),
+  ),
 });
 
 const hashOf = (key: string) => createHash("sha256").update(key).digest("hex");
@@ -32,6 +41,7 @@ const hashOf = (key: string) => createHash("sha256").update(key).digest("hex");
 export type ApiKeyView = {
   id: number;
   name: string;
+  scopes: KeyScope[];
   start: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -40,7 +50,7 @@ export type ApiKeyView = {
 
 /** Creates a key for the owner's current company; the key is answered once and never again. */
 export async function createApiKey(deps: Deps, viewer: DepotViewer, input: Record<string, unknown>) {
-  const company = requireRole(viewer, "members");
+  const company = requireRole(viewer, "team.keys");
   const parsed = apiKeyNameSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const key = `${API_KEY_PREFIX}${randomBytes(24).toString("base64url")}`;
@@ -64,6 +74,7 @@ export async function createApiKey(deps: Deps, viewer: DepotViewer, input: Recor
         key_hash: hashOf(key),
         key_start: key.slice(0, API_KEY_PREFIX.length + 6),
         created_by: viewer.id,
+        scopes: parsed.data.scopes.join(","),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -72,21 +83,25 @@ export async function createApiKey(deps: Deps, viewer: DepotViewer, input: Recor
       actor: { id: viewer.id, email: viewer.email ?? "" },
       action: `Created the fleet API key "${parsed.data.name}"`,
     });
-    return { id, name: parsed.data.name, key };
+    return { id, name: parsed.data.name, key, scopes: parsed.data.scopes };
   });
 }
 
-export async function listApiKeys(deps: Deps, companyId: number): Promise<ApiKeyView[]> {
+/** The company's keys, for an owner (null for anyone else: the team page shows them no keys). */
+export async function listApiKeys(deps: Deps, viewer: DepotViewer): Promise<ApiKeyView[] | null> {
+  if (!mayDo(viewer, "team.keys")) return null;
+  const company = requireRole(viewer, "team.keys");
   const rows = await deps.database.db
     .selectFrom("api_keys")
-    .select(["id", "name", "key_start", "created_at", "last_used_at", "revoked_at"])
-    .where("company_id", "=", companyId)
+    .select(["id", "name", "key_start", "created_at", "last_used_at", "revoked_at", "scopes"])
+    .where("company_id", "=", company.id)
     .orderBy("id", "desc")
     .execute();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     start: r.key_start,
+    scopes: scopesOf(r.scopes),
     createdAt: toIsoString(r.created_at),
     lastUsedAt: r.last_used_at === null ? null : toIsoString(r.last_used_at),
     revokedAt: r.revoked_at === null ? null : toIsoString(r.revoked_at),
@@ -95,7 +110,7 @@ export async function listApiKeys(deps: Deps, companyId: number): Promise<ApiKey
 
 /** Revokes one of the owner's company's keys: every call with it is refused from now on. */
 export async function revokeApiKey(deps: Deps, viewer: DepotViewer, keyId: number) {
-  const company = requireRole(viewer, "members");
+  const company = requireRole(viewer, "team.keys");
   const db = deps.database.db;
   return db.transaction().execute(async (tx) => {
     const key = await tx
@@ -117,14 +132,32 @@ export async function revokeApiKey(deps: Deps, viewer: DepotViewer, keyId: numbe
   });
 }
 
-/** The company a presented key acts for, or null for a key that was never issued or is revoked. */
-export async function companyOfKey(deps: Deps, presented: string) {
+const scopesOf = (text: string): KeyScope[] => KEY_SCOPES.filter((s) => text.split(",").includes(s));
+
+/**
+ * The principal a presented key is (its company, within its scopes), or null for a key that was never issued or is
+ * revoked. Read at each call: a revoked key is refused from the next call on.
+ */
+export async function principalOfKey(deps: Deps, presented: string): Promise<Principal | null> {
   if (!presented.startsWith(API_KEY_PREFIX) || presented.length > 100) return null;
-  return deps.database.db
+  const row = await deps.database.db
     .selectFrom("api_keys")
     .innerJoin("companies", "companies.id", "api_keys.company_id")
-    .select(["api_keys.id as keyId", "api_keys.name", "companies.id as companyId", "companies.company_name as company"])
+    .select([
+      "api_keys.id as keyId",
+      "api_keys.scopes",
+      "companies.id as companyId",
+      "companies.company_name as company",
+    ])
     .where("api_keys.key_hash", "=", hashOf(presented))
     .where("api_keys.revoked_at", "is", null)
     .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: `api-key:${row.keyId}`,
+    email: `API key ${row.keyId}`,
+    // The key acts for its company as a whole: its role only names it in refusals; its scopes decide (policy.ts).
+    company: { id: row.companyId, name: row.company, role: "fleet_manager", memberId: 0 },
+    apiKey: { id: row.keyId, scopes: scopesOf(row.scopes) },
+  };
 }

@@ -1,24 +1,25 @@
 /**
  * The fleet API (issue 49): what a haulier's own systems tell Electrify of their vehicles — each one's state of
  * charge, next departure and target, or a depot's whole schedule in one call — and what they may read back (the
- * readiness board). Every call: the key first (401), then its rate (429), then the body against the same schemas as
- * the board's form (422, naming each field), then the depot through the one access check (404 for any depot not
- * the key's company's), and it is written to the key's audit trail whatever it was answered.
+ * readiness board). Every call: the key first (401), then its rate (429), then the policy for its depot or hub (404
+ * for another company's, 403 for a scope the key was not given), then the body against the same schemas as the
+ * board's form (422, naming each field); and every call is written to the key's trail whatever it was answered.
  */
-import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
+import { requireDepot } from "~/features/depots/index.server";
 import { scheduleSchema, siteReadingSchema, vehicleStateSchema } from "~/features/operations";
 import {
   depotOperations,
-  OPERATIONS_REACH,
-  recordSiteReading,
+  depotsWithVehicles,
   setVehicleStates,
+  tellSiteReading,
 } from "~/features/operations/index.server";
+import type { Principal } from "~/lib/access/policy";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { readJsonBody } from "~/lib/request-body.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
-import { companyOfKey } from "./api-keys.server";
+import { principalOfKey } from "./api-keys.server";
 import { runHubCall, type HubOperation } from "./hub-calls.server";
 import { parseBody as parse } from "./parse-body";
 
@@ -29,7 +30,6 @@ export const API_RATE = { max: 120, windowSeconds: 60 } as const;
 /** The largest body a call takes (a schedule of 500 vehicles is about 60 KB). */
 export const MAX_API_BODY_BYTES = 256 * 1024;
 
-type Key = NonNullable<Awaited<ReturnType<typeof companyOfKey>>>;
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 export type ApiOperation = "depots" | "vehicle-state" | "schedule" | "readiness" | "meter" | HubOperation;
 
@@ -39,54 +39,33 @@ const json = ({ status, body, headers }: Answer) =>
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
   });
 
-/** The key's company as the access check sees it: a fleet manager of that company, and of no other. */
-const viewerOf = (key: Key): DepotViewer => ({
-  id: `api-key:${key.keyId}`,
-  company: { id: key.companyId, name: key.company, role: "fleet_manager", memberId: 0 },
-  apiKey: true,
-});
-
-async function run(deps: Deps, key: Key, op: ApiOperation, request: Request, params: Record<string, string>) {
-  const viewer = viewerOf(key);
-  if (op.startsWith("hub")) return runHubCall(deps, viewer, op as HubOperation, request, params);
-  if (op === "depots") {
-    const depots = await deps.database.db
-      .selectFrom("depots")
-      .leftJoin("vehicle_tags", "vehicle_tags.depot_id", "depots.id")
-      .select(["depots.id", "depots.depot_name as name", "vehicle_tags.vehicle", "vehicle_tags.tag"])
-      .where("depots.company_id", "=", key.companyId)
-      .orderBy("depots.id")
-      .orderBy("vehicle_tags.vehicle")
-      .execute();
-    const byDepot = Map.groupBy(depots, (d) => d.id);
-    return {
-      depots: [...byDepot].map(([id, rows]) => ({
-        id,
-        name: rows[0]!.name,
-        vehicles: rows.filter((r) => r.tag !== null).map((r) => ({ vehicle: r.vehicle!, tag: r.tag! })),
-      })),
-    };
-  }
+/** Runs one operation as the key's principal: each door it calls asks the policy (the key's company, its scopes). */
+async function run(deps: Deps, key: Principal, op: ApiOperation, request: Request, params: Record<string, string>) {
+  if (op.startsWith("hub")) return runHubCall(deps, key, op as HubOperation, request, params);
+  if (op === "depots") return { depots: await depotsWithVehicles(deps, key) };
   const depotId = Number(params.depotId);
-  const depot = await requireDepot(deps.database.db, viewer, Number.isSafeInteger(depotId) ? depotId : 0, {
-    ...OPERATIONS_REACH,
-    to: op === "readiness" ? "read" : "change",
-  });
-  if (op === "readiness")
-    return { depot: depot.name, vehicles: (await depotOperations(deps, depot.id)).readiness.rows };
-  if (op === "meter") {
-    const reading = parse(siteReadingSchema, await readJsonBody(request, MAX_API_BODY_BYTES));
-    return recordSiteReading(deps, depot.id, { ...reading, source: "api" });
+  const id = Number.isSafeInteger(depotId) ? depotId : 0;
+  if (op === "readiness") {
+    const { depot, readiness } = await depotOperations(deps, key, id);
+    return { depot: depot.name, vehicles: readiness.rows };
   }
+  if (op === "meter") {
+    // The depot first (404 for another company's), then the body.
+    await requireDepot(deps.database.db, key, id, "operations.tell");
+    const reading = parse(siteReadingSchema, await readJsonBody(request, MAX_API_BODY_BYTES));
+    return tellSiteReading(deps, key, id, reading);
+  }
+  await requireDepot(deps.database.db, key, id, "operations.tell");
   if (op === "vehicle-state") {
     const state = parse(vehicleStateSchema, await readJsonBody(request, MAX_API_BODY_BYTES));
-    const [done] = await setVehicleStates(deps, depot.id, [{ vehicle: params.vehicle ?? "", state }], "fleet");
+    const [done] = await setVehicleStates(deps, key, id, [{ vehicle: params.vehicle ?? "", state }], "fleet");
     return done;
   }
   const { vehicles } = parse(scheduleSchema, await readJsonBody(request, MAX_API_BODY_BYTES));
   const done = await setVehicleStates(
     deps,
-    depot.id,
+    key,
+    id,
     vehicles.map(({ vehicle, ...state }) => ({ vehicle, state })),
     "fleet",
   );
@@ -101,7 +80,7 @@ export async function answerFleetApi(
   params: Record<string, string>,
 ): Promise<Response> {
   const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
-  const key = presented ? await companyOfKey(deps, presented) : null;
+  const key = presented ? await principalOfKey(deps, presented) : null;
   if (!key)
     return json({
       status: 401,
@@ -113,7 +92,8 @@ export async function answerFleetApi(
       headers: { "WWW-Authenticate": 'Bearer realm="Electrify fleet API"' },
     });
   let answer: Answer;
-  const rate = await consumeRateLimit(deps.database.db, `api-key:${key.keyId}`, API_RATE);
+  const keyId = key.apiKey!.id;
+  const rate = await consumeRateLimit(deps.database.db, `api-key:${keyId}`, API_RATE);
   if (!rate.allowed)
     answer = {
       status: 429,
@@ -136,7 +116,7 @@ export async function answerFleetApi(
   await deps.database.db
     .insertInto("api_calls")
     .values({
-      api_key_id: key.keyId,
+      api_key_id: keyId,
       method: request.method,
       path: url.pathname.slice(0, 300),
       status: answer.status,
@@ -144,6 +124,6 @@ export async function answerFleetApi(
       created_at: now,
     })
     .execute();
-  await deps.database.db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", key.keyId).execute();
+  await deps.database.db.updateTable("api_keys").set({ last_used_at: now }).where("id", "=", keyId).execute();
   return json(answer);
 }

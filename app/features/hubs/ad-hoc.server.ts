@@ -8,14 +8,15 @@
  */
 import { DateTime } from "luxon";
 
-import { actingUser, requireRole, type DepotViewer } from "~/features/depots/index.server";
+import { actingUser, type DepotViewer } from "~/features/depots/index.server";
+import { companyOf } from "~/lib/access/access.server";
 import type { Runtime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
 
-import { BOOKING_DAYS_AHEAD, fieldError, settleBooking, writeBooking } from "./bookings.server";
-import { acceptedDemands as acceptedDemandsOf, acceptedRows, contractValues, lockHub } from "./contracts.server";
+import { BOOKING_DAYS_AHEAD, fieldError, requireOwnTag, settleBooking, writeBooking } from "./bookings.server";
+import { acceptedDemands as acceptedDemandsOf, contractValues } from "./contracts.server";
 import { checkDated, demandFor, demandOf, ukToday } from "./demands";
 import { hubAnswerInBackground, refused } from "./hub-checks.server";
+import { acceptedRows, lockHub } from "./hub-lock.server";
 import type { AdHocVisit } from "./hub-schemas";
 import { hubPlan, openingOf, requireHub } from "./hubs.server";
 import { refusal } from "./suggest";
@@ -31,11 +32,9 @@ export async function bookAdHoc(
   input: AdHocVisit,
   now = Date.now(),
 ): Promise<number> {
-  const hub = await requireHub(deps, viewer, hubId);
-  if (hub.as === "operator" || viewer.company?.id === hub.operator.id)
-    throw new UserError("Your own company runs this hub: its vehicles use it as its depot's.");
-  const company = requireRole(viewer, "change");
-  if (hub.status !== "open") throw new UserError(`${hub.name} is not taking visits.`);
+  const hub = await requireHub(deps, viewer, hubId, "hub.visit");
+  const company = companyOf(viewer)!;
+  await requireOwnTag(deps, viewer, input.tag);
   const day = DateTime.fromISO(input.visitDate, { zone: ZONE });
   if (!day.isValid) throw fieldError("visitDate", "Choose a day from the list.");
   if (day > DateTime.fromMillis(now, { zone: ZONE }).startOf("day").plus({ days: BOOKING_DAYS_AHEAD }))

@@ -2,20 +2,28 @@
  * Visits booked within an accepted contract (issue 50, item 3): a date the contract covers, a vehicle and the tag it
  * starts charging with. A booking is an expected visit at the hub's depot (operations' expected-visits.server.ts):
  * the live controller keeps room for it from its arrival until it is late by the hub's grace (then it is a no-show),
- * and plans it from the contract's energy and departure once it plugs in with its tag, before any walk-in. A tag is
- * one fleet's at a hub: another fleet's is refused.
+ * and plans it from the contract's energy and departure once it plugs in with its tag, before any walk-in. A booking
+ * names one of the booking company's own vehicle tags (a tag is one company's: the policy's `tag.use`), so no fleet
+ * can block another's vehicle or have its charging billed to someone else.
  */
 import { DateTime } from "luxon";
 
-import { actingUser, requireRole, type DepotViewer } from "~/features/depots/index.server";
-import { expectedVisitsChanged } from "~/features/operations/index.server";
+import { actingUser, type DepotViewer } from "~/features/depots/index.server";
+import {
+  cancelExpectedVisits,
+  expectedVisitsChanged,
+  expectVisit,
+  ownerOfTag,
+} from "~/features/operations/index.server";
+import { authorize, customerRowsWhere } from "~/lib/access/access.server";
+import { may } from "~/lib/access/policy";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import { describeDates } from "./contract-periods";
 import { reachContract } from "./contracts.server";
 import type { BookingInput } from "./hub-schemas";
-import type { HubView } from "./hubs.server";
+import { customerResource, readHub, seesEveryCustomer, type HubView } from "./hubs.server";
 import type { BookingRow } from "./views";
 import { DAY_NAMES, shortestStay } from "./visit-window";
 
@@ -63,9 +71,16 @@ function visitTimes(
 
 type Tx = Parameters<Parameters<ReturnType<Deps["database"]["db"]["transaction"]>["execute"]>[0]>[0];
 
+/** The tag is the booking company's own vehicle's (registered on Operations at one of its depots), or a refusal. */
+export async function requireOwnTag(deps: Deps, viewer: DepotViewer, tag: string): Promise<void> {
+  const owner = await ownerOfTag(deps.database.db, tag);
+  const why = "Book with one of your own vehicles' tags: add the vehicle and its tag on Operations first.";
+  if (owner === null || !may(viewer, "tag.use", { kind: "tag", companyId: owner })) throw fieldError("tag", why);
+}
+
 /**
- * Writes a booking and its expected visit, within the caller's transaction: a tag another fleet uses at the hub is
- * refused, as are a vehicle booked twice for a day and more vehicles than the contract's.
+ * Writes a booking and its expected visit, within the caller's transaction: a vehicle booked twice for a day and more
+ * vehicles than the contract's are refused (the tag was checked as the company's own before).
  */
 export async function writeBooking(
   tx: Tx,
@@ -78,14 +93,6 @@ export async function writeBooking(
   },
 ): Promise<number> {
   const { hub, contract, visit } = booking;
-  const theirs = await tx
-    .selectFrom("hub_bookings")
-    .select("id")
-    .where("hub_id", "=", hub.id)
-    .where("tag", "=", visit.tag)
-    .where("company_id", "!=", booking.companyId)
-    .executeTakeFirst();
-  if (theirs) throw fieldError("tag", "That tag is another fleet's at this hub: use your own vehicle's.");
   const booked = await tx
     .selectFrom("hub_bookings")
     .select(["tag"])
@@ -101,22 +108,22 @@ export async function writeBooking(
         ? "The contract's vehicle is already booked for that day."
         : `All ${contract.vehicles} vehicles of the contract are booked for that day.`,
     );
-  const expected = await tx
-    .insertInto("expected_visits")
-    .values({
-      depot_id: hub.depotId,
-      tag: visit.tag,
-      vehicle: visit.vehicle,
-      arrives_at: visit.arrivesAt.toUTC().toISO()!,
-      holds_until: visit.arrivesAt.plus({ minutes: hub.prices.graceMinutes }).toUTC().toISO()!,
-      departs_at: visit.departsAt.toUTC().toISO()!,
-      needed_kwh: contract.energy_kwh,
-      max_kw: contract.max_kw,
-      // A single visit at the list price is served after the contracted ones (the controller's tier).
-      tier: contract.ad_hoc ? 1 : 0,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const times = {
+    arrivesAt: visit.arrivesAt.toUTC().toISO()!,
+    holdsUntil: visit.arrivesAt.plus({ minutes: hub.prices.graceMinutes }).toUTC().toISO()!,
+    departsAt: visit.departsAt.toUTC().toISO()!,
+  };
+  // The depot's controller expects it (operations' own table, through its door).
+  const expectedId = await expectVisit(tx, {
+    depotId: hub.depotId,
+    tag: visit.tag,
+    vehicle: visit.vehicle,
+    ...times,
+    neededKwh: contract.energy_kwh,
+    maxKw: contract.max_kw,
+    // A single visit at the list price is served after the contracted ones (the controller's tier).
+    tier: contract.ad_hoc ? 1 : 0,
+  });
   const row = await tx
     .insertInto("hub_bookings")
     .values({
@@ -127,7 +134,11 @@ export async function writeBooking(
       vehicle: visit.vehicle,
       tag: visit.tag,
       status: "booked",
-      expected_visit_id: expected.id,
+      expected_visit_id: expectedId,
+      arrives_at: times.arrivesAt,
+      holds_until: times.holdsUntil,
+      departs_at: times.departsAt,
+      needed_kwh: contract.energy_kwh,
       created_by: booking.userId,
     })
     .returning("id")
@@ -154,20 +165,19 @@ export const settleBooking = (writing: Promise<number>, depotId: number): Promis
 export async function bookVisit(
   deps: Deps,
   viewer: DepotViewer,
+  hubId: number,
   input: BookingInput,
   now = Date.now(),
 ): Promise<number> {
-  const { row: contract, hub } = await reachContract(deps, viewer, input.contractId);
-  if (hub.as !== "haulier" || contract.company_id !== viewer.company?.id)
-    throw new UserError("That contract no longer exists.", { status: 404 });
-  const company = requireRole(viewer, "change");
+  const { row: contract, hub } = await reachContract(deps, viewer, input.contractId, "contract.book", hubId);
   if (contract.status !== "accepted") throw new UserError("Visits can be booked only within an accepted contract.");
+  await requireOwnTag(deps, viewer, input.tag);
   const { arrivesAt, departsAt } = visitTimes(contract, input.visitDate, now);
   const writing = deps.database.db.transaction().execute((tx) =>
     writeBooking(tx, {
       hub,
       contract,
-      companyId: company.id,
+      companyId: contract.company_id,
       userId: actingUser(viewer),
       visit: { ...input, arrivesAt, departsAt },
     }),
@@ -175,15 +185,21 @@ export async function bookVisit(
   return settleBooking(writing, hub.depotId);
 }
 
-/** Cancels a booking (its fleet's team): its room is freed at once. */
-export async function cancelBooking(deps: Deps, viewer: DepotViewer, bookingId: number): Promise<void> {
+/** Cancels a booking at this hub (its customer's company-wide roles, while the hub is open): its room is freed at once. */
+export async function cancelBooking(deps: Deps, viewer: DepotViewer, hubId: number, bookingId: number): Promise<void> {
   const row =
     Number.isSafeInteger(bookingId) && bookingId > 0
-      ? await deps.database.db.selectFrom("hub_bookings").selectAll().where("id", "=", bookingId).executeTakeFirst()
+      ? await deps.database.db
+          .selectFrom("hub_bookings")
+          .selectAll()
+          .where("id", "=", bookingId)
+          .where("hub_id", "=", hubId)
+          .executeTakeFirst()
       : undefined;
-  if (!row || row.company_id !== viewer.company?.id || row.status !== "booked")
-    throw new UserError(BOOKING_GONE, { status: 404 });
-  requireRole(viewer, "change");
+  const hub = row ? await readHub(deps, row.hub_id, viewer) : null;
+  if (!row || !hub) throw new UserError(BOOKING_GONE, { status: 404 });
+  authorize(viewer, "booking.cancel", customerResource(hub.facts, row.company_id), BOOKING_GONE, hub.name);
+  if (row.status !== "booked") throw new UserError(BOOKING_GONE, { status: 404 });
   await deps.database.db.transaction().execute(async (tx) => {
     await tx.updateTable("hub_bookings").set({ status: "cancelled" }).where("id", "=", row.id).execute();
     // A single visit's contract was only ever that visit: cancelled, its room goes back to the hub.
@@ -193,19 +209,9 @@ export async function cancelBooking(deps: Deps, viewer: DepotViewer, bookingId: 
       .where("id", "=", row.contract_id)
       .where("ad_hoc", "=", 1)
       .execute();
-    if (row.expected_visit_id !== null)
-      await tx
-        .updateTable("expected_visits")
-        .set({ cancelled_at: new Date().toISOString() })
-        .where("id", "=", row.expected_visit_id)
-        .execute();
+    if (row.expected_visit_id !== null) await cancelExpectedVisits(tx, [row.expected_visit_id]);
   });
-  const hub = await deps.database.db
-    .selectFrom("hubs")
-    .select("depot_id")
-    .where("id", "=", row.hub_id)
-    .executeTakeFirst();
-  if (hub) expectedVisitsChanged(hub.depot_id);
+  expectedVisitsChanged(hub.depotId);
 }
 
 /** The hub's bookings from today on the viewer may see: a haulier its own, the operator and the admins every one. */
@@ -235,6 +241,6 @@ export async function hubBookings(
     .where("visit_date", ">=", today)
     .orderBy("visit_date")
     .orderBy("hub_bookings.id");
-  if (hub.as === "haulier") query = query.where("hub_bookings.company_id", "=", viewer.company?.id ?? 0);
+  if (!seesEveryCustomer(viewer, hub.facts)) query = query.where(customerRowsWhere(viewer, "hub_bookings.company_id"));
   return (await query.execute()).map(({ companyId: _companyId, adHoc, ...b }) => ({ ...b, adHoc: adHoc === 1 }));
 }

@@ -5,9 +5,10 @@
  * while no other decision at the hub can run) or declines it. A haulier sees its own contracts, the operator all of
  * its hub's; anyone else's contract answers as if it did not exist.
  */
-import { sql } from "kysely";
 
-import { actingUser, requireRole, type DepotViewer } from "~/features/depots/index.server";
+import { actingUser, type DepotViewer } from "~/features/depots/index.server";
+import { authorize, companyOf, customerRowsWhere } from "~/lib/access/access.server";
+import type { Action } from "~/lib/access/policy";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
@@ -18,15 +19,23 @@ import {
   demandFor,
   demandOf,
   requestWindow,
-  runningThisWeek,
   ukToday,
   windowOf,
   type DatedDemand,
 } from "./demands";
-import { hubAnswerInBackground, hubWeekInBackground, refused } from "./hub-checks.server";
+import { hubAnswerInBackground, refused } from "./hub-checks.server";
+import { acceptedRows, lockHub } from "./hub-lock.server";
 import type { ContractRequest } from "./hub-schemas";
 import type { WeekCheck } from "./hub-week";
-import { hubPlan, openingOf, requireHub, requireOperator, type HubView } from "./hubs.server";
+import {
+  customerResource,
+  hubPlan,
+  openingOf,
+  readHub,
+  requireHub,
+  seesEveryCustomer,
+  type HubView,
+} from "./hubs.server";
 import { refusal } from "./suggest";
 import { vehicleChoices, type VehicleChoice } from "./vehicle-choices.server";
 import { describeWindow, type VisitWindow } from "./visit-window";
@@ -40,7 +49,7 @@ export type ContractView = {
   hubId: number;
   company: string;
   companyId: number;
-  status: "requested" | "accepted" | "declined" | "withdrawn";
+  status: "requested" | "accepted" | "declined" | "withdrawn" | "ended";
   vehicleType: string;
   vehicles: number;
   window: VisitWindow;
@@ -58,8 +67,8 @@ export type ContractView = {
   adHoc: boolean;
 };
 
-/** Contracts at these hubs (of one company only, when given), in one query. */
-async function contractRows(deps: Deps, hubIds: number[], companyId?: number) {
+/** Contracts at these hubs (only the customer `own`'s own company's, when given), in one query. */
+async function contractRows(deps: Deps, hubIds: number[], own: DepotViewer | null) {
   if (!hubIds.length) return [];
   let query = deps.database.db
     .selectFrom("hub_contracts")
@@ -67,13 +76,13 @@ async function contractRows(deps: Deps, hubIds: number[], companyId?: number) {
     .selectAll("hub_contracts")
     .select("companies.company_name as company")
     .where("hub_id", "in", hubIds);
-  if (companyId !== undefined) query = query.where("hub_contracts.company_id", "=", companyId);
+  if (own) query = query.where(customerRowsWhere(own, "hub_contracts.company_id"));
   return query.orderBy("hub_contracts.id").execute();
 }
 
-/** The hub's contracts the viewer may see: the operator and the admins all of them, a haulier its own. */
+/** The hub's contracts the viewer may see: the operator and the admins all of them, a customer its own. */
 export async function hubContracts(deps: Deps, viewer: DepotViewer, hub: HubView): Promise<ContractView[]> {
-  const rows = await contractRows(deps, [hub.id], hub.as === "haulier" ? (viewer.company?.id ?? 0) : undefined);
+  const rows = await contractRows(deps, [hub.id], seesEveryCustomer(viewer, hub.facts) ? null : viewer);
   return rows.map(contractView);
 }
 
@@ -84,7 +93,7 @@ export async function customerContracts(
   hubs: HubView[],
 ): Promise<Map<number, ContractView[]>> {
   const customerOf = hubs.filter((h) => h.as === "haulier").map((h) => h.id);
-  const rows = await contractRows(deps, customerOf, viewer.company?.id ?? 0);
+  const rows = await contractRows(deps, customerOf, viewer);
   return Map.groupBy(rows.map(contractView), (c) => c.hubId);
 }
 
@@ -130,12 +139,6 @@ export async function acceptedDemandsByHub(deps: Deps, hubIds: number[]): Promis
   return new Map([...Map.groupBy(rows, (r) => r.hub_id)].map(([hubId, list]) => [hubId, list.map(demandOf)]));
 }
 
-/** The hub's coming week with the accepted contracts that run in it: the room and chargers left by hour. */
-export async function hubWeek(deps: Deps, hub: HubView, now = Date.now()) {
-  const running = runningThisWeek(await acceptedDemands(deps, hub.id), ukToday(now));
-  return hubWeekInBackground(await hubPlan(deps, hub.depotId), running);
-}
-
 /** A haulier asks for capacity: checked by the engine first, kept only if the hub can serve it. */
 export async function requestContract(
   deps: Deps,
@@ -143,13 +146,8 @@ export async function requestContract(
   hubId: number,
   request: ContractRequest,
 ): Promise<number> {
-  const hub = await requireHub(deps, viewer, hubId);
-  if (hub.as === "operator") throw new UserError("Your own company runs this hub: its vehicles use it as its depot's.");
-  const company = requireRole(viewer, "plan-company");
-  // (A depot manager of the operator's other depots sees the hub as a customer would; it is still their company's.)
-  if (company.id === hub.operator.id)
-    throw new UserError("Your own company runs this hub: its vehicles use it as its depot's.");
-  if (hub.status !== "open") throw new UserError(`${hub.name} is not taking contracts.`);
+  const hub = await requireHub(deps, viewer, hubId, "hub.request");
+  const company = companyOf(viewer)!;
   const window = requestWindow(request);
   const dates = contractDates(request, ukToday());
   const { type, demand } = demandFor({ ...request, window }, await vehicleChoices(deps, viewer), hub, dates);
@@ -210,40 +208,27 @@ export function contractValues(c: {
   };
 }
 
-/** The contract, within the viewer's reach: its haulier's members, or the hub's operator and the admins. */
-export async function reachContract(deps: Deps, viewer: DepotViewer, contractId: number) {
+/**
+ * The contract when the viewer may do `action` to it (by default read it): its customer's team, or the hub's operator
+ * and the admins, as the policy says; a contract at another hub than `hubId` (when given) is not found. Out of reach
+ * answers as a contract that does not exist; anything else (the database) is a fault.
+ */
+export async function reachContract(
+  deps: Deps,
+  viewer: DepotViewer,
+  contractId: number,
+  action: Action = "contract.read",
+  hubId?: number,
+) {
   const row =
     Number.isSafeInteger(contractId) && contractId > 0
       ? await deps.database.db.selectFrom("hub_contracts").selectAll().where("id", "=", contractId).executeTakeFirst()
       : undefined;
-  if (!row) throw new UserError(CONTRACT_GONE, { status: 404 });
-  // Out of the viewer's reach answers as a contract that does not exist; anything else (the database) is a fault.
-  const hub = await requireHub(deps, viewer, row.hub_id).catch((error: unknown) => {
-    if (error instanceof UserError) return null;
-    throw error;
-  });
-  if (!hub || (hub.as === "haulier" && row.company_id !== viewer.company?.id))
-    throw new UserError(CONTRACT_GONE, { status: 404 });
+  const hub = row && (hubId === undefined || row.hub_id === hubId) ? await readHub(deps, row.hub_id, viewer) : null;
+  if (!row || !hub) throw new UserError(CONTRACT_GONE, { status: 404 });
+  authorize(viewer, action, customerResource(hub.facts, row.company_id), CONTRACT_GONE, hub.name);
   return { row, hub };
 }
-
-type Tx = Parameters<Parameters<ReturnType<Deps["database"]["db"]["transaction"]>["execute"]>[0]>[0];
-
-/** Holds the hub while its contracts are decided: its row locked (PostgreSQL), or SQLite's one writer taken now. */
-export async function lockHub(deps: Deps, tx: Tx, hubId: number): Promise<void> {
-  if (deps.database.engine === "postgres")
-    await tx.selectFrom("hubs").select("id").where("id", "=", hubId).forUpdate().execute();
-  else
-    await tx
-      .updateTable("hubs")
-      .set({ name: sql`name` })
-      .where("id", "=", hubId)
-      .execute();
-}
-
-/** The hub's accepted contracts, read within a transaction that holds the hub. */
-export const acceptedRows = (tx: Tx, hubId: number) =>
-  tx.selectFrom("hub_contracts").selectAll().where("hub_id", "=", hubId).where("status", "=", "accepted").execute();
 
 /**
  * The operator accepts or declines a request. Accepting plans the week again with everything accepted since: two
@@ -256,9 +241,9 @@ export async function decideContract(
   contractId: number,
   accept: boolean,
   note: string | null,
+  hubId?: number,
 ): Promise<ContractView["status"]> {
-  const { row, hub } = await reachContract(deps, viewer, contractId);
-  await requireOperator(deps, viewer, hub.id);
+  const { row, hub } = await reachContract(deps, viewer, contractId, "hub.decide", hubId);
   const plan = await hubPlan(deps, hub.depotId);
   return deps.database.db.transaction().execute(async (tx) => {
     await lockHub(deps, tx, hub.id);
@@ -282,11 +267,13 @@ export async function decideContract(
 }
 
 /** A haulier withdraws a request the operator has not decided. */
-export async function withdrawContract(deps: Deps, viewer: DepotViewer, contractId: number): Promise<void> {
-  const { row, hub } = await reachContract(deps, viewer, contractId);
-  if (hub.as !== "haulier" && !(hub.as === "admin" && row.company_id === viewer.company?.id))
-    throw new UserError(CONTRACT_GONE, { status: 404 });
-  requireRole(viewer, "plan-company");
+export async function withdrawContract(
+  deps: Deps,
+  viewer: DepotViewer,
+  contractId: number,
+  hubId?: number,
+): Promise<void> {
+  const { row } = await reachContract(deps, viewer, contractId, "contract.withdraw", hubId);
   if (row.status !== "requested") throw new UserError(`That request was already ${row.status}.`, { status: 409 });
   await deps.database.db
     .updateTable("hub_contracts")

@@ -7,13 +7,14 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 
-import { requireRole, type DepotViewer } from "~/features/depots/index.server";
+import type { DepotViewer } from "~/features/depots/index.server";
+import { authorize, companyOf, customerRowsWhere } from "~/lib/access/access.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
-import { requireHub, requireOperator, type HubView } from "./hubs.server";
+import { customerResource, readHub, requireHub, seesEveryCustomer, type HubView } from "./hubs.server";
 import { pounds } from "./statement";
-import { hubStatement, statementMonth } from "./statements.server";
+import { hubStatement, STATEMENT_GONE, statementMonth } from "./statements.server";
 import type { DisputeRow } from "./views";
 
 type Deps = Pick<Runtime, "database">;
@@ -42,15 +43,16 @@ export async function disputeLine(
   now = Date.now(),
 ): Promise<number> {
   const hub = await requireHub(deps, viewer, hubId);
-  if (hub.as !== "haulier") throw new UserError("Only the customer disputes its statement.", { status: 403 });
-  const company = requireRole(viewer, "change");
+  // The customer disputes its own statement: the principal's own company's (the admins and the operator have none).
+  const company = companyOf(viewer);
+  authorize(viewer, "statement.dispute", customerResource(hub.facts, company?.id ?? 0), STATEMENT_GONE, hub.name);
   const month = statementMonth(input.month);
   const label = month.toFormat("LLLL yyyy");
   if (!monthOpen(input.month, now))
     throw new UserError(`${label} is closed: its statement can no longer be disputed.`, {
       fieldErrors: { month: `${label} is closed.` },
     });
-  const statement = await hubStatement(deps, viewer, hub.id, month, null);
+  const statement = await hubStatement(deps, viewer, hub.id, month, company!.id);
   const line = statement.lines[input.line];
   if (!line)
     throw new UserError("Choose a line of the statement.", {
@@ -61,7 +63,7 @@ export async function disputeLine(
     .selectFrom("statement_disputes")
     .select("id")
     .where("hub_id", "=", hub.id)
-    .where("company_id", "=", company.id)
+    .where("company_id", "=", company!.id)
     .where("line", "=", text)
     .where("status", "=", "open")
     .executeTakeFirst();
@@ -71,7 +73,7 @@ export async function disputeLine(
     .insertInto("statement_disputes")
     .values({
       hub_id: hub.id,
-      company_id: company.id,
+      company_id: company!.id,
       month: input.month,
       line: text,
       pence: line.pence,
@@ -92,14 +94,15 @@ export async function resolveDispute(
   input: z.infer<typeof resolutionSchema>,
   upheld: boolean,
 ): Promise<void> {
-  const hub = viewer.isAdmin ? await requireHub(deps, viewer, hubId) : await requireOperator(deps, viewer, hubId);
   const row = await deps.database.db
     .selectFrom("statement_disputes")
-    .select(["id", "status"])
+    .select(["id", "status", "company_id"])
     .where("id", "=", input.disputeId)
-    .where("hub_id", "=", hub.id)
+    .where("hub_id", "=", hubId)
     .executeTakeFirst();
-  if (!row) throw new UserError(DISPUTE_GONE, { status: 404 });
+  const hub = row ? await readHub(deps, hubId, viewer) : null;
+  if (!row || !hub) throw new UserError(DISPUTE_GONE, { status: 404 });
+  authorize(viewer, "hub.decide", customerResource(hub.facts, row.company_id), DISPUTE_GONE, hub.name);
   if (row.status !== "open") throw new UserError(`That dispute was already ${row.status}.`, { status: 409 });
   await deps.database.db
     .updateTable("statement_disputes")
@@ -130,6 +133,7 @@ export async function hubDisputes(deps: Deps, viewer: DepotViewer, hub: HubView)
     ])
     .where("hub_id", "=", hub.id)
     .orderBy("statement_disputes.id", "desc");
-  if (hub.as === "haulier") query = query.where("statement_disputes.company_id", "=", viewer.company?.id ?? 0);
+  if (!seesEveryCustomer(viewer, hub.facts))
+    query = query.where(customerRowsWhere(viewer, "statement_disputes.company_id"));
   return query.execute();
 }

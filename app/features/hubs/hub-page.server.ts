@@ -5,13 +5,15 @@
  */
 import { DateTime } from "luxon";
 
-import { mayDo, type DepotViewer } from "~/features/depots/index.server";
+import type { DepotViewer } from "~/features/depots/index.server";
+import { allowed, companyOf } from "~/lib/access/access.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { hubBookings } from "./bookings.server";
-import { hubContracts, hubWeek } from "./contracts.server";
+import { hubContracts } from "./contracts.server";
 import { hubDisputes, monthOpen } from "./disputes.server";
-import type { HubView } from "./hubs.server";
+import { hubWeek } from "./hub-week-cache.server";
+import { customerResource, hubResource, type HubView } from "./hubs.server";
 import { pounds } from "./statement";
 import { hubStatements, statementMonth } from "./statements.server";
 import { vehicleChoices } from "./vehicle-choices.server";
@@ -52,10 +54,23 @@ export async function hubPageData(
     hubVehiclesNow(deps, user, hub),
   ]);
   const key = month.toFormat("yyyy-MM");
-  const mayAct = hub.as === "operator" ? mayDo(user, "change") : hub.as === "haulier" && mayDo(user, "plan-company");
-  const mayBook = hub.as === "haulier" && mayDo(user, "change");
-  const vehicleTypes =
-    hub.as === "haulier" && (mayAct || mayBook) && hub.status === "open" ? await vehicleChoices(deps, user) : null;
+  // What the page offers is what the policy allows (the server asks again on each action).
+  const here = hubResource(hub.facts);
+  const own = customerResource(hub.facts, companyOf(user)?.id ?? 0);
+  const may = {
+    run: allowed(user, "hub.run", here),
+    decide: hub.as !== "haulier" && allowed(user, "hub.decide", customerResource(hub.facts, -1)),
+    request: allowed(user, "hub.request", here),
+    visit: allowed(user, "hub.visit", here),
+    book: allowed(user, "contract.book", own),
+    cancel: allowed(user, "booking.cancel", own),
+    withdraw: allowed(user, "contract.withdraw", own),
+    dispute: allowed(user, "statement.dispute", own),
+    live: allowed(user, "hub.live", here),
+  };
+  const mayAct = may.decide || may.request || may.withdraw;
+  const mayBook = may.book || may.visit;
+  const vehicleTypes = may.request || may.visit ? await vehicleChoices(deps, user) : null;
   return {
     hub,
     week: { byHour: week.byHour, limitKw: week.limitKw, chargers: week.chargers },
@@ -75,13 +90,12 @@ export async function hubPageData(
     now,
     disputeMonth: { value: key, label: month.toFormat("LLLL yyyy"), open: monthOpen(key) },
     // A haulier disputes a line of its own statement for the month shown.
-    disputeLines:
-      hub.as === "haulier"
-        ? (statements[0]?.lines ?? []).map((l, index) => ({
-            index,
-            label: `${l.date} · ${l.vehicle} · ${l.what} · ${l.quantity} · ${pounds(l.pence)}`,
-          }))
-        : [],
+    disputeLines: may.dispute
+      ? (statements[0]?.lines ?? []).map((l, index) => ({
+          index,
+          label: `${l.date} · ${l.vehicle} · ${l.what} · ${l.quantity} · ${pounds(l.pence)}`,
+        }))
+      : [],
     // This month and the eleven before it.
     months: Array.from({ length: 12 }, (_, i) => {
       const m = DateTime.now().setZone(ZONE).startOf("month").minus({ months: i });
@@ -89,6 +103,7 @@ export async function hubPageData(
     }),
     mayAct,
     mayBook,
+    may,
     // The next four weeks' days, as the booking forms offer them (the server checks each rule), and a quarter's
     // for a contract's start.
     bookableDays: ukDays(28),

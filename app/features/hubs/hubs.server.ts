@@ -1,13 +1,16 @@
 /**
  * Hubs (issue 50, decision 053): a depot whose chargers other companies contract. Its operator is the depot's
- * company; the consultancy's admins approve a hub before it opens. Who reaches a hub: everyone signed in, once it is
- * open; before that (or once closed) only its operator and the admins. Out of reach answers as if it did not exist.
+ * company; the consultancy's admins approve a hub before it opens; its operator may suspend, reopen or close it. Who
+ * may do what at a hub is the policy's (lib/access/policy.ts: `hub.*`, `contract.*`, `booking.*`): this file reads a
+ * hub's facts — its operator, depot, status and customers — and asks. Out of reach answers as if it did not exist.
  */
 import type { Kysely } from "kysely";
 
 import type { PlanInput } from "~/features/charging-engine";
-import { findDepot, requireDepot, requireRole, type DepotViewer } from "~/features/depots/index.server";
+import { depotWithinReach, requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { readDepotPlan, readDepotPlans, type SavedPlan } from "~/features/planning/index.server";
+import { authorize, isOwnCompany } from "~/lib/access/access.server";
+import { may, type Action, type HubFacts, type Principal, type Resource } from "~/lib/access/policy";
 import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
@@ -20,12 +23,12 @@ type Deps = Pick<Runtime, "database">;
 
 export const HUB_GONE = "That hub no longer exists.";
 
-/** A hub as its pages show it, and what the viewer is there: its operator, a haulier, or one of the admins. */
+/** A hub as its pages show it, and which side of it the viewer is on (from the policy's answers). */
 export type HubView = {
   id: number;
   depotId: number;
   name: string;
-  status: "proposed" | "open" | "closed";
+  status: HubFacts["status"];
   address: string;
   /** Where it is (its depot's location), when known: the finder's map and the trips' stops need it. */
   position: [number, number] | null;
@@ -34,9 +37,22 @@ export type HubView = {
   openFrom: number;
   openTo: number;
   prices: PriceList;
-  /** operator: the viewer works for the company that runs it (their role says whether they may change it). */
+  /** What the rules read of it. */
+  facts: HubFacts;
+  /**
+   * The viewer's side: "operator" (its company runs it and may see every customer's), "admin" (the consultancy's,
+   * likewise), "haulier" (a customer or visitor, who sees their own company's only).
+   */
   as: HubRole;
 };
+
+/** Every contract's company that was accepted at the hub, for the policy's `customer` relation. */
+const customersOf = (db: Kysely<Database>) =>
+  db
+    .selectFrom("hub_contracts")
+    .select(["hub_id", "company_id"])
+    .distinct()
+    .where("status", "in", ["accepted", "ended"]);
 
 const hubQuery = (db: Kysely<Database>) =>
   db
@@ -64,7 +80,41 @@ const hubQuery = (db: Kysely<Database>) =>
     ]);
 type HubRow = Awaited<ReturnType<ReturnType<typeof hubQuery>["executeTakeFirstOrThrow"]>>;
 
-function viewOf(row: HubRow, as: HubView["as"]): HubView {
+/** The hub as the policy reads it. */
+export const hubResource = (facts: HubFacts): Resource => ({
+  kind: "hub",
+  companyId: facts.operatorId,
+  depotId: facts.depotId,
+  hub: facts,
+});
+/** A customer's thing at the hub (a contract, booking, statement or dispute) as the policy reads it. */
+export const customerResource = (facts: HubFacts, customerId: number): Resource => ({
+  kind: "hub-customer",
+  companyId: facts.operatorId,
+  depotId: facts.depotId,
+  hub: facts,
+  customerId,
+});
+
+/** No company has this id: "another customer's" thing, to ask whether the viewer sees every customer's. */
+const SOME_OTHER_CUSTOMER = -1;
+
+/** Whether the viewer sees every customer's contracts, bookings and statements at the hub (its operator, the admins). */
+export const seesEveryCustomer = (viewer: Principal | null | undefined, facts: HubFacts) =>
+  may(viewer, "contract.read", customerResource(facts, SOME_OTHER_CUSTOMER));
+
+function sideOf(viewer: Principal | null | undefined, facts: HubFacts): HubRole {
+  if (!seesEveryCustomer(viewer, facts)) return "haulier";
+  return isOwnCompany(viewer, facts.operatorId) ? "operator" : "admin";
+}
+
+function viewOf(row: HubRow, customerIds: readonly number[], viewer: Principal | null | undefined): HubView {
+  const facts: HubFacts = {
+    operatorId: row.operatorId,
+    depotId: row.depotId,
+    status: row.status,
+    customerIds,
+  };
   return {
     id: row.id,
     depotId: row.depotId,
@@ -83,7 +133,8 @@ function viewOf(row: HubRow, as: HubView["as"]): HubView {
       overstayPencePerHour: row.overstayPencePerHour,
       graceMinutes: row.graceMinutes,
     },
-    as,
+    facts,
+    as: sideOf(viewer, facts),
   };
 }
 
@@ -94,42 +145,56 @@ export const openingOf = (hub: Pick<HubView, "openDays" | "openFrom" | "openTo">
   to: hub.openTo,
 });
 
-/** What the viewer is at this hub, or null when it is out of their reach. */
-function roleAt(row: HubRow, viewer: DepotViewer): HubView["as"] | null {
-  if (viewer.company?.id === row.operatorId) return "operator";
-  if (viewer.isAdmin) return "admin";
-  return row.status === "open" && viewer.company ? "haulier" : null;
+/** The hub whoever asks (no policy asked: the caller asks about what it does there), or null. */
+export async function readHub(deps: Deps, hubId: number, viewer?: Principal | null): Promise<HubView | null> {
+  if (!Number.isSafeInteger(hubId) || hubId <= 0) return null;
+  const [row, customers] = await Promise.all([
+    hubQuery(deps.database.db).where("hubs.id", "=", hubId).executeTakeFirst(),
+    customersOf(deps.database.db).where("hub_id", "=", hubId).execute(),
+  ]);
+  return row
+    ? viewOf(
+        row,
+        customers.map((c) => c.company_id),
+        viewer,
+      )
+    : null;
 }
 
-/** The hub, or a 404 when it does not exist or is out of the viewer's reach (a depot manager's: their depots'). */
-export async function requireHub(deps: Deps, viewer: DepotViewer, hubId: number): Promise<HubView> {
-  const row =
-    Number.isSafeInteger(hubId) && hubId > 0
-      ? await hubQuery(deps.database.db).where("hubs.id", "=", hubId).executeTakeFirst()
-      : undefined;
-  const as = row ? roleAt(row, viewer) : null;
-  // An operator's member who does not reach the depot (a depot manager of other depots) sees it as a haulier would.
-  if (row && as === "operator" && !(await findDepot(deps.database.db, viewer, row.depotId)))
-    return row.status === "open" ? viewOf(row, "haulier") : Promise.reject(new UserError(HUB_GONE, { status: 404 }));
-  if (!row || !as) throw new UserError(HUB_GONE, { status: 404 });
-  return viewOf(row, as);
-}
-
-/** The hub's operator, allowed to change it (owner, fleet manager, or the depot's manager), or a refusal. */
-export async function requireOperator(deps: Deps, viewer: DepotViewer, hubId: number): Promise<HubView> {
-  const hub = await requireHub(deps, viewer, hubId);
-  if (hub.as !== "operator") throw new UserError("Only the hub's operator can do this.", { status: 403 });
-  await requireDepot(deps.database.db, viewer, hub.depotId, { to: "change", message: HUB_GONE });
+/**
+ * The hub when the viewer may do `action` there (by default read it), else the refusal: 404 where they may not see it
+ * (exactly as a hub that does not exist), 403 or 409 (suspended, closed) where they see it. `detail` names the change
+ * in the activity log.
+ */
+export async function requireHub(
+  deps: Deps,
+  viewer: Principal | null | undefined,
+  hubId: number,
+  action: Action = "hub.read",
+  detail?: string,
+): Promise<HubView> {
+  const hub = await readHub(deps, hubId, viewer);
+  if (!hub) throw new UserError(HUB_GONE, { status: 404 });
+  authorize(viewer, action, hubResource(hub.facts), HUB_GONE, detail ?? hub.name);
   return hub;
 }
 
-/** Every hub the viewer reaches: the open ones, their own company's, and (for the admins) those waiting to open. */
-export async function listHubs(deps: Deps, viewer: DepotViewer): Promise<HubView[]> {
-  const rows = await hubQuery(deps.database.db).orderBy("hubs.name").execute();
-  return rows.flatMap((row) => {
-    const as = roleAt(row, viewer);
-    return as ? [viewOf(row, as)] : [];
-  });
+/** Every hub the viewer may read: the open ones, their own company's, those they are a customer of (admins: all). */
+export async function listHubs(deps: Deps, viewer: Principal | null | undefined): Promise<HubView[]> {
+  const [rows, customers] = await Promise.all([
+    hubQuery(deps.database.db).orderBy("hubs.name").execute(),
+    customersOf(deps.database.db).execute(),
+  ]);
+  const byHub = Map.groupBy(customers, (c) => c.hub_id);
+  return rows
+    .map((row) =>
+      viewOf(
+        row,
+        (byHub.get(row.id) ?? []).map((c) => c.company_id),
+        viewer,
+      ),
+    )
+    .filter((hub) => may(viewer, "hub.read", hubResource(hub.facts)));
 }
 
 /** The depot's plan as the hub's week starts from (its connection, building, chargers and own fleet), or a refusal. */
@@ -162,8 +227,7 @@ function usablePlan(plan: SavedPlan | null): PlanInput {
 
 /** An owner offers one of their depots as a hub; the admins' own offers open at once, a partner's wait for them. */
 export async function offerHub(deps: Deps, viewer: DepotViewer, offer: HubOffer): Promise<number> {
-  requireRole(viewer, "company-details");
-  const depot = await requireDepot(deps.database.db, viewer, offer.depotId, { to: "change" });
+  const depot = await requireDepot(deps.database.db, viewer, offer.depotId, "hub.offer", { detail: offer.name });
   await hubPlan(deps, depot.id);
   const taken = await deps.database.db
     .selectFrom("hubs")
@@ -171,18 +235,20 @@ export async function offerHub(deps: Deps, viewer: DepotViewer, offer: HubOffer)
     .where("depot_id", "=", depot.id)
     .executeTakeFirst();
   if (taken) throw new UserError(`${depot.name} is already a hub.`, { fieldErrors: { depotId: "Already a hub." } });
+  // The consultancy's own hubs need no approval: an admin may approve any hub.
+  const approved = may(viewer, "admin.console", { kind: "consultancy" });
   const row = await deps.database.db
     .insertInto("hubs")
     .values({
       depot_id: depot.id,
       name: offer.name,
-      status: viewer.isAdmin ? "open" : "proposed",
+      status: approved ? "open" : "proposed",
       open_days: [...new Set(offer.openDays)].sort().join(","),
       open_from: offer.openFrom,
       open_to: offer.openTo,
       ...priceColumns(offer),
       proposed_by: viewer.id,
-      ...(viewer.isAdmin ? { approved_by: viewer.id, approved_at: new Date().toISOString() } : {}),
+      ...(approved ? { approved_by: viewer.id, approved_at: new Date().toISOString() } : {}),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -199,8 +265,7 @@ const priceColumns = (p: PriceList) => ({
 
 /** The consultancy's admins open a partner's hub. */
 export async function approveHub(deps: Deps, viewer: DepotViewer, hubId: number): Promise<HubView> {
-  if (!viewer.isAdmin) throw new UserError("Only the consultancy's admins approve hubs.", { status: 403 });
-  const hub = await requireHub(deps, viewer, hubId);
+  const hub = await requireHub(deps, viewer, hubId, "hub.approve");
   if (hub.status !== "proposed") throw new UserError(`${hub.name} is not waiting for approval.`);
   await deps.database.db
     .updateTable("hubs")
@@ -212,21 +277,23 @@ export async function approveHub(deps: Deps, viewer: DepotViewer, hubId: number)
 
 /** The operator changes the price list: contracts keep the prices they were asked at. */
 export async function setHubPrices(deps: Deps, viewer: DepotViewer, hubId: number, prices: PriceList): Promise<void> {
-  const hub = await requireOperator(deps, viewer, hubId);
+  const hub = await requireHub(deps, viewer, hubId, "hub.run", "prices");
   await deps.database.db.updateTable("hubs").set(priceColumns(prices)).where("id", "=", hub.id).execute();
 }
 
-/** The viewer's company's depots an owner could offer: with a plan, and not a hub already. */
+/** The viewer's company's depots they may offer: with a plan, and not a hub already. */
 export async function offerableDepots(deps: Deps, viewer: DepotViewer): Promise<{ id: number; name: string }[]> {
-  if (!viewer.company || viewer.company.role !== "owner") return [];
   const rows = await deps.database.db
     .selectFrom("depots")
-    .innerJoin("depot_plans", "depot_plans.depot_id", "depots.id")
     .leftJoin("hubs", "hubs.depot_id", "depots.id")
     .select(["depots.id", "depots.depot_name as name"])
-    .where("depots.company_id", "=", viewer.company.id)
+    .where(depotWithinReach(viewer, "hub.offer"))
     .where("hubs.id", "is", null)
     .orderBy("depots.depot_name")
     .execute();
-  return rows;
+  const plans = await readDepotPlans(
+    deps,
+    rows.map((r) => r.id),
+  );
+  return rows.filter((r) => plans.get(r.id)?.inputs);
 }

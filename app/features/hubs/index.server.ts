@@ -10,17 +10,19 @@ export {
   setHubPrices,
   type HubView,
 } from "./hubs.server";
+export { changeHubStatus, type HubStatusChange } from "./hub-status.server";
+export { hubEventStream } from "./hub-live.server";
 export {
   CONTRACT_GONE,
   customerContracts,
   decideContract,
   hubContracts,
-  hubWeek,
   requestContract,
   withdrawContract,
   type ContractView,
 } from "./contracts.server";
 export { checkWeek, type Demand, type WeekCheck } from "./hub-week";
+export { hubWeek, hubWeeksPlanned } from "./hub-week-cache.server";
 export { checkDated, type DatedDemand } from "./demands";
 export { addDays, togetherSets } from "./contract-periods";
 export { findHubs, type HubAnswer } from "./finder.server";
@@ -46,7 +48,7 @@ export {
   resolutionSchema,
   resolveDispute,
 } from "./disputes.server";
-export { companyHubVehicles, hubVehiclesNow } from "./vehicles-now.server";
+export { companyHubVehicles, depotHubVehicles, hubVehiclesNow } from "./vehicles-now.server";
 export { bookAdHoc } from "./ad-hoc.server";
 export { hubPageData, ukDays } from "./hub-page.server";
 export { depotsWithTrips, stopsNearHubs, type StopsNearHub } from "./stops-near.server";

@@ -24,5 +24,6 @@ export { DisputesCard } from "./components/disputes-card";
 export type { BookingRow, DisputeRow, VehicleNowRow } from "./views";
 export { HubVehiclesCard, VehiclesNowCard } from "./components/vehicles-now-card";
 export { AdHocCard } from "./components/ad-hoc-card";
+export { HubStatusCard } from "./components/hub-status-card";
 export { HubsMap } from "./components/hubs-map";
 export { StopsCard } from "./components/stops-card";

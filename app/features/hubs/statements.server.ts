@@ -7,13 +7,15 @@
 import { DateTime } from "luxon";
 
 import type { DepotViewer } from "~/features/depots/index.server";
+import { sessionsAtDepot } from "~/features/operations/index.server";
+import { authorize, companyOf, customerRowsWhere } from "~/lib/access/access.server";
 import { csvFile } from "~/lib/csv";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import { isBookedSession, leaveByOf } from "./booked-session";
-import { requireHub, type HubView } from "./hubs.server";
+import { customerResource, readHub, seesEveryCustomer, type HubView } from "./hubs.server";
 import { buildStatement, pounds, statementNumber, type Statement, type StatementBooking } from "./statement";
 
 type Deps = Pick<Runtime, "database">;
@@ -37,7 +39,10 @@ export function statementMonth(value: string | null, now = Date.now()): DateTime
   return month;
 }
 
-/** The statement of one haulier (the viewer's own company, or for the operator and the admins `companyId`). */
+/**
+ * The statement of one customer (`companyId`; none: the viewer's own company), for a viewer the policy lets read it:
+ * the customer's team, the hub's operator, the admins. Anyone else's answers as a statement that does not exist.
+ */
 export async function hubStatement(
   deps: Deps,
   viewer: DepotViewer,
@@ -45,9 +50,10 @@ export async function hubStatement(
   month: DateTime,
   companyId: number | null,
 ): Promise<HubStatement> {
-  const hub = await requireHub(deps, viewer, hubId);
-  const company = hub.as === "haulier" ? viewer.company!.id : companyId;
-  if (company === null || !Number.isSafeInteger(company)) throw new UserError(STATEMENT_GONE, { status: 404 });
+  const hub = await readHub(deps, hubId, viewer);
+  const company = companyId ?? companyOf(viewer)?.id ?? null;
+  if (!hub || company === null || !Number.isSafeInteger(company)) throw new UserError(STATEMENT_GONE, { status: 404 });
+  authorize(viewer, "contract.read", customerResource(hub.facts, company), STATEMENT_GONE);
   // A customer of the hub (a contract there, this month's visits or not); anyone else's answers as none.
   const customer = await deps.database.db
     .selectFrom("hub_contracts")
@@ -76,7 +82,7 @@ export async function hubStatements(
     .where("hub_bookings.hub_id", "=", hub.id)
     .where("visit_date", ">=", month.toISODate()!)
     .where("visit_date", "<", month.plus({ months: 1 }).toISODate()!);
-  if (hub.as === "haulier") query = query.where("hub_bookings.company_id", "=", viewer.company?.id ?? 0);
+  if (!seesEveryCustomer(viewer, hub.facts)) query = query.where(customerRowsWhere(viewer, "hub_bookings.company_id"));
   return statementsOf(
     deps,
     hub,
@@ -100,8 +106,9 @@ async function statementsOf(
   );
   const sessions = await monthSessions(deps, hub, bookings, month);
   const key = month.toFormat("yyyy-MM");
+  const byCustomer = Map.groupBy(bookings, (b) => b.companyId);
   return customers.map((customer) => {
-    const own = bookings.filter((b) => b.companyId === customer.id);
+    const own = byCustomer.get(customer.id) ?? [];
     const ids = new Set(own.map((b) => b.id));
     return {
       ...buildStatement(
@@ -128,15 +135,14 @@ async function monthBookings(
   const rows = await deps.database.db
     .selectFrom("hub_bookings")
     .innerJoin("hub_contracts", "hub_contracts.id", "hub_bookings.contract_id")
-    .innerJoin("expected_visits", "expected_visits.id", "hub_bookings.expected_visit_id")
     .select([
       "hub_bookings.id",
       "hub_bookings.company_id as companyId",
       "hub_bookings.visit_date as visitDate",
       "hub_bookings.vehicle",
       "hub_bookings.tag",
-      "expected_visits.arrives_at as arrivesAt",
-      "expected_visits.departs_at as departsAt",
+      "hub_bookings.arrives_at as arrivesAt",
+      "hub_bookings.departs_at as departsAt",
       "hub_contracts.depart_from as departFrom",
       "hub_contracts.depart_to as departTo",
       "hub_contracts.pence_per_kwh as pencePerKwh",
@@ -147,43 +153,33 @@ async function monthBookings(
     .where("hub_bookings.hub_id", "=", hub.id)
     .where("hub_bookings.company_id", "in", companyIds)
     .where("hub_bookings.status", "=", "booked")
+    .where("hub_bookings.arrives_at", "is not", null)
     .where("hub_bookings.visit_date", ">=", month.toISODate()!)
     .where("hub_bookings.visit_date", "<", month.plus({ months: 1 }).toISODate()!)
     .orderBy("hub_bookings.id")
     .execute();
   return rows.map((r) => {
-    const departsAt = ms(r.departsAt);
-    return { ...r, arrivesAt: ms(r.arrivesAt), departsAt, leaveBy: leaveByOf(departsAt, r.departFrom, r.departTo) };
+    const departsAt = ms(r.departsAt!);
+    return { ...r, arrivesAt: ms(r.arrivesAt!), departsAt, leaveBy: leaveByOf(departsAt, r.departFrom, r.departTo) };
   });
 }
 
 /** The finished sessions at the hub's chargers that belong to these bookings (by tag and time). */
 async function monthSessions(deps: Deps, hub: HubView, bookings: StatementBooking[], month: DateTime) {
   if (!bookings.length) return [];
-  const rows = await deps.database.db
-    .selectFrom("charging_sessions")
-    .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
-    .select([
-      "charging_sessions.id",
-      "id_tag as tag",
-      "started_at as startedAt",
-      "stopped_at as stoppedAt",
-      "meter_start_wh as startWh",
-      "meter_last_wh as lastWh",
-    ])
-    .where("charge_points.depot_id", "=", hub.depotId)
-    .where("charging_sessions.stopped_at", "is not", null)
-    .where("charging_sessions.started_at", ">=", month.minus({ days: 1 }).toUTC().toISO()!)
-    .where("charging_sessions.started_at", "<", month.plus({ months: 1, days: 1 }).toUTC().toISO()!)
-    .execute();
+  // The hub's depot's finished sessions (operations' records, through its door).
+  const rows = await sessionsAtDepot(deps, hub.depotId, {
+    from: month.minus({ days: 1 }).toMillis(),
+    to: month.plus({ months: 1, days: 1 }).toMillis(),
+    finished: true,
+  });
   // Bookings by tag: a session is looked for only among its own tag's.
   const byTag = Map.groupBy(bookings, (b) => b.tag);
   return rows.flatMap((r) => {
-    const startedAt = ms(r.startedAt);
-    const booking = byTag.get((r.tag ?? "").toUpperCase())?.find((b) => isBookedSession({ tag: r.tag, startedAt }, b));
+    const booking = byTag.get((r.tag ?? "").toUpperCase())?.find((b) => isBookedSession(r, b));
     // Whole watt-hours, as the meter reads them.
     const wh = Math.max(0, Math.round(r.lastWh - r.startWh));
-    return booking ? [{ id: r.id, bookingId: booking.id, startedAt, stoppedAt: ms(r.stoppedAt!), wh }] : [];
+    return booking ? [{ id: r.id, bookingId: booking.id, startedAt: r.startedAt, stoppedAt: r.stoppedAt!, wh }] : [];
   });
 }
 

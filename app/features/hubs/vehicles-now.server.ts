@@ -1,129 +1,158 @@
 /**
  * A hub's booked vehicles now (issue 50: "watch them charge"): each of today's visits the viewer may see, expected,
- * charging (its energy so far and power now, from its charger's meter) or left, and how many of the hub's bays are
- * taken. A haulier sees its own vehicles and of the others only that bays are taken; the operator and the admins see
- * every visit.
+ * charging (its energy so far and power now, from its charger's meter) or left. A customer sees its own vehicles only;
+ * the operator and the admins every customer's visit and how many bays are taken. Nothing of the operator's own fleet
+ * is shown to a customer (issue 58). Sessions are read through operations' door.
  */
 import { DateTime } from "luxon";
 
-import type { DepotViewer } from "~/features/depots/index.server";
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
+import {
+  depotConnectors,
+  depotsWithVehicles,
+  listVehicleTags,
+  sessionsAtDepot,
+} from "~/features/operations/index.server";
+import { customerRowsWhere } from "~/lib/access/access.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 
 import { isBookedSession, leaveByOf } from "./booked-session";
-import { requireHub, type HubView } from "./hubs.server";
+import { readHub, seesEveryCustomer, type HubView } from "./hubs.server";
 import type { VehicleNowRow } from "./views";
 
 type Deps = Pick<Runtime, "database">;
 const ms = (value: Date | string) => Date.parse(toIsoString(value));
 
-export async function hubVehiclesNow(
-  deps: Deps,
-  viewer: DepotViewer,
-  hub: HubView,
-  now = Date.now(),
-): Promise<{ vehicles: VehicleNowRow[]; baysTaken: number; bays: number }> {
-  const db = deps.database.db;
-  const today = DateTime.fromMillis(now, { zone: "Europe/London" });
-  let bookings = db
+/** Today's and last night's booked visits at the hub, of every customer or of one (`tags` narrows to some vehicles). */
+async function visitsNow(deps: Deps, hub: HubView, now: number, own: DepotViewer | null, companyOfDepot?: number) {
+  const today = DateTime.fromMillis(now, { zone: UK_ZONE });
+  let query = deps.database.db
     .selectFrom("hub_bookings")
-    .innerJoin("expected_visits", "expected_visits.id", "hub_bookings.expected_visit_id")
     .innerJoin("companies", "companies.id", "hub_bookings.company_id")
     .innerJoin("hub_contracts", "hub_contracts.id", "hub_bookings.contract_id")
     .select([
       "hub_bookings.vehicle",
       "hub_bookings.tag",
       "companies.company_name as company",
-      "expected_visits.arrives_at as arrivesAt",
-      "expected_visits.holds_until as holdsUntil",
-      "expected_visits.departs_at as departsAt",
-      "expected_visits.needed_kwh as neededKwh",
+      "hub_bookings.arrives_at as arrivesAt",
+      "hub_bookings.holds_until as holdsUntil",
+      "hub_bookings.departs_at as departsAt",
+      "hub_bookings.needed_kwh as neededKwh",
       "hub_contracts.depart_from as departFrom",
       "hub_contracts.depart_to as departTo",
     ])
     .where("hub_bookings.hub_id", "=", hub.id)
     .where("hub_bookings.status", "=", "booked")
+    .where("hub_bookings.arrives_at", "is not", null)
     .where("hub_bookings.visit_date", ">=", today.minus({ days: 1 }).toISODate()!)
     .where("hub_bookings.visit_date", "<=", today.toISODate()!);
-  if (hub.as === "haulier") bookings = bookings.where("hub_bookings.company_id", "=", viewer.company?.id ?? 0);
-  const [rows, sessions, points] = await Promise.all([
-    bookings.execute(),
-    db
-      .selectFrom("charging_sessions")
-      .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
-      .select([
-        "id_tag as tag",
-        "started_at as startedAt",
-        "stopped_at as stoppedAt",
-        "meter_start_wh as startWh",
-        "meter_last_wh as lastWh",
-        "power_w as powerW",
-      ])
-      .where("charge_points.depot_id", "=", hub.depotId)
-      .where("charging_sessions.started_at", ">=", today.minus({ days: 1 }).toUTC().toISO()!)
-      .execute(),
-    db
-      .selectFrom("charge_points")
-      .select((eb) => eb.fn.sum<number | string>("connectors").as("bays"))
-      .where("depot_id", "=", hub.depotId)
-      .where("role", "=", "charger")
-      .executeTakeFirst(),
+  if (own) query = query.where(customerRowsWhere(own, "hub_bookings.company_id"));
+  if (companyOfDepot !== undefined) query = query.where("hub_bookings.company_id", "=", companyOfDepot);
+  return query.execute();
+}
+
+/** The hub's visits now as the viewer may see them (a customer its own), and the bays taken (the operator's view). */
+export async function hubVehiclesNow(
+  deps: Deps,
+  viewer: DepotViewer,
+  hub: HubView,
+  now = Date.now(),
+): Promise<{ vehicles: VehicleNowRow[]; baysTaken: number | null; bays: number }> {
+  const all = seesEveryCustomer(viewer, hub.facts);
+  const [rows, sessions, bays] = await Promise.all([
+    visitsNow(deps, hub, now, all ? null : viewer),
+    sessionsAtDepot(deps, hub.depotId, { from: now - 2 * 86_400_000 }),
+    depotConnectors(deps, hub.depotId),
   ]);
-  const vehicles = rows
-    .map((b): VehicleNowRow => {
-      const arrivesAt = ms(b.arrivesAt);
-      const departsAt = ms(b.departsAt);
-      const leaveBy = leaveByOf(departsAt, b.departFrom, b.departTo);
-      const mine = sessions.filter((s) =>
-        isBookedSession({ tag: s.tag, startedAt: ms(s.startedAt) }, { tag: b.tag, arrivesAt, leaveBy }),
-      );
-      const open = mine.find((s) => s.stoppedAt === null);
-      const kwh = mine.reduce((sum, s) => sum + Math.max(0, s.lastWh - s.startWh) / 1000, 0);
-      const state = open ? "charging" : mine.length ? "left" : now > ms(b.holdsUntil) ? "no-show" : "expected";
-      return {
-        vehicle: b.vehicle,
-        tag: b.tag,
-        company: b.company,
-        state,
-        kwh,
-        kw: open ? open.powerW / 1000 : 0,
-        neededKwh: b.neededKwh,
-        arrivesAt: new Date(arrivesAt).toISOString(),
-        departsAt: new Date(departsAt).toISOString(),
-      };
-    })
-    // Today's and last night's visits still to come or under way, and those that ended in the last hours.
-    .filter((v) => Date.parse(v.departsAt) > now - 6 * 3_600_000)
-    .sort((a, b) => a.arrivesAt.localeCompare(b.arrivesAt));
-  return { vehicles, baysTaken: sessions.filter((s) => s.stoppedAt === null).length, bays: Number(points?.bays ?? 0) };
+  return {
+    vehicles: rowsNow(rows, sessions, now),
+    baysTaken: all ? sessions.filter((s) => s.stoppedAt === null).length : null,
+    bays,
+  };
+}
+
+function rowsNow(
+  rows: Awaited<ReturnType<typeof visitsNow>>,
+  sessions: Awaited<ReturnType<typeof sessionsAtDepot>>,
+  now: number,
+): VehicleNowRow[] {
+  return (
+    rows
+      .map((b): VehicleNowRow => {
+        const arrivesAt = ms(b.arrivesAt!);
+        const departsAt = ms(b.departsAt!);
+        const leaveBy = leaveByOf(departsAt, b.departFrom, b.departTo);
+        const mine = sessions.filter((s) => isBookedSession(s, { tag: b.tag, arrivesAt, leaveBy }));
+        const open = mine.find((s) => s.stoppedAt === null);
+        const kwh = mine.reduce((sum, s) => sum + Math.max(0, s.lastWh - s.startWh) / 1000, 0);
+        const state = open ? "charging" : mine.length ? "left" : now > ms(b.holdsUntil!) ? "no-show" : "expected";
+        return {
+          vehicle: b.vehicle,
+          tag: b.tag,
+          company: b.company,
+          state,
+          kwh,
+          kw: open ? open.powerW / 1000 : 0,
+          neededKwh: b.neededKwh ?? 0,
+          arrivesAt: new Date(arrivesAt).toISOString(),
+          departsAt: new Date(departsAt).toISOString(),
+        };
+      })
+      // Today's and last night's visits still to come or under way, and those that ended in the last hours.
+      .filter((v) => Date.parse(v.departsAt) > now - 6 * 3_600_000)
+      .sort((a, b) => a.arrivesAt.localeCompare(b.arrivesAt))
+  );
 }
 
 /**
- * The viewer's company's vehicles at hubs today, hub by hub (for its operations page, beside its depots): each hub
- * where it has a visit today or last night, seen as the hub's page shows it to a haulier (its own vehicles, others'
- * only as bays taken).
+ * A depot's own vehicles (by its tags) at other companies' hubs today, hub by hub, for its operations page: the
+ * depot's company's visits, whoever asks (a depot manager sees their depot's, an admin that company's).
  */
-export async function companyHubVehicles(deps: Deps, viewer: DepotViewer, now = Date.now()) {
-  const company = viewer.company?.id;
-  if (!company) return [];
-  const today = DateTime.fromMillis(now, { zone: "Europe/London" });
+export async function depotHubVehicles(deps: Deps, viewer: DepotViewer, depotId: number, now = Date.now()) {
+  const depot = await requireDepot(deps.database.db, viewer, depotId, "operations.read");
+  const tags = new Set((await listVehicleTags(deps, depot.id)).map((t) => t.tag.toUpperCase()));
+  if (!tags.size) return [];
+  const today = DateTime.fromMillis(now, { zone: UK_ZONE });
   const hubIds = await deps.database.db
     .selectFrom("hub_bookings")
     .select("hub_id")
     .distinct()
-    .where("company_id", "=", company)
+    .where("company_id", "=", depot.companyId)
+    .where("tag", "in", [...tags])
     .where("status", "=", "booked")
     .where("visit_date", ">=", today.minus({ days: 1 }).toISODate()!)
     .where("visit_date", "<=", today.toISODate()!)
     .execute();
   const hubs = await Promise.all(
     hubIds.map(async ({ hub_id }) => {
-      const hub = await requireHub(deps, viewer, hub_id).catch(() => null);
-      // Its own hub's vehicles are on that depot's board already.
-      if (!hub || hub.as !== "haulier") return null;
-      const seen = await hubVehiclesNow(deps, viewer, hub, now);
-      return seen.vehicles.length ? { id: hub.id, name: hub.name, ...seen } : null;
+      const hub = await readHub(deps, hub_id, viewer);
+      if (!hub) return null;
+      const [rows, sessions, bays] = await Promise.all([
+        visitsNow(deps, hub, now, null, depot.companyId),
+        sessionsAtDepot(deps, hub.depotId, { from: now - 2 * 86_400_000 }),
+        depotConnectors(deps, hub.depotId),
+      ]);
+      const vehicles = rowsNow(
+        rows.filter((r) => tags.has(r.tag.toUpperCase())),
+        sessions,
+        now,
+      );
+      return vehicles.length ? { id: hub.id, name: hub.name, vehicles, baysTaken: null, bays } : null;
     }),
   );
   return hubs.filter((h) => h !== null).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The vehicles of the depots the viewer may read at other companies' hubs today, hub by hub (Operations' overview). */
+export async function companyHubVehicles(deps: Deps, viewer: DepotViewer, now = Date.now()) {
+  const depots = await depotsWithVehicles(deps, viewer);
+  const byHub = new Map<number, Awaited<ReturnType<typeof depotHubVehicles>>[number]>();
+  for (const depot of depots.filter((d) => d.vehicles.length > 0))
+    for (const hub of await depotHubVehicles(deps, viewer, depot.id, now)) {
+      const seen = byHub.get(hub.id);
+      byHub.set(hub.id, seen ? { ...seen, vehicles: [...seen.vehicles, ...hub.vehicles] } : hub);
+    }
+  return [...byHub.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

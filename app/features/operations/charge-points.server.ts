@@ -1,11 +1,19 @@
 /**
- * The register of chargers: who may see and change a depot's chargers (its
- * haulier, and the consultancy's admins for every depot), registering one
- * with a password shown once, and removing one. Decision 031.
+ * The register of chargers: registering one with a password shown once, a new password, removing one. Who may is the
+ * policy's ("operations.change": the depot's company who may change it, and the consultancy's admins); a charger is
+ * always reached through the depot it is at, so a form naming another depot's charger answers 404. Decision 031.
  */
-import { depotWithinReach, requireDepot, type ReachableDepot } from "~/features/depots/index.server";
+import {
+  depotResource,
+  depotWithinReach,
+  mayDo,
+  requireDepot,
+  type DepotViewer,
+  type ReachableDepot,
+} from "~/features/depots/index.server";
+import { authorize } from "~/lib/access/access.server";
+import type { Action } from "~/lib/access/policy";
 import { recordAudit, type Actor } from "~/lib/audit.server";
-import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { invalidInput, UserError } from "~/lib/user-error";
 
@@ -14,19 +22,19 @@ import { generateChargePointPassword, hashChargePointPassword } from "./charge-p
 
 type Deps = Pick<Runtime, "database">;
 
-/** Operations is the haulier's and the consultancy's: admins reach every depot's chargers (decision 031). */
-export const OPERATIONS_REACH = { admins: true, message: "Depot not found" } as const;
-
-const actorOf = (user: SessionUser): Actor => ({ id: user.id, email: user.email });
+const actorOf = (user: DepotViewer): Actor => ({ id: user.id, email: user.email ?? user.id });
 
 /** Registers a charger to a depot the user operates; answers its password, stored only as a hash and never shown again. */
 export async function registerChargePoint(
   deps: Deps,
-  user: SessionUser,
+  user: DepotViewer,
   depotId: number,
   input: Record<string, unknown>,
 ): Promise<{ id: number; identity: string; password: string }> {
-  const depot = await requireDepot(deps.database.db, user, depotId, OPERATIONS_REACH);
+  const identity = String(input.identity ?? "").slice(0, 40);
+  const depot = await requireDepot(deps.database.db, user, depotId, "operations.change", {
+    detail: `charger ${identity} registered`,
+  });
   return registerChargePointAt(deps, actorOf(user), depot, input);
 }
 
@@ -77,29 +85,59 @@ export async function registerChargePointAt(
   });
 }
 
-/** The charger, if it is at a depot the user operates (else 404). */
-export async function requireOperatedChargePoint(deps: Deps, user: SessionUser, chargePointId: number) {
-  const query = deps.database.db
-    .selectFrom("charge_points")
-    .innerJoin("depots", "depots.id", "charge_points.depot_id")
-    .select([
-      "charge_points.id",
-      "charge_points.identity",
-      "charge_points.connectors",
-      "charge_points.protocol",
-      "depots.id as depotId",
-      "depots.depot_name as depotName",
-    ])
-    .where("charge_points.id", "=", chargePointId)
-    .where(depotWithinReach(user, OPERATIONS_REACH));
-  const row = await query.executeTakeFirst();
-  if (!row) throw new UserError("Charger not found", { status: 404 });
+export const CHARGER_GONE = "Charger not found";
+
+/**
+ * The charger at this depot, when the user may do `action` there: a charger at another depot (or none) answers 404
+ * as one that does not exist, whatever the user may do elsewhere. `detail` names the change in the activity log.
+ */
+export async function requireOperatedChargePoint(
+  deps: Deps,
+  user: DepotViewer,
+  depotId: number,
+  chargePointId: number,
+  action: Action,
+  detail?: (identity: string) => string,
+) {
+  const row =
+    Number.isSafeInteger(chargePointId) && chargePointId > 0
+      ? await deps.database.db
+          .selectFrom("charge_points")
+          .innerJoin("depots", "depots.id", "charge_points.depot_id")
+          .select([
+            "charge_points.id",
+            "charge_points.identity",
+            "charge_points.connectors",
+            "charge_points.protocol",
+            "depots.id as depotId",
+            "depots.depot_name as depotName",
+            "depots.company_id as companyId",
+          ])
+          .where("charge_points.id", "=", chargePointId)
+          .where("charge_points.depot_id", "=", depotId)
+          .executeTakeFirst()
+      : undefined;
+  if (!row || row.companyId === null) throw new UserError(CHARGER_GONE, { status: 404 });
+  authorize(
+    user,
+    action,
+    depotResource({ id: row.depotId, companyId: row.companyId }),
+    CHARGER_GONE,
+    detail?.(row.identity),
+  );
   return row;
 }
 
 /** A new password for a charger (the old one stops working at its next connection). */
-export async function resetChargePointPassword(deps: Deps, user: SessionUser, chargePointId: number) {
-  const point = await requireOperatedChargePoint(deps, user, chargePointId);
+export async function resetChargePointPassword(deps: Deps, user: DepotViewer, depotId: number, chargePointId: number) {
+  const point = await requireOperatedChargePoint(
+    deps,
+    user,
+    depotId,
+    chargePointId,
+    "operations.change",
+    (identity) => `new password for ${identity}`,
+  );
   return resetChargePointPasswordAt(deps, actorOf(user), point);
 }
 
@@ -122,8 +160,15 @@ export async function resetChargePointPasswordAt(deps: Deps, actor: Actor, point
 }
 
 /** Removes a charger with its sessions and readings. */
-export async function removeChargePoint(deps: Deps, user: SessionUser, chargePointId: number) {
-  const point = await requireOperatedChargePoint(deps, user, chargePointId);
+export async function removeChargePoint(deps: Deps, user: DepotViewer, depotId: number, chargePointId: number) {
+  const point = await requireOperatedChargePoint(
+    deps,
+    user,
+    depotId,
+    chargePointId,
+    "operations.change",
+    (identity) => `charger ${identity} removed`,
+  );
   await deps.database.db.transaction().execute(async (tx) => {
     await tx.deleteFrom("charge_points").where("id", "=", point.id).execute();
     await recordAudit(tx, {
@@ -142,7 +187,7 @@ export type OverviewRow = { id: number; name: string; chargers: number; connecte
  * The depots on the operations page: a haulier's every depot; for an admin,
  * every depot with chargers (the others are reached from the admin console).
  */
-export async function operationsOverview(deps: Deps, user: SessionUser): Promise<OverviewRow[]> {
+export async function operationsOverview(deps: Deps, user: DepotViewer): Promise<OverviewRow[]> {
   let query = deps.database.db
     .selectFrom("depots")
     // Chargers only: a site meter charges nothing.
@@ -169,9 +214,10 @@ export async function operationsOverview(deps: Deps, user: SessionUser): Promise
     .groupBy(["depots.id", "depots.depot_name"])
     .orderBy("depots.depot_name")
     .orderBy("depots.id");
-  query = user.isAdmin
+  // The consultancy's admins reach every depot: they see those with chargers (the others from the admin console).
+  query = mayDo(user, "admin.console")
     ? query.having((eb) => eb.fn.count("charge_points.id"), ">", 0)
-    : query.where(depotWithinReach(user));
+    : query.where(depotWithinReach(user, "operations.read"));
   const rows = await query.limit(500).execute();
   return rows.map((r) => ({
     id: r.id,

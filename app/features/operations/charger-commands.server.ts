@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 
+import type { DepotViewer } from "~/features/depots/index.server";
 import { recordAudit } from "~/lib/audit.server";
-import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { invalidInput, UserError } from "~/lib/user-error";
 
@@ -67,14 +67,22 @@ function callFor(
 /** Sends the action; answers the charger's status word (Accepted, Rejected, …). */
 export async function sendChargerCommand(
   deps: Pick<Runtime, "database">,
-  user: SessionUser,
+  user: DepotViewer,
+  depotId: number,
   chargePointId: number,
   input: Record<string, unknown>,
 ): Promise<{ command: ChargerCommand; status: string }> {
+  const point = await requireOperatedChargePoint(
+    deps,
+    user,
+    depotId,
+    chargePointId,
+    "operations.change",
+    (identity) => `${String(input.command ?? "").slice(0, 30)} sent to ${identity}`,
+  );
   const parsed = commandSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { command, connectorId, sessionId } = parsed.data;
-  const point = await requireOperatedChargePoint(deps, user, chargePointId);
   if (connectorId > point.connectors) throw new UserError(`This charger has ${point.connectors} connector(s)`);
   const session =
     sessionId === undefined
@@ -105,13 +113,13 @@ export async function sendChargerCommand(
 
 async function audit(
   deps: Pick<Runtime, "database">,
-  user: SessionUser,
+  user: DepotViewer,
   point: { id: number; identity: string },
   command: ChargerCommand,
   answer: string,
 ) {
   await recordAudit(deps.database.db, {
-    actor: { id: user.id, email: user.email },
+    actor: { id: user.id, email: user.email ?? user.id },
     action: "charger.command",
     target: { type: "charger", id: point.id, label: point.identity },
     details: { command: COMMAND_LABELS[command], answer },

@@ -88,5 +88,49 @@ export function visitsDueBack(
   });
 }
 
+/** A visit to expect at a depot (a hub's booking), within the caller's transaction; answers its id. */
+export async function expectVisit(
+  db: Kysely<Database>,
+  visit: {
+    depotId: number;
+    tag: string;
+    vehicle: string;
+    arrivesAt: string;
+    holdsUntil: string;
+    departsAt: string;
+    neededKwh: number;
+    maxKw: number;
+    tier: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto("expected_visits")
+    .values({
+      depot_id: visit.depotId,
+      tag: visit.tag,
+      vehicle: visit.vehicle,
+      arrives_at: visit.arrivesAt,
+      holds_until: visit.holdsUntil,
+      departs_at: visit.departsAt,
+      needed_kwh: visit.neededKwh,
+      max_kw: visit.maxKw,
+      tier: visit.tier,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Visits no longer expected (their bookings cancelled), within the caller's transaction: their room is freed. */
+export async function cancelExpectedVisits(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .updateTable("expected_visits")
+    .set({ cancelled_at: new Date().toISOString() })
+    .where("id", "in", [...ids])
+    .where("cancelled_at", "is", null)
+    .execute();
+}
+
 /** A depot's expected visits changed (a booking made or cancelled): its controller decides again at once. */
 export const expectedVisitsChanged = (depotId: number) => chargingChanged(depotId);

@@ -1,5 +1,9 @@
 import { EventEmitter } from "node:events";
 
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
+import { liveStream } from "~/lib/live-streams.server";
+import type { Runtime } from "~/lib/runtime.server";
+
 /**
  * Tells the operations pages open in this process that a depot's chargers
  * changed (a status, a session, a reading), so they fetch the figures again.
@@ -79,55 +83,13 @@ export function onDepotChanged(depotId: number, listener: () => void): () => voi
   return () => emitter.off(`depot:${depotId}`, listener);
 }
 
-/**
- * A text/event-stream telling one page when its depot changed: "change"
- * events, a comment every 25 s so proxies keep the stream open, and nothing
- * else (the page reads the figures again from its loader). Streams end when
- * the page goes or the server shuts down.
- */
-const streams = new Set<() => void>();
-
-export function depotEventStream(depotId: number, signal: AbortSignal): Response {
-  const encoder = new TextEncoder();
-  let stop = () => undefined as void;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          stop();
-        }
-      };
-      send("retry: 3000\n\n");
-      const unsubscribe = onDepotChanged(depotId, () => send(`event: change\ndata: ${Date.now()}\n\n`));
-      const keepAlive = setInterval(() => send(": keep-alive\n\n"), 25_000);
-      stop = () => {
-        if (!streams.delete(stop)) return;
-        unsubscribe();
-        clearInterval(keepAlive);
-        try {
-          controller.close();
-        } catch {
-          // already closed by the client
-        }
-      };
-      streams.add(stop);
-      signal.addEventListener("abort", stop, { once: true });
-    },
-    cancel: () => stop(),
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      // no-transform: the compression middleware would otherwise hold events back to fill its buffer.
-      "Cache-Control": "no-cache, no-transform",
-      "X-Accel-Buffering": "no",
-    },
-  });
-}
-
-/** Shutdown: ends every open stream (they would hold the HTTP server open). */
-export function closeLiveStreams(): void {
-  for (const stop of [...streams]) stop();
+/** The depot's stream ("change" on every report of its chargers), for a principal who may read its operations. */
+export async function depotEventStream(
+  deps: Pick<Runtime, "database">,
+  viewer: DepotViewer,
+  depotId: number,
+  signal: AbortSignal,
+): Promise<Response> {
+  const depot = await requireDepot(deps.database.db, viewer, depotId, "operations.read");
+  return liveStream(viewer.id, signal, (changed) => onDepotChanged(depot.id, changed));
 }

@@ -7,6 +7,7 @@
  */
 import { DateTime } from "luxon";
 
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -22,8 +23,17 @@ import { vehicleTagsByKey } from "./vehicle-tags.server";
 
 type Deps = Pick<Runtime, "database">;
 
-/** Everything the depot's operations page shows, read in one go (the page and its live stream both call it). */
-export async function depotOperations(deps: Deps, depotId: number, now = Date.now()) {
+/** The depot's operations page for a principal who may read it (404 otherwise): the depot and everything it shows. */
+export async function depotOperations(deps: Deps, viewer: DepotViewer, depotId: number, now = Date.now()) {
+  const depot = await requireDepot(deps.database.db, viewer, depotId, "operations.read");
+  return { depot, ...(await depotSnapshot(deps, depot.id, now)) };
+}
+
+/**
+ * Everything the depot's operations page shows, read in one go: for the page (depotOperations, which asks the policy
+ * first) and for the background's own reads (a depot's alerts), which act for no one.
+ */
+export async function depotSnapshot(deps: Deps, depotId: number, now = Date.now()) {
   const [site, tagsByKey] = await Promise.all([depotSite(deps, depotId, now), vehicleTagsByKey(deps, depotId)]);
   const records = await readDepotRecords(deps, depotId, now - 7 * DAY_MS);
   const sessions = sessionViews(records, site.tariff, tagsByKey, now);
@@ -92,4 +102,4 @@ function meterView(site: DepotSite, now: number) {
   };
 }
 
-export type DepotOperations = Awaited<ReturnType<typeof depotOperations>>;
+export type DepotOperations = Awaited<ReturnType<typeof depotSnapshot>>;

@@ -2,6 +2,7 @@
  * Keeps the site meter's readings (from the fleet API, or a meter registered as a charge point) and reads its state
  * for the controller and the page (site-meter.ts says what it means).
  */
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
@@ -47,6 +48,17 @@ export async function readSiteMeter(deps: Deps, depotId: number, now = Date.now(
     buildingKw: last ? last.site_kw - last.chargers_kw : null,
     silent: !last || now >= readAt + METER_SILENT_MS,
   };
+}
+
+/** A reading told by the company's systems (the fleet API): who may tell is the policy's ("operations.tell"). */
+export async function tellSiteReading(
+  deps: Deps,
+  teller: DepotViewer,
+  depotId: number,
+  reading: { siteKw: number; readAt?: string },
+): Promise<{ ignored: boolean }> {
+  await requireDepot(deps.database.db, teller, depotId, "operations.tell", { detail: "site meter reading" });
+  return recordSiteReading(deps, depotId, { ...reading, source: "api" });
 }
 
 /**

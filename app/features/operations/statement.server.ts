@@ -7,6 +7,7 @@
  */
 import { DateTime } from "luxon";
 
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { DEFAULT_VEHICLE_TYPES, defaultBusinessCase } from "~/features/planning";
 import { csvFile } from "~/lib/csv";
 import { toIsoString } from "~/lib/db/dialect.server";
@@ -129,8 +130,16 @@ export function statementCsv(depotName: string, statement: Awaited<ReturnType<ty
   ]);
 }
 
+/** The depot's statement of a month ("YYYY-MM", this month when empty) as CSV, for a principal who may read it. */
+export async function depotStatementCsv(deps: Deps, viewer: DepotViewer, depotId: number, month: string | null) {
+  const depot = await requireDepot(deps.database.db, viewer, depotId, "operations.read");
+  const statement = await monthlyStatement(deps, depot, parseMonth(month));
+  return { depot, month: statement.month, csv: statementCsv(depot.name, statement) };
+}
+
 /** The month to show in the depot's report: this one once a vehicle has charged in it, else the last (null if neither). */
-export async function latestChargingMonth(deps: Deps, depot: { id: number; name: string }, now = Date.now()) {
+export async function latestChargingMonth(deps: Deps, viewer: DepotViewer, depotId: number, now = Date.now()) {
+  const depot = await requireDepot(deps.database.db, viewer, depotId, "operations.read");
   const thisMonth = DateTime.fromMillis(now, { zone: ZONE }).startOf("month");
   for (const month of [thisMonth, thisMonth.minus({ months: 1 })]) {
     const statement = await monthlyStatement(deps, depot, month);

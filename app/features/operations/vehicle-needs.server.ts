@@ -4,13 +4,14 @@
  * over the plan's duty. A departure in the past or more than a week ahead, or an energy outside 0–2,000 kWh, is not
  * kept (the station is answered Rejected when nothing usable came).
  */
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import type { Runtime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { ConnectedPoint } from "./charging-records.server";
 import { chargingChanged } from "./live.server";
 import { nextClockTime } from "./vehicle-duty";
-import type { VehicleNeedsInput } from "./vehicle-needs-schema";
+import { vehicleNeedsSchema } from "./vehicle-needs-schema";
 
 type Deps = Pick<Runtime, "database">;
 
@@ -56,15 +57,20 @@ export async function recordChargingNeeds(
 
 /**
  * Sets by hand what a vehicle on charge at the depot needs (its departure, the energy from now), or clears it back to
- * what the vehicle or the plan says; a decision is asked for at once. A session that is not open at this depot answers
- * 404. The caller has checked that the person may change the depot.
+ * what the vehicle or the plan says; a decision is asked for at once. Who may is the policy's ("operations.tell" on
+ * the depot); a session that is not open at this depot answers 404.
  */
 export async function setNeedsByHand(
   deps: Deps,
+  viewer: DepotViewer,
   depotId: number,
-  input: VehicleNeedsInput,
+  fields: Record<string, string>,
   now = Date.now(),
-): Promise<{ vehicle: string | null }> {
+): Promise<{ vehicle: string | null; cleared: boolean }> {
+  await requireDepot(deps.database.db, viewer, depotId, "operations.tell", { detail: "a vehicle's needs set by hand" });
+  const parsed = vehicleNeedsSchema.safeParse(fields);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const input = parsed.data;
   const session = await deps.database.db
     .selectFrom("charging_sessions")
     .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
@@ -87,5 +93,5 @@ export async function setNeedsByHand(
     .where("id", "=", session.id)
     .execute();
   chargingChanged(depotId);
-  return { vehicle: session.id_tag };
+  return { vehicle: session.id_tag, cleared };
 }

@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction, Updateable } from "kysely";
 
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
@@ -178,17 +179,21 @@ async function writeState(
 }
 
 /**
- * Writes what is told of the depot's vehicles, all or none: each entry's time checks first (a refusal names the entry
- * and its field), then every write in one transaction; the controller decides again at once. The caller has checked
- * that the teller may change the depot, and the schema has checked each entry.
+ * Writes what is told of the depot's vehicles, all or none: who may tell is the policy's ("operations.tell": by hand,
+ * or the company's systems with a key), then each entry's time checks (a refusal names the entry and its field), then
+ * every write in one transaction; the controller decides again at once. The schema has checked each entry.
  */
 export async function setVehicleStates(
   deps: Deps,
+  teller: DepotViewer,
   depotId: number,
   entries: readonly Entry[],
   source: StateSourceIn,
   now = Date.now(),
 ): Promise<StateResult[]> {
+  await requireDepot(deps.database.db, teller, depotId, "operations.tell", {
+    detail: source === "hand" ? "a vehicle's state set by hand" : `${entries.length} vehicle(s) told`,
+  });
   const errors: FieldErrors = {};
   entries.forEach((entry, i) => {
     for (const [field, message] of Object.entries(timeErrors(entry.state, now)))
@@ -217,12 +222,20 @@ export async function setVehicleStates(
 }
 
 /** The board's "Set by hand" form (vehicle-state-form.ts): refused naming the form's own fields. */
-export async function setStateByHand(deps: Deps, depotId: number, fields: Record<string, string>, now = Date.now()) {
+export async function setStateByHand(
+  deps: Deps,
+  teller: DepotViewer,
+  depotId: number,
+  fields: Record<string, string>,
+  now = Date.now(),
+) {
+  await requireDepot(deps.database.db, teller, depotId, "operations.tell");
   const read = stateFromBoardForm(fields, now);
   if ("errors" in read) throw new UserError(Object.values(read.errors), { fieldErrors: read.errors });
   try {
     const [done] = await setVehicleStates(
       deps,
+      teller,
       depotId,
       [{ vehicle: { tagId: read.vehicleTagId }, state: read.state }],
       "hand",

@@ -6,15 +6,16 @@
  * vehicle's name. A tag with no entry is still matched to a group by its
  * prefix (g1-07), and otherwise charged as a vehicle nobody told us about.
  */
+import type { Kysely } from "kysely";
 import { z } from "zod";
 
-import { requireDepot } from "~/features/depots/index.server";
+import { depotWithinReach, requireDepot, type DepotViewer } from "~/features/depots/index.server";
+import { sameCompany } from "~/lib/access/access.server";
 import { recordAudit } from "~/lib/audit.server";
-import type { SessionUser } from "~/lib/auth/session.server";
+import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { invalidInput, UserError } from "~/lib/user-error";
 
-import { OPERATIONS_REACH } from "./charge-points.server";
 import { depotSite } from "./site.server";
 import type { VehicleTag } from "./vehicle-duty";
 
@@ -48,13 +49,42 @@ export async function vehicleTagsByKey(deps: Deps, depotId: number): Promise<Map
   return new Map((await listVehicleTags(deps, depotId)).map((t) => [t.tag.toLowerCase(), t]));
 }
 
+/** The company a vehicle tag is (the one whose depot registered it first), or null when no company has it. */
+export async function ownerOfTag(db: Kysely<Database>, tag: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("tag_owners")
+    .select("company_id")
+    .where("tag_key", "=", tag.toLowerCase())
+    .executeTakeFirst();
+  return row?.company_id ?? null;
+}
+
+/** The depots the principal may read, each with its named vehicles and tags (the fleet API's list of depots). */
+export async function depotsWithVehicles(deps: Deps, viewer: DepotViewer) {
+  const rows = await deps.database.db
+    .selectFrom("depots")
+    .leftJoin("vehicle_tags", "vehicle_tags.depot_id", "depots.id")
+    .select(["depots.id", "depots.depot_name as name", "vehicle_tags.vehicle", "vehicle_tags.tag"])
+    .where(depotWithinReach(viewer, "depot.read"))
+    .orderBy("depots.id")
+    .orderBy("vehicle_tags.vehicle")
+    .execute();
+  return [...Map.groupBy(rows, (d) => d.id)].map(([id, list]) => ({
+    id,
+    name: list[0]!.name,
+    vehicles: list.filter((r) => r.tag !== null).map((r) => ({ vehicle: r.vehicle!, tag: r.tag! })),
+  }));
+}
+
 export async function addVehicleTag(
   deps: Deps,
-  user: SessionUser,
+  user: DepotViewer,
   depotId: number,
   input: Record<string, unknown>,
 ): Promise<VehicleTag> {
-  const depot = await requireDepot(deps.database.db, user, depotId, OPERATIONS_REACH);
+  const depot = await requireDepot(deps.database.db, user, depotId, "operations.change", {
+    detail: `vehicle ${String(input.vehicle ?? "").slice(0, 20)} added`,
+  });
   const parsed = vehicleTagSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { tag, vehicle, groupId } = parsed.data;
@@ -74,6 +104,21 @@ export async function addVehicleTag(
       const message = `This tag is already ${taken.vehicle}'s`;
       throw new UserError(message, { status: 409, fieldErrors: { tag: message } });
     }
+    // A tag is one company's, whichever of its depots it is at: another company's is refused (the first keeps it).
+    await tx
+      .insertInto("tag_owners")
+      .values({ tag_key: tag.toLowerCase(), company_id: depot.companyId, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column("tag_key").doNothing())
+      .execute();
+    const owner = await tx
+      .selectFrom("tag_owners")
+      .select("company_id")
+      .where("tag_key", "=", tag.toLowerCase())
+      .executeTakeFirstOrThrow();
+    if (!sameCompany({ companyId: owner.company_id }, depot)) {
+      const message = "This tag is another company's vehicle: use your own vehicle's tag";
+      throw new UserError(message, { status: 409, fieldErrors: { tag: message } });
+    }
     const { id } = await tx
       .insertInto("vehicle_tags")
       .values({
@@ -87,7 +132,7 @@ export async function addVehicleTag(
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordAudit(tx, {
-      actor: { id: user.id, email: user.email },
+      actor: { id: user.id, email: user.email ?? user.id },
       action: "vehicle_tag.added",
       target: { type: "depot", id: depot.id, label: depot.name },
       details: { tag, vehicle, group: groupId || null },
@@ -96,8 +141,10 @@ export async function addVehicleTag(
   });
 }
 
-export async function removeVehicleTag(deps: Deps, user: SessionUser, depotId: number, tagId: number) {
-  const depot = await requireDepot(deps.database.db, user, depotId, OPERATIONS_REACH);
+export async function removeVehicleTag(deps: Deps, user: DepotViewer, depotId: number, tagId: number) {
+  const depot = await requireDepot(deps.database.db, user, depotId, "operations.change", {
+    detail: "vehicle removed",
+  });
   return deps.database.db.transaction().execute(async (tx) => {
     const row = await tx
       .deleteFrom("vehicle_tags")
@@ -106,8 +153,16 @@ export async function removeVehicleTag(deps: Deps, user: SessionUser, depotId: n
       .returning(["tag", "vehicle"])
       .executeTakeFirst();
     if (!row) throw new UserError("That tag has already been removed", { status: 404 });
+    // The company keeps the tag while any of its depots has it.
+    const elsewhere = await tx
+      .selectFrom("vehicle_tags")
+      .select("id")
+      .where("tag_key", "=", row.tag.toLowerCase())
+      .limit(1)
+      .executeTakeFirst();
+    if (!elsewhere) await tx.deleteFrom("tag_owners").where("tag_key", "=", row.tag.toLowerCase()).execute();
     await recordAudit(tx, {
-      actor: { id: user.id, email: user.email },
+      actor: { id: user.id, email: user.email ?? user.id },
       action: "vehicle_tag.removed",
       target: { type: "depot", id: depot.id, label: depot.name },
       details: { tag: row.tag, vehicle: row.vehicle },

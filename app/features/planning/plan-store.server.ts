@@ -99,7 +99,7 @@ export async function startCheckedPlanRun(
   depotId: number,
   request: CheckedPlanRequest,
 ): Promise<{ runId: string; finished: Promise<void> }> {
-  await requireDepot(deps.database.db, viewer, depotId, { to: "change" });
+  await requireDepot(deps.database.db, viewer, depotId, "depot.change");
   const refusal = planRunRefusal(viewer.id, String(depotId));
   if (refusal) throw new UserError(refusal, { status: 429 });
   const runId = crypto.randomUUID();

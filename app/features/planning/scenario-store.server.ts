@@ -97,7 +97,7 @@ export async function saveScenario(deps: Deps, viewer: DepotViewer, depotId: num
   if (!parsed.success) throw invalidInput(parsed.error);
   const { name } = parsed.data;
   return deps.database.db.transaction().execute(async (trx) => {
-    await requireDepot(trx, viewer, depotId, { to: "change" });
+    await requireDepot(trx, viewer, depotId, "depot.change");
     const plan = await trx
       .selectFrom("depot_plans")
       .select(["inputs", "results"])
@@ -125,7 +125,7 @@ export async function deleteScenario(
   depotId: number,
   scenarioId: number,
 ): Promise<void> {
-  await requireDepot(deps.database.db, viewer, depotId, { to: "change" });
+  await requireDepot(deps.database.db, viewer, depotId, "depot.change");
   const result = await deps.database.db
     .deleteFrom("plan_scenarios")
     .where("id", "=", scenarioId)

@@ -4,9 +4,9 @@
  * quote's energisation date and capacity; the admins' list reads every open
  * application.
  */
-import type { Selectable } from "kysely";
+import type { Expression, Selectable, SqlBool } from "kysely";
 
-import { depotWithinReach, findDepot, requireDepot, type DepotViewer } from "~/features/depots/index.server";
+import { findDepot, requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { recordAudit, type Actor } from "~/lib/audit.server";
 import type { ConnectionApplicationTable } from "~/lib/db/schema-roadmap";
 import { removeUnreferencedFiles } from "~/lib/orphan-files.server";
@@ -47,38 +47,32 @@ function toApplication(row: Row): Application {
 /** The applications of one company's depots (those its viewer reaches; or of every depot, for the admins), by depot. */
 export async function readApplications(
   deps: Deps,
-  whose: { companyId: number; viewer?: DepotViewer } | { all: true },
+  whose: { companyId: number; depots?: Expression<SqlBool> } | { all: true },
 ): Promise<Map<number, Application>> {
   let query = deps.database.db
     .selectFrom("connection_applications")
     .innerJoin("depots", "depots.id", "connection_applications.depot_id")
     .selectAll("connection_applications");
   if ("companyId" in whose) query = query.where("depots.company_id", "=", whose.companyId);
-  if ("viewer" in whose && whose.viewer) query = query.where(depotWithinReach(whose.viewer));
+  if ("depots" in whose && whose.depots) query = query.where(whose.depots);
   const rows = await query.execute();
   return new Map(rows.map((row) => [row.depot_id, toApplication(row)]));
 }
 
-/** A depot's connection application is kept by its company and by the consultancy's admins. */
-export const APPLICATION_REACH = { admins: true } as const;
-
-/** Who changes an application: a member of the depot's company or an admin. */
-type ApplicationActor = Actor & { isAdmin: boolean; company?: DepotViewer["company"] };
-const viewerOf = (actor: ApplicationActor): DepotViewer => ({
-  id: actor.id ?? "",
-  isAdmin: actor.isAdmin,
-  company: actor.company,
-});
+/** Who changes an application: a member of the depot's company or an admin (the policy's "application.change"). */
+const actorOf = (viewer: DepotViewer): Actor => ({ id: viewer.id, email: viewer.email ?? viewer.id });
 
 export async function saveApplication(
   deps: Deps,
-  actor: ApplicationActor,
+  viewer: DepotViewer,
   depotId: number,
   input: ApplicationInput,
 ): Promise<void> {
+  const actor = actorOf(viewer);
   await deps.database.db.transaction().execute(async (trx) => {
-    await requireDepot(trx, viewerOf(actor), depotId, { ...APPLICATION_REACH, to: "change" });
-    const depot = (await findDepot(trx, viewerOf(actor), depotId, APPLICATION_REACH))!;
+    const depot = await requireDepot(trx, viewer, depotId, "application.change", {
+      detail: STAGE_LABELS[input.stage],
+    });
     const now = new Date().toISOString();
     const values = {
       stage: input.stage,
@@ -119,15 +113,16 @@ const looksLikePdf = (bytes: Uint8Array) =>
  */
 export async function saveQuoteFile(
   deps: Pick<Runtime, "database" | "storage">,
-  actor: ApplicationActor,
+  viewer: DepotViewer,
   depotId: number,
   file: { name: string; bytes: Uint8Array },
 ): Promise<void> {
+  const actor = actorOf(viewer);
   if (file.bytes.length === 0) throw new UserError("Choose the quote's PDF to upload.");
   if (file.bytes.length > MAX_QUOTE_MB * 1024 * 1024)
     throw new UserError(`The quote is too large: the limit is ${MAX_QUOTE_MB} MB.`, { status: 413 });
   if (!looksLikePdf(file.bytes)) throw new UserError("The quote must be a PDF.");
-  const depot = await requireDepot(deps.database.db, viewerOf(actor), depotId, { ...APPLICATION_REACH, to: "change" });
+  const depot = await requireDepot(deps.database.db, viewer, depotId, "application.change", { detail: "quote added" });
   const key = `connection-quotes/${depotId}/${crypto.randomUUID()}.pdf`;
   await deps.storage.put(key, file.bytes);
   const name = file.name.replace(/[^\w .()-]/g, "_").slice(0, 120) || "quote.pdf";
@@ -167,7 +162,7 @@ export async function saveQuoteFile(
 
 /** The quote's PDF, for its company or an admin. */
 export async function readQuoteFile(deps: Pick<Runtime, "database" | "storage">, user: DepotViewer, depotId: number) {
-  const depot = await findDepot(deps.database.db, user, depotId, APPLICATION_REACH);
+  const depot = await findDepot(deps.database.db, user, depotId, "depot.files");
   if (!depot) return null;
   const row = await deps.database.db
     .selectFrom("connection_applications")

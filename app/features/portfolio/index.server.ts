@@ -5,7 +5,6 @@
  * feature's own (decision 045).
  */
 export {
-  APPLICATION_REACH,
   readApplications,
   readQuoteFile,
   removeOrphanQuotes,

@@ -31,7 +31,7 @@ const number = (form: FormData, name: string) => (text(form, name) === "" ? Numb
 
 /** The roadmap is the company's plan: its owners and fleet managers change it. */
 export async function moveGroup(deps: Deps, viewer: DepotViewer, form: FormData) {
-  const company = requireRole(viewer, "plan-company");
+  const company = requireRole(viewer, "roadmap.change");
   const depotId = parseId(form.get("depotId"));
   const groupId = text(form, "groupId");
   const depot = await findDepot(deps.database.db, viewer, depotId);
@@ -60,7 +60,7 @@ export async function moveGroup(deps: Deps, viewer: DepotViewer, form: FormData)
 }
 
 export async function saveSettings(deps: Deps, viewer: DepotViewer, form: FormData) {
-  const company = requireRole(viewer, "plan-company");
+  const company = requireRole(viewer, "roadmap.change");
   let result: RoadmapSettings | null = null;
   await changeRoadmapSettings(deps, company.id, (settings) => {
     const parsed = roadmapSettingsSchema.safeParse({

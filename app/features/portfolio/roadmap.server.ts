@@ -7,12 +7,13 @@
  * company at a time.
  */
 import { createHash } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Expression, type SqlBool } from "kysely";
 
 import { depotWithinReach, type DepotViewer } from "~/features/depots/index.server";
 import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/index.server";
 import type { PlanRequest } from "~/features/planning";
 import { readDepotPlans, type SavedPlan } from "~/features/planning/index.server";
+import { companyOf } from "~/lib/access/access.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
@@ -37,10 +38,21 @@ const LOOKUP_CHUNK = 400;
  * Whose portfolio: a company's, as one member sees it (a depot manager sees only their depots), or the whole
  * company's for the background's reminders and the admins' list (no viewer).
  */
-export type Whose = { companyId: number; viewer?: DepotViewer };
+/**
+ * Whose portfolio: a company, and the condition keeping its depots to those the reader may see (none: all of them,
+ * for the background's own reads); `reader` tells two readers' turns apart.
+ */
+export type Whose = { companyId: number; depots?: Expression<SqlBool>; reader?: string };
 
 /** The viewer's current company as they see it (one in no company, an admin, sees an empty portfolio). */
-export const portfolioOf = (viewer: DepotViewer): Whose => ({ companyId: viewer.company?.id ?? 0, viewer });
+export const portfolioOf = (viewer: DepotViewer): Whose => {
+  const company = companyOf(viewer);
+  return {
+    companyId: company?.id ?? 0,
+    depots: depotWithinReach(viewer, "depot.read"),
+    reader: String(company?.memberId ?? "none"),
+  };
+};
 
 export async function readRoadmapSettings(deps: Deps, companyId: number): Promise<RoadmapSettings> {
   const row = await deps.database.db
@@ -97,7 +109,7 @@ export async function portfolioDepots(deps: Deps, whose: Whose): Promise<Portfol
     .selectFrom("depots")
     .select(["id", "depot_name", "depot_address", "location_latitude", "location_longitude"])
     .where("company_id", "=", whose.companyId);
-  if (whose.viewer) query = query.where(depotWithinReach(whose.viewer));
+  if (whose.depots) query = query.where(whose.depots);
   const [rows, index, applications] = await Promise.all([
     query.orderBy("created_at").orderBy("id").execute(),
     loadSubstationIndex(deps),
@@ -149,7 +161,7 @@ export async function roadmapFor(
   today: string,
   known?: { depots: PortfolioDepot[]; settings: RoadmapSettings },
 ): Promise<{ roadmap: CompanyRoadmap; planned: number; depots: PortfolioDepot[]; settings: RoadmapSettings }> {
-  const turnKey = `${whose.companyId}:${whose.viewer?.company?.memberId ?? "all"}`;
+  const turnKey = `${whose.companyId}:${whose.reader ?? "all"}`;
   const previous = running.get(turnKey) ?? Promise.resolve();
   const turn = previous
     .catch(() => undefined)

@@ -30,7 +30,7 @@ export async function submitSurvey(
 ): Promise<SubmitResult> {
   const db = deps.database.db;
   // A survey adds a depot to the company: its owners and fleet managers.
-  const company = requireRole(user, "add-depots");
+  const company = requireRole(user, "company.depots");
   const existing = await findByIdempotencyKey(deps, user.id, fields.idempotencyKey);
   if (existing) return { depotId: existing, emailSent: true, duplicate: true };
   // Checked before the photos are processed, and again where the depot is inserted.

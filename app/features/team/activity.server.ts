@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { MiddlewareFunction } from "react-router";
 
-import { sessionUserContext } from "~/lib/auth/session.server";
+import { withChangeNotes, type ChangeNote } from "~/lib/access/access.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
 import { getRuntime } from "~/lib/runtime.server";
@@ -55,40 +55,7 @@ export async function listActivity(db: Kysely<Database>, companyId: number, limi
   }));
 }
 
-/** The pages whose changes are a company's activity, by what a person would call them (admin pages: admins only). */
-const PAGES: [RegExp, string][] = [
-  [/^\/electrify\/company-setup$/, "Company setup"],
-  [/^\/electrify\/energy-map$/, "Energy map"],
-  [/^\/electrify\/depots\/\d+\/layout$/, "Charger layout"],
-  [/^\/electrify\/depots\/\d+\/trips$/, "Trips"],
-  [/^\/electrify\/depots\/\d+\/plan$/, "Charging plan"],
-  [/^\/electrify\/portfolio$/, "Portfolio and roadmap"],
-  [/^\/electrify\/portfolio\/\d+\/connection$/, "Connection application"],
-  [/^\/electrify\/operations\/\d+$/, "Operations"],
-  [/^\/admin\/depot\/\d+$/, "Review"],
-  [/^\/survey$/, "Depot survey"],
-  [/^\/surveys$/, "Depot survey"],
-];
-
-/** A form's intent and the depot it names, read from a small urlencoded body only (an upload is never read twice). */
-async function formOf(request: Request): Promise<{ intent: string | null; depotId: string | null }> {
-  const type = request.headers.get("content-type") ?? "";
-  const length = Number(request.headers.get("content-length") ?? "Infinity");
-  if (!type.startsWith("application/x-www-form-urlencoded") || !(length <= 16_384))
-    return { intent: null, depotId: null };
-  const form = new URLSearchParams(await request.clone().text());
-  const intent = form.get("intent");
-  const readable = intent
-    ?.replace(/[^\w -]/g, "")
-    .replace(/[-_]/g, " ")
-    .slice(0, 60);
-  return { intent: readable || null, depotId: form.get("depotId") ?? form.get("id") };
-}
-
-/**
- * Whether an action's answer is a success: not a refusal (4xx, 5xx), and not a guard's redirect away (to sign in, or
- * home for someone the page is not for); a document redirect is 3xx, a client navigation's is 202 with a header.
- */
+/** Whether an action's answer is a success: not a refusal (4xx, 5xx), and not a guard's redirect away (to sign in). */
 function succeeded(response: Response): boolean {
   if (response.status >= 400) return false;
   const target = response.headers.get("location") ?? response.headers.get("x-remix-redirect");
@@ -98,38 +65,40 @@ function succeeded(response: Response): boolean {
 }
 
 /**
- * Root middleware: every change that succeeds on a company's pages (a member's, or an admin's on the company's
- * depot) becomes a line of that company's activity log. One place, so no action can forget it; the team's own
- * changes write fuller lines themselves (members.server.ts).
+ * Root middleware: every change the policy allowed during a request that succeeded is a line of that company's
+ * activity log (who, what, which depot): the policy notes each one as it allows it (lib/access), so no page, action
+ * or API call can forget it, and nothing here decides by URL. A refused or failed request writes nothing.
  */
-export const activityMiddleware: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
-  const method = request.method.toUpperCase();
-  const path = new URL(request.url).pathname.replace(/\.data$/, "");
-  const page = PAGES.find(([pattern]) => pattern.test(path))?.[1];
-  if (method === "GET" || method === "HEAD" || !page) return next();
-  const { intent, depotId: formDepot } = await formOf(request);
-  const response = await next();
-  const user = context.get(sessionUserContext);
-  if (!user || !succeeded(response) || (path.startsWith("/admin/") && !user.isAdmin)) return response;
+export const activityMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
+  const { result: response, notes } = await withChangeNotes(() => next());
+  if (!notes.length || !succeeded(response)) return response;
   const { database, log } = getRuntime();
-  const depotId = Number(params.id ?? params.depotId ?? formDepot ?? Number.NaN);
   try {
-    const found = Number.isSafeInteger(depotId)
-      ? await database.db
-          .selectFrom("depots")
-          .select(["id", "depot_name as name", "company_id"])
-          .where("id", "=", depotId)
-          .executeTakeFirst()
-      : undefined;
-    // A member's line is their own company's: a depot named by a form field counts only if it is the company's.
-    const depot = found && (user.isAdmin || found.company_id === user.company?.id) ? found : undefined;
-    const companyId = depot?.company_id ?? (user.isAdmin ? null : user.company?.id);
-    if (!companyId) return response;
-    const action = intent ? `${page}: ${intent}` : page;
-    await recordActivity(database.db, { companyId, actor: user, action, depot: depot ?? null });
+    await writeNotes(database.db, notes);
   } catch (error) {
     // The change is done; a log line that could not be written must not turn it into an error.
     log.error({ err: error }, "activity log write failed");
   }
   return response;
 };
+
+/** The notes as lines, each once (a change asked about twice is one line), with their depots' names. */
+async function writeNotes(db: Kysely<Database>, notes: ChangeNote[]) {
+  const unique = [...new Map(notes.map((n) => [JSON.stringify([n.companyId, n.action, n.depotId]), n])).values()];
+  const depotIds = [...new Set(unique.flatMap((n) => (n.depotId === null ? [] : [n.depotId])))];
+  const names = new Map(
+    depotIds.length
+      ? (await db.selectFrom("depots").select(["id", "depot_name"]).where("id", "in", depotIds).execute()).map((d) => [
+          d.id,
+          d.depot_name,
+        ])
+      : [],
+  );
+  for (const note of unique)
+    await recordActivity(db, {
+      companyId: note.companyId,
+      actor: note.actor,
+      action: note.action,
+      depot: note.depotId === null ? null : { id: note.depotId, name: names.get(note.depotId) ?? "" },
+    });
+}

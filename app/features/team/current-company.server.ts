@@ -59,14 +59,30 @@ export const currentCompanyMiddleware: MiddlewareFunction<Response> = async ({ c
   const current = memberships.find((m) => m.current);
   if (current) {
     const { current: _current, ...company } = current;
-    context.set(sessionUserContext, { ...user, company });
+    context.set(sessionUserContext, { ...user, company: await withDepots(getRuntime().database.db, company) });
   }
 };
+
+/** A depot manager's place with the depots named on their membership (the policy reaches only those). */
+export async function withDepots<C extends CurrentCompany>(
+  db: Kysely<Database>,
+  company: C,
+): Promise<C & { depots?: readonly number[] }> {
+  if (company.role !== "depot_manager") return company;
+  const rows = await db
+    .selectFrom("member_depots")
+    .select("depot_id")
+    .where("member_id", "=", company.memberId)
+    .orderBy("depot_id")
+    .execute();
+  return { ...company, depots: rows.map((r) => r.depot_id) };
+}
 
 /** Makes another of the person's companies the session's current one; a company they are not in is refused. */
 export async function switchCompany(db: Kysely<Database>, user: SessionUser, companyId: number): Promise<string> {
   if (!user.sessionId) throw new UserError("Sign in again to switch company.", { status: 401 });
-  const membership = (await membershipsOf(db, user)).find((m) => m.id === companyId);
+  // One of the person's own memberships, by its company (their place there, not a decision on anyone's data).
+  const membership = new Map((await membershipsOf(db, user)).map((m) => [m.id, m])).get(companyId);
   if (!membership) throw new UserError("You are not in that company's team.", { status: 404 });
   await db
     .insertInto("session_companies")

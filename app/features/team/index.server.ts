@@ -7,6 +7,7 @@ export { activityMiddleware, listActivity, recordActivity, type ActivityEntry } 
 export {
   currentCompanyMiddleware,
   membershipsOf,
+  withDepots,
   requestMemberships,
   switchCompany,
   type Membership,
@@ -29,6 +30,5 @@ export {
   transferOwnership,
   type TeamMember,
 } from "./members.server";
-export { readOnlyMiddleware } from "./read-only.server";
 export { teamPageData } from "./team-page.server";
 export { companyRecipients } from "./recipients.server";

@@ -27,7 +27,7 @@ export async function inviteMember(
   viewer: DepotViewer,
   input: { email: string; role: CompanyRole; depotIds: number[] },
 ): Promise<{ emailSent: boolean }> {
-  const company = requireRole(viewer, "members");
+  const company = requireRole(viewer, "team.manage");
   const db = deps.database.db;
   const token = randomBytes(24).toString("base64url");
   const mailId = await db.transaction().execute(async (trx) => {
@@ -87,7 +87,7 @@ export async function inviteMember(
 
 /** Withdraws an invitation not yet accepted: its link then grants nothing. Owners only. */
 export async function revokeInvitation(deps: Pick<Runtime, "database">, viewer: DepotViewer, invitationId: number) {
-  const company = requireRole(viewer, "members");
+  const company = requireRole(viewer, "team.manage");
   const row = Number.isSafeInteger(invitationId)
     ? await deps.database.db
         .updateTable("company_invitations")

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 
 import { mayDo, requireCompany, requireRole, type DepotViewer } from "~/features/depots/index.server";
+import { ownPlace } from "~/lib/access/access.server";
 import { isCompanyRole, ROLE_LABELS, type CompanyRole, type CurrentCompany } from "~/lib/company-roles";
 import { toBoolean, toIsoString } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
@@ -60,7 +61,7 @@ export async function listMembers(deps: Deps, viewer: DepotViewer): Promise<Team
       // A depot manager's depots are shown to the owners who set them and to that manager, not to other members
       // (a depot manager must not learn the names of depots outside their own).
       depots:
-        mayDo(viewer, "members") || row.userId === viewer.id
+        mayDo(viewer, "team.manage") || row.userId === viewer.id
           ? scopes.filter((s) => s.member_id === row.id).map((s) => ({ id: s.id, name: s.depot_name }))
           : [],
       notify: toBoolean(row.notify),
@@ -130,7 +131,7 @@ export async function changeRole(
   viewer: DepotViewer,
   change: { memberId: number; role: CompanyRole; depotIds: number[] },
 ): Promise<string> {
-  const company = requireRole(viewer, "members");
+  const company = requireRole(viewer, "team.manage");
   return withTeamLocked(deps, company.id, async (trx) => {
     const member = await memberOf(trx, company.id, change.memberId);
     if (member.role === "owner" && change.role !== "owner" && (await ownerCount(trx, company.id)) <= 1)
@@ -151,7 +152,7 @@ export async function changeRole(
 
 /** Removes a member: their access to the company ends at their next request; nothing of the company is deleted. */
 export async function removeMember(deps: Deps, viewer: DepotViewer, memberId: number): Promise<string> {
-  const company = requireRole(viewer, "members");
+  const company = requireRole(viewer, "team.manage");
   return withTeamLocked(deps, company.id, async (trx) => {
     const member = await memberOf(trx, company.id, memberId);
     if (member.role === "owner" && (await ownerCount(trx, company.id)) <= 1)
@@ -168,7 +169,7 @@ export async function removeMember(deps: Deps, viewer: DepotViewer, memberId: nu
 
 /** The viewer leaves their current company (the last owner cannot). */
 export async function leaveCompany(deps: Deps, viewer: DepotViewer): Promise<string> {
-  const company = requireCompany(viewer);
+  const company = ownPlace(viewer, "member.own");
   return withTeamLocked(deps, company.id, async (trx) => {
     const member = await memberOf(trx, company.id, company.memberId);
     if (member.role === "owner" && (await ownerCount(trx, company.id)) <= 1)
@@ -181,7 +182,7 @@ export async function leaveCompany(deps: Deps, viewer: DepotViewer): Promise<str
 
 /** Hands the company to another member: they become an owner and the viewer a fleet manager. */
 export async function transferOwnership(deps: Deps, viewer: DepotViewer, memberId: number): Promise<string> {
-  const company = requireRole(viewer, "members");
+  const company = requireRole(viewer, "team.manage");
   return withTeamLocked(deps, company.id, async (trx) => {
     const member = await memberOf(trx, company.id, memberId);
     if (member.id === company.memberId) throw new UserError("Choose someone else to hand the company to.");
@@ -203,7 +204,7 @@ export async function transferOwnership(deps: Deps, viewer: DepotViewer, memberI
 
 /** Turns the company's e-mails (apply-by reminders, status changes) on or off for the viewer. */
 export async function setNotify(deps: Deps, viewer: DepotViewer, on: boolean): Promise<void> {
-  const company: CurrentCompany = requireCompany(viewer);
+  const company: CurrentCompany = ownPlace(viewer, "member.own");
   await deps.database.db
     .updateTable("company_members")
     .set({ notify: on ? 1 : 0 })

@@ -10,7 +10,7 @@ import { listMembers } from "./members.server";
 export async function teamPageData(deps: Pick<Runtime, "database">, viewer: DepotViewer): Promise<TeamPageData> {
   const company = requireCompany(viewer);
   const db = deps.database.db;
-  const manages = mayDo(viewer, "members");
+  const manages = mayDo(viewer, "team.manage");
   const [members, depots, invitations, activity, me] = await Promise.all([
     listMembers(deps, viewer),
     manages ? listUserDepots(deps, viewer) : Promise.resolve([]),
@@ -25,7 +25,7 @@ export async function teamPageData(deps: Pick<Runtime, "database">, viewer: Depo
           .orderBy("id", "desc")
           .execute()
       : Promise.resolve([]),
-    mayDo(viewer, "activity") ? listActivity(db, company.id) : Promise.resolve(null),
+    mayDo(viewer, "team.activity") ? listActivity(db, company.id) : Promise.resolve(null),
     db.selectFrom("company_members").select("notify").where("id", "=", company.memberId).executeTakeFirst(),
   ]);
   return {

@@ -27,7 +27,7 @@ export async function saveTripImport(
   /** `trips` as tripEncoder wrote them (in the background process that read the file). */
   data: { fileName: string; trips: string; summary: ImportSummary },
 ): Promise<void> {
-  await requireDepot(deps.database.db, viewer, depotId, { to: "change" });
+  await requireDepot(deps.database.db, viewer, depotId, "depot.change");
   const values = {
     file_name: data.fileName.slice(0, 200),
     trips: data.trips,
@@ -95,6 +95,6 @@ export async function getTripImport(
 }
 
 export async function deleteTripImport(deps: Pick<Runtime, "database">, viewer: DepotViewer, depotId: number) {
-  await requireDepot(deps.database.db, viewer, depotId, { to: "change" });
+  await requireDepot(deps.database.db, viewer, depotId, "depot.change");
   await deps.database.db.deleteFrom("trip_imports").where("depot_id", "=", depotId).execute();
 }

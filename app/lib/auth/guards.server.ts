@@ -1,5 +1,6 @@
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
+import { may } from "~/lib/access/policy";
 import { getRuntime } from "~/lib/runtime.server";
 
 import { SESSION_COOKIE_PATTERN } from "./constants";
@@ -41,10 +42,13 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = ({ context, r
   requireUser(context, request);
 };
 
+/** Whether the policy lets this user into the consultancy's console. */
+const mayConsole = (user: SessionUser) => may(user, "admin.console", { kind: "consultancy" });
+
 /** Layout guard for /admin…: no session → sign in; a non-admin → /; with REQUIRE_ADMIN_2FA, an admin without two-factor sign-in → /account to set it up. */
 export const requireAdminMiddleware: MiddlewareFunction<Response> = ({ context, request }) => {
   const user = requireUser(context, request);
-  if (!user.isAdmin) throw redirect("/");
+  if (!mayConsole(user)) throw redirect("/");
   if (getRuntime().env.REQUIRE_ADMIN_2FA && !user.twoFactorEnabled) throw redirect("/account?twoFactor=required");
 };
 
@@ -62,6 +66,6 @@ export const redirectSignedInToLandingMiddleware: MiddlewareFunction<Response> =
 /** For admin loaders and actions: checked again here, not only by the layout, so a route moved elsewhere stays closed. */
 export function requireAdmin(context: Readonly<RouterContextProvider>, request: Request): SessionUser {
   const user = requireUser(context, request);
-  if (!user.isAdmin) throw redirect("/");
+  if (!mayConsole(user)) throw redirect("/");
   return user;
 }

@@ -11,8 +11,8 @@ export type SessionUser = {
   /** The current session's id (absent outside a request, e.g. in the CLI). */
   sessionId?: string;
   twoFactorEnabled?: boolean;
-  /** The company they are working in now and their role there (features/team's middleware sets it). */
-  company?: CurrentCompany;
+  /** The company they are working in now and their role there, a depot manager with their depots (features/team's middleware sets it). */
+  company?: CurrentCompany & { depots?: readonly number[] };
 };
 
 export const sessionUserContext = createContext<SessionUser | null>(null);

@@ -28,6 +28,7 @@ import { migration as m023 } from "./migrations/023-expected-visits";
 import { migration as m024 } from "./migrations/024-statement-disputes";
 import { migration as m025 } from "./migrations/025-contract-dates";
 import { migration as m026 } from "./migrations/026-visit-tier";
+import { migration as m027 } from "./migrations/027-one-policy";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -62,6 +63,7 @@ const migrations: Record<string, AppMigration> = {
   "024_statement_disputes": m024,
   "025_contract_dates": m025,
   "026_visit_tier": m026,
+  "027_one_policy": m027,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

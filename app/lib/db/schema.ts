@@ -9,12 +9,11 @@ import type {
   ChargePointTable,
   ChargingSessionTable,
   DepotAlertTable,
-  HubTables,
   MeterReadingTable,
   SiteMeterReadingTable,
-  VehicleStateTable,
-  VehicleTagTable,
+  VehicleTables,
 } from "./schema-charging";
+import type { HubTables } from "./schema-hubs";
 import type {
   ApplyByReminderTable,
   ConnectionApplicationTable,
@@ -256,45 +255,44 @@ export type SubstationTable = {
   rag: string | null;
 };
 
-/** Every table; hubs' (issue 50) are listed with their types in schema-charging.ts. */
-export type Database = HubTables & {
-  user: UserTable;
-  session: SessionTable;
-  profiles: ProfileTable;
-  rate_limits: RateLimitTable;
-  investor_documents: InvestorDocumentTable;
-  investor_grants: InvestorGrantTable;
-  outbox: OutboxTable;
-  depots: DepotTable;
-  survey_photos: SurveyPhotoTable;
-  depot_status_history: DepotStatusHistoryTable;
-  audit_log: AuditLogTable;
-  charge_points: ChargePointTable;
-  charge_point_connectors: ChargePointConnectorTable;
-  charging_sessions: ChargingSessionTable;
-  meter_readings: MeterReadingTable;
-  charge_point_events: ChargePointEventTable;
-  vehicle_tags: VehicleTagTable;
-  vehicle_states: VehicleStateTable;
-  api_keys: ApiKeyTable;
-  api_calls: ApiCallTable;
-  depot_alerts: DepotAlertTable;
-  alert_opt_outs: AlertOptOutTable;
-  site_meter_readings: SiteMeterReadingTable;
-  roadmaps: RoadmapTable;
-  roadmap_results: RoadmapResultTable;
-  connection_applications: ConnectionApplicationTable;
-  apply_by_reminders: ApplyByReminderTable;
-  companies: CompanyTable;
-  company_members: CompanyMemberTable;
-  member_depots: MemberDepotTable;
-  company_invitations: CompanyInvitationTable;
-  company_activity: CompanyActivityTable;
-  session_companies: SessionCompanyTable;
-  depot_designs: DepotDesignTable;
-  trip_imports: TripImportTable;
-  depot_plans: DepotPlanTable;
-  plan_scenarios: PlanScenarioTable;
-  grid_imports: GridImportTable;
-  substations: SubstationTable;
-};
+/** Every table; hubs' (issue 50) are listed with their types in schema-hubs.ts. */
+export type Database = HubTables &
+  VehicleTables & {
+    user: UserTable;
+    session: SessionTable;
+    profiles: ProfileTable;
+    rate_limits: RateLimitTable;
+    investor_documents: InvestorDocumentTable;
+    investor_grants: InvestorGrantTable;
+    outbox: OutboxTable;
+    depots: DepotTable;
+    survey_photos: SurveyPhotoTable;
+    depot_status_history: DepotStatusHistoryTable;
+    audit_log: AuditLogTable;
+    charge_points: ChargePointTable;
+    charge_point_connectors: ChargePointConnectorTable;
+    charging_sessions: ChargingSessionTable;
+    meter_readings: MeterReadingTable;
+    charge_point_events: ChargePointEventTable;
+    api_keys: ApiKeyTable;
+    api_calls: ApiCallTable;
+    depot_alerts: DepotAlertTable;
+    alert_opt_outs: AlertOptOutTable;
+    site_meter_readings: SiteMeterReadingTable;
+    roadmaps: RoadmapTable;
+    roadmap_results: RoadmapResultTable;
+    connection_applications: ConnectionApplicationTable;
+    apply_by_reminders: ApplyByReminderTable;
+    companies: CompanyTable;
+    company_members: CompanyMemberTable;
+    member_depots: MemberDepotTable;
+    company_invitations: CompanyInvitationTable;
+    company_activity: CompanyActivityTable;
+    session_companies: SessionCompanyTable;
+    depot_designs: DepotDesignTable;
+    trip_imports: TripImportTable;
+    depot_plans: DepotPlanTable;
+    plan_scenarios: PlanScenarioTable;
+    grid_imports: GridImportTable;
+    substations: SubstationTable;
+  };

@@ -56,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       depotId: parseId(params.id),
       status: parsed.data.status,
       notes: parsed.data.adminNotes,
-      actor: { id: admin.id, email: admin.email },
+      actor: admin,
     });
   } catch (error) {
     runtime.log.error({ err: error, depotId: params.id }, "Failed to update depot status");

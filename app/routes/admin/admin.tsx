@@ -19,8 +19,8 @@ import { countDepotsByStatus } from "~/features/depots/index.server";
 import { roleSchema } from "~/features/users";
 import { addUser, changeUserRole, setUserActive } from "~/features/users/index.server";
 import { handleIntent, succeeded, type IntentHandler } from "~/lib/action-result.server";
-import type { Actor } from "~/lib/audit.server";
 import { requireAdmin } from "~/lib/auth/guards.server";
+import type { SessionUser } from "~/lib/auth/session.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime, type Runtime } from "~/lib/runtime.server";
@@ -83,7 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tab, params, userParams, submissions, users, activity, statusCounts, currentUserId: admin.id };
 }
 
-type Context = { actor: Actor } & Runtime;
+type Context = { actor: SessionUser } & Runtime;
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
@@ -158,7 +158,7 @@ const intents: Record<string, IntentHandler<Context>> = {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const form = await readForm(request);
-  return handleIntent(form, { actor: { id: admin.id, email: admin.email }, ...getRuntime() }, intents);
+  return handleIntent(form, { actor: admin, ...getRuntime() }, intents);
 }
 
 function TabLoading() {

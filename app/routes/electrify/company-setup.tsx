@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab: new URL(request.url).searchParams.get("tab") === "depots" ? "depots" : "company",
     // What the role may change here (the server refuses the rest anyway): the details are the owners', the list of
     // depots the owners' and fleet managers'.
-    may: { details: mayDo(user, "company-details"), depots: mayDo(user, "add-depots") },
+    may: { details: mayDo(user, "company.details"), depots: mayDo(user, "company.depots") },
   };
 }
 

@@ -31,9 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = getRuntime();
   const team = await teamPageData(runtime, user);
   // The fleet API's keys are the owners' to see and manage.
-  const apiKeys = user.company && mayDo(user, "members") ? await listApiKeys(runtime, user.company.id) : null;
+  const apiKeys = await listApiKeys(runtime, user);
   // Depot alerts are mailed to those who act on them (owners, fleet managers, depot managers): each chooses which.
-  const alertChoices = user.company && user.company.role !== "viewer" ? await alertChoicesOf(runtime, user) : null;
+  const alertChoices = mayDo(user, "member.alerts") ? await alertChoicesOf(runtime, user) : null;
   return { ...team, apiKeys, alertChoices };
 }
 
@@ -80,7 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         return succeeded(on ? "E-mails turned on" : "E-mails turned off", {}, "notify");
       },
       "create-key": async () => {
-        const created = await createApiKey(runtime, user, { name: form.get("name") ?? "" });
+        const created = await createApiKey(runtime, user, {
+          name: form.get("name") ?? "",
+          scopes: form.getAll("scopes"),
+        });
         return succeeded(`Key ${created.name} created`, { key: created.key, name: created.name }, "create-key");
       },
       "revoke-key": async () => {

@@ -22,6 +22,7 @@ export function BookingsCard({
   contracts,
   as,
   mayBook,
+  mayCancel,
   graceMinutes,
   days,
 }: {
@@ -29,6 +30,7 @@ export function BookingsCard({
   contracts: { id: number; label: string }[];
   as: HubRole;
   mayBook: boolean;
+  mayCancel: boolean;
   graceMinutes: number;
   /** The days that can be booked (the next four weeks, UK dates), as the select offers them. */
   days: { value: string; label: string }[];
@@ -81,7 +83,7 @@ export function BookingsCard({
                   {b.tag}){as === "haulier" ? "" : ` · ${b.company}`}
                   {b.adHoc ? " · single visit at the list price" : ""}
                 </span>
-                {mayBook && as === "haulier" ? (
+                {mayCancel && as === "haulier" ? (
                   <fetcher.Form method="post">
                     <input type="hidden" name="bookingId" value={b.id} />
                     <Button

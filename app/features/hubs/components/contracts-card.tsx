@@ -11,7 +11,7 @@ import { StatusPill } from "./status-pill";
 export type ContractRow = {
   id: number;
   company: string;
-  status: "requested" | "accepted" | "declined" | "withdrawn";
+  status: "requested" | "accepted" | "declined" | "withdrawn" | "ended";
   vehicleType: string;
   vehicles: number;
   windowText: string;
@@ -27,6 +27,7 @@ const STATUS = {
   accepted: { label: "Accepted", tone: "good" },
   declined: { label: "Declined", tone: "settled" },
   withdrawn: { label: "Withdrawn", tone: "settled" },
+  ended: { label: "Ended: the hub closed", tone: "settled" },
 } as const;
 
 /**

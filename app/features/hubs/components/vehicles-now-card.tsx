@@ -57,7 +57,8 @@ export function VehiclesNowCard({
   live,
 }: {
   vehicles: VehicleNowRow[];
-  baysTaken: number;
+  /** Bays taken now: the operator's view (a customer sees only its own vehicles). */
+  baysTaken: number | null;
   bays: number;
   as: HubRole;
   /** Whether the page is following the hub's chargers as they report. */
@@ -70,7 +71,7 @@ export function VehiclesNowCard({
         <CardDescription>
           {bays === 0
             ? "The hub's chargers are not connected to Box Charge yet."
-            : `${baysTaken} of ${bays} bays taken now. ${live ? "Live: updates as the chargers report." : "Reconnecting to the hub's chargers…"}`}
+            : `${baysTaken === null ? "" : `${baysTaken} of ${bays} bays taken now. `}${live ? "Live: updates as your vehicles charge." : "Not following the hub live."}`}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -89,7 +90,7 @@ export function HubVehiclesCard({
   hubs,
   title = "Your vehicles at hubs today",
 }: {
-  hubs: { id: number; name: string; vehicles: VehicleNowRow[]; baysTaken: number; bays: number }[];
+  hubs: { id: number; name: string; vehicles: VehicleNowRow[]; baysTaken: number | null; bays: number }[];
   title?: string;
 }) {
   return (
@@ -106,9 +107,11 @@ export function HubVehiclesCard({
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 id={`hub-now-${hub.id}`} className="font-semibold">
                 {hub.name}
-                <span className="ml-2 text-sm font-normal text-muted-foreground">
-                  {hub.baysTaken} of {hub.bays} bays taken
-                </span>
+                {hub.baysTaken === null ? null : (
+                  <span className="ml-2 text-sm font-normal text-muted-foreground">
+                    {hub.baysTaken} of {hub.bays} bays taken
+                  </span>
+                )}
               </h3>
               <Button asChild variant="outline" size="sm">
                 <Link to={`/electrify/hubs/${hub.id}`} aria-label={`Open ${hub.name}`}>

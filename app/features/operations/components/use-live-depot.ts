@@ -11,7 +11,7 @@ export function useLiveDepot(depotId: number): boolean {
 }
 
 /** The same for any page that follows a depot's chargers (a hub's page follows its depot's), by its events' address. */
-export function useLiveEvents(url: string): boolean {
+export function useLiveEvents(url: string | null): boolean {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   useEffect(() => {
@@ -19,6 +19,7 @@ export function useLiveEvents(url: string): boolean {
   });
   const [live, setLive] = useState(false);
   useEffect(() => {
+    if (url === null) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const source = new EventSource(url);
     source.addEventListener("open", () => setLive(true));

@@ -15,8 +15,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const report = id > 0 ? await getReportData(runtime, user, id) : null;
   if (!report) throw data("No report: choose one of your depots and run its charging plan first.", { status: 404 });
-  // The depot's metered charging, when its chargers run with Box Charge (the depot is the viewer's: checked above).
-  report.charging = await latestChargingMonth(runtime, { id, name: report.depot.name });
+  // The depot's metered charging, when its chargers run with Box Charge.
+  report.charging = await latestChargingMonth(runtime, user, id);
   const pdf = await renderDepotReportInBackground(report);
   const fileName = `${
     report.depot.name

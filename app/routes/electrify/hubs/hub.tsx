@@ -14,6 +14,7 @@ import {
   describeWindow,
   DisputesCard,
   hhmm,
+  HubStatusCard,
   StatementsCard,
   VehiclesNowCard,
   WeekGrid,
@@ -22,6 +23,7 @@ import {
   bookAdHoc,
   bookVisit,
   cancelBooking,
+  changeHubStatus,
   decideContract,
   disputeLine,
   disputeSchema,
@@ -75,11 +77,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         );
       },
       accept: async () => {
-        await decideContract(runtime, user, contractId(), true, null);
+        await decideContract(runtime, user, contractId(), true, null, hubId);
         return succeeded("Contract accepted", {}, "accept");
       },
       decline: async () => {
-        await decideContract(runtime, user, contractId(), false, null);
+        await decideContract(runtime, user, contractId(), false, null, hubId);
         return succeeded("Request declined", {}, "decline");
       },
       visit: async () => {
@@ -91,11 +93,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       book: async () => {
         const parsed = bookingSchema.safeParse(Object.fromEntries(form));
         if (!parsed.success) throw invalidInput(parsed.error);
-        await bookVisit(runtime, user, parsed.data);
+        await bookVisit(runtime, user, hubId, parsed.data);
         return succeeded(`${parsed.data.vehicle} booked`, {}, "book");
       },
       "cancel-booking": async () => {
-        await cancelBooking(runtime, user, parseId(form.get("bookingId")));
+        await cancelBooking(runtime, user, hubId, parseId(form.get("bookingId")));
         return succeeded("Booking cancelled", {}, "cancel-booking");
       },
       dispute: async () => {
@@ -117,12 +119,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return succeeded("Dispute rejected", {}, "reject");
       },
       withdraw: async () => {
-        await withdrawContract(runtime, user, contractId());
+        await withdrawContract(runtime, user, contractId(), hubId);
         return succeeded("Request withdrawn", {}, "withdraw");
       },
+      suspend: async () =>
+        statusChanged(await changeHubStatus(runtime, user, hubId, "suspend"), "suspended", "suspend"),
+      reopen: async () => statusChanged(await changeHubStatus(runtime, user, hubId, "reopen"), "reopened", "reopen"),
+      close: async () => statusChanged(await changeHubStatus(runtime, user, hubId, "close"), "closed", "close"),
     },
   );
 }
+
+/** The operator's change of the hub's status, said with who was told and what was cancelled. */
+const statusChanged = (done: { told: number; cancelled: number }, what: string, intent: string) =>
+  succeeded(
+    {
+      title: `Hub ${what}`,
+      description: `${done.told} e-mail${done.told === 1 ? "" : "s"} to its customers${
+        done.cancelled ? `; ${done.cancelled} booking${done.cancelled === 1 ? "" : "s"} cancelled` : ""
+      }.`,
+    },
+    {},
+    intent,
+  );
 
 const openingText = (hub: { openDays: number[]; openFrom: number; openTo: number }) =>
   hub.openFrom === hub.openTo && hub.openDays.length === 7
@@ -137,11 +156,10 @@ const openingText = (hub: { openDays: number[]; openFrom: number; openTo: number
 
 /** One hub: its prices and opening, the week by hour, the contracts the viewer may see, and a haulier's request. */
 export default function HubPage({ loaderData }: Route.ComponentProps) {
-  const { hub, week, contracts, bookings, statements, month, months, mayAct, mayBook, bookableDays, vehicleTypes } =
-    loaderData;
+  const { hub, week, contracts, bookings, statements, month, months, may, bookableDays, vehicleTypes } = loaderData;
   const { startDays } = loaderData;
-  // The hub's chargers report: the page reads again (what each viewer may see is the loader's to decide).
-  const live = useLiveEvents(`/electrify/hubs/${hub.id}/events`);
+  // What this viewer sees changed: the page reads again (what each viewer may see is the loader's to decide).
+  const live = useLiveEvents(may.live ? `/electrify/hubs/${hub.id}/events` : null);
   const { disputes, disputeMonth, disputeLines, now } = loaderData;
   const accepted = contracts
     .filter((c) => c.status === "accepted")
@@ -154,8 +172,11 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-muted-foreground">
           {hub.address} · run by {hub.operator.name}
           {hub.status === "proposed" ? " · waiting for the consultancy's approval" : ""}
+          {hub.status === "suspended" ? " · suspended by its operator: nothing can be booked or cancelled now" : ""}
+          {hub.status === "closed" ? " · closed by its operator" : ""}
         </p>
       </div>
+      {may.run ? <HubStatusCard name={hub.name} status={hub.status} /> : null}
       <Card>
         <CardHeader>
           <CardTitle>Prices and opening</CardTitle>
@@ -168,19 +189,20 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
       </Card>
       {now.vehicles.length > 0 || hub.as !== "haulier" ? <VehiclesNowCard {...now} as={hub.as} live={live} /> : null}
       <WeekGrid hours={week.byHour} limitKw={week.limitKw} chargers={week.chargers} />
-      {vehicleTypes && mayAct ? <ContractForm vehicleTypes={vehicleTypes} days={startDays} /> : null}
-      <ContractsCard contracts={contracts} as={hub.as} mayAct={mayAct} />
+      {vehicleTypes && may.request ? <ContractForm vehicleTypes={vehicleTypes} days={startDays} /> : null}
+      <ContractsCard contracts={contracts} as={hub.as} mayAct={hub.as === "haulier" ? may.withdraw : may.decide} />
       {accepted.length > 0 || bookings.length > 0 ? (
         <BookingsCard
           bookings={bookings}
           contracts={accepted}
           as={hub.as}
-          mayBook={mayBook}
+          mayBook={may.book}
+          mayCancel={may.cancel}
           graceMinutes={hub.prices.graceMinutes}
           days={bookableDays}
         />
       ) : null}
-      {vehicleTypes && mayBook ? (
+      {vehicleTypes && may.visit ? (
         <AdHocCard vehicleTypes={vehicleTypes} days={bookableDays} prices={describePrices(hub.prices)} />
       ) : null}
       {contracts.length > 0 || bookings.length > 0 ? (
@@ -192,8 +214,8 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
           as={hub.as}
           month={disputeMonth}
           lines={disputeLines}
-          mayDispute={mayBook}
-          mayResolve={hub.as !== "haulier" && mayAct}
+          mayDispute={may.dispute}
+          mayResolve={may.decide}
         />
       ) : null}
     </section>

@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { mayDo } from "~/features/depots/index.server";
 import {
   contractRequestSchema,
   describePrices,
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     offerableDepots(runtime, user),
     depotsWithTrips(runtime, user),
   ]);
-  const vehicleTypes = user.company
+  const vehicleTypes = mayDo(user, "hub.request")
     ? (await vehicleChoices(runtime, user)).map(({ key, label }) => ({ key, label }))
     : [];
   return {
@@ -58,8 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Map tiles are outside the product: without them the map shows the coastline and says so.
     tileUrl: runtime.env.MAP_TILE_URL === "none" ? null : runtime.env.MAP_TILE_URL,
     attribution: runtime.env.MAP_TILE_URL === "none" ? "" : runtime.env.MAP_TILE_ATTRIBUTION,
-    isOwner: user.company?.role === "owner",
-    isAdmin: Boolean(user.isAdmin),
+    isOwner: mayDo(user, "hub.offer"),
+    isAdmin: mayDo(user, "hub.approve"),
   };
 }
 
@@ -131,7 +132,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 const roomText = (room: number, of: number) =>
   `${room} of ${of} hub${of === 1 ? "" : "s"} ${room === 1 || of === 1 ? "has" : "have"} room for that.`;
 
-const STATUS_TEXT = { proposed: "Waiting for approval", open: "Open", closed: "Closed" } as const;
+const STATUS_TEXT = {
+  proposed: "Waiting for approval",
+  open: "Open",
+  suspended: "Suspended",
+  closed: "Closed",
+} as const;
 
 /** Hubs: sites whose chargers fleets contract; an owner offers a depot as one, the consultancy's admins approve it. */
 export default function HubsPage({ loaderData }: Route.ComponentProps) {

@@ -5,9 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { AlertsCard } from "~/features/alerts";
 import { listDepotAlerts } from "~/features/alerts/index.server";
 import { DepotPicker } from "~/features/depots";
-import { mayDo, requireDepot } from "~/features/depots/index.server";
+import { depotResource } from "~/features/depots/index.server";
 import { HubVehiclesCard } from "~/features/hubs";
-import { companyHubVehicles } from "~/features/hubs/index.server";
+import { depotHubVehicles } from "~/features/hubs/index.server";
 import {
   ChargersCard,
   clockTime,
@@ -24,13 +24,11 @@ import {
   SessionsCard,
   useLiveDepot,
   VehicleNeedsCard,
-  vehicleNeedsSchema,
   VehicleTagsCard,
 } from "~/features/operations";
 import {
   addVehicleTag,
   depotOperations,
-  OPERATIONS_REACH,
   operationsOverview,
   registerChargePoint,
   removeChargePoint,
@@ -40,12 +38,13 @@ import {
   setNeedsByHand,
   setStateByHand,
 } from "~/features/operations/index.server";
-import { failed, handleIntent, succeeded } from "~/lib/action-result.server";
+import { allowed } from "~/lib/access/access.server";
+import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
-import { invalidInput, UserError } from "~/lib/user-error";
+import { UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/depot";
 
@@ -53,21 +52,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.depot ? `${loaderData.depot.name} | Operations | Electrify` : "Operations | Electrify" },
 ];
 
-/** The depot's own vehicles (by their tags) among the company's at hubs today, beside its readiness board. */
-const atHubs = (hubs: Awaited<ReturnType<typeof companyHubVehicles>>, tags: { tag: string }[]) => {
-  const own = new Set(tags.map((t) => t.tag.toUpperCase()));
-  return hubs
-    .map((hub) => ({ ...hub, vehicles: hub.vehicles.filter((v) => own.has(v.tag.toUpperCase())) }))
-    .filter((hub) => hub.vehicles.length > 0);
-};
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
   const depots = await operationsOverview(runtime, user);
-  let depot;
+  let loaded;
   try {
-    depot = await requireDepot(runtime.database.db, user, parseId(params.depotId), OPERATIONS_REACH);
+    loaded = await depotOperations(runtime, user, parseId(params.depotId));
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     return data(
@@ -75,7 +66,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const operations = await depotOperations(runtime, depot.id);
+  const { depot, ...operations } = loaded;
   const url = new URL(runtime.env.APP_URL);
   const endpoint = `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}${OCPP_PATH}`;
   // An admin reaches any depot; keep it in the picker even before it has chargers.
@@ -84,11 +75,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     depot: { id: depot.id, name: depot.name },
     depots: listed.map((d) => ({ id: d.id, name: d.name })),
     operations,
-    atHubs: atHubs(await companyHubVehicles(runtime, user), operations.tags),
+    atHubs: await depotHubVehicles(runtime, user, depot.id),
     alerts: await listDepotAlerts(runtime, depot.id),
     endpoint,
     // A viewer reads the page without the forms that change it (the server refuses them anyway).
-    canChange: user.isAdmin || mayDo(user, "change"),
+    canChange: allowed(user, "operations.change", depotResource(depot)),
   };
 }
 
@@ -99,31 +90,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const depotId = parseId(params.depotId);
   const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const chargePointId = parseId(fields.chargePointId);
-  // Running a depot's chargers changes it: a viewer is refused (403), another depot answers 404.
-  try {
-    await requireDepot(runtime.database.db, user, depotId, { ...OPERATIONS_REACH, to: "change" });
-  } catch (error) {
-    if (error instanceof UserError) return failed(error);
-    throw error;
-  }
+  // Each intent's door asks the policy about this depot (a charger named in the form must be at it).
   return handleIntent(form, runtime, {
     register: async () => {
       const { identity, password } = await registerChargePoint(runtime, user, depotId, fields);
       return succeeded(`Charger ${identity} registered`, { credentials: { identity, password } }, "register");
     },
     "new-password": async () => {
-      const credentials = await resetChargePointPassword(runtime, user, chargePointId);
+      const credentials = await resetChargePointPassword(runtime, user, depotId, chargePointId);
       return succeeded(`New password for ${credentials.identity}`, { credentials }, "new-password");
     },
     remove: async () => {
-      const removed = await removeChargePoint(runtime, user, chargePointId);
+      const removed = await removeChargePoint(runtime, user, depotId, chargePointId);
       return succeeded(`Charger ${removed.identity} removed`, undefined, "remove");
     },
     "vehicle-needs": async () => {
-      const parsed = vehicleNeedsSchema.safeParse(fields);
-      if (!parsed.success) throw invalidInput(parsed.error);
-      const { vehicle } = await setNeedsByHand(runtime, depotId, parsed.data);
-      const cleared = parsed.data.departs === null && parsed.data.neededKwh === null;
+      const { vehicle, cleared } = await setNeedsByHand(runtime, user, depotId, fields);
       return succeeded(
         cleared ? `${vehicle ?? "The vehicle"} is back to the plan` : `Saved for ${vehicle ?? "the vehicle"}`,
         undefined,
@@ -131,7 +113,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     },
     "vehicle-state": async () => {
-      const done = await setStateByHand(runtime, depotId, fields);
+      const done = await setStateByHand(runtime, user, depotId, fields);
       const older = done.ignored.length ? " (an older charge than the last was ignored)" : "";
       return succeeded(`Saved for ${done.vehicle}${older}`, undefined, "vehicle-state");
     },
@@ -145,7 +127,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     },
     command: {
       run: async () => {
-        const { command, status } = await sendChargerCommand(runtime, user, chargePointId, fields);
+        const { command, status } = await sendChargerCommand(runtime, user, depotId, chargePointId, fields);
         return succeeded(`${COMMAND_LABELS[command]}: ${status}`, undefined, "command");
       },
       refusedTitle: "The charger did not take it",

@@ -1,5 +1,4 @@
-import { requireDepot } from "~/features/depots/index.server";
-import { depotEventStream, OPERATIONS_REACH } from "~/features/operations/index.server";
+import { depotEventStream } from "~/features/operations/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";
@@ -11,8 +10,7 @@ import type { Route } from "./+types/events";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   try {
-    const depot = await requireDepot(getRuntime().database.db, user, parseId(params.depotId), OPERATIONS_REACH);
-    return depotEventStream(depot.id, request.signal);
+    return await depotEventStream(getRuntime(), user, parseId(params.depotId), request.signal);
   } catch (error) {
     if (error instanceof UserError) return new Response(error.message, { status: error.status });
     throw error;

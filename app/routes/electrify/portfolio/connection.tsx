@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { BackLink } from "~/components/back-link";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DepotNotFound } from "~/features/depots";
-import { DEPOT_GONE, findDepot } from "~/features/depots/index.server";
+import { DEPOT_GONE, depotWithinReach, findDepot } from "~/features/depots/index.server";
 import {
   ApplicationForm,
   applicationFromForm,
@@ -14,13 +14,7 @@ import {
   MAX_QUOTE_MB,
   QuoteUpload,
 } from "~/features/portfolio";
-import {
-  APPLICATION_REACH,
-  readApplications,
-  roadmapFor,
-  saveApplication,
-  saveQuoteFile,
-} from "~/features/portfolio/index.server";
+import { readApplications, roadmapFor, saveApplication, saveQuoteFile } from "~/features/portfolio/index.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
@@ -37,11 +31,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const depot = await findDepot(runtime.database.db, user, parseId(params.depotId), APPLICATION_REACH);
+  const depot = await findDepot(runtime.database.db, user, parseId(params.depotId), "application.read");
   if (!depot) throw data(DEPOT_GONE, { status: 404 });
   const today = DateTime.now().setZone("Europe/London").toISODate()!;
-  // The roadmap is the depot's company's as the viewer sees it (an admin sees the whole company's).
-  const whose = { companyId: depot.companyId, viewer: user.isAdmin ? undefined : user };
+  // The roadmap is the depot's company's as the viewer may see it (an admin sees the whole company's).
+  const whose = { companyId: depot.companyId, depots: depotWithinReach(user, "application.read") };
   const [{ roadmap }, applications] = await Promise.all([
     roadmapFor(runtime, whose, today),
     readApplications(runtime, whose),
@@ -70,10 +64,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const runtime = getRuntime();
   const depotId = parseId(params.depotId);
   // Someone else's depot answers 404 before a quote of up to 10 MB is read.
-  if (!(await findDepot(runtime.database.db, user, depotId, APPLICATION_REACH)))
+  if (!(await findDepot(runtime.database.db, user, depotId, "application.read")))
     throw data(DEPOT_GONE, { status: 404 });
   const form = await readForm(request, { files: 1, fileSize: MAX_QUOTE_MB * 1024 * 1024, fields: 20 });
-  const actor = { id: user.id, email: user.email, isAdmin: user.isAdmin, company: user.company };
+  const actor = user;
   return handleIntent(
     form,
     { log: runtime.log },
