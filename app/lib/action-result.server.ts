@@ -70,19 +70,23 @@ export type IntentHandler<Context, Result = ActionResult> =
  * Runs the form's intent: an unknown intent is refused, a UserError becomes the
  * refusal (`failed`), with `echo` adding what the page shows back (the values
  * typed). Every route action with more than one form goes through here, so
- * each intent is only its own work.
+ * each intent is only its own work. `first` runs before any intent's work
+ * (a page whose every intent changes one thing asks the policy once, before
+ * any field is read): its refusal is the intent's.
  */
 export async function handleIntent<Context, Result extends ActionResult = ActionResult>(
   form: FormData,
   context: Context & { log?: Logger },
   handlers: Record<string, IntentHandler<Context, Result>>,
   echo?: (intent: string, form: FormData) => Partial<Result>,
+  first?: () => Promise<unknown>,
 ): Promise<Answer<Result>> {
   const intent = String(form.get("intent") ?? "");
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) return failed(new UserError("Unknown action"), { intent }) as Answer<Result>;
   const { run, unexpected, refusedTitle } = typeof handler === "function" ? { run: handler } : handler;
   try {
+    await first?.();
     return await run(form, context);
   } catch (error) {
     const extra = echo?.(intent, form);

@@ -153,7 +153,7 @@ export async function deleteDepot(
 ): Promise<{ name: string }> {
   return deps.database.db.transaction().execute(async (trx) => {
     const depot = await findDepot(trx, viewer, depotId);
-    if (!depot) throw new UserError(DEPOT_GONE);
+    if (!depot) throw new UserError(DEPOT_GONE, { status: 404 });
     requireRole(viewer, "company.depots");
     const photos = await trx
       .selectFrom("survey_photos")

@@ -15,6 +15,7 @@ import {
   hubBookings,
   hubStatement,
   listHubs,
+  requireContract,
   requireHub,
   statementMonth,
   vehicleChoices,
@@ -83,11 +84,21 @@ export async function runHubCall(
   const hub = await customerHub(deps, viewer, params.hubId);
   if (op === "hub-bookings") return { bookings: await hubBookings(deps, viewer, hub) };
   if (op === "hub-book") {
-    const input = parseBody(bookingSchema, await readJsonBody(request, MAX_BODY_BYTES));
+    const body = await readJsonBody(request, MAX_BODY_BYTES);
+    // The policy first (a contract at this hub the key's company may book within), then the body.
+    await requireContract(
+      deps,
+      viewer,
+      idOf(String((body as { contractId?: unknown })?.contractId ?? "")),
+      "contract.book",
+      hub.id,
+    );
+    const input = parseBody(bookingSchema, body);
     // The contract must be at this hub (another hub's in this hub's address is not found) and the company's.
     return { id: await bookVisit(deps, viewer, hub.id, input) };
   }
   if (op === "hub-visit") {
+    await requireHub(deps, viewer, hub.id, "hub.visit");
     const input = parseBody(adHocSchema, await readJsonBody(request, MAX_BODY_BYTES));
     return { id: await bookAdHoc(deps, viewer, hub.id, input) };
   }

@@ -9,8 +9,9 @@ import { z } from "zod";
 
 import type { DepotViewer } from "~/features/depots/index.server";
 import { authorize, companyOf, customerRowsWhere } from "~/lib/access/access.server";
+import { parseId } from "~/lib/parse-id";
 import type { Runtime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import { customerResource, readHub, requireHub, seesEveryCustomer, type HubView } from "./hubs.server";
 import { pounds } from "./statement";
@@ -39,13 +40,16 @@ export async function disputeLine(
   deps: Deps,
   viewer: DepotViewer,
   hubId: number,
-  input: z.infer<typeof disputeSchema>,
+  fields: unknown,
   now = Date.now(),
 ): Promise<number> {
   const hub = await requireHub(deps, viewer, hubId);
   // The customer disputes its own statement: the principal's own company's (the admins and the operator have none).
   const company = companyOf(viewer);
   authorize(viewer, "statement.dispute", customerResource(hub.facts, company?.id ?? 0), STATEMENT_GONE, hub.name);
+  const parsed = disputeSchema.safeParse(fields);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const input = parsed.data;
   const month = statementMonth(input.month);
   const label = month.toFormat("LLLL yyyy");
   if (!monthOpen(input.month, now))
@@ -91,18 +95,22 @@ export async function resolveDispute(
   deps: Deps,
   viewer: DepotViewer,
   hubId: number,
-  input: z.infer<typeof resolutionSchema>,
+  fields: unknown,
   upheld: boolean,
 ): Promise<void> {
+  const disputeId = parseId(String((fields as { disputeId?: unknown })?.disputeId ?? ""));
   const row = await deps.database.db
     .selectFrom("statement_disputes")
     .select(["id", "status", "company_id"])
-    .where("id", "=", input.disputeId)
+    .where("id", "=", disputeId)
     .where("hub_id", "=", hubId)
     .executeTakeFirst();
   const hub = row ? await readHub(deps, hubId, viewer) : null;
   if (!row || !hub) throw new UserError(DISPUTE_GONE, { status: 404 });
   authorize(viewer, "hub.decide", customerResource(hub.facts, row.company_id), DISPUTE_GONE, hub.name);
+  const parsed = resolutionSchema.safeParse(fields);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const input = parsed.data;
   if (row.status !== "open") throw new UserError(`That dispute was already ${row.status}.`, { status: 409 });
   await deps.database.db
     .updateTable("statement_disputes")

@@ -14,6 +14,7 @@ export { changeHubStatus, type HubStatusChange } from "./hub-status.server";
 export { hubEventStream } from "./hub-live.server";
 export {
   CONTRACT_GONE,
+  reachContract as requireContract,
   customerContracts,
   decideContract,
   hubContracts,

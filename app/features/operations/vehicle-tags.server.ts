@@ -141,9 +141,22 @@ export async function addVehicleTag(
   });
 }
 
+const TAG_GONE = "That tag has already been removed";
+
 export async function removeVehicleTag(deps: Deps, user: DepotViewer, depotId: number, tagId: number) {
+  // The tag is reached through the depot it is at: another depot's answers as one that is not there, whoever asks.
+  const at = Number.isSafeInteger(tagId)
+    ? await deps.database.db
+        .selectFrom("vehicle_tags")
+        .select("vehicle")
+        .where("id", "=", tagId)
+        .where("depot_id", "=", depotId)
+        .executeTakeFirst()
+    : undefined;
+  if (!at) throw new UserError(TAG_GONE, { status: 404 });
   const depot = await requireDepot(deps.database.db, user, depotId, "operations.change", {
-    detail: "vehicle removed",
+    message: TAG_GONE,
+    detail: `${at.vehicle} removed`,
   });
   return deps.database.db.transaction().execute(async (tx) => {
     const row = await tx
@@ -152,7 +165,7 @@ export async function removeVehicleTag(deps: Deps, user: DepotViewer, depotId: n
       .where("depot_id", "=", depot.id)
       .returning(["tag", "vehicle"])
       .executeTakeFirst();
-    if (!row) throw new UserError("That tag has already been removed", { status: 404 });
+    if (!row) throw new UserError(TAG_GONE, { status: 404 });
     // The company keeps the tag while any of its depots has it.
     const elsewhere = await tx
       .selectFrom("vehicle_tags")

@@ -31,10 +31,12 @@ const number = (form: FormData, name: string) => (text(form, name) === "" ? Numb
 
 /** The roadmap is the company's plan: its owners and fleet managers change it. */
 export async function moveGroup(deps: Deps, viewer: DepotViewer, form: FormData) {
-  const company = requireRole(viewer, "roadmap.change");
   const depotId = parseId(form.get("depotId"));
   const groupId = text(form, "groupId");
+  // A depot out of reach is not found, whoever asks; then the role (the roadmap is company-wide).
   const depot = await findDepot(deps.database.db, viewer, depotId);
+  if (!depot) throw new UserError("That depot or vehicle group is no longer in your plans.", { status: 404 });
+  const company = requireRole(viewer, "roadmap.change");
   const plan = depot ? await readDepotPlan(deps, depot.id) : null;
   const group = plan?.inputs?.vehicles.find((g) => g.id === groupId);
   if (!depot || !group) throw new UserError("That depot or vehicle group is no longer in your plans.", { status: 404 });

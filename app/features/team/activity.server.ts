@@ -82,9 +82,18 @@ export const activityMiddleware: MiddlewareFunction<Response> = async (_args, ne
   return response;
 };
 
-/** The notes as lines, each once (a change asked about twice is one line), with their depots' names. */
+/**
+ * The notes as lines, each once (a change asked about twice — by its page, then by its door with what it was — is one
+ * line, the one that says most), with their depots' names.
+ */
 async function writeNotes(db: Kysely<Database>, notes: ChangeNote[]) {
-  const unique = [...new Map(notes.map((n) => [JSON.stringify([n.companyId, n.action, n.depotId]), n])).values()];
+  const byChange = new Map<string, ChangeNote>();
+  for (const note of notes) {
+    const key = JSON.stringify([note.companyId, note.depotId, note.action.split(":")[0]]);
+    const seen = byChange.get(key);
+    if (!seen || note.action.length > seen.action.length) byChange.set(key, note);
+  }
+  const unique = [...byChange.values()];
   const depotIds = [...new Set(unique.flatMap((n) => (n.depotId === null ? [] : [n.depotId])))];
   const names = new Map(
     depotIds.length

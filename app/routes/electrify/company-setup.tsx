@@ -15,7 +15,14 @@ import {
   type ActionData,
   type DepotDraft,
 } from "~/features/depots";
-import { deleteDepot, listUserDepots, mayDo, saveDepotList, type DepotViewer } from "~/features/depots/index.server";
+import {
+  deleteDepot,
+  listUserDepots,
+  mayDo,
+  requireRole,
+  saveDepotList,
+  type DepotViewer,
+} from "~/features/depots/index.server";
 import { handleIntent, succeeded, type IntentHandler } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
@@ -54,6 +61,7 @@ const intents: Record<string, IntentHandler<Context, ActionData>> = {
   company: {
     unexpected: "Failed to save company details",
     run: async (form, { viewer, ...deps }) => {
+      requireRole(viewer, "company.details");
       const parsed = companySchema.safeParse(companyValues(form));
       if (!parsed.success) throw invalidInput(parsed.error);
       await saveCompany(deps, viewer, parsed.data);
@@ -66,6 +74,7 @@ const intents: Record<string, IntentHandler<Context, ActionData>> = {
   depots: {
     unexpected: "Failed to save depots",
     run: async (form, { viewer, ...deps }) => {
+      requireRole(viewer, "company.depots");
       const parsed = depotListSchema.safeParse(depotsFromForm(form));
       if (!parsed.success) throw invalidInput(parsed.error);
       await saveDepotList(deps, viewer, parsed.data);

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { listUserDepots, setDepotPosition, type DepotViewer } from "~/features/depots/index.server";
+import { listUserDepots, requireDepot, setDepotPosition, type DepotViewer } from "~/features/depots/index.server";
 import { BAND_CLASSES, CapacityBar, DepotMap, DepotPanel } from "~/features/energy-map";
 import type { CapacityBand } from "~/features/grid";
 import { capacityFor, listGridImports, loadSubstationIndex } from "~/features/grid/index.server";
@@ -82,6 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Placing a depot on the map: a valid latitude and longitude for one of the user's depots. */
 async function placeDepot(form: FormData, viewer: DepotViewer) {
   const id = parseId(form.get("depotId"));
+  // The policy first: another company's depot is not found, a viewer's move refused, whatever the position says.
+  await requireDepot(getRuntime().database.db, viewer, id, "depot.change");
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const latitude = Number(text("latitude"));
   const longitude = Number(text("longitude"));

@@ -1,6 +1,6 @@
 import { AlertChoices } from "~/features/alerts";
 import { alertChoicesOf, setAlertChoices } from "~/features/alerts/index.server";
-import { mayDo } from "~/features/depots/index.server";
+import { mayDo, requireRole } from "~/features/depots/index.server";
 import { ApiKeysCard } from "~/features/fleet-api";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/features/fleet-api/index.server";
 import { inviteSchema, roleChangeSchema, TeamPage } from "~/features/team";
@@ -48,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { log: runtime.log },
     {
       invite: async () => {
+        requireRole(user, "team.manage");
         const parsed = inviteSchema.safeParse(fields());
         if (!parsed.success) throw invalidInput(parsed.error);
         const { emailSent } = await inviteMember(runtime, user, parsed.data);
@@ -59,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       },
       role: async () => {
+        requireRole(user, "team.manage");
         const parsed = roleChangeSchema.safeParse(fields());
         if (!parsed.success) throw invalidInput(parsed.error);
         const email = await changeRole(runtime, user, parsed.data);

@@ -1,3 +1,4 @@
+import { requireDepot } from "~/features/depots/index.server";
 import { DesignPanel } from "~/features/designer";
 import { saveDesign } from "~/features/designer/index.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
@@ -12,13 +13,21 @@ import { useWorkspace } from "./workspace";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const form = await readForm(request);
-  return handleIntent(form, getRuntime(), {
-    "save-design": async (form, deps) => {
-      const components = jsonField(form, "components", "The design could not be saved: it was not readable");
-      await saveDesign(deps, user, parseId(params.id), components);
-      return succeeded("Depot design saved successfully");
+  const depotId = parseId(params.id);
+  const runtime = getRuntime();
+  return handleIntent(
+    form,
+    runtime,
+    {
+      "save-design": async (form, deps) => {
+        const components = jsonField(form, "components", "The design could not be saved: it was not readable");
+        await saveDesign(deps, user, depotId, components);
+        return succeeded("Depot design saved successfully");
+      },
     },
-  });
+    undefined,
+    () => requireDepot(runtime.database.db, user, depotId, "depot.change"),
+  );
 }
 
 export default function DepotLayoutTab() {

@@ -1,3 +1,4 @@
+import { requireDepot } from "~/features/depots/index.server";
 import { PlanTab } from "~/features/planning";
 import { deleteScenario, listScenarios, saveScenario, startPlanRun } from "~/features/planning/index.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
@@ -24,34 +25,42 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   // A plan may carry a year of 5-minute building readings in its one JSON field (server/body-limits.ts).
   const form = await readForm(request, { fields: 10, fieldSize: 16 * 1024 * 1024 });
-  return handleIntent(form, getRuntime(), {
-    "run-plan": {
-      refusedTitle: "The plan was not run",
-      run: async (form, deps) => {
-        const inputs = jsonField(form, "plan", "The plan's inputs were not readable.");
-        const run = await startPlanRun(deps, user, parseId(params.id), inputs);
-        const done = await Promise.race([
-          run.finished.then(() => true),
-          new Promise<false>((resolve) => setTimeout(() => resolve(false), WAIT_FOR_PLAN_MS)),
-        ]);
-        return succeeded(done ? "Charging plan computed" : "Computing the charging plan…");
+  const runtime = getRuntime();
+  return handleIntent(
+    form,
+    runtime,
+    {
+      "run-plan": {
+        refusedTitle: "The plan was not run",
+        run: async (form, deps) => {
+          const inputs = jsonField(form, "plan", "The plan's inputs were not readable.");
+          const run = await startPlanRun(deps, user, parseId(params.id), inputs);
+          const done = await Promise.race([
+            run.finished.then(() => true),
+            new Promise<false>((resolve) => setTimeout(() => resolve(false), WAIT_FOR_PLAN_MS)),
+          ]);
+          return succeeded(done ? "Charging plan computed" : "Computing the charging plan…");
+        },
+      },
+      "save-scenario": {
+        refusedTitle: "The scenario was not saved",
+        run: async (form, deps) => {
+          const name = await saveScenario(deps, user, parseId(params.id), { name: form.get("name") });
+          return succeeded(`Scenario "${name}" saved`);
+        },
+      },
+      "delete-scenario": {
+        refusedTitle: "The scenario was not deleted",
+        run: async (form, deps) => {
+          await deleteScenario(deps, user, parseId(params.id), parseId(form.get("scenarioId")));
+          return succeeded("Scenario deleted");
+        },
       },
     },
-    "save-scenario": {
-      refusedTitle: "The scenario was not saved",
-      run: async (form, deps) => {
-        const name = await saveScenario(deps, user, parseId(params.id), { name: form.get("name") });
-        return succeeded(`Scenario "${name}" saved`);
-      },
-    },
-    "delete-scenario": {
-      refusedTitle: "The scenario was not deleted",
-      run: async (form, deps) => {
-        await deleteScenario(deps, user, parseId(params.id), parseId(form.get("scenarioId")));
-        return succeeded("Scenario deleted");
-      },
-    },
-  });
+    undefined,
+    // Every intent changes the depot's plans: the policy first (404 another company's depot, 403 a viewer).
+    () => requireDepot(runtime.database.db, user, parseId(params.id), "depot.change"),
+  );
 }
 
 export default function DepotPlanTab({ loaderData }: Route.ComponentProps) {

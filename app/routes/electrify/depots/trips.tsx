@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 
-import { findDepot, type DepotViewer } from "~/features/depots/index.server";
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { chargersOf } from "~/features/designer";
 import { getDesign } from "~/features/designer/index.server";
 import { defaultPlanInput, type PlanRequest } from "~/features/planning";
@@ -49,9 +49,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const depotId = parseId(params.id);
-  // Someone else's depot (or none) answers 404 before an upload of up to 80 MB is read or parsed.
-  const owned = await findDepot(getRuntime().database.db, user, depotId);
-  if (!owned) throw data("Depot not found", { status: 404 });
+  // Every intent changes the depot's trips: someone else's depot (or none) answers 404, and a role that may not change
+  // it 403, before an upload of up to 80 MB is read or parsed.
+  await requireDepot(getRuntime().database.db, user, depotId, "depot.change").catch((error: unknown) => {
+    throw error instanceof UserError ? data(error.message, { status: error.status }) : error;
+  });
   const form = await readForm(request, { files: 1, fileSize: MAX_TRIP_FILE_MB * 1024 * 1024, fields: 20 });
   const file = () => {
     const value = form.get("file");

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { mayDo } from "~/features/depots/index.server";
+import { mayDo, requireDepot } from "~/features/depots/index.server";
 import {
   contractRequestSchema,
   describePrices,
@@ -113,6 +113,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     { log: runtime.log },
     {
       offer: async () => {
+        // The policy first (the depot must be the owner's to offer), then the offer's fields.
+        await requireDepot(runtime.database.db, user, parseId(form.get("depotId")), "hub.offer");
         const parsed = hubOfferSchema.safeParse({ ...Object.fromEntries(form), openDays: form.getAll("openDays") });
         if (!parsed.success) throw invalidInput(parsed.error);
         const id = await offerHub(runtime, user, parsed.data);

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { BackLink } from "~/components/back-link";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { DepotNotFound } from "~/features/depots";
-import { DEPOT_GONE, depotWithinReach, findDepot } from "~/features/depots/index.server";
+import { DEPOT_GONE, depotWithinReach, findDepot, requireDepot } from "~/features/depots/index.server";
 import {
   ApplicationForm,
   applicationFromForm,
@@ -63,9 +63,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
   const depotId = parseId(params.depotId);
-  // Someone else's depot answers 404 before a quote of up to 10 MB is read.
-  if (!(await findDepot(runtime.database.db, user, depotId, "application.read")))
-    throw data(DEPOT_GONE, { status: 404 });
+  // Someone else's depot answers 404, and a role that may not change it 403, before a quote of up to 10 MB is read.
+  await requireDepot(runtime.database.db, user, depotId, "application.change").catch((error: unknown) => {
+    throw error instanceof UserError ? data(error.message, { status: error.status }) : error;
+  });
   const form = await readForm(request, { files: 1, fileSize: MAX_QUOTE_MB * 1024 * 1024, fields: 20 });
   const actor = user;
   return handleIntent(
