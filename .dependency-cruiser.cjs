@@ -8,6 +8,8 @@ const DOOR = "^app/features/[^/]+/index(\\.server)?\\.tsx?$";
 const BACKGROUND_ENTRY = "^app/entry\\.background\\.server\\.ts$";
 const FIXTURES = "^app/features/charging-engine/fixtures/index\\.ts$";
 const TEST = "(\\.test\\.tsx?|\\.spec\\.ts)$";
+// What benchmarks, simulations and tests use of a room's insides (decision 056): never the product's.
+const INTERNALS = "^app/features/[^/]+/internals\\.ts$";
 
 module.exports = {
   forbidden: [
@@ -24,7 +26,7 @@ module.exports = {
       comment:
         "Another feature is met at its door: import ~/features/<name> (index.ts) or ~/features/<name>/index.server, never a file inside it. Add what you need to that door's list.",
       from: { path: "^app/features/([^/]+)/" },
-      to: { path: "^app/features/[^/]+/", pathNot: ["^app/features/$1/", DOOR, FIXTURES] },
+      to: { path: "^app/features/[^/]+/", pathNot: ["^app/features/$1/", DOOR, FIXTURES, INTERNALS] },
     },
     {
       name: "door-from-outside",
@@ -32,7 +34,15 @@ module.exports = {
       comment:
         "Routes, the CLI, server/, scripts and tests meet a feature at its door: ~/features/<name> or ~/features/<name>/index.server.",
       from: { path: "^(app|server|scripts|tests)/", pathNot: ["^app/features/", BACKGROUND_ENTRY] },
-      to: { path: "^app/features/", pathNot: [DOOR, FIXTURES] },
+      to: { path: "^app/features/", pathNot: [DOOR, FIXTURES, INTERNALS] },
+    },
+    {
+      name: "internals-for-tests",
+      severity: "error",
+      comment:
+        "A room's internals.ts lists what benchmarks, simulations and tests drive directly; the product meets the room at its door.",
+      from: { path: "^(app|server)/", pathNot: [TEST] },
+      to: { path: INTERNALS },
     },
     {
       name: "background-door",

@@ -24,11 +24,27 @@ const FEATURE_DEPENDENCIES = {
   admin: ["depots", "team", "users"],
   planning: ["charging-engine", "company", "depots", "designer", "grid"],
   trips: ["depots", "planning"],
-  operations: ["charging-engine", "depots", "planning"],
+  // Box Charge's rooms (decision 056), each only on those before it: what happened, the chargers that tell it, what
+  // is known of vehicles, the controller that decides from all three, and the pages that show them together.
+  "charging-records": ["charging-engine", "depots"],
+  chargers: ["charging-records", "depots"],
+  vehicles: ["charging-records", "depots", "planning"],
+  "live-control": ["chargers", "charging-engine", "charging-records", "depots", "planning", "vehicles"],
+  operations: ["chargers", "charging-engine", "charging-records", "depots", "live-control", "planning", "vehicles"],
   portfolio: ["charging-engine", "depots", "planning", "grid", "energy-map", "team"],
-  alerts: ["depots", "operations", "team"],
-  "fleet-api": ["depots", "hubs", "operations", "team"],
-  hubs: ["charging-engine", "depots", "energy-map", "operations", "planning", "team", "trips"],
+  alerts: ["chargers", "depots", "operations", "team", "vehicles"],
+  "fleet-api": ["charging-records", "depots", "hubs", "operations", "team", "vehicles"],
+  hubs: [
+    "chargers",
+    "charging-engine",
+    "charging-records",
+    "depots",
+    "energy-map",
+    "planning",
+    "team",
+    "trips",
+    "vehicles",
+  ],
 };
 
 /** Read bodies through one module, where stream errors and limits are handled (decision 020). */

@@ -15,13 +15,13 @@ import {
   buildStatement,
   checkDated,
   checkWeek,
-  pounds,
   togetherSets,
   type DatedDemand,
   type Demand,
   type StatementBooking,
 } from "../app/features/hubs/index.server";
-import { scheduleAhead } from "../app/features/operations/index.server";
+import { scheduleAhead } from "../app/features/live-control/internals";
+import { formatPence } from "../app/lib/money";
 import { writeBenchSection } from "./bench-section";
 import { random } from "./readiness-sim/depot";
 
@@ -229,7 +229,7 @@ const lines = [
   `- a request's acceptance check (the hub's week planned with every accepted contract and it): p50 ${fmt(quantile(checkMs, 0.5), 0)} ms, p99 ${fmt(quantile(checkMs, 0.99), 0)} ms, most ${fmt(checkMs[checkMs.length - 1]!, 0)} ms over ${checkMs.length}`,
   `- a contract's acceptance check on a year of the hub's contracts, under 1 s: ${quantile(yearMs, 0.99) < 1000 ? "met" : "NOT met"} (${yearContracts.length} contracts over the year in quarters, ${yearSets} sets that run together checked; p50 ${fmt(quantile(yearMs, 0.5), 0)} ms, most ${fmt(yearMs[yearMs.length - 1]!, 0)} ms over ${yearMs.length})`,
   `- ${WEEKS} weeks of the accepted contracts' ${fmt(played.visits, 0)} visits, each vehicle arriving and leaving at random within its windows, charged by the live controller every five minutes: contracted visits short (target 0): ${played.short === 0 ? "met" : "NOT met"} (${played.short}, ${fmt(played.shortKwh)} kWh); minutes over the limit (target 0): ${played.minutesOver === 0 ? "met" : "NOT met"} (${played.minutesOver}; peak ${fmt(played.peakKw)} kW of 1,000); a decision p50 ${fmt(quantile(played.decisionMs, 0.5), 1)} ms, p99 ${fmt(quantile(played.decisionMs, 0.99), 1)} ms`,
-  `- statements equal to metered energy × price to the penny: ${played.bills.equal === played.bills.statements ? "met" : "NOT met"} (${played.bills.equal} of ${played.bills.statements} hauliers' statements for the ${WEEKS} weeks: ${fmt(played.bills.wh / 1000, 3)} kWh, ${pounds(played.bills.pence)} in all, each session's energy line rounded once from whole Wh)`,
+  `- statements equal to metered energy × price to the penny: ${played.bills.equal === played.bills.statements ? "met" : "NOT met"} (${played.bills.equal} of ${played.bills.statements} hauliers' statements for the ${WEEKS} weeks: ${fmt(played.bills.wh / 1000, 3)} kWh, ${formatPence(played.bills.pence)} in all, each session's energy line rounded once from whole Wh)`,
 ];
 for (const line of lines) console.log(line);
 

@@ -15,7 +15,7 @@ import { CLI_ACTOR } from "~/lib/audit.server";
 import { loadEnv } from "~/lib/env.server";
 import { openRuntime } from "~/lib/runtime.server";
 
-import { registerChargePointAt } from "../app/features/operations/index.server";
+import { registerChargePointAt } from "../app/features/chargers/internals";
 import { defaultPlanInput } from "../app/features/planning/index";
 import { createUser } from "../app/features/users/index.server";
 import { waitForHealthy } from "../tests/support/app-server";

@@ -6,14 +6,9 @@
 //   npm run bench:readiness
 
 import { planCharging } from "../app/features/charging-engine/index";
-import {
-  scheduleAhead,
-  shareOwn,
-  siteLimitKw,
-  siteSlots,
-  type DepotSite,
-  type SharedPlugged,
-} from "../app/features/operations/index.server";
+import { siteLimitKw, type DepotSite } from "../app/features/live-control";
+// The controller's decision as pure functions (not in live-control's door: only benchmarks call them so).
+import { scheduleAhead, shareOwn, siteSlots, type SharedPlugged } from "../app/features/live-control/internals";
 import { writeBenchSection } from "./bench-section";
 import {
   CONNECTIONS_KW,

@@ -5,7 +5,8 @@ import express, { type Express } from "express";
 import { RouterContextProvider } from "react-router";
 
 import { startAlertWatch } from "~/features/alerts/index.server";
-import { markAllDisconnected, startOcppEndpoint, stopOcppEndpoint } from "~/features/operations/index.server";
+import { markAllDisconnected } from "~/features/chargers/index.server";
+import { startBoxCharge, stopBoxCharge } from "~/features/operations/index.server";
 import { setPlanWorkerScript, stopPlanRuns } from "~/features/planning/index.server";
 import { removeOrphanQuotes, startApplyByReminders, startRoadmapQueue } from "~/features/portfolio/index.server";
 import { removeOrphanPhotos, setPhotoWorkers } from "~/features/surveys/index.server";
@@ -13,8 +14,8 @@ import { ensureFirstAdmin } from "~/features/users/index.server";
 import { CLIENT_IP_HEADER, trustedOriginsFor } from "~/lib/auth/auth.server";
 import { configureBackground, stopBackground } from "~/lib/background/background.server";
 import { loadEnv } from "~/lib/env.server";
-import { closeLiveStreams } from "~/lib/live-streams.server";
 import { exitTellingSupervisor, stopOnFault } from "~/lib/faults.server";
+import { closeLiveStreams } from "~/lib/live-streams.server";
 import { createLogger } from "~/lib/log.server";
 import { startOutboxWorker } from "~/lib/mail/outbox.server";
 import { cspNonceContext, requestInfoContext, type RequestInfo } from "~/lib/request-context";
@@ -28,7 +29,7 @@ import type { Prepare } from "./supervisor";
 export type StartedServer = {
   app: Express;
   /** For the HTTP server's 'upgrade' event: the chargers' OCPP endpoint (/ocpp/<identity>). */
-  upgrade: ReturnType<typeof startOcppEndpoint>["handleUpgrade"];
+  upgrade: ReturnType<typeof startBoxCharge>["handleUpgrade"];
   /** Closes the chargers' sockets, which would otherwise hold the HTTP server open at shutdown. */
   closeSockets: () => Promise<void>;
   port: number;
@@ -120,13 +121,13 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   // On PostgreSQL a roadmap's depot-years are jobs any instance's worker takes (decision 033).
   stopRoadmapQueue = await startRoadmapQueue(runtime);
   log.info({ database: runtime.database.description, dataDir: env.DATA_DIR, appUrl: env.APP_URL }, "runtime ready");
-  const ocpp = startOcppEndpoint(runtime);
+  const ocpp = startBoxCharge(runtime);
   return {
     app: await createApp(options),
     upgrade: ocpp.handleUpgrade,
     closeSockets: async () => {
       closeLiveStreams();
-      await stopOcppEndpoint();
+      await stopBoxCharge();
     },
     port: env.PORT,
     host: env.HOST,
@@ -158,7 +159,7 @@ export async function stopServer(): Promise<void> {
   stopReminders?.();
   stopAlerts?.();
   await stopRoadmapQueue?.();
-  await stopOcppEndpoint();
+  await stopBoxCharge();
   await requestsFinished();
   await stopPlanRuns();
   await stopBackground();

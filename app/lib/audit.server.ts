@@ -55,3 +55,8 @@ export async function recordAudit(
     })
     .execute();
 }
+
+/** The latest entries of the log, newest first (the console shows them; lib/audit owns audit_log). */
+export async function readRecentAudit(db: Kysely<Database>, limit: number) {
+  return db.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit).execute();
+}

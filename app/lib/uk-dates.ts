@@ -19,3 +19,12 @@ export const clockTime = (iso: string) => time.format(new Date(iso));
 export const calendarDay = (iso: string) => day.format(new Date(iso));
 /** "27 Nov 2026, 14:05". */
 export const dayAndTime = (iso: string) => `${calendarDay(iso)}, ${clockTime(iso)}`;
+
+const dayShort = new Intl.DateTimeFormat("en-GB", {
+  weekday: "short",
+  day: "2-digit",
+  month: "short",
+  timeZone: UK_ZONE,
+});
+/** "Wed 25 Nov" for a YYYY-MM-DD day (noon UTC is that day on the UK's clock). */
+export const shortDay = (isoDate: string) => dayShort.format(new Date(`${isoDate}T12:00:00Z`));

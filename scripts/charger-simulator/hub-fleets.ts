@@ -11,10 +11,11 @@ import { DateTime } from "luxon";
 import { listUserDepots, saveDepotList, type DepotViewer } from "~/features/depots/index.server";
 import { bookingSchema, contractRequestSchema } from "~/features/hubs";
 import { bookVisit, decideContract, requestContract, ukDays } from "~/features/hubs/index.server";
-import { addVehicleTag, ownerOfTag } from "~/features/operations/index.server";
 import { membershipsOf } from "~/features/team/index.server";
 import { createUser } from "~/features/users/index.server";
+import { addVehicleTag, ownerOfTag } from "~/features/vehicles/index.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 import { UserError } from "~/lib/user-error";
 
 /** Five visit patterns: overnight vans, a midday top-up, an evening trunk, weekend vans, an early round. */
@@ -208,7 +209,7 @@ export async function bookedVisits(runtime: Runtime, hubId: number) {
     ])
     .where("hub_bookings.hub_id", "=", hubId)
     .where("hub_bookings.status", "=", "booked")
-    .where("hub_bookings.visit_date", ">=", DateTime.now().setZone("Europe/London").minus({ days: 1 }).toISODate()!)
+    .where("hub_bookings.visit_date", ">=", DateTime.now().setZone(UK_ZONE).minus({ days: 1 }).toISODate()!)
     .execute();
   const span = (from: number, to: number) => ((((to - from) % 1440) + 1440) % 1440) * 60_000;
   return rows.map((r) => {

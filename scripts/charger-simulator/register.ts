@@ -5,7 +5,7 @@
 import { CLI_ACTOR } from "~/lib/audit.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-import { registerChargePointAt, resetChargePointPasswordAt } from "../../app/features/operations/index.server";
+import { registerChargePointAt, resetChargePointPasswordAt } from "../../app/features/chargers/internals";
 import { SimCharger, type Protocol } from "./sim-charger";
 
 export async function simulatedChargers(

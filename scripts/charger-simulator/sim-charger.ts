@@ -8,7 +8,12 @@
  */
 import { RPCClient, type IHandlersOption } from "ocpp-rpc";
 
-import { effectiveLimitW, fromOcpp16, fromOcpp201, type ChargingProfile } from "../../app/features/operations/index";
+import {
+  effectiveLimitW,
+  fromOcpp16,
+  fromOcpp201,
+  type ChargingProfile,
+} from "../../app/features/live-control/internals";
 
 export type Protocol = "ocpp1.6" | "ocpp2.0.1";
 export type SimVehicle = { tag: string; batteryKwh: number; socKwh: number; targetKwh: number; maxKw: number };

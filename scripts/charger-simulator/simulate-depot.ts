@@ -6,10 +6,11 @@
 import { DateTime } from "luxon";
 
 import type { Runtime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 
-import { tripUnderWay } from "../../app/features/operations/index";
 import type { PlanRequest } from "../../app/features/planning/index";
 import { readDepotPlan } from "../../app/features/planning/index.server";
+import { tripUnderWay } from "../../app/features/vehicles/internals";
 import { bootAll, simulatedChargers, stopOnSignal, unreadable } from "./register";
 
 type Duty = PlanRequest["vehicles"][number]["week"];
@@ -47,7 +48,7 @@ function away(week: Duty, at: number): { away: boolean; tripKwh: (v: FleetVehicl
   const under = tripUnderWay(week, at);
   if (under) return { away: true, tripKwh: trip(under.duty) };
   // At the depot: back from today's trip, or about to leave on it (else yesterday's).
-  const weekday = DateTime.fromMillis(at, { zone: "Europe/London" }).weekday;
+  const weekday = DateTime.fromMillis(at, { zone: UK_ZONE }).weekday;
   const today = week?.[weekday - 1] ?? null;
   const yesterday = week?.[(weekday + 5) % 7] ?? null;
   return { away: false, tripKwh: today ? trip(today) : yesterday ? trip(yesterday) : () => 0 };

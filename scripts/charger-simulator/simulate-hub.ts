@@ -6,6 +6,7 @@
  * It runs on the real clock: a booking is the server's, matched by its tag and its time.
  */
 import type { Runtime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 
 import { readDepotPlan } from "../../app/features/planning/index.server";
 import { bookedVisits, bookTwoDays, hubHauliers } from "./hub-fleets";
@@ -19,7 +20,7 @@ const MINUTE = 60_000;
 const WALK_IN_EVERY_MS = 20 * MINUTE;
 
 const clock = (ms: number) =>
-  new Date(ms).toLocaleTimeString("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" });
+  new Date(ms).toLocaleTimeString("en-GB", { timeZone: UK_ZONE, hour: "2-digit", minute: "2-digit" });
 
 export async function simulateHub(runtime: Runtime, hubId: number, { url, count, speed, meterSeconds }: SimOptions) {
   if (speed !== 1) console.log("A hub runs on the real clock (its bookings are the server's): --speed is ignored.");

@@ -5,11 +5,12 @@
 // evening's building load 40 kW above the plan's for two hours, which the site's meter sees.
 import { DateTime } from "luxon";
 
+import { UK_ZONE } from "~/lib/uk-dates";
+
 import { TARIFF_PRESETS } from "../../app/features/charging-engine/index";
-import type { DepotSite } from "../../app/features/operations/index.server";
+import type { DepotSite } from "../../app/features/live-control";
 import { defaultPlanInput } from "../../app/features/planning/index";
 
-export const ZONE = "Europe/London";
 export const VANS = 16;
 export const CHARGERS = 18;
 export const CHARGER_KW = 22;
@@ -21,7 +22,7 @@ export const TRIP_KWH = 45;
 export const CONNECTIONS_KW = [80, 70] as const;
 export const DAYS = 28;
 export const STEP_MS = 5 * 60_000;
-export const START = DateTime.fromISO("2026-11-02T00:00", { zone: ZONE }).toMillis();
+export const START = DateTime.fromISO("2026-11-02T00:00", { zone: UK_ZONE }).toMillis();
 const DEPART = 6 * 60 + 30;
 const RETURN = 17 * 60 + 30;
 
@@ -88,7 +89,7 @@ export function drawMonth(seed = 49): Month {
   const next = random(seed);
   const trips: Trip[] = [];
   for (let d = 0; d < DAYS; d++) {
-    const day = DateTime.fromMillis(START, { zone: ZONE }).plus({ days: d });
+    const day = DateTime.fromMillis(START, { zone: UK_ZONE }).plus({ days: d });
     if (day.weekday > 5) continue;
     for (let van = 0; van < VANS; van++) {
       const plannedLeave = day.plus({ minutes: DEPART }).toMillis();
@@ -101,7 +102,7 @@ export function drawMonth(seed = 49): Month {
       });
     }
   }
-  const wednesday = DateTime.fromMillis(START, { zone: ZONE }).plus({ days: 9 });
+  const wednesday = DateTime.fromMillis(START, { zone: UK_ZONE }).plus({ days: 9 });
   return {
     trips,
     fault: { charger: 3, from: wednesday.plus({ hours: 20 }).toMillis(), to: wednesday.plus({ hours: 30 }).toMillis() },
@@ -121,6 +122,6 @@ export const tripKwh = (trip: Trip) => {
 
 /** The building's real load at `at`: the plan's, and the spike. */
 export function realBuildingKw(month: Month, at: number): number {
-  const hour = DateTime.fromMillis(at, { zone: ZONE }).hour;
+  const hour = DateTime.fromMillis(at, { zone: UK_ZONE }).hour;
   return buildingPlanKw(hour) + (at >= month.spike.from && at < month.spike.to ? month.spike.kw : 0);
 }

@@ -10,17 +10,12 @@
 import { DateTime } from "luxon";
 
 import { priceAt } from "../../app/features/charging-engine/index";
-import {
-  limitAt,
-  scheduleAhead,
-  shareOwn,
-  siteLimitKw,
-  siteSlots,
-  vehiclesDueBack,
-  type DepotSite,
-  type Limits,
-  type SharedPlugged,
-} from "../../app/features/operations/index.server";
+// The controller's decision as pure functions (not in the rooms' doors: only the benchmark calls them so).
+import { limitAt, type Limits } from "../../app/features/charging-records";
+import { siteLimitKw, type DepotSite } from "../../app/features/live-control";
+import { scheduleAhead, shareOwn, siteSlots, type SharedPlugged } from "../../app/features/live-control/internals";
+import { vehiclesDueBack } from "../../app/features/vehicles";
+import { UK_ZONE } from "../../app/lib/uk-dates";
 import {
   BATTERY_KWH,
   CHARGER_KW,
@@ -34,7 +29,6 @@ import {
   tripKwh,
   VAN_KW,
   VANS,
-  ZONE,
   type Month,
   type Trip,
 } from "./depot";
@@ -117,7 +111,7 @@ export function simulate(controller: Controller, month: Month, base: DepotSite):
     if (event || (t - START) % STEP_MS === 0) decide(t);
     const buildingKw = realBuildingKw(month, t);
     let chargingKw = 0;
-    const local = DateTime.fromMillis(t, { zone: ZONE });
+    const local = DateTime.fromMillis(t, { zone: UK_ZONE });
     const pence = priceAt(base.tariff, local.weekday - 1, local.hour * 60 + local.minute);
     const room = base.connectionKw! - buildingKw;
     vans.forEach((van, i) => {

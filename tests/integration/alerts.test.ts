@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { evaluateDepotAlerts, listDepotAlerts, setAlertChoices } from "~/features/alerts/index.server";
-import { registerChargePoint } from "~/features/operations/index.server";
+import { registerChargePoint } from "~/features/chargers/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { seedTeamCompany, type TeamDepot } from "../support/team-fixture";

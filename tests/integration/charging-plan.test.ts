@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { registerChargePoint } from "~/features/chargers/index.server";
 import { BENCH_INPUT } from "~/features/charging-engine/fixtures";
-import { registerChargePoint } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { getPlan, getReportData, startPlanRun } from "~/features/planning/index.server";
 import { createUser } from "~/features/users/index.server";
@@ -234,6 +234,7 @@ describe("charging plan over HTTP", () => {
       .insertInto("charging_sessions")
       .values({
         charge_point_id: point.id,
+        depot_id: depotId,
         connector_id: 1,
         transaction_ref: "1",
         id_tag: "g1-07",

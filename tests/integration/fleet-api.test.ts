@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createApiKey, revokeApiKey } from "~/features/fleet-api/index.server";
-import { addVehicleTag } from "~/features/operations/index.server";
+import { addVehicleTag } from "~/features/vehicles/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 

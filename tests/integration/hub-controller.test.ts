@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { registerChargePoint } from "~/features/chargers/index.server";
 import { bookingSchema, contractRequestSchema, hhmm } from "~/features/hubs";
 import {
   bookVisit,
@@ -14,12 +15,12 @@ import {
   requestContract,
   requireHub,
   resolveDispute,
-  statementMonth,
 } from "~/features/hubs/index.server";
-import { addVehicleTag, registerChargePoint } from "~/features/operations/index.server";
 import { createUser } from "~/features/users/index.server";
+import { addVehicleTag } from "~/features/vehicles/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { parseMonth } from "~/lib/uk-clock";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot } from "../support/depots";
@@ -282,7 +283,7 @@ describe("a hub's chargers and its bookings", () => {
       meterStop: 13_345,
       timestamp: new Date().toISOString(),
     });
-    const month = statementMonth(visitDate.slice(0, 7));
+    const month = parseMonth(visitDate.slice(0, 7));
     const mine = await hubStatement(runtime, haulier, hubId, month, null);
     // 12,345 Wh at 40p a kWh: 493.8p, one line rounded once; the walk-in's and the cancelled booking's sessions are not on it.
     expect(mine.lines).toEqual([

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { registerChargePoint } from "~/features/chargers/index.server";
 import { TARIFF_PRESETS } from "~/features/charging-engine";
 import { createApiKey } from "~/features/fleet-api/index.server";
-import { addVehicleTag, registerChargePoint } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
+import { addVehicleTag } from "~/features/vehicles/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { startAppServer, type AppServer } from "../support/app-server";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { registerChargePoint } from "~/features/operations/index.server";
+import { registerChargePoint } from "~/features/chargers/index.server";
 import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -187,8 +187,9 @@ describe("OCPP endpoint", () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-disposition")).toContain(`box-charge-${depotId}-2026-11.csv`);
     const lines = (await answer.text()).split("\r\n");
-    // 7 kWh on 25 Nov at the flat rate (no plan yet) of 24 p: £1.68; 20 km at a van's 0.35 kWh/km; diesel 9 l/100 km at 120 p.
-    expect(lines).toContain("VAN-07,1,7,1.68,20,0.08,2.16,0.48");
+    // 7 kWh on 25 Nov at the flat rate (no plan yet) of 24 p: 168 p (£1.68); 20 km at a van's 0.35 kWh/km, 8.4 p a km;
+    // diesel 9 l/100 km at 120 p: 216 p; saved 48 p. Every amount in whole pence and in pounds.
+    expect(lines).toContain("VAN-07,1,7,168,1.68,20,8.4,216,2.16,48,0.48");
     expect(lines.some((l) => l.startsWith("Plan for the month,no charging plan run"))).toBe(true);
     expect((await statement(await signIn(server, "stranger@fleet.example", "stranger-password"))).status).toBe(404);
     const bad = await statement(await signIn(server, owner.email, "owner-password"), "2026-13");

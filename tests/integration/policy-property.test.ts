@@ -8,13 +8,13 @@ import {
   changeHubStatus,
   hubStatement,
   requireHub,
-  statementMonth,
   withdrawContract,
 } from "~/features/hubs/index.server";
-import { removeVehicleTag } from "~/features/operations/index.server";
+import { removeVehicleTag } from "~/features/vehicles/index.server";
 import { may, refusalOf, type Action, type HubFacts, type Principal, type Resource } from "~/lib/access/policy";
 import { COMPANY_ROLES, type CompanyRole } from "~/lib/company-roles";
 import type { Runtime } from "~/lib/runtime.server";
+import { parseMonth } from "~/lib/uk-clock";
 import { UserError } from "~/lib/user-error";
 
 import { companyData } from "../support/access-sweep";
@@ -322,7 +322,7 @@ describe("the policy's doors over random worlds", () => {
               changes: true,
             },
             statement: {
-              run: (id: number) => hubStatement(runtime, who, id, statementMonth(null), statementOf),
+              run: (id: number) => hubStatement(runtime, who, id, parseMonth(null), statementOf),
               action: "contract.read" as Action,
               thing: hubThing(statementOf),
               id: world.hub.id,

@@ -2,10 +2,11 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { evaluateDepotAlerts, listDepotAlerts } from "~/features/alerts/index.server";
+import { registerChargePoint } from "~/features/chargers/index.server";
 import { createApiKey } from "~/features/fleet-api/index.server";
-import { addVehicleTag, registerChargePoint } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
+import { addVehicleTag } from "~/features/vehicles/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 

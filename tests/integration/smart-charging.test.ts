@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { registerChargePoint } from "~/features/operations/index.server";
+import { registerChargePoint } from "~/features/chargers/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";

@@ -1,12 +1,13 @@
+import { registerChargePoint } from "~/features/chargers/index.server";
 import { TARIFF_PRESETS } from "~/features/charging-engine";
 import { createApiKey } from "~/features/fleet-api/index.server";
 import { adHocSchema, bookingSchema, contractRequestSchema, hubOfferSchema } from "~/features/hubs";
 import { bookAdHoc, bookVisit, decideContract, offerHub, requestContract, ukDays } from "~/features/hubs/index.server";
-import { addVehicleTag, registerChargePoint } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { saveScenario } from "~/features/planning/index.server";
 import { inviteMember } from "~/features/team/index.server";
 import { createUser } from "~/features/users/index.server";
+import { addVehicleTag } from "~/features/vehicles/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { CompanyRole } from "~/lib/company-roles";
 import type { Runtime } from "~/lib/runtime.server";

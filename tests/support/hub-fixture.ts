@@ -2,9 +2,9 @@ import { TARIFF_PRESETS } from "~/features/charging-engine";
 import { listUserDepots } from "~/features/depots/index.server";
 import { hubOfferSchema, type PriceList } from "~/features/hubs";
 import { offerHub } from "~/features/hubs/index.server";
-import { addVehicleTag } from "~/features/operations/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
+import { addVehicleTag } from "~/features/vehicles/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 

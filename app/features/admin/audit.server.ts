@@ -1,5 +1,5 @@
 import { statusLabel } from "~/features/depots";
-import type { AuditDetails } from "~/lib/audit.server";
+import { readRecentAudit, type AuditDetails } from "~/lib/audit.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -57,7 +57,7 @@ export function describeAudit(action: string, targetLabel: string, details: Audi
 }
 
 export async function listRecentAudit(deps: Pick<Runtime, "database">, limit = 10): Promise<AuditEntry[]> {
-  const rows = await deps.database.db.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit).execute();
+  const rows = await readRecentAudit(deps.database.db, limit);
   return rows.map((row) => {
     const details = parseDetails(row.details);
     return {

@@ -1,8 +1,10 @@
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
+import { UK_ZONE } from "~/lib/uk-dates";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: UK_ZONE });
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
   timeStyle: "short",
-  timeZone: "Europe/London",
+  timeZone: UK_ZONE,
 });
 
 /** Dates are formatted once, on the server, in the consultancy's time zone, so the page reads the same everywhere. */

@@ -1,5 +1,5 @@
 import { normalizeStatus, statusLabel, type DepotStatusValue } from "~/features/depots";
-import { DEPOT_GONE, depotResource } from "~/features/depots/index.server";
+import { DEPOT_GONE, depotResource, setDepotReview } from "~/features/depots/index.server";
 import { companyRecipients } from "~/features/team/index.server";
 import { authorize } from "~/lib/access/access.server";
 import type { Principal } from "~/lib/access/policy";
@@ -43,11 +43,7 @@ export async function reviewDepot(
     const notesChanged = notes !== (depot.admin_notes ?? "");
     if (!statusChanged && !notesChanged) return { outcome: "unchanged" } as const;
 
-    await trx
-      .updateTable("depots")
-      .set({ status: input.status, admin_notes: notes === "" ? null : notes })
-      .where("id", "=", depot.id)
-      .execute();
+    await setDepotReview(trx, depot.id, { status: input.status, notes: notes === "" ? null : notes });
     await trx
       .insertInto("depot_status_history")
       .values({

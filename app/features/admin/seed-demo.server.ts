@@ -1,6 +1,7 @@
 import sharp from "sharp";
 
 import { DEPOT_STATUSES } from "~/features/depots";
+import { insertDepots } from "~/features/depots/index.server";
 import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -145,10 +146,9 @@ export async function seedDemo(
           created_at: new Date(now - Math.floor(random.next() * twoYears)).toISOString(),
         };
       });
-      const inserted = await trx.insertInto("depots").values(rows).returning("id").execute();
-      const photoRows = inserted.flatMap(({ id }) =>
-        photoKeys.slice(0, random.int(0, photoKeys.length)).map((photo) => ({
-          depot_id: id,
+      const withPhotos = rows.map((depot) => ({
+        depot,
+        photos: photoKeys.slice(0, random.int(0, photoKeys.length)).map((photo) => ({
           image_type: photo.type,
           storage_key: photo.storageKey,
           thumbnail_key: photo.thumbnailKey,
@@ -157,10 +157,9 @@ export async function seedDemo(
           height: 1200,
           bytes: photo.bytes,
         })),
-      );
-      if (photoRows.length > 0) await trx.insertInto("survey_photos").values(photoRows).execute();
-      depots += inserted.length;
-      photos += photoRows.length;
+      }));
+      depots += (await insertDepots(trx, withPhotos)).length;
+      photos += withPhotos.reduce((sum, d) => sum + d.photos.length, 0);
     });
   }
   return { users: userIds.length, depots, photos };

@@ -1,4 +1,5 @@
 import { normalizeStatus, type DepotStatusValue } from "~/features/depots";
+import { photosOfDepot } from "~/features/depots/index.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -66,12 +67,7 @@ export async function getSubmissionDetail(
     .executeTakeFirst();
   if (!row) return null;
   const [photos, history] = await Promise.all([
-    db
-      .selectFrom("survey_photos")
-      .select(["id", "image_type", "width", "height"])
-      .where("depot_id", "=", depotId)
-      .orderBy("id")
-      .execute(),
+    photosOfDepot(db, depotId),
     db.selectFrom("depot_status_history").selectAll().where("depot_id", "=", depotId).orderBy("id", "desc").execute(),
   ]);
   return {

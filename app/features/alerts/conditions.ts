@@ -3,7 +3,8 @@
  * condition with the words of its alert — its reason, and what to do — and the figure that says whether it worsened.
  * Pure, so the page, the e-mail and the tests read one answer.
  */
-import { clockTime, kw, kwh } from "~/features/operations";
+import { clockTime } from "~/lib/uk-dates";
+import { kw, kwh } from "~/lib/units";
 
 import type { AlertKind } from "./alert-kinds";
 

@@ -2,6 +2,8 @@
  * Looks at every depot with chargers or named vehicles once a minute (ALERTS_INTERVAL_SECONDS), in every serving
  * process: the rows are the claim (alerts.server.ts), so several processes looking at once still send one mail.
  */
+import { depotsWithChargers } from "~/features/chargers/index.server";
+import { depotsNamingVehicles } from "~/features/vehicles/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { evaluateDepotAlerts } from "./alerts.server";
@@ -10,12 +12,8 @@ type Deps = Pick<Runtime, "database" | "env" | "log">;
 
 /** The depots that can have alerts: those with a charger or a named vehicle. */
 async function watchedDepots(deps: Deps): Promise<number[]> {
-  const rows = await deps.database.db
-    .selectFrom("charge_points")
-    .select("depot_id")
-    .union(deps.database.db.selectFrom("vehicle_tags").select("depot_id"))
-    .execute();
-  return [...new Set(rows.map((r) => r.depot_id))];
+  const [charging, named] = await Promise.all([depotsWithChargers(deps), depotsNamingVehicles(deps)]);
+  return [...new Set([...charging, ...named])];
 }
 
 export async function evaluateAllAlerts(deps: Deps, now = Date.now()) {

@@ -1,14 +1,15 @@
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 
 import { depotWithinReach, isDepotId, type DepotViewer } from "./depot-access.server";
 import { DEPOT_STATUSES, normalizeStatus, type DepotStatusValue } from "./depot-status";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/London" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: UK_ZONE });
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
   timeStyle: "short",
-  timeZone: "Europe/London",
+  timeZone: UK_ZONE,
 });
 
 export type DepotSummary = {

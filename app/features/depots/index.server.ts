@@ -4,6 +4,7 @@
  * feature's own (decision 045).
  */
 export { deleteDepot, listUserDepots, saveDepotList, setDepotPosition } from "./depot-list.server";
+export { insertDepots, photoFilesInUse, photosOfDepot, setDepotReview } from "./depot-rows.server";
 export {
   DEPOT_GONE,
   depotWithinReach,

@@ -5,14 +5,12 @@
  * for another company's, 403 for a scope the key was not given), then the body against the same schemas as the
  * board's form (422, naming each field); and every call is written to the key's trail whatever it was answered.
  */
+import { siteReadingSchema } from "~/features/charging-records";
+import { tellSiteReading } from "~/features/charging-records/index.server";
 import { requireDepot } from "~/features/depots/index.server";
-import { scheduleSchema, siteReadingSchema, vehicleStateSchema } from "~/features/operations";
-import {
-  depotOperations,
-  depotsWithVehicles,
-  setVehicleStates,
-  tellSiteReading,
-} from "~/features/operations/index.server";
+import { depotOperations } from "~/features/operations/index.server";
+import { scheduleSchema, vehicleStateSchema } from "~/features/vehicles";
+import { depotsWithVehicles, setVehicleStates } from "~/features/vehicles/index.server";
 import type { Principal } from "~/lib/access/policy";
 import { consumeRateLimit } from "~/lib/rate-limit.server";
 import { readJsonBody } from "~/lib/request-body.server";

@@ -17,11 +17,11 @@ import {
   listHubs,
   requireContract,
   requireHub,
-  statementMonth,
   vehicleChoices,
 } from "~/features/hubs/index.server";
 import { readJsonBody } from "~/lib/request-body.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { parseMonth } from "~/lib/uk-clock";
 import { UserError } from "~/lib/user-error";
 
 import { parseBody } from "./parse-body";
@@ -107,7 +107,7 @@ export async function runHubCall(
     await cancelBooking(deps, viewer, hub.id, bookingId);
     return { cancelled: bookingId };
   }
-  const statement = await hubStatement(deps, viewer, hub.id, statementMonth(params.month ?? null), null);
+  const statement = await hubStatement(deps, viewer, hub.id, parseMonth(params.month ?? null), null);
   return {
     number: statement.number,
     month: statement.month,

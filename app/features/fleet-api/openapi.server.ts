@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
 
-import { scheduleSchema, siteReadingSchema, vehicleStateSchema } from "~/features/operations";
+import { siteReadingSchema } from "~/features/charging-records";
+import { scheduleSchema, vehicleStateSchema } from "~/features/vehicles";
 
 import { errors } from "./openapi-errors";
 import { hubPaths } from "./openapi-hubs";

@@ -11,6 +11,7 @@ import { DateTime } from "luxon";
 import { actingUser, type DepotViewer } from "~/features/depots/index.server";
 import { companyOf } from "~/lib/access/access.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 
 import { BOOKING_DAYS_AHEAD, fieldError, requireOwnTag, settleBooking, writeBooking } from "./bookings.server";
 import { acceptedDemands as acceptedDemandsOf, contractValues } from "./contracts.server";
@@ -23,8 +24,6 @@ import { refusal } from "./suggest";
 import { vehicleChoices } from "./vehicle-choices.server";
 import { shortestStay, type VisitWindow } from "./visit-window";
 
-const ZONE = "Europe/London";
-
 export async function bookAdHoc(
   deps: Pick<Runtime, "database">,
   viewer: DepotViewer,
@@ -35,9 +34,9 @@ export async function bookAdHoc(
   const hub = await requireHub(deps, viewer, hubId, "hub.visit");
   const company = companyOf(viewer)!;
   await requireOwnTag(deps, viewer, input.tag);
-  const day = DateTime.fromISO(input.visitDate, { zone: ZONE });
+  const day = DateTime.fromISO(input.visitDate, { zone: UK_ZONE });
   if (!day.isValid) throw fieldError("visitDate", "Choose a day from the list.");
-  if (day > DateTime.fromMillis(now, { zone: ZONE }).startOf("day").plus({ days: BOOKING_DAYS_AHEAD }))
+  if (day > DateTime.fromMillis(now, { zone: UK_ZONE }).startOf("day").plus({ days: BOOKING_DAYS_AHEAD }))
     throw fieldError("visitDate", `Book at most ${BOOKING_DAYS_AHEAD} days ahead.`);
   const arrivesAt = day.plus({ minutes: input.arriveAt });
   if (arrivesAt.toMillis() <= now) throw fieldError("arriveAt", "That arrival has passed.");

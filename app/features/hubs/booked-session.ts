@@ -3,7 +3,7 @@
  * tag from the controller's early window before the arrival window's end (operations' BOOKED_EARLY_MS) until the end
  * of the departure window.
  */
-import { BOOKED_EARLY_MS } from "~/features/operations/index.server";
+import { BOOKED_EARLY_MS } from "~/features/vehicles";
 
 /** The end of a booked visit's departure window (ms): its departure plus the window's length. */
 export const leaveByOf = (departsAt: number, departFrom: number, departTo: number) =>

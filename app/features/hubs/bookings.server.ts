@@ -9,15 +9,11 @@
 import { DateTime } from "luxon";
 
 import { actingUser, type DepotViewer } from "~/features/depots/index.server";
-import {
-  cancelExpectedVisits,
-  expectedVisitsChanged,
-  expectVisit,
-  ownerOfTag,
-} from "~/features/operations/index.server";
+import { cancelExpectedVisits, expectedVisitsChanged, expectVisit, ownerOfTag } from "~/features/vehicles/index.server";
 import { authorize, customerRowsWhere } from "~/lib/access/access.server";
 import { may } from "~/lib/access/policy";
 import type { Runtime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 import { UserError } from "~/lib/user-error";
 
 import { describeDates } from "./contract-periods";
@@ -29,7 +25,6 @@ import { DAY_NAMES, shortestStay } from "./visit-window";
 
 type Deps = Pick<Runtime, "database">;
 
-const ZONE = "Europe/London";
 /** How far ahead a visit can be booked. */
 export const BOOKING_DAYS_AHEAD = 60;
 export const BOOKING_GONE = "That booking no longer exists.";
@@ -43,8 +38,8 @@ function visitTimes(
   visitDate: string,
   now: number,
 ): { arrivesAt: DateTime; departsAt: DateTime } {
-  const day = DateTime.fromISO(visitDate, { zone: ZONE });
-  const today = DateTime.fromMillis(now, { zone: ZONE }).startOf("day");
+  const day = DateTime.fromISO(visitDate, { zone: UK_ZONE });
+  const today = DateTime.fromMillis(now, { zone: UK_ZONE }).startOf("day");
   if (!day.isValid) throw fieldError("visitDate", "Choose the day of the visit.");
   const days = contract.days.split(",").map(Number);
   if (!days.includes(day.weekday - 1))
@@ -221,7 +216,7 @@ export async function hubBookings(
   hub: HubView,
   now = Date.now(),
 ): Promise<BookingRow[]> {
-  const today = DateTime.fromMillis(now, { zone: ZONE }).toISODate()!;
+  const today = DateTime.fromMillis(now, { zone: UK_ZONE }).toISODate()!;
   let query = deps.database.db
     .selectFrom("hub_bookings")
     .innerJoin("companies", "companies.id", "hub_bookings.company_id")

@@ -6,6 +6,7 @@
 import { DateTime } from "luxon";
 
 import type { PlanInput } from "~/features/charging-engine";
+import { UK_ZONE } from "~/lib/uk-dates";
 import { UserError } from "~/lib/user-error";
 
 import { addDays, togetherSets, touches, type Dated } from "./contract-periods";
@@ -56,7 +57,7 @@ export const demandOf = (row: ContractRow): DatedDemand => ({
 const fieldError = (field: string, message: string) => new UserError(message, { fieldErrors: { [field]: message } });
 
 /** Today's date in the UK (yyyy-MM-dd). */
-export const ukToday = (now = Date.now()) => DateTime.fromMillis(now, { zone: "Europe/London" }).toISODate()!;
+export const ukToday = (now = Date.now()) => DateTime.fromMillis(now, { zone: UK_ZONE }).toISODate()!;
 
 /** How far ahead a contract may start. */
 export const START_DAYS_AHEAD = 365;

@@ -9,13 +9,15 @@ import { z } from "zod";
 
 import type { DepotViewer } from "~/features/depots/index.server";
 import { authorize, companyOf, customerRowsWhere } from "~/lib/access/access.server";
+import { formatPence } from "~/lib/money";
 import { parseId } from "~/lib/parse-id";
 import type { Runtime } from "~/lib/runtime.server";
+import { parseMonth } from "~/lib/uk-clock";
+import { UK_ZONE } from "~/lib/uk-dates";
 import { invalidInput, UserError } from "~/lib/user-error";
 
 import { customerResource, readHub, requireHub, seesEveryCustomer, type HubView } from "./hubs.server";
-import { pounds } from "./statement";
-import { hubStatement, STATEMENT_GONE, statementMonth } from "./statements.server";
+import { hubStatement, STATEMENT_GONE } from "./statements.server";
 import type { DisputeRow } from "./views";
 
 type Deps = Pick<Runtime, "database">;
@@ -33,7 +35,7 @@ export const resolutionSchema = z.object({
 
 /** Whether a month's statement may still be disputed at `now`: until the end of the month after it. */
 export const monthOpen = (month: string, now = Date.now()) =>
-  DateTime.fromISO(`${month}-01`, { zone: "Europe/London" }).plus({ months: 2 }).toMillis() > now;
+  DateTime.fromISO(`${month}-01`, { zone: UK_ZONE }).plus({ months: 2 }).toMillis() > now;
 
 /** The haulier disputes one line of its month's statement (as it reads now). */
 export async function disputeLine(
@@ -50,7 +52,7 @@ export async function disputeLine(
   const parsed = disputeSchema.safeParse(fields);
   if (!parsed.success) throw invalidInput(parsed.error);
   const input = parsed.data;
-  const month = statementMonth(input.month);
+  const month = parseMonth(input.month);
   const label = month.toFormat("LLLL yyyy");
   if (!monthOpen(input.month, now))
     throw new UserError(`${label} is closed: its statement can no longer be disputed.`, {
@@ -62,7 +64,7 @@ export async function disputeLine(
     throw new UserError("Choose a line of the statement.", {
       fieldErrors: { line: "Choose a line of the statement." },
     });
-  const text = `${line.date} · ${line.vehicle} · ${line.what} · ${line.quantity} · ${pounds(line.pence)}`;
+  const text = `${line.date} · ${line.vehicle} · ${line.what} · ${line.quantity} · ${formatPence(line.pence)}`;
   const open = await deps.database.db
     .selectFrom("statement_disputes")
     .select("id")

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 
 import type { DepotViewer } from "~/features/depots/index.server";
-import { onDepotChanged } from "~/features/operations/index.server";
+import { onDepotChanged } from "~/lib/depot-signals.server";
 import { liveStream } from "~/lib/live-streams.server";
 import type { Runtime } from "~/lib/runtime.server";
 

@@ -7,23 +7,23 @@ import { DateTime } from "luxon";
 
 import type { DepotViewer } from "~/features/depots/index.server";
 import { allowed, companyOf } from "~/lib/access/access.server";
+import { formatPence } from "~/lib/money";
 import type { Runtime } from "~/lib/runtime.server";
+import { parseMonth } from "~/lib/uk-clock";
+import { UK_ZONE } from "~/lib/uk-dates";
 
 import { hubBookings } from "./bookings.server";
 import { hubContracts } from "./contracts.server";
 import { hubDisputes, monthOpen } from "./disputes.server";
 import { hubWeek } from "./hub-week-cache.server";
 import { customerResource, hubResource, type HubView } from "./hubs.server";
-import { pounds } from "./statement";
-import { hubStatements, statementMonth } from "./statements.server";
+import { hubStatements } from "./statements.server";
 import { vehicleChoices } from "./vehicle-choices.server";
 import { hubVehiclesNow } from "./vehicles-now.server";
 
-const ZONE = "Europe/London";
-
 /** The next `count` UK days from today, as the pages' date selects offer them ("Fri 27 Nov 2026"). */
 export function ukDays(count: number, now = Date.now()): { value: string; label: string }[] {
-  const today = DateTime.fromMillis(now, { zone: ZONE }).startOf("day");
+  const today = DateTime.fromMillis(now, { zone: UK_ZONE }).startOf("day");
   return Array.from({ length: count }, (_, i) => {
     const day = today.plus({ days: i });
     return { value: day.toISODate()!, label: day.toFormat("ccc dd LLL yyyy") };
@@ -32,9 +32,9 @@ export function ukDays(count: number, now = Date.now()): { value: string; label:
 
 function monthOf(param: string | null) {
   try {
-    return statementMonth(param);
+    return parseMonth(param);
   } catch {
-    return statementMonth(null);
+    return parseMonth(null);
   }
 }
 
@@ -93,12 +93,12 @@ export async function hubPageData(
     disputeLines: may.dispute
       ? (statements[0]?.lines ?? []).map((l, index) => ({
           index,
-          label: `${l.date} · ${l.vehicle} · ${l.what} · ${l.quantity} · ${pounds(l.pence)}`,
+          label: `${l.date} · ${l.vehicle} · ${l.what} · ${l.quantity} · ${formatPence(l.pence)}`,
         }))
       : [],
     // This month and the eleven before it.
     months: Array.from({ length: 12 }, (_, i) => {
-      const m = DateTime.now().setZone(ZONE).startOf("month").minus({ months: i });
+      const m = DateTime.now().setZone(UK_ZONE).startOf("month").minus({ months: i });
       return { value: m.toFormat("yyyy-MM"), label: m.toFormat("LLLL yyyy") };
     }),
     mayAct,

@@ -7,8 +7,8 @@
 import { DateTime } from "luxon";
 
 import { actingUser, type DepotViewer } from "~/features/depots/index.server";
-import { cancelExpectedVisits, expectedVisitsChanged } from "~/features/operations/index.server";
 import { companyRecipients } from "~/features/team/index.server";
+import { cancelExpectedVisits, expectedVisitsChanged } from "~/features/vehicles/index.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { calendarDay, UK_ZONE } from "~/lib/uk-dates";

@@ -33,13 +33,12 @@ export {
   hubStatement,
   hubStatements,
   statementCsv,
-  statementMonth,
   statementTotal,
   STATEMENT_GONE,
   type HubStatement,
 } from "./statements.server";
 export { statementPdf } from "./statement-document.server";
-export { buildStatement, pounds, type StatementBooking } from "./statement";
+export { buildStatement, type StatementBooking } from "./statement";
 export {
   DISPUTE_GONE,
   disputeLine,
@@ -52,4 +51,4 @@ export {
 export { companyHubVehicles, depotHubVehicles, hubVehiclesNow } from "./vehicles-now.server";
 export { bookAdHoc } from "./ad-hoc.server";
 export { hubPageData, ukDays } from "./hub-page.server";
-export { depotsWithTrips, stopsNearHubs, type StopsNearHub } from "./stops-near.server";
+export { stopsNearHubs, type StopsNearHub } from "./stops-near.server";

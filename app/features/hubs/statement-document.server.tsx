@@ -1,8 +1,8 @@
 import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
 
 import { Detail, Footer, styles, TableRow } from "~/features/planning/index.server";
+import { formatPence } from "~/lib/money";
 
-import { pounds } from "./statement";
 import type { HubStatement } from "./statements.server";
 
 const WIDTHS = [16, 18, 24, 22, 20];
@@ -19,14 +19,14 @@ function StatementDocument({ s, issuedOn }: { s: HubStatement; issuedOn: string 
           <Detail label="Hub">{s.hub}</Detail>
           <Detail label="Month">{s.month}</Detail>
           <Detail label="Energy (metered)">{`${(s.wh / 1000).toFixed(3)} kWh`}</Detail>
-          <Detail label="Total">{pounds(s.pence)}</Detail>
+          <Detail label="Total">{formatPence(s.pence)}</Detail>
         </View>
         <Text style={styles.h2}>Lines</Text>
         <TableRow header widths={WIDTHS} cells={["Date", "Vehicle", "Item", "Quantity", "Amount"]} />
         {s.lines.map((l, i) => (
-          <TableRow key={i} widths={WIDTHS} cells={[l.date, l.vehicle, l.what, l.quantity, pounds(l.pence)]} />
+          <TableRow key={i} widths={WIDTHS} cells={[l.date, l.vehicle, l.what, l.quantity, formatPence(l.pence)]} />
         ))}
-        <TableRow widths={WIDTHS} cells={["Total", "", "", `${(s.wh / 1000).toFixed(3)} kWh`, pounds(s.pence)]} />
+        <TableRow widths={WIDTHS} cells={["Total", "", "", `${(s.wh / 1000).toFixed(3)} kWh`, formatPence(s.pence)]} />
         <Footer name={`Statement ${s.number}`} />
       </Page>
     </Document>

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { buildStatement, pounds, type StatementBooking, type StatementSession } from "./statement";
+import { buildStatement, type StatementBooking, type StatementSession } from "./statement";
 
 const HOUR = 3_600_000;
 const bookingArb = fc.record({
@@ -61,9 +61,5 @@ describe("a hub statement", () => {
       }),
       { numRuns: 400 },
     );
-  });
-
-  it("writes money as pounds and pence", () => {
-    expect([pounds(0), pounds(7), pounds(123_456), pounds(-250)]).toEqual(["£0.00", "£0.07", "£1,234.56", "−£2.50"]);
   });
 });

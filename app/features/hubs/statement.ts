@@ -64,7 +64,3 @@ export function buildStatement(
 
 /** The statement's number: the hub, the haulier and the month ("HUB3-12-2026-11"). */
 export const statementNumber = (hubId: number, companyId: number, month: string) => `HUB${hubId}-${companyId}-${month}`;
-
-/** "£1,234.56" from whole pence. */
-export const pounds = (pence: number) =>
-  `${pence < 0 ? "−" : ""}£${Math.floor(Math.abs(pence) / 100).toLocaleString("en-GB")}.${String(Math.abs(pence) % 100).padStart(2, "0")}`;

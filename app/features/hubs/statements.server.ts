@@ -4,22 +4,22 @@
  * before the arrival window's end and the end of the departure window. A haulier sees its own statement; the
  * operator and the admins every customer's; anyone else's answers as if it did not exist.
  */
-import { DateTime } from "luxon";
+import type { DateTime } from "luxon";
 
+import { sessionsAtDepot } from "~/features/charging-records/index.server";
 import type { DepotViewer } from "~/features/depots/index.server";
-import { sessionsAtDepot } from "~/features/operations/index.server";
 import { authorize, companyOf, customerRowsWhere } from "~/lib/access/access.server";
 import { csvFile } from "~/lib/csv";
 import { toIsoString } from "~/lib/db/dialect.server";
+import { formatPence } from "~/lib/money";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import { isBookedSession, leaveByOf } from "./booked-session";
 import { customerResource, readHub, seesEveryCustomer, type HubView } from "./hubs.server";
-import { buildStatement, pounds, statementNumber, type Statement, type StatementBooking } from "./statement";
+import { buildStatement, statementNumber, type Statement, type StatementBooking } from "./statement";
 
 type Deps = Pick<Runtime, "database">;
-const ZONE = "Europe/London";
 const ms = (value: Date | string) => Date.parse(toIsoString(value));
 export const STATEMENT_GONE = "That statement no longer exists.";
 
@@ -30,14 +30,6 @@ export type HubStatement = Statement & {
   company: string;
   companyId: number;
 };
-
-/** "2026-11" to the month's start (UK), or a refusal. */
-export function statementMonth(value: string | null, now = Date.now()): DateTime {
-  if (!value) return DateTime.fromMillis(now, { zone: ZONE }).startOf("month");
-  const month = /^\d{4}-(0[1-9]|1[0-2])$/.test(value) ? DateTime.fromISO(`${value}-01`, { zone: ZONE }) : null;
-  if (!month?.isValid || month.year < 2020 || month.year > 2100) throw new UserError("Give the month as YYYY-MM.");
-  return month;
-}
 
 /**
  * The statement of one customer (`companyId`; none: the viewer's own company), for a viewer the policy lets read it:
@@ -194,4 +186,4 @@ export function statementCsv(s: HubStatement): string {
 }
 
 export const statementTotal = (s: HubStatement) =>
-  `${(s.wh / 1000).toLocaleString("en-GB", { maximumFractionDigits: 3 })} kWh, ${pounds(s.pence)}`;
+  `${(s.wh / 1000).toLocaleString("en-GB", { maximumFractionDigits: 3 })} kWh, ${formatPence(s.pence)}`;

@@ -3,7 +3,7 @@
  * and which of them would then go electric that cannot today (the trips feature's replay, hub-stops.ts). The depot's
  * trips are read through the trips feature's own access check; the hubs are those the viewer may use.
  */
-import { depotWithinReach, requireDepot, type DepotViewer } from "~/features/depots/index.server";
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { readDepotPlan } from "~/features/planning/index.server";
 import { loadTripView, viewChoicesSchema, type HubPlace, type HubStopsFinding } from "~/features/trips/index.server";
@@ -14,18 +14,6 @@ import { hubPlans, listHubs } from "./hubs.server";
 
 type Deps = Pick<Runtime, "database">;
 export type StopsNearHub = HubStopsFinding & { name: string; position: [number, number] };
-
-/** The viewer's depots with a trip export, to choose which fleet's stops to look at. */
-export async function depotsWithTrips(deps: Deps, viewer: DepotViewer): Promise<{ id: number; name: string }[]> {
-  if (!viewer.company) return [];
-  return deps.database.db
-    .selectFrom("trip_imports")
-    .innerJoin("depots", "depots.id", "trip_imports.depot_id")
-    .select(["depots.id", "depots.depot_name as name"])
-    .where(depotWithinReach(viewer))
-    .orderBy("depots.depot_name")
-    .execute();
-}
 
 /** The depot's vehicles' stops near the open hubs the viewer may use, or null when the depot has no trips to read. */
 export async function stopsNearHubs(deps: Deps, viewer: DepotViewer, depotId: number): Promise<StopsNearHub[] | null> {

@@ -6,13 +6,10 @@
  */
 import { DateTime } from "luxon";
 
+import { depotConnectors } from "~/features/chargers/index.server";
+import { sessionsAtDepot } from "~/features/charging-records/index.server";
 import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
-import {
-  depotConnectors,
-  depotsWithVehicles,
-  listVehicleTags,
-  sessionsAtDepot,
-} from "~/features/operations/index.server";
+import { depotsWithVehicles, listVehicleTags } from "~/features/vehicles/index.server";
 import { customerRowsWhere } from "~/lib/access/access.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";

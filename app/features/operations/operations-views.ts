@@ -5,14 +5,13 @@
  */
 import { DateTime } from "luxon";
 
+import type { DepotChargers } from "~/features/chargers/index.server";
 import type { Tariff } from "~/features/charging-engine";
+import { energyCostPence, limitsFromJson, nextCharging, type EnergyPoint } from "~/features/charging-records";
+import type { DepotRecords } from "~/features/charging-records/index.server";
+import type { VehicleTag } from "~/features/vehicles";
 import { toIsoString } from "~/lib/db/dialect.server";
-
-import type { DepotRecords } from "./depot-records.server";
-import { nextCharging } from "./limits";
-import { costOfEnergy, type EnergyPoint } from "./pricing";
-import { limitsFromJson } from "./profile-changes";
-import type { VehicleTag } from "./vehicle-duty";
+import { UK_ZONE } from "~/lib/uk-dates";
 
 const BUCKET_MS = 10 * 60_000;
 /**
@@ -22,7 +21,6 @@ const BUCKET_MS = 10 * 60_000;
  */
 const READING_HOLDS_MS = 20 * 60_000;
 export const DAY_MS = 24 * 3_600_000;
-export const ZONE = "Europe/London";
 
 export type ChargerView = {
   id: number;
@@ -53,7 +51,8 @@ export type SessionView = {
   startedAt: string;
   stoppedAt: string | null;
   energyKwh: number;
-  costPounds: number;
+  /** Whole pence. */
+  costPence: number;
   powerKw: number;
   socPct: number | null;
   stopReason: string | null;
@@ -72,7 +71,8 @@ export type DayView = {
   date: string;
   energyKwh: number;
   peakKw: number;
-  costPounds: number;
+  /** Whole pence. */
+  costPence: number;
   sessions: number;
 };
 
@@ -80,7 +80,7 @@ const iso = (value: Date | string | null) => (value === null ? null : toIsoStrin
 
 /** Each session with what the page shows of it, beside its row and its own readings (in time order). */
 export function sessionViews(
-  { points, sessionRows, readings }: Pick<DepotRecords, "points" | "sessionRows" | "readings">,
+  { points, sessionRows, readings }: Pick<DepotChargers, "points"> & DepotRecords,
   tariff: Tariff,
   tagsByKey: Map<string, VehicleTag>,
   now: number,
@@ -108,7 +108,7 @@ export function sessionViews(
         startedAt: toIsoString(s.started_at),
         stoppedAt: iso(s.stopped_at),
         energyKwh: Math.max(0, s.meter_last_wh - s.meter_start_wh) / 1000,
-        costPounds: costOfEnergy(energy, tariff),
+        costPence: energyCostPence(energy, tariff),
         powerKw: s.stopped_at || silent(s) ? 0 : s.power_w / 1000,
         /** When an open session last reported, if that is longer ago than a reading holds. */
         silentSince: !s.stopped_at && silent(s) ? toIsoString(s.updated_at) : null,
@@ -170,7 +170,7 @@ export function loadSeries(sessions: Sessions, limitKwAt: (at: number) => number
 
 /** Each of the last seven UK days: the energy, cost and number of the sessions that started in it, and its peak. */
 export function dayViews(sessions: Sessions, load: ReturnType<typeof loadSeries>, now: number): DayView[] {
-  const today = DateTime.fromMillis(now, { zone: ZONE }).startOf("day");
+  const today = DateTime.fromMillis(now, { zone: UK_ZONE }).startOf("day");
   const days: DayView[] = [];
   for (let d = 6; d >= 0; d--) {
     const dayStart = today.minus({ days: d });
@@ -180,7 +180,7 @@ export function dayViews(sessions: Sessions, load: ReturnType<typeof loadSeries>
     days.push({
       date: dayStart.toISODate()!,
       energyKwh: of.reduce((sum, s) => sum + s.view.energyKwh, 0),
-      costPounds: of.reduce((sum, s) => sum + s.view.costPounds, 0),
+      costPence: of.reduce((sum, s) => sum + s.view.costPence, 0),
       sessions: of.length,
       peakKw: load.filter((p) => Date.parse(p.at) >= a && Date.parse(p.at) < b).reduce((m, p) => Math.max(m, p.kw), 0),
     });
@@ -193,7 +193,7 @@ export function dayViews(sessions: Sessions, load: ReturnType<typeof loadSeries>
  * last dropped; the power of its open sessions; its connectors in order.
  */
 export function chargerViews(
-  { points, connectors }: Pick<DepotRecords, "points" | "connectors">,
+  { points, connectors }: DepotChargers,
   sessions: Sessions,
   connectedHere: (id: number) => boolean,
 ): ChargerView[] {

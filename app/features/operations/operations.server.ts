@@ -7,19 +7,20 @@
  */
 import { DateTime } from "luxon";
 
+import { depotChargers, getOcppEndpoint, recentChargerEvents } from "~/features/chargers/index.server";
+import { buildingKwAt } from "~/features/charging-records";
+import { readDepotRecords } from "~/features/charging-records/index.server";
 import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
+import { siteLimitKw, type DepotSite } from "~/features/live-control";
+import { depotSite } from "~/features/live-control/index.server";
+import { vehiclesDueBack } from "~/features/vehicles";
+import { vehicleTagsByKey } from "~/features/vehicles/index.server";
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 
-import { readDepotRecords } from "./depot-records.server";
-import { getOcppEndpoint } from "./ocpp-endpoint.server";
-import { chargerViews, DAY_MS, dayViews, loadSeries, sessionViews, ZONE } from "./operations-views";
-import { depotReadiness } from "./readiness.server";
-import { siteLimitKw, type DepotSite } from "./site";
-import { buildingKwAt } from "./site-meter";
-import { depotSite } from "./site.server";
-import { vehiclesDueBack } from "./vehicle-duty";
-import { vehicleTagsByKey } from "./vehicle-tags.server";
+import { chargerViews, DAY_MS, dayViews, loadSeries, sessionViews } from "./operations-views";
+import { depotReadiness } from "./readiness-view.server";
 
 type Deps = Pick<Runtime, "database">;
 
@@ -34,13 +35,20 @@ export async function depotOperations(deps: Deps, viewer: DepotViewer, depotId: 
  * first) and for the background's own reads (a depot's alerts), which act for no one.
  */
 export async function depotSnapshot(deps: Deps, depotId: number, now = Date.now()) {
-  const [site, tagsByKey] = await Promise.all([depotSite(deps, depotId, now), vehicleTagsByKey(deps, depotId)]);
-  const records = await readDepotRecords(deps, depotId, now - 7 * DAY_MS);
+  const db = deps.database.db;
+  const [site, tagsByKey, sessionRecords, chargersRead, events] = await Promise.all([
+    depotSite(deps, depotId, now),
+    vehicleTagsByKey(deps, depotId),
+    readDepotRecords(deps, depotId, now - 7 * DAY_MS),
+    depotChargers(db, depotId),
+    recentChargerEvents(db, depotId),
+  ]);
+  const records = { ...sessionRecords, ...chargersRead };
   const sessions = sessionViews(records, site.tariff, tagsByKey, now);
   const load = loadSeries(sessions, (at) => siteLimitKw(site, at), now);
   const endpoint = getOcppEndpoint();
   const chargers = chargerViews(records, sessions, (id) => endpoint?.isConnected(id) ?? false);
-  const todayStart = DateTime.fromMillis(now, { zone: ZONE }).startOf("day").toMillis();
+  const todayStart = DateTime.fromMillis(now, { zone: UK_ZONE }).startOf("day").toMillis();
   const open = sessions.filter(({ row }) => !row.stopped_at);
   return {
     chargers,
@@ -55,7 +63,7 @@ export async function depotSnapshot(deps: Deps, depotId: number, now = Date.now(
       .filter(({ view }) => !view.stoppedAt || Date.parse(view.stoppedAt) >= todayStart)
       .map((s) => s.view)
       .slice(0, 200),
-    events: records.events.map((e) => ({
+    events: events.map((e) => ({
       id: e.id,
       kind: e.kind,
       detail: e.detail,
@@ -70,7 +78,7 @@ export async function depotSnapshot(deps: Deps, depotId: number, now = Date.now(
       { tags: open.map(({ row }) => row.id_tag), named: tagsByKey },
       now,
       now + DAY_MS,
-      records.points.reduce((sum, p) => sum + p.connectors, 0) - open.length,
+      records.points.filter((p) => p.role === "charger").reduce((sum, p) => sum + p.connectors, 0) - open.length,
     ).map((d) => ({ group: d.group, vehicles: d.vehicles, at: new Date(d.arrivesAt).toISOString() })),
     readiness: await depotReadiness(
       deps,
@@ -90,7 +98,7 @@ export async function depotSnapshot(deps: Deps, depotId: number, now = Date.now(
 function meterView(site: DepotSite, now: number) {
   const meter = site.meter;
   if (!meter || site.connectionKw === null) return null;
-  const hour = DateTime.fromMillis(now, { zone: ZONE }).hour;
+  const hour = DateTime.fromMillis(now, { zone: UK_ZONE }).hour;
   const planKw = site.buildingKwByHour[hour] ?? 0;
   return {
     readAt: new Date(meter.readAt).toISOString(),

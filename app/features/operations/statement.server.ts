@@ -5,43 +5,39 @@
  * per vehicle and per km, against the plan's month and against diesel for the
  * same distance (the business case's litres per 100 km and fuel price).
  */
-import { DateTime } from "luxon";
+import type { DateTime } from "luxon";
 
+import { energyCostPence } from "~/features/charging-records";
+import { depotMonthSessions } from "~/features/charging-records/index.server";
 import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
+import { depotSite } from "~/features/live-control/index.server";
 import { DEFAULT_VEHICLE_TYPES, defaultBusinessCase } from "~/features/planning";
+import { groupOfTag } from "~/features/vehicles";
+import { vehicleTagsByKey } from "~/features/vehicles/index.server";
 import { csvFile } from "~/lib/csv";
 import { toIsoString } from "~/lib/db/dialect.server";
+import { moneyColumns, toPence } from "~/lib/money";
 import type { Runtime } from "~/lib/runtime.server";
-import { UserError } from "~/lib/user-error";
-
-import { costOfEnergy } from "./pricing";
-import { depotSite } from "./site.server";
-import { groupOfTag } from "./vehicle-duty";
-import { vehicleTagsByKey } from "./vehicle-tags.server";
+import { parseMonth } from "~/lib/uk-clock";
 
 type Deps = Pick<Runtime, "database">;
-const ZONE = "Europe/London";
 
-/** "2026-11" for the month being asked for; the current month when none is. */
-export function parseMonth(value: string | null, now = Date.now()): DateTime {
-  if (value === null || value === "") return DateTime.fromMillis(now, { zone: ZONE }).startOf("month");
-  const month = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value) ? DateTime.fromISO(`${value}-01`, { zone: ZONE }) : null;
-  if (!month?.isValid || month.year < 2000 || month.year > 2100) throw new UserError("Give the month as YYYY-MM");
-  return month;
-}
+/** One vehicle's month (or all of them): whole pence throughout, each session's cost and diesel rounded once. */
+type Figures = { sessions: number; kwh: number; pence: number; km: number; dieselPence: number };
+const none = (): Figures => ({ sessions: 0, kwh: 0, pence: 0, km: 0, dieselPence: 0 });
 
 export async function monthlyStatement(deps: Deps, depot: { id: number; name: string }, month: DateTime) {
   const from = month.startOf("month");
   const to = from.plus({ months: 1 });
-  const [site, tags] = await Promise.all([depotSite(deps, depot.id), vehicleTagsByKey(deps, depot.id)]);
+  const [site, tags, { sessions, readingsOf }] = await Promise.all([
+    depotSite(deps, depot.id),
+    vehicleTagsByKey(deps, depot.id),
+    depotMonthSessions(deps, depot.id, from.toMillis(), to.toMillis()),
+  ]);
   const inputs = site.inputs;
   const types = inputs?.vehicleTypes ?? DEFAULT_VEHICLE_TYPES;
   const economics = inputs?.businessCase ?? defaultBusinessCase({ vehicleTypes: types });
-  const { sessions, readingsOf } = await monthSessions(deps, depot.id, from, to);
-  const byVehicle = new Map<
-    string,
-    { sessions: number; kwh: number; pounds: number; km: number; dieselPounds: number }
-  >();
+  const byVehicle = new Map<string, Figures>();
   for (const s of sessions) {
     const points = [
       { at: toIsoString(s.startedAt), wh: s.startWh },
@@ -55,12 +51,12 @@ export async function monthlyStatement(deps: Deps, depot: { id: number; name: st
     const type = types.find((t) => t.id === group?.typeId) ?? types[0]!;
     const litres = economics.vehicles.find((v) => v.typeId === type.id)?.dieselLitresPer100Km ?? 9;
     const km = kwh / type.consumptionKwhPerKm;
-    const row = byVehicle.get(tag) ?? { sessions: 0, kwh: 0, pounds: 0, km: 0, dieselPounds: 0 };
+    const row = byVehicle.get(tag) ?? none();
     row.sessions++;
     row.kwh += kwh;
-    row.pounds += costOfEnergy(points, site.tariff);
+    row.pence += energyCostPence(points, site.tariff);
     row.km += km;
-    row.dieselPounds += (km / 100) * litres * (economics.fuelPencePerLitre / 100);
+    row.dieselPence += toPence((km / 100) * litres * economics.fuelPencePerLitre);
     byVehicle.set(tag, row);
   }
   const days = to.diff(from, "days").days;
@@ -68,11 +64,11 @@ export async function monthlyStatement(deps: Deps, depot: { id: number; name: st
     (sum, r) => ({
       sessions: sum.sessions + r.sessions,
       kwh: sum.kwh + r.kwh,
-      pounds: sum.pounds + r.pounds,
+      pence: sum.pence + r.pence,
       km: sum.km + r.km,
-      dieselPounds: sum.dieselPounds + r.dieselPounds,
+      dieselPence: sum.dieselPence + r.dieselPence,
     }),
-    { sessions: 0, kwh: 0, pounds: 0, km: 0, dieselPounds: 0 },
+    none(),
   );
   return {
     month: from.toFormat("yyyy-MM"),
@@ -81,7 +77,7 @@ export async function monthlyStatement(deps: Deps, depot: { id: number; name: st
     plan: site.planPerDay
       ? {
           kwh: site.planPerDay.energyKwh * days,
-          pounds: site.planPerDay.costPounds * days,
+          pence: site.planPerDay.costPence * days,
           strategy: site.planPerDay.strategy,
         }
       : null,
@@ -90,20 +86,21 @@ export async function monthlyStatement(deps: Deps, depot: { id: number; name: st
   };
 }
 
-const r2 = (value: number) => Math.round(value * 100) / 100;
 const r1 = (value: number) => Math.round(value * 10) / 10;
 
-export function statementCsv(depotName: string, statement: Awaited<ReturnType<typeof monthlyStatement>>): string {
+/** The depot's month as CSV: every amount as whole pence and as pounds (moneyColumns, as a hub's statement). */
+export function vehicleMonthCsv(depotName: string, statement: Awaited<ReturnType<typeof monthlyStatement>>): string {
   const { vehicles, total, plan } = statement;
-  const line = (name: string, r: (typeof vehicles)[number] | typeof total) => [
+  const line = (name: string, r: Figures) => [
     name,
     r.sessions,
     r1(r.kwh),
-    r2(r.pounds),
+    ...moneyColumns(r.pence),
     r1(r.km),
-    r.km > 0 ? r2(r.pounds / r.km) : "",
-    r2(r.dieselPounds),
-    r2(r.dieselPounds - r.pounds),
+    // A rate, not an amount: pence per km to a tenth.
+    r.km > 0 ? r1(r.pence / r.km) : "",
+    ...moneyColumns(r.dieselPence),
+    ...moneyColumns(r.dieselPence - r.pence),
   ];
   return csvFile([
     [`Box Charge statement: ${depotName}, ${statement.month}`],
@@ -115,17 +112,20 @@ export function statementCsv(depotName: string, statement: Awaited<ReturnType<ty
       "vehicle",
       "sessions",
       "energy_kwh",
+      "cost_pence",
       "cost_gbp",
       "km",
-      "cost_per_km_gbp",
+      "cost_per_km_pence",
+      "diesel_same_km_pence",
       "diesel_same_km_gbp",
+      "saving_against_diesel_pence",
       "saving_against_diesel_gbp",
     ],
     ...vehicles.map((v) => line(v.tag, v)),
     line("All vehicles", total),
-    ["Cost per vehicle", "", "", vehicles.length ? r2(total.pounds / vehicles.length) : ""],
+    ["Cost per vehicle", "", "", ...(vehicles.length ? moneyColumns(total.pence / vehicles.length) : [])],
     plan
-      ? [`Plan for the month (${plan.strategy})`, "", r1(plan.kwh), r2(plan.pounds)]
+      ? [`Plan for the month (${plan.strategy})`, "", r1(plan.kwh), ...moneyColumns(plan.pence)]
       : ["Plan for the month", "no charging plan run for this depot"],
   ]);
 }
@@ -134,50 +134,16 @@ export function statementCsv(depotName: string, statement: Awaited<ReturnType<ty
 export async function depotStatementCsv(deps: Deps, viewer: DepotViewer, depotId: number, month: string | null) {
   const depot = await requireDepot(deps.database.db, viewer, depotId, "operations.read");
   const statement = await monthlyStatement(deps, depot, parseMonth(month));
-  return { depot, month: statement.month, csv: statementCsv(depot.name, statement) };
+  return { depot, month: statement.month, csv: vehicleMonthCsv(depot.name, statement) };
 }
 
 /** The month to show in the depot's report: this one once a vehicle has charged in it, else the last (null if neither). */
 export async function latestChargingMonth(deps: Deps, viewer: DepotViewer, depotId: number, now = Date.now()) {
   const depot = await requireDepot(deps.database.db, viewer, depotId, "operations.read");
-  const thisMonth = DateTime.fromMillis(now, { zone: ZONE }).startOf("month");
+  const thisMonth = parseMonth(null, now);
   for (const month of [thisMonth, thisMonth.minus({ months: 1 })]) {
     const statement = await monthlyStatement(deps, depot, month);
     if (statement.total.sessions > 0) return statement;
   }
   return null;
-}
-
-/** The sessions that started at the depot in [from, to), and each one's energy readings. */
-async function monthSessions(deps: Deps, depotId: number, from: DateTime, to: DateTime) {
-  const sessions = await deps.database.db
-    .selectFrom("charging_sessions")
-    .innerJoin("charge_points", "charge_points.id", "charging_sessions.charge_point_id")
-    .select([
-      "charging_sessions.id",
-      "charging_sessions.id_tag as tag",
-      "charging_sessions.started_at as startedAt",
-      "charging_sessions.stopped_at as stoppedAt",
-      "charging_sessions.updated_at as updatedAt",
-      "charging_sessions.meter_start_wh as startWh",
-      "charging_sessions.meter_last_wh as lastWh",
-    ])
-    .where("charge_points.depot_id", "=", depotId)
-    .where("charging_sessions.started_at", ">=", from.toUTC().toISO()!)
-    .where("charging_sessions.started_at", "<", to.toUTC().toISO()!)
-    .execute();
-  const readings = sessions.length
-    ? await deps.database.db
-        .selectFrom("meter_readings")
-        .select(["session_id", "read_at", "energy_wh"])
-        .where(
-          "session_id",
-          "in",
-          sessions.map((s) => s.id),
-        )
-        .where("energy_wh", "is not", null)
-        .execute()
-    : [];
-  const readingsOf = Map.groupBy(readings, (r) => r.session_id!);
-  return { sessions, readingsOf };
 }

@@ -15,6 +15,7 @@ export {
 } from "./plan-runner.server";
 export {
   getPlan,
+  companiesWithPlans,
   readDepotPlan,
   readDepotPlans,
   type SavedPlan,

@@ -176,3 +176,15 @@ export async function stopPlanRuns(): Promise<void> {
   await stopPlanComputations();
   await Promise.all(active);
 }
+
+/** The companies with a depot whose plan has been run (the roadmap's reminders look only at them). */
+export async function companiesWithPlans(deps: Pick<Runtime, "database">): Promise<number[]> {
+  const rows = await deps.database.db
+    .selectFrom("depots")
+    .innerJoin("depot_plans", "depot_plans.depot_id", "depots.id")
+    .select("depots.company_id")
+    .where("depots.company_id", "is not", null)
+    .distinct()
+    .execute();
+  return rows.map((r) => r.company_id!);
+}

@@ -7,6 +7,7 @@
 import { DateTime } from "luxon";
 
 import type { Runtime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 
 import type { ApplicationStage } from "./application-input";
 import { readApplications } from "./applications.server";
@@ -40,7 +41,7 @@ export async function openApplications(deps: Pick<Runtime, "database">): Promise
       open.map((a) => a.depotId),
     )
     .execute();
-  const today = DateTime.now().setZone("Europe/London").toISODate()!;
+  const today = DateTime.now().setZone(UK_ZONE).toISODate()!;
   const planned = new Map<number, Awaited<ReturnType<typeof roadmapFor>>["roadmap"]["depots"][number]>();
   for (const companyId of new Set(depots.map((d) => d.company_id!))) {
     const { roadmap } = await roadmapFor(deps, { companyId }, today);

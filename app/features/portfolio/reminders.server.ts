@@ -10,9 +10,11 @@
  */
 import { DateTime } from "luxon";
 
+import { companiesWithPlans } from "~/features/planning/index.server";
 import { companyRecipients } from "~/features/team/index.server";
 import { enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 
 import { ukDay } from "./roadmap-labels";
 import { roadmapFor } from "./roadmap.server";
@@ -20,17 +22,10 @@ import { roadmapFor } from "./roadmap.server";
 type Deps = Pick<Runtime, "database" | "log" | "env">;
 
 /** The depots whose apply-by date falls within the reminder's months from `today` (or has passed), with their dates. */
-export async function sendApplyByReminders(deps: Deps, today = DateTime.now().setZone("Europe/London").toISODate()!) {
-  const companies = await deps.database.db
-    .selectFrom("depots")
-    .innerJoin("depot_plans", "depot_plans.depot_id", "depots.id")
-    .select("depots.company_id")
-    .where("depots.company_id", "is not", null)
-    .distinct()
-    .execute();
+export async function sendApplyByReminders(deps: Deps, today = DateTime.now().setZone(UK_ZONE).toISODate()!) {
   let sent = 0;
-  for (const { company_id: companyId } of companies) {
-    const { roadmap, settings, depots } = await roadmapFor(deps, { companyId: companyId! }, today);
+  for (const companyId of await companiesWithPlans(deps)) {
+    const { roadmap, settings, depots } = await roadmapFor(deps, { companyId }, today);
     const applied = new Set(depots.filter((d) => d.application).map((d) => d.id));
     const horizon = DateTime.fromISO(today).plus({ months: settings.reminderMonths }).toISODate()!;
     for (const depot of roadmap.depots) {
@@ -45,7 +40,7 @@ export async function sendApplyByReminders(deps: Deps, today = DateTime.now().se
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
         const when = ukDay(flag.applyBy);
-        for (const to of await companyRecipients(trx, companyId!, depot.id))
+        for (const to of await companyRecipients(trx, companyId, depot.id))
           await enqueueMail(trx, {
             to,
             subject: `Apply for ${depot.name}'s connection by ${when}`,

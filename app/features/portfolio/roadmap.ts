@@ -9,6 +9,8 @@
  */
 import { DateTime } from "luxon";
 
+import { UK_ZONE } from "~/lib/uk-dates";
+
 /**
  * A vehicle group's path to electric: from `firstYear` on, its vehicles are
  * replaced evenly over `cycleYears`; or, when `targets` are given, the share
@@ -65,7 +67,7 @@ export function firstYearOver(connectionKw: number, peaks: ReadonlyMap<number, n
  * an ISO date (UK calendar).
  */
 export function latestApplyDate(neededYear: number, leadTimeMonths: number): string {
-  return DateTime.fromObject({ year: neededYear, month: 1, day: 1 }, { zone: "Europe/London" })
+  return DateTime.fromObject({ year: neededYear, month: 1, day: 1 }, { zone: UK_ZONE })
     .minus({ months: Math.max(0, Math.round(leadTimeMonths)) })
     .toISODate()!;
 }
@@ -95,9 +97,9 @@ export function connectionFlag(input: {
 }): ConnectionFlag {
   const neededYear = firstYearOver(input.connectionKw, input.peaks);
   if (neededYear === null) return { kind: "enough" };
-  const needed = DateTime.fromObject({ year: neededYear, month: 1, day: 1 }, { zone: "Europe/London" });
+  const needed = DateTime.fromObject({ year: neededYear, month: 1, day: 1 }, { zone: UK_ZONE });
   if (input.energisedBy) {
-    const energised = DateTime.fromISO(input.energisedBy, { zone: "Europe/London" }).startOf("day");
+    const energised = DateTime.fromISO(input.energisedBy, { zone: UK_ZONE }).startOf("day");
     if (energised <= needed) return { kind: "quoted-in-time", neededYear, energisedBy: input.energisedBy };
     const monthsLate = Math.ceil(energised.diff(needed, "months").months - 1e-9);
     return { kind: "quoted-late", neededYear, energisedBy: input.energisedBy, monthsLate };

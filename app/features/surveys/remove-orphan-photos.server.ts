@@ -1,3 +1,4 @@
+import { photoFilesInUse } from "~/features/depots/index.server";
 import { removeUnreferencedFiles, SHARED_GRACE_MS } from "~/lib/orphan-files.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -15,7 +16,6 @@ export async function removeOrphanPhotos(
   now = Date.now(),
   writtenBefore = Infinity,
 ): Promise<{ checked: number; removed: string[] }> {
-  const rows = await deps.database.db.selectFrom("survey_photos").select(["storage_key", "thumbnail_key"]).execute();
-  const referenced = new Set(rows.flatMap((row) => [row.storage_key, row.thumbnail_key]));
+  const referenced = await photoFilesInUse(deps.database.db);
   return removeUnreferencedFiles(deps, "surveys/", referenced, now, writtenBefore);
 }

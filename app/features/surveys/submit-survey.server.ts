@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 
 import { assertRoomForDepots } from "~/features/depots";
-import { requireRole } from "~/features/depots/index.server";
+import { insertDepots, requireRole } from "~/features/depots/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { SurveyPhotoTable } from "~/lib/db/schema";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
@@ -63,35 +63,30 @@ export async function submitSurvey(
 
     const depotId = await db.transaction().execute(async (trx) => {
       await assertRoomForDepots(trx, company.id, 1);
-      const depot = await trx
-        .insertInto("depots")
-        .values({
-          user_id: user.id,
-          company_id: company.id,
-          contact_name: user.email,
-          contact_email: user.email,
-          contact_phone: null,
-          depot_name: fields.depotName,
-          depot_address: fields.depotAddress,
-          number_of_vehicles: fields.numberOfEVs,
-          additional_notes: fields.additionalNotes,
-          location_latitude: fields.latitude,
-          location_longitude: fields.longitude,
-          location_address: fields.locationAddress ?? locationText(fields.latitude, fields.longitude),
-          cable_run_obstacles: fields.cableRunObstacles,
-          status: "pending",
-          idempotency_key: fields.idempotencyKey,
-          created_at: new Date().toISOString(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      if (records.length > 0) {
-        await trx
-          .insertInto("survey_photos")
-          .values(records.map((record) => ({ ...record, depot_id: depot.id, created_at: new Date().toISOString() })))
-          .execute();
-      }
-      return depot.id;
+      const [id] = await insertDepots(trx, [
+        {
+          depot: {
+            user_id: user.id,
+            company_id: company.id,
+            contact_name: user.email,
+            contact_email: user.email,
+            contact_phone: null,
+            depot_name: fields.depotName,
+            depot_address: fields.depotAddress,
+            number_of_vehicles: fields.numberOfEVs,
+            additional_notes: fields.additionalNotes,
+            location_latitude: fields.latitude,
+            location_longitude: fields.longitude,
+            location_address: fields.locationAddress ?? locationText(fields.latitude, fields.longitude),
+            cable_run_obstacles: fields.cableRunObstacles,
+            status: "pending",
+            idempotency_key: fields.idempotencyKey,
+            created_at: new Date().toISOString(),
+          },
+          photos: records.map((record) => ({ ...record, created_at: new Date().toISOString() })),
+        },
+      ]);
+      return id!;
     });
 
     return {

@@ -31,4 +31,5 @@ export {
   type TeamMember,
 } from "./members.server";
 export { teamPageData } from "./team-page.server";
+export { mutedAlertKinds, setMutedAlertKinds } from "./muted-alerts.server";
 export { companyRecipients } from "./recipients.server";

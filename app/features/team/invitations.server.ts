@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 
 import { requireRole, type DepotViewer } from "~/features/depots/index.server";
-import { createUser } from "~/features/users/index.server";
+import { createUser, discardNewAccount } from "~/features/users/index.server";
 import { isCompanyRole, ROLE_LABELS, type CompanyRole } from "~/lib/company-roles";
 import { deliverMail, enqueueMail } from "~/lib/mail/outbox.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -230,7 +230,7 @@ export async function acceptWithNewAccount(
     const joined = await acceptInvitation(deps, token, user);
     return { email: user.email, userId: user.id, ...joined };
   } catch (error) {
-    await deps.database.db.deleteFrom("user").where("id", "=", user.id).execute();
+    await discardNewAccount(deps, user.id);
     throw error;
   }
 }

@@ -1,10 +1,12 @@
+import { UK_ZONE } from "~/lib/uk-dates";
+
 import { KM_PER_MILE } from "./parse-trips";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",
   month: "short",
   year: "numeric",
-  timeZone: "Europe/London",
+  timeZone: UK_ZONE,
 });
 
 /** A UK day (yyyy-MM-dd) as "05 Oct 2026". */

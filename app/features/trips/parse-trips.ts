@@ -1,5 +1,7 @@
 import { DateTime } from "luxon";
 
+import { UK_ZONE } from "~/lib/uk-dates";
+
 import type { ColumnMapping } from "./columns";
 
 /** One trip as recorded: times as instants (ms), distance in km. */
@@ -24,7 +26,7 @@ export type ParseOptions = {
 
 export const KM_PER_MILE = 1.609344;
 /** The clock a trip export's times are read in, unless a time states its own offset. */
-export const TRIP_ZONE = "Europe/London";
+export const TRIP_ZONE = UK_ZONE;
 /** A trip longer than this is taken for a data error (a missing end, a stuck device). */
 const LONGEST_TRIP_HOURS = 7 * 24;
 

@@ -98,3 +98,18 @@ export async function deleteTripImport(deps: Pick<Runtime, "database">, viewer: 
   await requireDepot(deps.database.db, viewer, depotId, "depot.change");
   await deps.database.db.deleteFrom("trip_imports").where("depot_id", "=", depotId).execute();
 }
+
+/** The viewer's depots with a trip export, to choose which fleet's stops to look at. */
+export async function depotsWithTrips(
+  deps: Pick<Runtime, "database">,
+  viewer: DepotViewer,
+): Promise<{ id: number; name: string }[]> {
+  if (!viewer.company) return [];
+  return deps.database.db
+    .selectFrom("trip_imports")
+    .innerJoin("depots", "depots.id", "trip_imports.depot_id")
+    .select(["depots.id", "depots.depot_name as name"])
+    .where(depotWithinReach(viewer))
+    .orderBy("depots.depot_name")
+    .execute();
+}

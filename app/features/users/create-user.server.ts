@@ -51,3 +51,8 @@ export async function createUser(
   });
   return { id: user.id, email: user.email, role };
 }
+
+/** Removes an account made a moment ago that is not to be kept (an invitation it was made to accept failed). */
+export async function discardNewAccount(deps: Pick<Runtime, "database">, userId: string): Promise<void> {
+  await deps.database.db.deleteFrom("user").where("id", "=", userId).execute();
+}

@@ -3,7 +3,7 @@
  * What other features, routes, the CLI, scripts and tests may use on the server; every other file here is the
  * feature's own (decision 045).
  */
-export { createUser } from "./create-user.server";
+export { createUser, discardNewAccount } from "./create-user.server";
 export { ensureFirstAdmin } from "./ensure-first-admin.server";
 export { getHeaderUser } from "./get-header-user.server";
 export { inviteUser } from "./invite-user.server";

@@ -11,7 +11,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import { ROLE_LABELS } from "~/lib/company-roles";
 import { UserError } from "~/lib/user-error";
 
-import { may, refusalOf, RULES, type Action, type Principal, type Resource, type Rule } from "./policy";
+import { hasScope, may, refusalOf, RULES, type Action, type Principal, type Resource, type Rule } from "./policy";
 
 /** A change allowed during a request, for the activity log: whose log, by whom, what, which depot. */
 export type ChangeNote = {
@@ -131,8 +131,8 @@ export function depotsWhere(
   if (principal.isAdmin && !principal.apiKey && rule.admins) return sql<SqlBool>`1 = 1`;
   const company = principal.company;
   const relations = principal.apiKey
-    ? principal.apiKey.scopes.includes(rule.key?.scope as never)
-      ? rule.key!.relations
+    ? rule.key && hasScope(principal.apiKey.scopes, rule.key.scope)
+      ? rule.key.relations
       : []
     : company
       ? (rule.members[company.role] ?? [])

@@ -9,7 +9,7 @@
 import type { CurrentCompany } from "~/lib/company-roles";
 
 import { RULES } from "./rules";
-import type { Action, Cell, KeyScope, Relation, Rule } from "./terms";
+import { SCOPE_INCLUDES, type Action, type Cell, type KeyScope, type Relation, type Rule } from "./terms";
 
 export { ACTIONS, RULES } from "./rules";
 export type { Action } from "./terms";
@@ -84,12 +84,16 @@ function relationsHold(rule: Rule, cell: Cell, principal: Principal, resource: R
   return cell.some((r) => (!closed || r === "own") && holds(r, principal, resource));
 }
 
+/** Whether a key's scopes give this one, itself or through a scope that includes it. */
+export const hasScope = (scopes: readonly KeyScope[], scope: KeyScope) =>
+  scopes.some((s) => s === scope || SCOPE_INCLUDES[s].includes(scope));
+
 /** Whether the principal may do the action to the resource (nobody signed in may do nothing here). */
 export function may(principal: Principal | null | undefined, action: Action, resource: Resource): boolean {
   const rule = RULES[action];
   if (!principal || rule.on !== resource.kind) return false;
   if (principal.apiKey) {
-    if (!rule.key || !principal.apiKey.scopes.includes(rule.key.scope)) return false;
+    if (!rule.key || !hasScope(principal.apiKey.scopes, rule.key.scope)) return false;
     return relationsHold(rule, rule.key.relations, principal, resource);
   }
   if (principal.isAdmin && rule.admins) return true;
@@ -115,7 +119,7 @@ export function refusalOf(
 export function mayAtAll(principal: Principal | null | undefined, action: Action): boolean {
   const rule = RULES[action];
   if (!principal) return false;
-  if (principal.apiKey) return Boolean(rule.key && principal.apiKey.scopes.includes(rule.key.scope));
+  if (principal.apiKey) return Boolean(rule.key && hasScope(principal.apiKey.scopes, rule.key.scope));
   if (principal.isAdmin && rule.admins) return true;
   return Boolean(principal.company && rule.members[principal.company.role]?.length);
 }

@@ -29,6 +29,7 @@ import { migration as m024 } from "./migrations/024-statement-disputes";
 import { migration as m025 } from "./migrations/025-contract-dates";
 import { migration as m026 } from "./migrations/026-visit-tier";
 import { migration as m027 } from "./migrations/027-one-policy";
+import { migration as m028 } from "./migrations/028-sessions-by-depot";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -64,6 +65,7 @@ const migrations: Record<string, AppMigration> = {
   "025_contract_dates": m025,
   "026_visit_tier": m026,
   "027_one_policy": m027,
+  "028_sessions_by_depot": m028,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

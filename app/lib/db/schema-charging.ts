@@ -49,6 +49,8 @@ export type ChargePointConnectorTable = {
 export type ChargingSessionTable = {
   id: Generated<number>;
   charge_point_id: number;
+  /** Its charger's depot (migration 028; null only for a session older than it whose charger was removed). */
+  depot_id: ColumnType<number | null, number, never>;
   connector_id: number;
   transaction_ref: string;
   id_tag: string | null;

@@ -25,6 +25,7 @@ import { toIsoString } from "~/lib/db/dialect.server";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime, type Runtime } from "~/lib/runtime.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/account";
@@ -34,7 +35,7 @@ export const meta: Route.MetaFunction = () => [{ title: "My Account | Electrify"
 const lastActive = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
   timeStyle: "short",
-  timeZone: "Europe/London",
+  timeZone: UK_ZONE,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

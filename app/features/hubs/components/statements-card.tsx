@@ -3,8 +3,8 @@ import { Form } from "react-router";
 import { SelectField } from "~/components/select-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatPence } from "~/lib/money";
 
-import { pounds } from "../statement";
 import type { HubRole } from "../views";
 
 export type StatementRow = {
@@ -64,7 +64,7 @@ export function StatementsCard({
                 <span>
                   <span className="font-medium">{s.number}</span>
                   {as === "haulier" ? "" : ` · ${s.company}`} ·{" "}
-                  {(s.wh / 1000).toLocaleString("en-GB", { maximumFractionDigits: 3 })} kWh · {pounds(s.pence)}
+                  {(s.wh / 1000).toLocaleString("en-GB", { maximumFractionDigits: 3 })} kWh · {formatPence(s.pence)}
                 </span>
                 <span className="flex gap-2">
                   <a

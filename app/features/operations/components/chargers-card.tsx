@@ -10,12 +10,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { COMMAND_LABELS, type ChargerCommand } from "~/features/chargers";
 import type { ActionResult } from "~/lib/action-result";
+import { clockTime } from "~/lib/uk-dates";
+import { kw } from "~/lib/units";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { cn } from "~/lib/utils";
 
-import { COMMAND_LABELS, type ChargerCommand } from "../charger-command-labels";
-import { clockTime, kw } from "../format";
 import type { ChargerView } from "../operations-views";
 import { ChargerCredentials, type Credentials } from "./register-charger";
 

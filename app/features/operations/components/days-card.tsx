@@ -1,10 +1,12 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatPence } from "~/lib/money";
+import { shortDay } from "~/lib/uk-dates";
+import { kw, kwh } from "~/lib/units";
 
-import { kw, kwh, pounds, shortDay } from "../format";
 import type { DayView } from "../operations-views";
 
-type PlanDay = { strategy: string; energyKwh: number; peakKw: number; costPounds: number } | null;
+type PlanDay = { strategy: string; energyKwh: number; peakKw: number; costPence: number } | null;
 
 /** Each of the last seven days against the depot's plan (its cost-optimal strategy's average day). */
 export function DaysCard({ days, plan, depotId }: { days: DayView[]; plan: PlanDay; depotId: number }) {
@@ -17,7 +19,7 @@ export function DaysCard({ days, plan, depotId }: { days: DayView[]; plan: PlanD
         <CardTitle>Actual against plan</CardTitle>
         <CardDescription>
           {plan
-            ? `The plan's average day (${plan.strategy}): ${kwh(plan.energyKwh)}, peak ${kw(plan.peakKw)} for the site, ${pounds(plan.costPounds)}.`
+            ? `The plan's average day (${plan.strategy}): ${kwh(plan.energyKwh)}, peak ${kw(plan.peakKw)} for the site, ${formatPence(plan.costPence)}.`
             : "Run a charging plan for this depot (Depot Details) to compare each day with it."}
         </CardDescription>
       </CardHeader>
@@ -44,7 +46,7 @@ export function DaysCard({ days, plan, depotId }: { days: DayView[]; plan: PlanD
                     {plan.energyKwh > 0 ? `${Math.round((d.energyKwh / plan.energyKwh) * 100)} %` : "—"}
                   </TableCell>
                 ) : null}
-                <TableCell className="text-right">{pounds(d.costPounds)}</TableCell>
+                <TableCell className="text-right">{formatPence(d.costPence)}</TableCell>
                 <TableCell className="text-right">{kw(d.peakKw)}</TableCell>
                 <TableCell className="text-right">{d.sessions}</TableCell>
               </TableRow>

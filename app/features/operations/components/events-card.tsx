@@ -1,6 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-
-import { calendarDay, clockTime } from "../format";
+import { calendarDay, clockTime } from "~/lib/uk-dates";
 
 type Event = { id: number; kind: string; detail: string; charger: string; at: string };
 const KIND_LABEL: Record<string, string> = { fault: "Fault", boot: "Restart", disconnected: "Offline", tag: "Tag" };

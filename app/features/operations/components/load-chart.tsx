@@ -1,6 +1,7 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-import { clockTime, kw } from "../format";
+import { clockTime } from "~/lib/uk-dates";
+import { kw } from "~/lib/units";
 
 export type LoadPoint = { at: string; kw: number; limitKw: number | null };
 

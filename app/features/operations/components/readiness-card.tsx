@@ -1,8 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import type { StateSource } from "~/features/vehicles";
+import { clockTime } from "~/lib/uk-dates";
+import { kw, kwh } from "~/lib/units";
 
-import { clockTime, kw, kwh } from "../format";
-import type { BoardRowView } from "../readiness.server";
-import type { StateSource } from "../vehicle-state";
+import type { BoardRowView } from "../readiness-view.server";
 import { SetStateForm } from "./set-state-form";
 
 type Readiness = {
@@ -17,6 +18,7 @@ const SOURCE: Record<StateSource, string> = {
   fleet: "from the fleet's system",
   hand: "set by hand",
   plan: "the plan's duty",
+  booking: "its booking at the hub",
 };
 
 /** The status as a badge: text and colour together (the colour is never the only sign), each at AA contrast. */

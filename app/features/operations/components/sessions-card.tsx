@@ -1,7 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatPence } from "~/lib/money";
+import { clockTime } from "~/lib/uk-dates";
+import { kw, kwh } from "~/lib/units";
 
-import { clockTime, kw, kwh, pounds } from "../format";
 import type { SessionView } from "../operations-views";
 
 export function SessionsCard({
@@ -63,7 +65,7 @@ export function SessionsCard({
                     ) : null}
                   </TableCell>
                   <TableCell className="text-right">{kwh(s.energyKwh)}</TableCell>
-                  <TableCell className="text-right">{pounds(s.costPounds)}</TableCell>
+                  <TableCell className="text-right">{formatPence(s.costPence)}</TableCell>
                   <TableCell>{plannedText(s.planned)}</TableCell>
                   <TableCell>
                     {s.charger} / {s.connectorId}

@@ -4,9 +4,9 @@ import { CLOCK_FIELD, TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ActionResult } from "~/lib/action-result";
+import { clockTime } from "~/lib/uk-dates";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
-import { clockTime } from "../format";
 import type { SessionView } from "../operations-views";
 
 /**

@@ -8,10 +8,9 @@ import { FieldError } from "~/components/ui/field-error";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import type { VehicleTag } from "~/features/vehicles";
 import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
-
-import type { VehicleTag } from "../vehicle-duty";
 
 type Group = { id: string; name: string };
 

@@ -2,8 +2,9 @@ import { Text, View } from "@react-pdf/renderer";
 import { DateTime } from "luxon";
 
 import type { Strategy } from "~/features/charging-engine";
+import { formatPence } from "~/lib/money";
 
-import { formatNumber, formatPounds } from "../format";
+import { formatNumber } from "../format";
 import { STRATEGY_LABELS } from "../plan-labels";
 import type { ChargingMonth } from "./report-data.server";
 import { styles, TableRow } from "./report-primitives.server";
@@ -13,15 +14,15 @@ const WIDTHS = [24, 10, 12, 12, 12, 12, 18];
 /** The month's metered charging per vehicle: energy, cost, km, cost per km, and diesel for the same km; then the plan's month. */
 export function ChargingSection({ charging }: { charging: ChargingMonth }) {
   const month = DateTime.fromISO(`${charging.month}-01`).toFormat("MMMM yyyy");
-  const perKm = (r: ChargingMonth["total"]) => (r.km > 0 ? `£${formatNumber(r.pounds / r.km, 2)}` : "–");
+  const perKm = (r: ChargingMonth["total"]) => (r.km > 0 ? `${formatNumber(r.pence / r.km, 1)} p` : "–");
   const row = (name: string, r: ChargingMonth["total"]) => [
     name,
     String(r.sessions),
     formatNumber(r.kwh, 1),
-    formatPounds(r.pounds),
+    formatPence(r.pence),
     formatNumber(r.km),
     perKm(r),
-    formatPounds(r.dieselPounds),
+    formatPence(r.dieselPence),
   ];
   const { total, plan } = charging;
   return (
@@ -44,9 +45,9 @@ export function ChargingSection({ charging }: { charging: ChargingMonth }) {
         <TableRow header widths={WIDTHS} cells={row("All vehicles", total)} />
       </View>
       <Text style={{ marginTop: 4 }}>
-        {`Against diesel: ${formatPounds(total.dieselPounds - total.pounds)} ${total.dieselPounds >= total.pounds ? "saved" : "more"} this month.`}
+        {`Against diesel: ${formatPence(Math.abs(total.dieselPence - total.pence))} ${total.dieselPence >= total.pence ? "saved" : "more"} this month.`}
         {plan
-          ? ` The plan's month (${STRATEGY_LABELS[plan.strategy as Strategy]?.toLowerCase() ?? plan.strategy} charging): ${formatNumber(plan.kwh)} kWh for ${formatPounds(plan.pounds)}.`
+          ? ` The plan's month (${STRATEGY_LABELS[plan.strategy as Strategy]?.toLowerCase() ?? plan.strategy} charging): ${formatNumber(plan.kwh)} kWh for ${formatPence(plan.pence)}.`
           : ""}
       </Text>
     </>

@@ -2,7 +2,7 @@ import { buffer } from "node:stream/consumers";
 
 import { getCompanyValues } from "~/features/company/index.server";
 import { normalizeStatus } from "~/features/depots";
-import { findDepot } from "~/features/depots/index.server";
+import { findDepot, photosOfDepot } from "~/features/depots/index.server";
 import type { Placed } from "~/features/designer";
 import { getDesign } from "~/features/designer/index.server";
 import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/index.server";
@@ -38,7 +38,8 @@ export type ReportData = {
   charging: ChargingMonth | null;
 };
 
-type Figures = { sessions: number; kwh: number; pounds: number; km: number; dieselPounds: number };
+/** Amounts in whole pence (lib/money). */
+type Figures = { sessions: number; kwh: number; pence: number; km: number; dieselPence: number };
 
 /** A month of charging at the depot as Box Charge metered and priced it, against the plan's month and diesel. */
 export type ChargingMonth = {
@@ -46,7 +47,7 @@ export type ChargingMonth = {
   month: string;
   vehicles: (Figures & { tag: string })[];
   total: Figures;
-  plan: { kwh: number; pounds: number; strategy: string } | null;
+  plan: { kwh: number; pence: number; strategy: string } | null;
   tariff: string;
 };
 
@@ -81,12 +82,7 @@ export async function getReportData(
     getCompanyValues(deps, user),
     getDesign(deps, user, depotId),
     loadSubstationIndex(deps),
-    deps.database.db
-      .selectFrom("survey_photos")
-      .select(["thumbnail_key", "image_type"])
-      .where("depot_id", "=", depotId)
-      .orderBy("id")
-      .execute(),
+    photosOfDepot(deps.database.db, depotId),
   ]);
   const photos: ReportData["photos"] = [];
   for (const row of photoRows.slice(0, REPORT_PHOTOS)) {

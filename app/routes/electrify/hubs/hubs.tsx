@@ -15,7 +15,6 @@ import {
 } from "~/features/hubs";
 import {
   approveHub,
-  depotsWithTrips,
   findHubs,
   listHubs,
   offerableDepots,
@@ -23,6 +22,7 @@ import {
   stopsNearHubs,
   vehicleChoices,
 } from "~/features/hubs/index.server";
+import { depotsWithTrips } from "~/features/trips/index.server";
 import type { ActionResult } from "~/lib/action-result";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";

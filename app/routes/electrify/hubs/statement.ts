@@ -1,10 +1,12 @@
 import { DateTime } from "luxon";
 import { data } from "react-router";
 
-import { hubStatement, statementCsv, statementMonth, statementPdf } from "~/features/hubs/index.server";
+import { hubStatement, statementCsv, statementPdf } from "~/features/hubs/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { getRuntime } from "~/lib/runtime.server";
+import { parseMonth } from "~/lib/uk-clock";
+import { UK_ZONE } from "~/lib/uk-dates";
 import { UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/statement";
@@ -19,12 +21,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = url.searchParams;
   try {
-    const month = statementMonth(search.get("month"));
+    const month = parseMonth(search.get("month"));
     const company = search.has("company") ? parseId(search.get("company")) : null;
     const s = await hubStatement(runtime, user, parseId(params.hubId), month, company);
     const name = `statement-${s.number}`;
     if (url.pathname.endsWith(".pdf")) {
-      const pdf = await statementPdf(s, DateTime.now().setZone("Europe/London").toFormat("dd LLL yyyy"));
+      const pdf = await statementPdf(s, DateTime.now().setZone(UK_ZONE).toFormat("dd LLL yyyy"));
       return new Response(new Uint8Array(pdf), {
         headers: {
           "Content-Type": "application/pdf",

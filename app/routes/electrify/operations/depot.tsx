@@ -4,21 +4,24 @@ import { data, useNavigate } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { AlertsCard } from "~/features/alerts";
 import { listDepotAlerts } from "~/features/alerts/index.server";
+import { COMMAND_LABELS, OCPP_PATH } from "~/features/chargers";
+import {
+  operationsOverview,
+  registerChargePoint,
+  removeChargePoint,
+  resetChargePointPassword,
+  sendChargerCommand,
+} from "~/features/chargers/index.server";
+import { setNeedsByHand } from "~/features/charging-records/index.server";
 import { DepotPicker } from "~/features/depots";
 import { depotResource } from "~/features/depots/index.server";
 import { HubVehiclesCard } from "~/features/hubs";
 import { depotHubVehicles } from "~/features/hubs/index.server";
 import {
   ChargersCard,
-  clockTime,
-  COMMAND_LABELS,
   DaysCard,
   EventsCard,
-  kw,
-  kwh,
   LoadChart,
-  OCPP_PATH,
-  pounds,
   ReadinessCard,
   RegisterCharger,
   SessionsCard,
@@ -26,24 +29,17 @@ import {
   VehicleNeedsCard,
   VehicleTagsCard,
 } from "~/features/operations";
-import {
-  addVehicleTag,
-  depotOperations,
-  operationsOverview,
-  registerChargePoint,
-  removeChargePoint,
-  removeVehicleTag,
-  resetChargePointPassword,
-  sendChargerCommand,
-  setNeedsByHand,
-  setStateByHand,
-} from "~/features/operations/index.server";
+import { depotOperations } from "~/features/operations/index.server";
+import { addVehicleTag, removeVehicleTag, setStateByHand } from "~/features/vehicles/index.server";
 import { allowed } from "~/lib/access/access.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
+import { formatPence } from "~/lib/money";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { clockTime } from "~/lib/uk-dates";
+import { kw, kwh } from "~/lib/units";
 import { UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/depot";
@@ -211,7 +207,7 @@ function DepotOperations({
           value={kwh(today.energyKwh)}
           note={`${today.sessions} ${today.sessions === 1 ? "session" : "sessions"}`}
         />
-        <Figure title="Cost today" value={pounds(today.costPounds)} />
+        <Figure title="Cost today" value={formatPence(today.costPence)} />
         {operations.meter ? <MeterFigure meter={operations.meter} /> : null}
       </ul>
       {operations.dueBack.length > 0 && operations.limitKw !== null ? (

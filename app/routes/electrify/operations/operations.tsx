@@ -3,9 +3,9 @@ import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { operationsOverview } from "~/features/chargers/index.server";
 import { HubVehiclesCard } from "~/features/hubs";
 import { companyHubVehicles } from "~/features/hubs/index.server";
-import { operationsOverview } from "~/features/operations/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
 

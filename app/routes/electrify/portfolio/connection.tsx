@@ -20,6 +20,7 @@ import { requireUser } from "~/lib/auth/guards.server";
 import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/connection";
@@ -33,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const runtime = getRuntime();
   const depot = await findDepot(runtime.database.db, user, parseId(params.depotId), "application.read");
   if (!depot) throw data(DEPOT_GONE, { status: 404 });
-  const today = DateTime.now().setZone("Europe/London").toISODate()!;
+  const today = DateTime.now().setZone(UK_ZONE).toISODate()!;
   // The roadmap is the depot's company's as the viewer may see it (an admin sees the whole company's).
   const whose = { companyId: depot.companyId, depots: depotWithinReach(user, "application.read") };
   const [{ roadmap }, applications] = await Promise.all([

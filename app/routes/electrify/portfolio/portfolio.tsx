@@ -27,12 +27,13 @@ import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 
 import type { Route } from "./+types/portfolio";
 
 export const meta: Route.MetaFunction = () => [{ title: "Portfolio and Roadmap | Electrify" }];
 
-const todayInUk = () => DateTime.now().setZone("Europe/London").toISODate()!;
+const todayInUk = () => DateTime.now().setZone(UK_ZONE).toISODate()!;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

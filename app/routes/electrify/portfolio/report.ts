@@ -5,6 +5,7 @@ import { getCompanyValues } from "~/features/company/index.server";
 import { portfolioOf, renderPortfolioReportInBackground, roadmapFor } from "~/features/portfolio/index.server";
 import { requireUser } from "~/lib/auth/guards.server";
 import { getRuntime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 
 import type { Route } from "./+types/report";
 
@@ -12,7 +13,7 @@ import type { Route } from "./+types/report";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
-  const today = DateTime.now().setZone("Europe/London").toISODate()!;
+  const today = DateTime.now().setZone(UK_ZONE).toISODate()!;
   const [{ roadmap, depots }, company] = await Promise.all([
     roadmapFor(runtime, portfolioOf(user), today),
     getCompanyValues(runtime, user),

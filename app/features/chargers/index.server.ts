@@ -1,0 +1,24 @@
+/**
+ * Chargers (decision 056): registering, commands and the OCPP endpoint, on the server. Live control hands the
+ * endpoint its controller (startBoxCharge in operations); records are told what chargers say through their door.
+ */
+export {
+  operationsOverview,
+  registerChargePoint,
+  removeChargePoint,
+  resetChargePointPassword,
+} from "./charge-points.server";
+export { profileStateOf, readProfileSupport, recordDefaultLimit, refusesProfiles } from "./charger-capabilities.server";
+export { sendChargerCommand } from "./charger-commands.server";
+export { markAllDisconnected } from "./charger-connection.server";
+export { recordChargerEvent } from "./charger-status.server";
+export {
+  depotChargers,
+  depotConnectors,
+  depotsWithChargers,
+  recentChargerEvents,
+  siteMeterRegisteredAt,
+} from "./depot-chargers.server";
+export type { DepotChargers } from "./depot-chargers.server";
+export { getOcppEndpoint, startOcppEndpoint, stopOcppEndpoint } from "./ocpp-endpoint.server";
+export type { OcppEndpoint } from "./ocpp-handler-types";

@@ -1,0 +1,86 @@
+/**
+ * What Box Charge takes from a depot's charging plan: the site's limit for
+ * the chargers (its connection less the building's load), the tariff that
+ * prices each session, and the plan's own figures to hold the day against.
+ * A depot without a plan has no known limit, and its sessions are priced at
+ * the flat-rate preset until one is run. (Pure: site.server.ts reads it.)
+ */
+import { DateTime } from "luxon";
+
+import { priceAt, type Tariff } from "~/features/charging-engine";
+import { buildingKwAt, meterHoldsUntil, type SiteMeter } from "~/features/charging-records";
+import { type PlanRequest } from "~/features/planning";
+import { UK_ZONE } from "~/lib/uk-dates";
+
+import type { Slot } from "./schedule-ahead";
+
+export type DepotSite = {
+  /** The connection's real power (kVA × power factor), or null without a plan. */
+  connectionKw: number | null;
+  /** The building's load by hour of the UK day (kW). */
+  buildingKwByHour: number[];
+  tariff: Tariff;
+  /** Whether the tariff is the plan's (else the flat-rate preset). */
+  tariffFromPlan: boolean;
+  /** The plan's inputs (the fleet's groups and their duty), when one has been saved. */
+  inputs: PlanRequest | null;
+  /** The plan's cost-optimal figures per day, when a plan has been run. */
+  planPerDay: { strategy: string; energyKwh: number; peakKw: number; costPence: number } | null;
+  /** The site's own meter, when it has one (issue 49): its real building load replaces the plan's. */
+  meter: SiteMeter | null;
+};
+
+/** The chargers' limit at an instant: the connection less the building's load in that hour of the UK day. */
+export function siteLimitKw(site: DepotSite, at: number): number | null {
+  if (site.connectionKw === null) return null;
+  const hour = DateTime.fromMillis(at, { zone: UK_ZONE }).hour;
+  return Math.max(
+    0,
+    site.connectionKw - buildingKwAt(site.meter, site.buildingKwByHour[hour] ?? 0, site.connectionKw, at),
+  );
+}
+
+const SLOT_MS = 5 * 60_000;
+
+/**
+ * The hours ahead as slots of one room and one price: five minutes on the UK
+ * clock (the first from now to the next five), runs of equal ones merged.
+ * Tariff bands and the building's hours both change on such an edge; the
+ * site meter's reading holds until it expires, which cuts its slot there: from
+ * that instant the schedules made now count the fallback (site-meter.ts).
+ */
+export function siteSlots(site: DepotSite, at: number, hours: number): Slot[] {
+  const end = Math.ceil((at + hours * 3_600_000) / SLOT_MS) * SLOT_MS;
+  const slots: Slot[] = [];
+  const ukClock = ukClockBetween(at, end);
+  const expires = site.meter ? meterHoldsUntil(site.meter) : -Infinity;
+  for (let from = at; from < end;) {
+    const edge = Math.floor(from / SLOT_MS) * SLOT_MS + SLOT_MS;
+    const to = expires > from && expires < edge ? expires : edge;
+    const local = ukClock(from);
+    const building = buildingKwAt(site.meter, site.buildingKwByHour[local.hour] ?? 0, site.connectionKw!, from);
+    const roomKw = Math.max(0, site.connectionKw! - building);
+    const pence = priceAt(site.tariff, local.weekday - 1, local.hour * 60 + local.minute);
+    const last = slots[slots.length - 1];
+    if (last && last.roomKw === roomKw && last.pence === pence) last.to = to;
+    else slots.push({ from, to, roomKw, pence });
+    from = to;
+  }
+  return slots;
+}
+
+type ClockFields = { weekday: number; hour: number; minute: number };
+/**
+ * The UK clock's weekday (1 Monday), hour and minute at instants between two: the zone's rules are looked up twice
+ * and the offset added when the clocks do not change between (every window but two a year), else at each instant.
+ * Called for every five minutes of the day ahead at each recomputation, where the zone lookup was most of its time.
+ */
+function ukClockBetween(from: number, to: number): (at: number) => ClockFields {
+  const zone = { zone: UK_ZONE };
+  const offset = DateTime.fromMillis(from, zone).offset;
+  if (DateTime.fromMillis(to, zone).offset !== offset) return (at) => DateTime.fromMillis(at, zone);
+  return (at) => {
+    const local = new Date(at + offset * 60_000);
+    return { weekday: local.getUTCDay() || 7, hour: local.getUTCHours(), minute: local.getUTCMinutes() };
+  };
+}

@@ -1,0 +1,13 @@
+/** Vehicles on the server (decision 056). */
+export { visitsDueBack } from "./expected-visit";
+export { cancelExpectedVisits, expectVisit, expectedVisits, expectedVisitsChanged } from "./expected-visits.server";
+export { readVehicleStates, setStateByHand, setVehicleStates } from "./vehicle-state.server";
+export {
+  addVehicleTag,
+  depotsNamingVehicles,
+  depotsWithVehicles,
+  listVehicleTags,
+  ownerOfTag,
+  removeVehicleTag,
+  vehicleTagsByKey,
+} from "./vehicle-tags.server";
