@@ -33,6 +33,7 @@ function looksValid(value: string, input: { required?: boolean; type?: string; m
 export function TextField({
   label,
   error,
+  hint,
   required,
   isValid,
   onChange,
@@ -40,6 +41,8 @@ export function TextField({
 }: {
   label: string;
   error?: string;
+  /** A line under the field saying what it takes (read out with it). */
+  hint?: string;
   required?: boolean;
   /** Whether a typed value answers the error (default: filled in when required, an e-mail address for type email). */
   isValid?: (value: string) => boolean;
@@ -62,7 +65,7 @@ export function TextField({
       <Input
         id={id}
         aria-invalid={visible ? true : undefined}
-        aria-describedby={visible ? `${id}-error` : undefined}
+        aria-describedby={[hint ? `${id}-hint` : "", visible ? `${id}-error` : ""].join(" ").trim() || undefined}
         onChange={(event) => {
           if (error) {
             const value = event.currentTarget.value;
@@ -72,6 +75,11 @@ export function TextField({
         }}
         {...input}
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={`${id}-error`}>{visible}</FieldError>
     </div>
   );

@@ -44,6 +44,7 @@ test.describe("[hubs] contracted charging at a hub", () => {
 
     // A haulier, on a phone, finds it and asks for capacity for two vans on weekday nights.
     const haulier = await createTestUser({ name: "Hal Haulier" });
+    const [haulierDepot] = await createTestDepots(haulier.email, [{ name: `Hal Yard ${run}`, status: "approved" }]);
     const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "en-GB" });
     const phone = await phoneContext.newPage();
     await signInOnPage(phone, haulier);
@@ -91,7 +92,19 @@ test.describe("[hubs] contracted charging at a hub", () => {
     await expect(phone.getByRole("listitem").filter({ hasText: "Accepted" })).toBeVisible();
     await expect(phone.getByRole("cell", { name: /^20:00 .*2 chargers/ }).first()).toBeVisible();
 
-    // The haulier books a van for the next weekday: its tag is how the hub's chargers know it.
+    // The haulier names its vans and their tags on its own depot's Operations page: a booking names one of them.
+    await gotoHydrated(phone, `/electrify/operations/${haulierDepot}`);
+    for (const [vehicle, tag] of [
+      ["AB12 CDE", `VAN-${run}`],
+      ["CD34 EFG", `ONE-${run}`],
+    ]) {
+      await phone.getByRole("textbox", { name: "Vehicle *" }).fill(vehicle!);
+      await phone.getByRole("textbox", { name: "Tag *" }).fill(tag!);
+      await phone.getByRole("button", { name: "Add vehicle" }).click();
+      await expect(phone.getByText(`${vehicle} added`)).toBeVisible();
+    }
+    await gotoHydrated(phone, hubUrl);
+    // The haulier books a van for the next weekday: its tag is how the hub's chargers know it (its own, suggested).
     let day = DateTime.now().setZone("Europe/London").plus({ days: 1 });
     while (day.weekday > 5) day = day.plus({ days: 1 });
     const book = phone.getByRole("form", { name: "Book a visit" });
@@ -110,7 +123,7 @@ test.describe("[hubs] contracted charging at a hub", () => {
     await single.getByLabel("Arriving at").fill("12:00");
     await single.getByLabel("Leaving at").fill("14:00");
     await single.getByLabel("Energy (kWh)").fill("20");
-    await single.getByRole("textbox", { name: /^Vehicle/ }).fill("CD34 EFG");
+    await single.getByRole("combobox", { name: /^Vehicle \*?$/ }).fill("CD34 EFG");
     await single.getByLabel("Tag it charges with").fill(`ONE-${run}`);
     await single.getByRole("button", { name: "Check and book the visit" }).click();
     await expect(phone.getByText("CD34 EFG booked at the list price")).toBeVisible();
@@ -127,6 +140,18 @@ test.describe("[hubs] contracted charging at a hub", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSidewaysScroll(page, 390);
     if (SHOTS) await page.screenshot({ path: "test-results/screens/hub-operator-390.png", fullPage: true });
+    // The operator suspends the hub for a while: its customer can no longer book there, until it reopens.
+    await page.getByRole("button", { name: "Suspend the hub" }).click();
+    await expect(page.getByText(/^Suspended: nothing new can be booked/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: "test-results/screens/hub-suspended-390.png", fullPage: true });
+    await gotoHydrated(phone, hubUrl);
+    await expect(phone.getByText(/suspended by its operator: nothing can be booked/)).toBeVisible();
+    await expect(phone.getByRole("form", { name: "Book a visit" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Reopen the hub" }).click();
+    await expect(page.getByText(/^Open: customers book/)).toBeVisible();
+    await gotoHydrated(phone, hubUrl);
+    await expect(phone.getByRole("form", { name: "Book a visit" })).toBeVisible();
     await phone.setViewportSize({ width: 1280, height: 900 });
     await gotoHydrated(phone, "/electrify/hubs");
     await expectNoSidewaysScroll(phone, 1280);

@@ -39,12 +39,25 @@ test.describe("[readiness] every vehicle ready when it leaves", () => {
     await expect(page).toHaveURL("/depots");
     await gotoHydrated(page, "/electrify/team");
     await page.getByLabel("Key name").fill("Telematics");
+    // What it may do: reading and telling are ticked, booking at hubs is not until asked for.
+    const scopes = page.getByRole("group", { name: "What the key may do" });
+    await expect(scopes.getByRole("checkbox", { name: /Book and cancel visits at hubs/ })).not.toBeChecked();
+    await expect(scopes.getByRole("checkbox", { name: /Tell vehicles' state/ })).toBeChecked();
     await page.getByRole("button", { name: "Create key" }).click();
     const key = (await page.getByLabel("The new key").textContent())!.trim();
     expect(key).toMatch(/^elk_/);
     await expect(page.getByRole("list", { name: "Keys" })).toContainText("never used");
+    await expect(page.getByRole("list", { name: "Keys" })).toContainText("May: fleet:read, fleet:write");
     await expectNoAxeViolations(page);
     if (SHOTS) await page.screenshot({ path: "test-results/screens/team-keys-1280.png", fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page, 390);
+    if (SHOTS)
+      await page
+        .getByText("Fleet API keys")
+        .locator("xpath=ancestor::*[@data-slot='card'][1]")
+        .screenshot({ path: "test-results/screens/team-keys-390.png" });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The van is named on the depot's page, in the plan's group; a charger that does not do smart charging connects.
     await gotoHydrated(page, `/electrify/operations/${depot}`);

@@ -6,6 +6,7 @@
 import { DateTime } from "luxon";
 
 import type { DepotViewer } from "~/features/depots/index.server";
+import { companyVehicles } from "~/features/vehicles/index.server";
 import { allowed, companyOf } from "~/lib/access/access.server";
 import { formatPence } from "~/lib/money";
 import type { Runtime } from "~/lib/runtime.server";
@@ -70,9 +71,14 @@ export async function hubPageData(
   };
   const mayAct = may.decide || may.request || may.withdraw;
   const mayBook = may.book || may.visit;
-  const vehicleTypes = may.request || may.visit ? await vehicleChoices(deps, user) : null;
+  const [vehicleTypes, ownVehicles] = await Promise.all([
+    may.request || may.visit ? vehicleChoices(deps, user) : null,
+    // The company's own named vehicles: a booking names one of their tags (the chargers know it by its tag).
+    mayBook ? companyVehicles(deps, user) : [],
+  ]);
   return {
     hub,
+    ownVehicles,
     week: { byHour: week.byHour, limitKw: week.limitKw, chargers: week.chargers },
     // Single visits are bookings, not contracts asked for: they are listed with the bookings.
     contracts: contracts.filter((c) => !c.adHoc),

@@ -4,6 +4,7 @@ export { cancelExpectedVisits, expectVisit, expectedVisits, expectedVisitsChange
 export { readVehicleStates, setStateByHand, setVehicleStates } from "./vehicle-state.server";
 export {
   addVehicleTag,
+  companyVehicles,
   depotsNamingVehicles,
   depotsWithVehicles,
   listVehicleTags,

@@ -11,7 +11,7 @@ import { z } from "zod";
 
 import { depotWithinReach, requireDepot, type DepotViewer } from "~/features/depots/index.server";
 import { readDepotPlan } from "~/features/planning/index.server";
-import { sameCompany } from "~/lib/access/access.server";
+import { ownRowsWhere, sameCompany } from "~/lib/access/access.server";
 import { recordAudit } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
@@ -59,13 +59,25 @@ export async function ownerOfTag(db: Kysely<Database>, tag: string): Promise<num
   return row?.company_id ?? null;
 }
 
-/** The depots the principal may read, each with its named vehicles and tags (the fleet API's list of depots). */
 /** Every depot with a named vehicle (the alerts' watch). */
 export async function depotsNamingVehicles(deps: Deps): Promise<number[]> {
   const rows = await deps.database.db.selectFrom("vehicle_tags").select("depot_id").distinct().execute();
   return rows.map((r) => r.depot_id);
 }
 
+/** The named vehicles of the principal's own company, at any of its depots (what it may book at a hub). */
+export async function companyVehicles(deps: Deps, viewer: DepotViewer): Promise<{ vehicle: string; tag: string }[]> {
+  return deps.database.db
+    .selectFrom("vehicle_tags")
+    .innerJoin("depots", "depots.id", "vehicle_tags.depot_id")
+    .select(["vehicle_tags.vehicle", "vehicle_tags.tag"])
+    .where(ownRowsWhere(viewer, "company.read", "depots.company_id"))
+    .orderBy("vehicle_tags.vehicle")
+    .limit(500)
+    .execute();
+}
+
+/** The depots the principal may read, each with its named vehicles and tags (the fleet API's list of depots). */
 export async function depotsWithVehicles(deps: Deps, viewer: DepotViewer) {
   const rows = await deps.database.db
     .selectFrom("depots")

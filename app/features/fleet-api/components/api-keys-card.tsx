@@ -1,8 +1,11 @@
+import { useId } from "react";
 import { useFetcher } from "react-router";
 
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field-error";
+import { KEY_SCOPE_LABELS, KEY_SCOPES, type KeyScope } from "~/lib/access/terms";
 import type { ActionResult } from "~/lib/action-result";
 import { calendarDay } from "~/lib/uk-dates";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
@@ -10,6 +13,7 @@ import { useFetcherToast } from "~/lib/use-fetcher-toast";
 export type ApiKeyRow = {
   id: number;
   name: string;
+  scopes: KeyScope[];
   start: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -40,10 +44,11 @@ export function ApiKeysCard({ keys }: { keys: ApiKeyRow[] }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <creator.Form method="post" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" noValidate>
+        <creator.Form method="post" className="grid gap-3" noValidate>
           <input type="hidden" name="intent" value="create-key" />
           <TextField label="Key name" name="name" maxLength={60} required error={errors.name} autoComplete="off" />
-          <Button type="submit" disabled={creator.state !== "idle"}>
+          <ScopeChoices error={errors.scopes} />
+          <Button type="submit" className="justify-self-start" disabled={creator.state !== "idle"}>
             {creator.state !== "idle" ? "Creating…" : "Create key"}
           </Button>
         </creator.Form>
@@ -69,6 +74,32 @@ export function ApiKeysCard({ keys }: { keys: ApiKeyRow[] }) {
   );
 }
 
+/** What the new key may do: reading and telling the fleet's state by default; booking at hubs only when asked for. */
+function ScopeChoices({ error }: { error?: string }) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="text-sm font-medium">What the key may do</legend>
+      {KEY_SCOPES.map((scope) => (
+        <div key={scope} className="flex items-start gap-2">
+          <input
+            id={`${id}-${scope}`}
+            type="checkbox"
+            name="scopes"
+            value={scope}
+            defaultChecked={scope !== "hubs:book"}
+            className="mt-0.5 size-4 accent-primary"
+          />
+          <label htmlFor={`${id}-${scope}`} className="text-sm">
+            {KEY_SCOPE_LABELS[scope]} <span className="font-mono text-xs text-muted-foreground">{scope}</span>
+          </label>
+        </div>
+      ))}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+    </fieldset>
+  );
+}
+
 function KeyRow({ apiKey }: { apiKey: ApiKeyRow }) {
   const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher.data);
@@ -83,6 +114,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyRow }) {
           {apiKey.lastUsedAt ? `last used ${calendarDay(apiKey.lastUsedAt)}` : "never used"}
           {apiKey.revokedAt ? ` · revoked ${calendarDay(apiKey.revokedAt)}` : ""}
         </p>
+        <p className="text-sm text-muted-foreground">May: {apiKey.scopes.join(", ")}</p>
       </div>
       {apiKey.revokedAt ? null : (
         <fetcher.Form method="post">

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
-import { VehicleTagFields } from "./vehicle-tag-fields";
+import { VehicleTagFields, type OwnVehicle } from "./vehicle-tag-fields";
 
 /**
  * One visit outside any contract, at the hub's list price: the engine plans the hub's week with every contract that
@@ -19,7 +19,9 @@ export function AdHocCard({
   vehicleTypes,
   days,
   prices,
+  ownVehicles,
 }: {
+  ownVehicles: OwnVehicle[];
   vehicleTypes: { key: string; label: string }[];
   days: { value: string; label: string }[];
   /** The list price, in words. */
@@ -69,7 +71,7 @@ export function AdHocCard({
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <VehicleTagFields errors={errors} />
+            <VehicleTagFields errors={errors} ownVehicles={ownVehicles} />
           </div>
           <Button type="submit" name="intent" value="visit" disabled={fetcher.state !== "idle"} className="sm:w-fit">
             {fetcher.state === "idle" ? "Check and book the visit" : "Planning the hub's day…"}

@@ -10,7 +10,7 @@ import { calendarDay } from "~/lib/uk-dates";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
 import type { BookingRow, HubRole } from "../views";
-import { VehicleTagFields } from "./vehicle-tag-fields";
+import { VehicleTagFields, type OwnVehicle } from "./vehicle-tag-fields";
 
 /**
  * Visits booked within accepted contracts: the haulier's team books a vehicle for a day (the tag it charges with tells
@@ -25,7 +25,9 @@ export function BookingsCard({
   mayCancel,
   graceMinutes,
   days,
+  ownVehicles,
 }: {
+  ownVehicles: OwnVehicle[];
   bookings: BookingRow[];
   contracts: { id: number; label: string }[];
   as: HubRole;
@@ -62,7 +64,7 @@ export function BookingsCard({
             />
             <div className="grid gap-4 sm:grid-cols-3">
               <SelectField name="visitDate" label="Day" options={days} error={errors.visitDate} />
-              <VehicleTagFields errors={errors} />
+              <VehicleTagFields errors={errors} ownVehicles={ownVehicles} />
             </div>
             <Button type="submit" name="intent" value="book" disabled={fetcher.state !== "idle"} className="sm:w-fit">
               Book the visit

@@ -197,10 +197,16 @@ export default function HubPage({ loaderData }: Route.ComponentProps) {
           mayCancel={may.cancel}
           graceMinutes={hub.prices.graceMinutes}
           days={bookableDays}
+          ownVehicles={loaderData.ownVehicles}
         />
       ) : null}
       {vehicleTypes && may.visit ? (
-        <AdHocCard vehicleTypes={vehicleTypes} days={bookableDays} prices={describePrices(hub.prices)} />
+        <AdHocCard
+          vehicleTypes={vehicleTypes}
+          days={bookableDays}
+          prices={describePrices(hub.prices)}
+          ownVehicles={loaderData.ownVehicles}
+        />
       ) : null}
       {contracts.length > 0 || bookings.length > 0 ? (
         <StatementsCard hubId={hub.id} month={month} months={months} statements={statements} as={hub.as} />
