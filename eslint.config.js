@@ -24,11 +24,12 @@ const FEATURE_DEPENDENCIES = {
   admin: ["depots", "team", "users"],
   planning: ["charging-engine", "company", "depots", "designer", "grid"],
   trips: ["depots", "planning"],
-  // Box Charge's rooms (decision 056), each only on those before it: what happened, the chargers that tell it, what
-  // is known of vehicles, the controller that decides from all three, and the pages that show them together.
+  // Box Charge's rooms (decision 056), each only on those before it: what happened, what is known of vehicles (and
+  // whose tags they are), the chargers that tell it and ask who may charge, the controller that decides from all
+  // three, and the pages that show them together.
   "charging-records": ["charging-engine", "depots"],
-  chargers: ["charging-records", "depots"],
   vehicles: ["charging-records", "depots", "planning"],
+  chargers: ["charging-records", "depots", "vehicles"],
   "live-control": ["chargers", "charging-engine", "charging-records", "depots", "planning", "vehicles"],
   operations: ["chargers", "charging-engine", "charging-records", "depots", "live-control", "planning", "vehicles"],
   portfolio: ["charging-engine", "depots", "planning", "grid", "energy-map", "team"],

@@ -110,6 +110,7 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
     remove: row("operations.change", "charger", null),
     "vehicle-needs": row("operations.tell", "depot", { sessionId: "none" }),
     "vehicle-state": row("operations.tell", "depot", {}),
+    "charging-access": row("operations.change", "depot", { mode: "everyone" }),
     "add-tag": row("operations.change", "depot", { tag: "" }),
     "remove-tag": row("operations.change", "tag", null),
     command: row("operations.change", "charger", { command: "self-destruct" }),

@@ -18,6 +18,7 @@ import { openRuntime } from "~/lib/runtime.server";
 import { registerChargePointAt } from "../app/features/chargers/internals";
 import { defaultPlanInput } from "../app/features/planning/index";
 import { createUser } from "../app/features/users/index.server";
+import { nameTagsForBench } from "../app/features/vehicles/internals";
 import { waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
 import { servingProcesses } from "../tests/support/processes";
@@ -51,6 +52,7 @@ async function run({ label, databaseUrl, processes }: Run) {
     .where("user_id", "=", owner.id)
     .executeTakeFirstOrThrow();
   const chargers: { identity: string; password: string; depot: number }[] = [];
+  const depotIds: number[] = [];
   for (let d = 0; d < CHARGERS / PER_DEPOT; d++) {
     const { id } = await runtime.database.db
       .insertInto("depots")
@@ -71,6 +73,7 @@ async function run({ label, databaseUrl, processes }: Run) {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    depotIds.push(id);
     await runtime.database.db
       .insertInto("depot_plans")
       .values({
@@ -96,6 +99,12 @@ async function run({ label, databaseUrl, processes }: Run) {
       chargers.push({ identity, password, depot: d });
     }
   }
+  // Each charger's vehicle named at its depot: only a depot's own vehicles charge there (decision 057).
+  await nameTagsForBench(
+    runtime.database.db,
+    companyId,
+    chargers.map((c, i) => ({ depotId: depotIds[c.depot]!, tag: `g1-${i}`, groupId: "g1" })),
+  );
   await runtime.database.destroy();
 
   const port = await freePort();

@@ -15,7 +15,7 @@ const emitter = new EventEmitter();
 emitter.setMaxListeners(0);
 const pending = new Map<number, { timer: NodeJS.Timeout; relay: boolean }>();
 
-type Signal = { kind: "depot" | "charging"; depotId: number };
+type Signal = { kind: "depot" | "charging"; depotId: number } | { kind: "tags" };
 let relay: ((signal: Signal) => void) | null = null;
 
 /** Sends this process's own signals on to the other processes as well (one relay at a time); returns the stop. */
@@ -58,6 +58,26 @@ export function chargingChanged(depotId: number, { relayed = false } = {}): void
 /** Tells the other processes only (this one knows): a depot's limits were lowered here, so theirs may rise. */
 export function limitsLowered(depotId: number): void {
   relay?.({ kind: "charging", depotId });
+}
+
+/**
+ * Which tags may charge where changed (a vehicle named or removed, a visit booked or cancelled, a site's access):
+ * the chargers' local lists are brought up to date. Folded like the others; relayed to the other processes.
+ */
+let tagsPending: NodeJS.Timeout | null = null;
+export function tagsChanged({ relayed = false } = {}): void {
+  if (!relayed) relay?.({ kind: "tags" });
+  if (tagsPending) return;
+  tagsPending = setTimeout(() => {
+    tagsPending = null;
+    emitter.emit("tags");
+  }, FOLD_MS);
+  tagsPending.unref();
+}
+
+export function onTagsChanged(listener: () => void): () => void {
+  emitter.on("tags", listener);
+  return () => emitter.off("tags", listener);
 }
 
 /** A charger booted or reconnected after a boot: the controller gives it its default for new transactions. */

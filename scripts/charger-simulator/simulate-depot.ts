@@ -5,6 +5,8 @@
  */
 import { DateTime } from "luxon";
 
+import { membershipsOf, withDepots } from "~/features/team/index.server";
+import { addVehicleTag, ownerOfTag } from "~/features/vehicles/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UK_ZONE } from "~/lib/uk-dates";
 
@@ -42,6 +44,32 @@ function fleetOf(inputs: PlanRequest | null, count: number): FleetVehicle[] {
   });
 }
 
+/**
+ * The fleet's tags named as the depot's vehicles, as its owner would on Operations: only a depot's own vehicles charge
+ * there (decision 057). A tag already some company's is left as it is.
+ */
+async function nameFleet(runtime: Runtime, depotId: number, fleet: FleetVehicle[]) {
+  const db = runtime.database.db;
+  const user = await db
+    .selectFrom("depots")
+    .innerJoin("user", "user.id", "depots.user_id")
+    .select(["user.id", "user.email"])
+    .where("depots.id", "=", depotId)
+    .executeTakeFirst();
+  const current = user && (await membershipsOf(db, user)).find((m) => m.current);
+  if (!user || !current) return console.warn("The depot's owner is not known: its vehicles' tags are not named.");
+  const { id, name, role, memberId } = current;
+  const viewer = { ...user, isAdmin: false, company: await withDepots(db, { id, name, role, memberId }) };
+  let named = 0;
+  for (const vehicle of fleet) {
+    if ((await ownerOfTag(db, vehicle.tag)) !== null) continue;
+    const groupId = /^(g\d+)-/.exec(vehicle.tag)?.[1];
+    await addVehicleTag(runtime, viewer, depotId, { tag: vehicle.tag, vehicle: `Sim ${vehicle.tag}`, groupId });
+    named++;
+  }
+  if (named) console.log(`${named} vehicles' tags named at the depot (only its own vehicles charge there).`);
+}
+
 /** Away on the duty's clock (a trip under way, as the live controller counts it), and the trip its charge is short by. */
 function away(week: Duty, at: number): { away: boolean; tripKwh: (v: FleetVehicle) => number } {
   const trip = (day: NonNullable<Duty>[number]) => (v: FleetVehicle) => day!.energyKwh ?? (day!.km ?? 0) * v.kwhPerKm;
@@ -73,6 +101,7 @@ export async function simulateDepot(
   const plan = (await readDepotPlan(runtime, depotId))?.inputs ?? null;
 
   const fleet = fleetOf(plan, count);
+  await nameFleet(runtime, depotId, fleet);
   const maxKw = plan?.chargers[0]?.powerKw ?? 22;
   const chargers = await simulatedChargers(runtime, { id: depot.id, name: depot.depot_name }, { url, count, maxKw });
   await runtime.database.destroy();

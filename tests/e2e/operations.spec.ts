@@ -63,6 +63,25 @@ test.describe("[box-charge] operations", () => {
     // A charger from another library than the server's connects, boots and starts charging a van.
     const charger = await connectOcppPeer(baseURL!, identity, password, "ocpp2.0.1");
     charger.onCall("Reset", () => ({ status: "Accepted" }));
+    // It keeps a local authorization list of up to 100 tags (issue 59).
+    let held: { version: number; tags: number } = { version: 0, tags: 0 };
+    charger.onCall("GetVariables", (payload) => ({
+      getVariableResult: (payload.getVariableData as { component: { name: string }; variable: { name: string } }[]).map(
+        (d) =>
+          d.component.name === "LocalAuthListCtrlr"
+            ? { attributeStatus: "Accepted", component: d.component, variable: d.variable, attributeValue: "true" }
+            : { attributeStatus: "UnknownComponent", component: d.component, variable: d.variable },
+      ),
+    }));
+    charger.onCall("GetLocalListVersion", () => ({ versionNumber: held.version }));
+    charger.onCall("SendLocalList", (payload) => {
+      const entries = (payload.localAuthorizationList ?? []) as unknown[];
+      held = {
+        version: payload.versionNumber as number,
+        tags: payload.updateType === "Full" ? entries.length : held.tags + entries.length,
+      };
+      return { status: "Accepted" };
+    });
     await charger.call("BootNotification", { reason: "PowerUp", chargingStation: { vendorName: "E2E", model: "Bay" } });
     await charger.call("StatusNotification", {
       timestamp: new Date().toISOString(),
@@ -115,6 +134,20 @@ test.describe("[box-charge] operations", () => {
     await page.getByRole("menuitem", { name: "Reset" }).click();
     await expect(page.getByText("Reset: Accepted")).toBeVisible();
     expect(charger.received.map((c) => c.action)).toContain("Reset");
+
+    // Only the depot's own vehicles charge: the charger holds their tags, and a stranger's card is refused and shown.
+    await expect(chargers).toContainText("Local list: 1 tag (version 1)");
+    expect(await charger.call("Authorize", { idToken: { idToken: "STRANGER-9", type: "ISO14443" } })).toEqual({
+      idTokenInfo: { status: "Invalid" },
+    });
+    await expect(page.getByText("Tag STRANGER-9 refused (Invalid: a tag no company named)")).toBeVisible();
+    const access = page.getByRole("region", { name: "Who may charge" });
+    await access.getByLabel("Who may charge here").selectOption("anyone");
+    await access.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Anyone may charge here")).toBeVisible();
+    expect(await charger.call("Authorize", { idToken: { idToken: "STRANGER-9", type: "ISO14443" } })).toEqual({
+      idTokenInfo: { status: "Accepted" },
+    });
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("operations-1280.png"), fullPage: true });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { registerChargePoint } from "~/features/chargers/index.server";
 import { createUser } from "~/features/users/index.server";
+import { addVehicleTag } from "~/features/vehicles/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -46,6 +47,8 @@ describe("OCPP endpoint", () => {
       });
       chargers.set(identity, password);
     }
+    // Only the company's own vehicles charge at its depot (issue 59): the tags these chargers present are named.
+    for (const tag of ["VAN-07", "CAR-12"]) await addVehicleTag(runtime, owner, depotId, { tag, vehicle: tag });
     server = await startAppServer({ DATA_DIR: database.dataDir });
   });
   afterAll(async () => {

@@ -12,6 +12,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { invalidInput, UserError } from "~/lib/user-error";
 
 import { requireOperatedChargePoint } from "./charge-points.server";
+import { remoteStartTag } from "./charger-authorization.server";
 import { COMMAND_LABELS, type ChargerCommand } from "./charger-command-labels";
 import { getOcppEndpoint } from "./ocpp-endpoint.server";
 
@@ -30,6 +31,7 @@ function callFor(
   protocol: string,
   connectorId: number,
   session: { id: number; ref: string } | null,
+  startTag: string,
 ): Call {
   const v16 = protocol === "ocpp1.6";
   switch (command) {
@@ -48,13 +50,13 @@ function callFor(
     }
     case "remote-start":
       return v16
-        ? { method: "RemoteStartTransaction", params: { connectorId, idTag: "BOXCHARGE" } }
+        ? { method: "RemoteStartTransaction", params: { connectorId, idTag: startTag } }
         : {
             method: "RequestStartTransaction",
             params: {
               evseId: connectorId,
               remoteStartId: Date.now() % 2_147_483_647,
-              idToken: { idToken: "BOXCHARGE", type: "Central" },
+              idToken: { idToken: startTag, type: "Central" },
             },
           };
     case "remote-stop":
@@ -91,7 +93,9 @@ export async function sendChargerCommand(
   let status: string;
   try {
     if (!endpoint || !point.protocol) throw new UserError("The charger is not connected", { status: 409 });
-    const call = callFor(command, point.protocol, connectorId, session ?? null);
+    // A remote start names a one-time tag this charger alone accepts for a moment (charger-authorization.server.ts).
+    const startTag = command === "remote-start" ? await remoteStartTag(deps, point.id) : "";
+    const call = callFor(command, point.protocol, connectorId, session ?? null, startTag);
     const answer = (await endpoint.call(point.id, call.method, call.params)) as { status?: string };
     status = answer?.status ?? "Accepted";
   } catch (error) {

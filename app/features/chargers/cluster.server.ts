@@ -13,7 +13,7 @@ import { sql, type Kysely } from "kysely";
 import pg from "pg";
 
 import type { Database } from "~/lib/db/schema";
-import { chargingChanged, depotChanged, relayTo } from "~/lib/depot-signals.server";
+import { chargingChanged, depotChanged, relayTo, tagsChanged } from "~/lib/depot-signals.server";
 import type { Logger } from "~/lib/log.server";
 import { UserError } from "~/lib/user-error";
 
@@ -26,6 +26,7 @@ const ANSWER_MS = 25_000;
 type Message =
   | { kind: "depot"; from: string; depotId: number }
   | { kind: "charging"; from: string; depotId: number }
+  | { kind: "tags"; from: string }
   | { kind: "call"; from: string; id: string; chargePointId: number; method: string; params: unknown }
   | { kind: "taken"; from: string; id: string; to: string }
   | { kind: "answer"; from: string; id: string; to: string; result?: unknown; error?: string };
@@ -86,6 +87,8 @@ class ClusterNode {
         return depotChanged(message.depotId, { relayed: true });
       case "charging":
         return chargingChanged(message.depotId, { relayed: true });
+      case "tags":
+        return tagsChanged({ relayed: true });
       case "call":
         return this.serve(message);
       case "taken":

@@ -36,10 +36,13 @@ export async function depotChargers(db: Db, depotId: number) {
     .orderBy("name")
     .execute();
   const ids = points.map((p) => p.id);
-  const connectors = ids.length
-    ? await db.selectFrom("charge_point_connectors").selectAll().where("charge_point_id", "in", ids).execute()
-    : [];
-  return { points, connectors };
+  const [connectors, localLists] = ids.length
+    ? await Promise.all([
+        db.selectFrom("charge_point_connectors").selectAll().where("charge_point_id", "in", ids).execute(),
+        db.selectFrom("charger_local_lists").selectAll().where("charge_point_id", "in", ids).execute(),
+      ])
+    : [[], []];
+  return { points, connectors, localLists };
 }
 export type DepotChargers = Awaited<ReturnType<typeof depotChargers>>;
 
@@ -56,7 +59,7 @@ export async function recentChargerEvents(db: Db, depotId: number, limit = 12) {
       "charge_points.name as charger",
     ])
     .where("charge_points.depot_id", "=", depotId)
-    .where("charge_point_events.kind", "in", ["fault", "boot", "disconnected"])
+    .where("charge_point_events.kind", "in", ["fault", "boot", "disconnected", "refused", "list"])
     .orderBy("charge_point_events.id", "desc")
     .limit(limit)
     .execute();

@@ -8,6 +8,7 @@ export {
   removeChargePoint,
   resetChargePointPassword,
 } from "./charge-points.server";
+export { chargingAccessOf, setChargingAccess } from "./charger-authorization.server";
 export { profileStateOf, readProfileSupport, recordDefaultLimit, refusesProfiles } from "./charger-capabilities.server";
 export { sendChargerCommand } from "./charger-commands.server";
 export { markAllDisconnected } from "./charger-connection.server";

@@ -21,6 +21,7 @@ import { chargePointPasswordMatches } from "./charge-point-password.server";
 import { recordConnected, recordDisconnected } from "./charger-connection.server";
 import type { ConnectedPoint } from "./charger-status.server";
 import { startCluster } from "./cluster.server";
+import { startLocalLists } from "./local-lists.server";
 import type { Handle, OcppEndpoint } from "./ocpp-handler-types";
 import { handleOcpp16 } from "./ocpp16-handlers.server";
 import { handleOcpp201 } from "./ocpp201-handlers.server";
@@ -66,10 +67,13 @@ export function startOcppEndpoint(
           : local.call(chargePointId, method, params),
     };
     const stopController = controller(local, { relayed: cluster !== null });
+    // Who may charge while a charger cannot reach us: its local list, kept by the room itself.
+    const stopLists = startLocalLists(deps, local);
     holder.__electrifyOcpp = {
       ...endpoint,
       async close() {
         stopController();
+        stopLists();
         await cluster?.close();
         await local.close();
       },

@@ -7,6 +7,7 @@ import type { RPCClient } from "ocpp-rpc";
 
 import { findSession, readMeterValues, stopSession } from "~/features/charging-records/index.server";
 
+import { authorizeTag } from "./charger-authorization.server";
 import { recordBoot, recordSeen } from "./charger-connection.server";
 import { recordStatus, type ConnectedPoint } from "./charger-status.server";
 import { HEARTBEAT_SECONDS, type Deps, type Handle } from "./ocpp-handler-types";
@@ -49,11 +50,16 @@ export function handleOcpp16(client: RPCClient, deps: Deps, point: ConnectedPoin
       return {};
     },
   );
-  handle(client, "Authorize", async () => accepted);
+  // Who may charge is the policy's (charger-authorization.server.ts); a refused start is kept as it happened (the
+  // charger stops it when its StopTransactionOnInvalidId says so, and its StopTransaction closes the session).
+  handle(client, "Authorize", async (params: { idTag: string }) => ({
+    idTagInfo: { status: await authorizeTag(deps, point, params.idTag) },
+  }));
   handle(
     client,
     "StartTransaction",
     async (params: { connectorId: number; idTag: string; meterStart: number; timestamp: string }) => {
+      const status = await authorizeTag(deps, point, params.idTag);
       const transactionId = await startSessionAt(deps, point, {
         connectorId: params.connectorId,
         ref: null,
@@ -61,7 +67,7 @@ export function handleOcpp16(client: RPCClient, deps: Deps, point: ConnectedPoin
         at: new Date(params.timestamp).toISOString(),
         meterWh: params.meterStart,
       });
-      return { transactionId, ...accepted };
+      return { transactionId, idTagInfo: { status } };
     },
   );
   handle(client, "StopTransaction", (params: StopTransaction16) => stopTransaction(deps, point, params));

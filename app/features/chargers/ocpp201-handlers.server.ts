@@ -12,6 +12,7 @@ import {
   stopSession,
 } from "~/features/charging-records/index.server";
 
+import { authorizeTag } from "./charger-authorization.server";
 import { recordBoot, recordSeen } from "./charger-connection.server";
 import { recordStatus, type ConnectedPoint } from "./charger-status.server";
 import { HEARTBEAT_SECONDS, type Deps, type Handle } from "./ocpp-handler-types";
@@ -37,7 +38,12 @@ type TransactionEvent = {
   meterValue?: MeterValue201[];
 };
 
-const acceptedToken = { idTokenInfo: { status: "Accepted" as const } };
+/**
+ * A 2.0.1 token: a station that does not authorize at all (NoAuthorization) is answered as a tag nobody named, so it
+ * charges only where anyone may; every other is the tag it carries.
+ */
+const authorizeToken = (deps: Deps, point: ConnectedPoint, token: { idToken: string; type: string }) =>
+  authorizeTag(deps, point, token.type === "NoAuthorization" || token.idToken === "" ? "" : token.idToken);
 
 export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoint, handle: Handle): void {
   handle(
@@ -70,13 +76,19 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
       return {};
     },
   );
-  handle(client, "Authorize", async () => acceptedToken);
+  handle(client, "Authorize", async (params: { idToken: { idToken: string; type: string } }) => ({
+    idTokenInfo: { status: await authorizeToken(deps, point, params.idToken) },
+  }));
   handle(client, "TransactionEvent", async (params: TransactionEvent) => {
     const samples = readMeterValues(params.meterValue ?? []);
     const at = new Date(params.timestamp).toISOString();
     const ref = params.transactionInfo.transactionId;
     // A station that missed telling the start (or whose start was lost) is reconciled from whatever event comes first.
     const found = await findSession(deps, point, { ref });
+    // A token is answered once, when this transaction first shows it; later events of a transaction it was let
+    // start are not refused halfway (a booking ending while the van charges does not cut it off).
+    const token = params.idToken?.idToken ? params.idToken : null;
+    const status = token && (!found || found.id_tag === null) ? await authorizeToken(deps, point, token) : "Accepted";
     const sessionId =
       found?.id ??
       (await startSessionAt(deps, point, {
@@ -99,7 +111,7 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
         meterWh: samples.findLast((s) => s.energyWh !== null)?.energyWh ?? null,
         reason: params.transactionInfo.stoppedReason ?? "Local",
       });
-    return params.idToken ? acceptedToken : {};
+    return params.idToken ? { idTokenInfo: { status } } : {};
   });
   handle(client, "MeterValues", async (params: { evseId: number; meterValue: MeterValue201[] }) => {
     await recordReadingsAt(deps, point, {

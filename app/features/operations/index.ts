@@ -5,6 +5,7 @@
  * What routes use (safe for the browser); every other file here is the feature's own (decision 045).
  */
 export { ChargersCard } from "./components/chargers-card";
+export { ChargingAccessCard } from "./components/charging-access-card";
 export { DaysCard } from "./components/days-card";
 export { EventsCard } from "./components/events-card";
 export { LoadChart } from "./components/lazy-load-chart";

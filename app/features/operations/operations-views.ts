@@ -39,6 +39,8 @@ export type ChargerView = {
   notManagedUntil: "reconnect" | "transaction" | null;
   /** The site's own meter at the connection, registered like a charger (it charges nothing: issue 49). */
   siteMeter: boolean;
+  /** The local authorization list it holds (issue 59): how many tags and its version; or why it keeps none. */
+  localList: { tags: number | null; version: number } | { unsupported: string } | null;
 };
 
 export type SessionView = {
@@ -193,7 +195,7 @@ export function dayViews(sessions: Sessions, load: ReturnType<typeof loadSeries>
  * last dropped; the power of its open sessions; its connectors in order.
  */
 export function chargerViews(
-  { points, connectors }: DepotChargers,
+  { points, connectors, localLists }: DepotChargers,
   sessions: Sessions,
   connectedHere: (id: number) => boolean,
 ): ChargerView[] {
@@ -220,7 +222,14 @@ export function chargerViews(
     notManaged: p.profiles_refused,
     notManagedUntil: p.profiles_refused_until,
     siteMeter: p.role === "site-meter",
+    localList: localListView(localLists.find((l) => l.charge_point_id === p.id)),
   }));
+}
+
+function localListView(list: DepotChargers["localLists"][number] | undefined): ChargerView["localList"] {
+  if (!list) return null;
+  if (list.unsupported) return { unsupported: list.unsupported };
+  return { tags: list.tags === null ? null : (JSON.parse(list.tags) as unknown[]).length, version: list.version };
 }
 
 /** The next stretch a schedule lets its charger charge, as the sessions card shows it. */

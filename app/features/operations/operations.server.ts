@@ -7,7 +7,12 @@
  */
 import { DateTime } from "luxon";
 
-import { depotChargers, getOcppEndpoint, recentChargerEvents } from "~/features/chargers/index.server";
+import {
+  chargingAccessOf,
+  depotChargers,
+  getOcppEndpoint,
+  recentChargerEvents,
+} from "~/features/chargers/index.server";
 import { buildingKwAt } from "~/features/charging-records";
 import { readDepotRecords } from "~/features/charging-records/index.server";
 import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
@@ -36,12 +41,13 @@ export async function depotOperations(deps: Deps, viewer: DepotViewer, depotId: 
  */
 export async function depotSnapshot(deps: Deps, depotId: number, now = Date.now()) {
   const db = deps.database.db;
-  const [site, tagsByKey, sessionRecords, chargersRead, events] = await Promise.all([
+  const [site, tagsByKey, sessionRecords, chargersRead, events, chargingAccess] = await Promise.all([
     depotSite(deps, depotId, now),
     vehicleTagsByKey(deps, depotId),
     readDepotRecords(deps, depotId, now - 7 * DAY_MS),
     depotChargers(db, depotId),
     recentChargerEvents(db, depotId),
+    chargingAccessOf(deps, depotId),
   ]);
   const records = { ...sessionRecords, ...chargersRead };
   const sessions = sessionViews(records, site.tariff, tagsByKey, now);
@@ -52,6 +58,7 @@ export async function depotSnapshot(deps: Deps, depotId: number, now = Date.now(
   const open = sessions.filter(({ row }) => !row.stopped_at);
   return {
     chargers,
+    chargingAccess,
     loadKw: chargers.reduce((sum, c) => sum + c.powerKw, 0),
     limitKw: siteLimitKw(site, now),
     meter: meterView(site, now),

@@ -4,13 +4,14 @@
  * freed), and once it plugs in with its tag, plans it from the visit's need and departure: a booked vehicle is a
  * vehicle whose duty is known, charged before the walk-ins nobody told it about.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 
 import { toIsoString } from "~/lib/db/dialect.server";
 import type { Database } from "~/lib/db/schema";
-import { chargingChanged } from "~/lib/depot-signals.server";
+import type { ExpectedVisitTable } from "~/lib/db/schema-charging";
+import { chargingChanged, tagsChanged } from "~/lib/depot-signals.server";
 
-import type { ExpectedVisit } from "./expected-visit";
+import { BOOKED_EARLY_MS, type ExpectedVisit } from "./expected-visit";
 
 const ms = (value: Date | string) => Date.parse(toIsoString(value));
 
@@ -30,17 +31,19 @@ export async function expectedVisits(
     .where("arrives_at", "<", new Date(until).toISOString())
     .orderBy("arrives_at")
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    tag: r.tag.toUpperCase(),
-    arrivesAt: ms(r.arrives_at),
-    holdsUntil: ms(r.holds_until),
-    departsAt: ms(r.departs_at),
-    neededKwh: r.needed_kwh,
-    maxKw: r.max_kw,
-    tier: r.tier,
-  }));
+  return rows.map(visitFromRow);
 }
+
+const visitFromRow = (r: Selectable<ExpectedVisitTable>): ExpectedVisit => ({
+  id: r.id,
+  tag: r.tag.toUpperCase(),
+  arrivesAt: ms(r.arrives_at),
+  holdsUntil: ms(r.holds_until),
+  departsAt: ms(r.departs_at),
+  neededKwh: r.needed_kwh,
+  maxKw: r.max_kw,
+  tier: r.tier,
+});
 
 /** A visit to expect at a depot (a hub's booking), within the caller's transaction; answers its id. */
 export async function expectVisit(
@@ -87,4 +90,30 @@ export async function cancelExpectedVisits(db: Kysely<Database>, ids: readonly n
 }
 
 /** A depot's expected visits changed (a booking made or cancelled): its controller decides again at once. */
-export const expectedVisitsChanged = (depotId: number) => chargingChanged(depotId);
+export const expectedVisitsChanged = (depotId: number) => {
+  chargingChanged(depotId);
+  // Who may charge there changed too: the chargers' local lists follow.
+  tagsChanged();
+};
+
+/**
+ * A tag's visits at the depot around `at` (not cancelled): from twelve hours before to its early arrival after, so
+ * a charger can tell a booked vehicle now from one whose booking is over (Expired).
+ */
+export async function visitsOfTagAt(
+  db: Kysely<Database>,
+  depotId: number,
+  tag: string,
+  at: number,
+): Promise<ExpectedVisit[]> {
+  const rows = await db
+    .selectFrom("expected_visits")
+    .selectAll()
+    .where("depot_id", "=", depotId)
+    .where("cancelled_at", "is", null)
+    .where((eb) => eb(eb.fn("lower", ["tag"]), "=", tag.toLowerCase()))
+    .where("departs_at", ">", new Date(at - 12 * 3_600_000).toISOString())
+    .where("arrives_at", "<", new Date(at + BOOKED_EARLY_MS).toISOString())
+    .execute();
+  return rows.map(visitFromRow);
+}

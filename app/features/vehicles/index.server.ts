@@ -1,6 +1,12 @@
 /** Vehicles on the server (decision 056). */
 export { visitsDueBack } from "./expected-visit";
-export { cancelExpectedVisits, expectVisit, expectedVisits, expectedVisitsChanged } from "./expected-visits.server";
+export {
+  cancelExpectedVisits,
+  expectVisit,
+  expectedVisits,
+  expectedVisitsChanged,
+  visitsOfTagAt,
+} from "./expected-visits.server";
 export { readVehicleStates, setStateByHand, setVehicleStates } from "./vehicle-state.server";
 export {
   addVehicleTag,
@@ -10,5 +16,6 @@ export {
   listVehicleTags,
   ownerOfTag,
   removeVehicleTag,
+  tagsOfCompany,
   vehicleTagsByKey,
 } from "./vehicle-tags.server";

@@ -4,7 +4,7 @@
  * function for the board and the controller). Owns vehicle_tags, tag_owners, vehicle_states and expected_visits.
  * Safe for the browser.
  */
-export { BOOKED_EARLY_MS, visitsDueBack } from "./expected-visit";
+export { BOOKED_EARLY_MS, visitOf, visitsDueBack } from "./expected-visit";
 export { BOARD_HOURS, readinessBoard, unnamedVehicles } from "./readiness";
 export type { BoardSession, ReadinessRow } from "./readiness";
 export { groupOfTag, vehiclesDueBack } from "./vehicle-duty";

@@ -4,3 +4,4 @@
  * other features.
  */
 export { tripUnderWay } from "./vehicle-duty";
+export { nameTagsForBench } from "./vehicle-tags.server";

@@ -14,6 +14,7 @@ import { readDepotPlan } from "~/features/planning/index.server";
 import { ownRowsWhere, sameCompany } from "~/lib/access/access.server";
 import { recordAudit } from "~/lib/audit.server";
 import type { Database } from "~/lib/db/schema";
+import { tagsChanged } from "~/lib/depot-signals.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { invalidInput, UserError } from "~/lib/user-error";
 
@@ -111,7 +112,7 @@ export async function addVehicleTag(
     throw new UserError("Choose one of the plan's vehicle groups", {
       fieldErrors: { groupId: "Choose one of the plan's vehicle groups" },
     });
-  return deps.database.db.transaction().execute(async (tx) => {
+  const added = await deps.database.db.transaction().execute(async (tx) => {
     const taken = await tx
       .selectFrom("vehicle_tags")
       .select("vehicle")
@@ -157,6 +158,9 @@ export async function addVehicleTag(
     });
     return { id, tag, vehicle, groupId: groupId || null };
   });
+  // Its chargers' local lists take the tag (chargers/local-lists.server.ts).
+  tagsChanged();
+  return added;
 }
 
 const TAG_GONE = "That tag has already been removed";
@@ -176,7 +180,7 @@ export async function removeVehicleTag(deps: Deps, user: DepotViewer, depotId: n
     message: TAG_GONE,
     detail: `${at.vehicle} removed`,
   });
-  return deps.database.db.transaction().execute(async (tx) => {
+  const removed = await deps.database.db.transaction().execute(async (tx) => {
     const row = await tx
       .deleteFrom("vehicle_tags")
       .where("id", "=", tagId)
@@ -200,4 +204,52 @@ export async function removeVehicleTag(deps: Deps, user: DepotViewer, depotId: n
     });
     return row;
   });
+  tagsChanged();
+  return removed;
+}
+
+/** The tags of a company's named vehicles, at any of its depots (a charger's local list), as they were named. */
+export async function tagsOfCompany(db: Kysely<Database>, companyId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("vehicle_tags")
+    .innerJoin("tag_owners", "tag_owners.tag_key", "vehicle_tags.tag_key")
+    .select((eb) => eb.fn.min("vehicle_tags.tag").as("tag"))
+    .where("tag_owners.company_id", "=", companyId)
+    .groupBy("vehicle_tags.tag_key")
+    .orderBy("vehicle_tags.tag_key")
+    .execute();
+  return rows.map((r) => r.tag);
+}
+
+/**
+ * Many vehicles named at once for a benchmark's depots (no checks, no log: for internals.ts only); each tag becomes
+ * the company's, as naming it on Operations makes it.
+ */
+export async function nameTagsForBench(
+  db: Kysely<Database>,
+  companyId: number,
+  tags: readonly { depotId: number; tag: string; groupId: string | null }[],
+) {
+  const at = new Date().toISOString();
+  for (let i = 0; i < tags.length; i += 500) {
+    const part = tags.slice(i, i + 500);
+    await db
+      .insertInto("vehicle_tags")
+      .values(
+        part.map((t) => ({
+          depot_id: t.depotId,
+          tag: t.tag,
+          tag_key: t.tag.toLowerCase(),
+          vehicle: t.tag,
+          group_id: t.groupId,
+          created_at: at,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("tag_owners")
+      .values(part.map((t) => ({ tag_key: t.tag.toLowerCase(), company_id: companyId, created_at: at })))
+      .onConflict((oc) => oc.column("tag_key").doNothing())
+      .execute();
+  }
 }

@@ -30,6 +30,8 @@ export type Principal = {
   };
   /** A company's API key rather than a person: its calls are on the key's own trail, not a user's. */
   apiKey?: { id: number; scopes: readonly KeyScope[] };
+  /** A vehicle presenting its tag at a charger (`company`: the tag's owner, none for a tag nobody named). */
+  vehicle?: { tag: string };
 };
 
 /** A hub as the rules read it: whose it is, where, whether it is open, and which companies hold accepted contracts. */
@@ -52,9 +54,13 @@ export type Resource =
   | { kind: "hub"; companyId: number; depotId: number; hub: HubFacts }
   | { kind: "hub-customer"; companyId: number; depotId: number; hub: HubFacts; customerId: number }
   | { kind: "tag"; companyId: number }
+  /** A tag at a charger: the depot's company, the companies with a visit booked there now, whether anyone may. */
+  | { kind: "charge"; companyId: number; depotId: number; bookedBy: readonly number[]; anyone: boolean }
   | { kind: "consultancy" };
 
 function holds(relation: Relation, principal: Principal, resource: Resource): boolean {
+  // Free vend lets a tag nobody named charge too.
+  if (relation === "anyone") return resource.kind === "charge" && resource.anyone;
   const company = principal.company;
   if (!company) return false;
   switch (relation) {
@@ -75,6 +81,8 @@ function holds(relation: Relation, principal: Principal, resource: Resource): bo
       return resource.kind === "hub" && resource.hub.status === "open" && resource.hub.operatorId !== company.id;
     case "listed":
       return resource.kind === "hub" && resource.hub.status === "open";
+    case "booked":
+      return resource.kind === "charge" && resource.bookedBy.includes(company.id);
   }
 }
 
@@ -92,6 +100,7 @@ export const hasScope = (scopes: readonly KeyScope[], scope: KeyScope) =>
 export function may(principal: Principal | null | undefined, action: Action, resource: Resource): boolean {
   const rule = RULES[action];
   if (!principal || rule.on !== resource.kind) return false;
+  if (principal.vehicle) return relationsHold(rule, rule.vehicles ?? [], principal, resource);
   if (principal.apiKey) {
     if (!rule.key || !hasScope(principal.apiKey.scopes, rule.key.scope)) return false;
     return relationsHold(rule, rule.key.relations, principal, resource);

@@ -255,6 +255,13 @@ export const RULES: Record<Action, Rule> = {
     key: { scope: "hubs:book", relations: OWN },
     why: "A vehicle tag is one company's: only its own company books a visit with it.",
   },
+  // Who may charge (issue 59): a tag at a charger, answered to Authorize and the start of a transaction.
+  "charge.start": {
+    on: "charge",
+    members: {},
+    vehicles: ["own", "booked", "anyone"],
+    why: "At a depot its company's vehicles charge; at a hub, a customer's vehicle booked there now too; any tag only where the site lets anyone charge (free vend).",
+  },
   // The consultancy's console.
   "admin.console": {
     on: "consultancy",

@@ -57,10 +57,12 @@ export type Action =
   | "booking.cancel"
   | "statement.dispute"
   | "tag.use"
+  | "charge.start"
   | "admin.console";
 
 /** The kinds of thing a rule is about (policy.ts `Resource` gives each one's facts). */
-export type ResourceKind = "company" | "membership" | "depot" | "hub" | "hub-customer" | "tag" | "consultancy";
+export type ResourceKind =
+  "company" | "membership" | "depot" | "hub" | "hub-customer" | "tag" | "charge" | "consultancy";
 
 /**
  * How a principal stands to a resource:
@@ -69,9 +71,11 @@ export type ResourceKind = "company" | "membership" | "depot" | "hub" | "hub-cus
  * - `customer`: their company is the customer it is for (a contract, booking, statement, dispute), or holds an
  *   accepted contract at the hub;
  * - `visitor`: the hub is open, and another company's;
- * - `listed`: the hub is open (every company sees the open hubs).
+ * - `listed`: the hub is open (every company sees the open hubs);
+ * - `booked`: (a vehicle at a charger) its company has a visit booked at this depot now;
+ * - `anyone`: (a vehicle at a charger) the site lets any tag charge (free vend), known or not.
  */
-export type Relation = "own" | "self" | "customer" | "visitor" | "listed";
+export type Relation = "own" | "self" | "customer" | "visitor" | "listed" | "booked" | "anyone";
 
 export type Cell = readonly Relation[];
 export type Rule = {
@@ -83,6 +87,8 @@ export type Rule = {
   admins?: boolean;
   /** An API key with this scope may, as its company with these relations. */
   key?: { scope: KeyScope; relations: Cell };
+  /** A vehicle presenting its tag at a charger may, as its tag's company (none if nobody owns it), with these. */
+  vehicles?: Cell;
   /** Customers and visitors only while the hub is open (a suspended or closed hub takes no bookings, cancellations or streams from them); its operator and the admins whatever its status. */
   whileOpen?: boolean;
   /**

@@ -30,6 +30,7 @@ import { migration as m025 } from "./migrations/025-contract-dates";
 import { migration as m026 } from "./migrations/026-visit-tier";
 import { migration as m027 } from "./migrations/027-one-policy";
 import { migration as m028 } from "./migrations/028-sessions-by-depot";
+import { migration as m029 } from "./migrations/029-who-may-charge";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -66,6 +67,7 @@ const migrations: Record<string, AppMigration> = {
   "026_visit_tier": m026,
   "027_one_policy": m027,
   "028_sessions_by_depot": m028,
+  "029_who_may_charge": m029,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

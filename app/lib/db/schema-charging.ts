@@ -36,6 +36,21 @@ export type ChargePointTable = {
   /** "charger", or "site-meter": the site's own meter at the connection, which only sends meter values. */
   role: ColumnType<string, string | undefined, string>;
   created_at: ColumnType<Date | string, string | undefined, string>;
+  /** A one-time tag the office's remote start named, accepted at this charger until `remote_start_until`. */
+  remote_start_tag: ColumnType<string | null, string | null | undefined, string | null>;
+  remote_start_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+};
+
+/** Who may charge at a depot (issue 59): "company" (its own vehicles and booked visitors) or "anyone" (free vend). */
+export type ChargingAccessTable = { depot_id: number; mode: string; updated_at: Timestamp };
+
+/** The local authorization list a charger was last sent. */
+export type ChargerLocalListTable = {
+  charge_point_id: number;
+  version: number;
+  tags: string | null;
+  unsupported: string | null;
+  updated_at: Timestamp;
 };
 
 export type ChargePointConnectorTable = {
@@ -213,6 +228,11 @@ export type ExpectedVisitTable = {
 };
 
 /** The vehicles' tables besides their tags (migrations 023 and 027). */
+export type AuthorizationTables = {
+  charging_access: ChargingAccessTable;
+  charger_local_lists: ChargerLocalListTable;
+};
+
 export type VehicleTables = {
   vehicle_tags: VehicleTagTable;
   vehicle_states: VehicleStateTable;

@@ -4,6 +4,7 @@ import type {
   AlertOptOutTable,
   ApiCallTable,
   ApiKeyTable,
+  AuthorizationTables,
   ChargePointConnectorTable,
   ChargePointEventTable,
   ChargePointTable,
@@ -257,6 +258,7 @@ export type SubstationTable = {
 
 /** Every table; hubs' (issue 50) are listed with their types in schema-hubs.ts. */
 export type Database = HubTables &
+  AuthorizationTables &
   VehicleTables & {
     user: UserTable;
     session: SessionTable;

@@ -42,6 +42,8 @@ export const TABLE_OWNERS: Record<keyof Database, Owner> = {
   charge_points: "chargers",
   charge_point_connectors: "chargers",
   charge_point_events: "chargers",
+  charging_access: "chargers",
+  charger_local_lists: "chargers",
   charging_sessions: "charging-records",
   meter_readings: "charging-records",
   site_meter_readings: "charging-records",

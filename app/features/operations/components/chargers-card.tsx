@@ -90,6 +90,19 @@ function ChargerActions({ charger, endpoint }: { charger: ChargerView; endpoint:
   );
 }
 
+/** Which tags the charger may let charge while it cannot reach us. */
+function LocalListLine({ list }: { list: NonNullable<ChargerView["localList"]> }) {
+  return (
+    <p className="text-sm text-muted-foreground">
+      {"unsupported" in list
+        ? `No local list: ${list.unsupported}. Offline, it decides for itself.`
+        : list.tags === null
+          ? `Local list: being sent again (version ${list.version})`
+          : `Local list: ${list.tags} ${list.tags === 1 ? "tag" : "tags"} (version ${list.version})`}
+    </p>
+  );
+}
+
 /** The depot's chargers; `canChange` false (a viewer) shows them without their Actions. */
 export function ChargersCard({
   chargers,
@@ -139,6 +152,7 @@ export function ChargersCard({
                     {charger.protocol ? ` · ${charger.protocol === "ocpp1.6" ? "OCPP 1.6J" : "OCPP 2.0.1"}` : ""}
                     {charger.lastSeenAt ? ` · seen ${clockTime(charger.lastSeenAt)}` : ""}
                   </p>
+                  {charger.localList && !charger.siteMeter ? <LocalListLine list={charger.localList} /> : null}
                   {charger.notManaged ? (
                     <p className="text-sm text-amber-800">
                       Not managed: {charger.notManaged}. It is counted at its full power and sent no more profiles

@@ -11,6 +11,7 @@ import {
   removeChargePoint,
   resetChargePointPassword,
   sendChargerCommand,
+  setChargingAccess,
 } from "~/features/chargers/index.server";
 import { setNeedsByHand } from "~/features/charging-records/index.server";
 import { DepotPicker } from "~/features/depots";
@@ -19,6 +20,7 @@ import { HubVehiclesCard } from "~/features/hubs";
 import { depotHubVehicles } from "~/features/hubs/index.server";
 import {
   ChargersCard,
+  ChargingAccessCard,
   DaysCard,
   EventsCard,
   LoadChart,
@@ -112,6 +114,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const done = await setStateByHand(runtime, user, depotId, fields);
       const older = done.ignored.length ? " (an older charge than the last was ignored)" : "";
       return succeeded(`Saved for ${done.vehicle}${older}`, undefined, "vehicle-state");
+    },
+    "charging-access": async () => {
+      const mode = await setChargingAccess(runtime, user, depotId, fields.mode);
+      return succeeded(
+        mode === "anyone" ? "Anyone may charge here" : "Only your vehicles and booked visitors charge here",
+        undefined,
+        "charging-access",
+      );
     },
     "add-tag": async () => {
       const tag = await addVehicleTag(runtime, user, depotId, fields);
@@ -232,6 +242,7 @@ function DepotOperations({
       <ReadinessCard readiness={operations.readiness} canChange={canChange} />
       {atHubs.length ? <HubVehiclesCard hubs={atHubs} title="Its vehicles at hubs today" /> : null}
       <ChargersCard chargers={operations.chargers} endpoint={endpoint} canChange={canChange} />
+      <ChargingAccessCard access={operations.chargingAccess} canChange={canChange} />
       <SessionsCard sessions={operations.sessionsToday} tariff={operations.tariff} />
       {canChange ? <VehicleNeedsCard sessions={operations.sessionsToday} /> : null}
       <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2 [&>*]:min-w-0">
