@@ -31,18 +31,27 @@ export async function depotChargers(db: Db, depotId: number) {
       "default_limit_w",
       "role",
       "created_at",
+      "reservations_unsupported",
     ])
     .where("depot_id", "=", depotId)
     .orderBy("name")
     .execute();
   const ids = points.map((p) => p.id);
-  const [connectors, localLists] = ids.length
+  const [connectors, localLists, reservations] = ids.length
     ? await Promise.all([
         db.selectFrom("charge_point_connectors").selectAll().where("charge_point_id", "in", ids).execute(),
         db.selectFrom("charger_local_lists").selectAll().where("charge_point_id", "in", ids).execute(),
+        // The connectors held for booked visits now (issue 59).
+        db
+          .selectFrom("charger_reservations")
+          .select(["id", "charge_point_id", "connector_id", "vehicle", "expires_at"])
+          .where("charge_point_id", "in", ids)
+          .where("status", "=", "reserved")
+          .orderBy("expires_at")
+          .execute(),
       ])
-    : [[], []];
-  return { points, connectors, localLists };
+    : [[], [], []];
+  return { points, connectors, localLists, reservations };
 }
 export type DepotChargers = Awaited<ReturnType<typeof depotChargers>>;
 
@@ -59,7 +68,7 @@ export async function recentChargerEvents(db: Db, depotId: number, limit = 12) {
       "charge_points.name as charger",
     ])
     .where("charge_points.depot_id", "=", depotId)
-    .where("charge_point_events.kind", "in", ["fault", "boot", "disconnected", "refused", "list"])
+    .where("charge_point_events.kind", "in", ["fault", "boot", "disconnected", "refused", "list", "reservation"])
     .orderBy("charge_point_events.id", "desc")
     .limit(limit)
     .execute();

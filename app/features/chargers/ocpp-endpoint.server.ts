@@ -25,6 +25,7 @@ import { startLocalLists } from "./local-lists.server";
 import type { Handle, OcppEndpoint } from "./ocpp-handler-types";
 import { handleOcpp16 } from "./ocpp16-handlers.server";
 import { handleOcpp201 } from "./ocpp201-handlers.server";
+import { startReservations } from "./reservations.server";
 
 /** A charger sends a handful of messages a minute; this much in a burst, then this many a second, is plenty. */
 const BURST = 60;
@@ -69,11 +70,14 @@ export function startOcppEndpoint(
     const stopController = controller(local, { relayed: cluster !== null });
     // Who may charge while a charger cannot reach us: its local list, kept by the room itself.
     const stopLists = startLocalLists(deps, local);
+    // Booked visits hold a connector, kept by the room itself too.
+    const stopReservations = startReservations(deps, local);
     holder.__electrifyOcpp = {
       ...endpoint,
       async close() {
         stopController();
         stopLists();
+        stopReservations();
         await cluster?.close();
         await local.close();
       },

@@ -11,6 +11,7 @@ import { authorizeTag } from "./charger-authorization.server";
 import { recordBoot, recordSeen } from "./charger-connection.server";
 import { recordStatus, type ConnectedPoint } from "./charger-status.server";
 import { HEARTBEAT_SECONDS, type Deps, type Handle } from "./ocpp-handler-types";
+import { reservationEnded } from "./reservations.server";
 import { recordReadingsAt, startSessionAt } from "./session-records.server";
 
 type MeterValue16 = {
@@ -58,8 +59,15 @@ export function handleOcpp16(client: RPCClient, deps: Deps, point: ConnectedPoin
   handle(
     client,
     "StartTransaction",
-    async (params: { connectorId: number; idTag: string; meterStart: number; timestamp: string }) => {
+    async (params: {
+      connectorId: number;
+      idTag: string;
+      meterStart: number;
+      timestamp: string;
+      reservationId?: number;
+    }) => {
       const status = await authorizeTag(deps, point, params.idTag);
+      if (params.reservationId !== undefined) await reservationEnded(deps, point, params.reservationId, "used");
       const transactionId = await startSessionAt(deps, point, {
         connectorId: params.connectorId,
         ref: null,

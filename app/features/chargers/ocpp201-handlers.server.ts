@@ -16,6 +16,7 @@ import { authorizeTag } from "./charger-authorization.server";
 import { recordBoot, recordSeen } from "./charger-connection.server";
 import { recordStatus, type ConnectedPoint } from "./charger-status.server";
 import { HEARTBEAT_SECONDS, type Deps, type Handle } from "./ocpp-handler-types";
+import { reservationEnded } from "./reservations.server";
 import { recordReadingsAt, recordTagAt, startSessionAt } from "./session-records.server";
 
 type MeterValue201 = {
@@ -36,6 +37,7 @@ type TransactionEvent = {
   evse?: { id: number; connectorId?: number };
   idToken?: { idToken: string; type: string };
   meterValue?: MeterValue201[];
+  reservationId?: number;
 };
 
 /**
@@ -88,6 +90,7 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
     // A token is answered once, when this transaction first shows it; later events of a transaction it was let
     // start are not refused halfway (a booking ending while the van charges does not cut it off).
     const token = params.idToken?.idToken ? params.idToken : null;
+    if (params.reservationId !== undefined) await reservationEnded(deps, point, params.reservationId, "used");
     const status = token && (!found || found.id_tag === null) ? await authorizeToken(deps, point, token) : "Accepted";
     const sessionId =
       found?.id ??
@@ -113,6 +116,7 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
       });
     return params.idToken ? { idTokenInfo: { status } } : {};
   });
+  handleReservationStatus(client, deps, point, handle);
   handle(client, "MeterValues", async (params: { evseId: number; meterValue: MeterValue201[] }) => {
     await recordReadingsAt(deps, point, {
       sessionId: null,
@@ -154,3 +158,16 @@ type ChargingNeeds201 = {
     dcChargingParameters?: { energyAmount?: number };
   };
 };
+
+/** A reservation that lapsed at the station (a no-show) or that it removed (reservations.server.ts). */
+function handleReservationStatus(client: RPCClient, deps: Deps, point: ConnectedPoint, handle: Handle) {
+  handle(
+    client,
+    "ReservationStatusUpdate",
+    async (params: { reservationId: number; reservationUpdateStatus: string }) => {
+      const how = params.reservationUpdateStatus === "Expired" ? "expired" : "removed";
+      await reservationEnded(deps, point, params.reservationId, how);
+      return {};
+    },
+  );
+}

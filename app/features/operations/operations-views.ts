@@ -41,6 +41,9 @@ export type ChargerView = {
   siteMeter: boolean;
   /** The local authorization list it holds (issue 59): how many tags and its version; or why it keeps none. */
   localList: { tags: number | null; version: number } | { unsupported: string } | null;
+  /** Connectors held for booked visits now (issue 59); and why it takes no reservations, or null. */
+  reservations: { connectorId: number; vehicle: string; until: string }[];
+  noReservations: string | null;
 };
 
 export type SessionView = {
@@ -195,7 +198,7 @@ export function dayViews(sessions: Sessions, load: ReturnType<typeof loadSeries>
  * last dropped; the power of its open sessions; its connectors in order.
  */
 export function chargerViews(
-  { points, connectors, localLists }: DepotChargers,
+  { points, connectors, localLists, reservations }: DepotChargers,
   sessions: Sessions,
   connectedHere: (id: number) => boolean,
 ): ChargerView[] {
@@ -223,6 +226,10 @@ export function chargerViews(
     notManagedUntil: p.profiles_refused_until,
     siteMeter: p.role === "site-meter",
     localList: localListView(localLists.find((l) => l.charge_point_id === p.id)),
+    reservations: reservations
+      .filter((r) => r.charge_point_id === p.id)
+      .map((r) => ({ connectorId: r.connector_id, vehicle: r.vehicle, until: toIsoString(r.expires_at) })),
+    noReservations: p.reservations_unsupported,
   }));
 }
 

@@ -7,6 +7,8 @@ import type { Arriving } from "./vehicle-duty";
 export type ExpectedVisit = {
   id: number;
   tag: string;
+  /** The vehicle as its booking named it (absent where only the tag matters). */
+  vehicle?: string;
   arrivesAt: number;
   holdsUntil: number;
   departsAt: number;

@@ -37,6 +37,7 @@ export async function expectedVisits(
 const visitFromRow = (r: Selectable<ExpectedVisitTable>): ExpectedVisit => ({
   id: r.id,
   tag: r.tag.toUpperCase(),
+  vehicle: r.vehicle,
   arrivesAt: ms(r.arrives_at),
   holdsUntil: ms(r.holds_until),
   departsAt: ms(r.departs_at),

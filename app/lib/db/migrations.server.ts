@@ -31,6 +31,7 @@ import { migration as m026 } from "./migrations/026-visit-tier";
 import { migration as m027 } from "./migrations/027-one-policy";
 import { migration as m028 } from "./migrations/028-sessions-by-depot";
 import { migration as m029 } from "./migrations/029-who-may-charge";
+import { migration as m030 } from "./migrations/030-reservations";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -68,6 +69,7 @@ const migrations: Record<string, AppMigration> = {
   "027_one_policy": m027,
   "028_sessions_by_depot": m028,
   "029_who_may_charge": m029,
+  "030_reservations": m030,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -39,6 +39,8 @@ export type ChargePointTable = {
   /** A one-time tag the office's remote start named, accepted at this charger until `remote_start_until`. */
   remote_start_tag: ColumnType<string | null, string | null | undefined, string | null>;
   remote_start_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Why it takes no reservations (it said so, or refused one as NotSupported), until it boots again; or null. */
+  reservations_unsupported: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** Who may charge at a depot (issue 59): "company" (its own vehicles and booked visitors) or "anyone" (free vend). */
@@ -50,6 +52,22 @@ export type ChargerLocalListTable = {
   version: number;
   tags: string | null;
   unsupported: string | null;
+  updated_at: Timestamp;
+};
+
+/** A connector reserved for a booked visit (issue 59): its id is the OCPP reservation id. */
+export type ChargerReservationTable = {
+  id: Generated<number>;
+  charge_point_id: number;
+  connector_id: number;
+  visit_id: number;
+  tag: string;
+  vehicle: string;
+  expires_at: Timestamp;
+  /** sending, reserved, refused, cancelled, used, expired */
+  status: string;
+  detail: string | null;
+  created_at: Timestamp;
   updated_at: Timestamp;
 };
 
@@ -231,6 +249,7 @@ export type ExpectedVisitTable = {
 export type AuthorizationTables = {
   charging_access: ChargingAccessTable;
   charger_local_lists: ChargerLocalListTable;
+  charger_reservations: ChargerReservationTable;
 };
 
 export type VehicleTables = {

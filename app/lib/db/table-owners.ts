@@ -44,6 +44,7 @@ export const TABLE_OWNERS: Record<keyof Database, Owner> = {
   charge_point_events: "chargers",
   charging_access: "chargers",
   charger_local_lists: "chargers",
+  charger_reservations: "chargers",
   charging_sessions: "charging-records",
   meter_readings: "charging-records",
   site_meter_readings: "charging-records",

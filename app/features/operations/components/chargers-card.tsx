@@ -153,6 +153,16 @@ export function ChargersCard({
                     {charger.lastSeenAt ? ` · seen ${clockTime(charger.lastSeenAt)}` : ""}
                   </p>
                   {charger.localList && !charger.siteMeter ? <LocalListLine list={charger.localList} /> : null}
+                  {charger.reservations.map((r) => (
+                    <p key={r.connectorId} className="text-sm">
+                      Connector {r.connectorId} reserved for {r.vehicle} until {clockTime(r.until)}
+                    </p>
+                  ))}
+                  {charger.noReservations && !charger.siteMeter ? (
+                    <p className="text-sm text-muted-foreground">
+                      {charger.noReservations}: a booked visit keeps its room in the plan, not a connector.
+                    </p>
+                  ) : null}
                   {charger.notManaged ? (
                     <p className="text-sm text-amber-800">
                       Not managed: {charger.notManaged}. It is counted at its full power and sent no more profiles

@@ -9,6 +9,7 @@ const KIND_LABEL: Record<string, string> = {
   tag: "Tag",
   refused: "Refused",
   list: "Local list",
+  reservation: "Reservation",
 };
 
 export function EventsCard({ events }: { events: Event[] }) {
