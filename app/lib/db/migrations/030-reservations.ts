@@ -10,7 +10,9 @@ export const migration: AppMigration = {
     await db.schema
       .createTable("charger_reservations")
       .addColumn("id", d.serialType, (col) => d.serialPrimaryKey(col))
-      .addColumn("charge_point_id", "integer", (col) => col.notNull().references("charge_points.id").onDelete("cascade"))
+      .addColumn("charge_point_id", "integer", (col) =>
+        col.notNull().references("charge_points.id").onDelete("cascade"),
+      )
       .addColumn("connector_id", "integer", (col) => col.notNull())
       .addColumn("visit_id", "integer", (col) => col.notNull())
       .addColumn("tag", "text", (col) => col.notNull())
@@ -27,11 +29,7 @@ export const migration: AppMigration = {
       .on("charger_reservations")
       .columns(["charge_point_id", "status"])
       .execute();
-    await db.schema
-      .createIndex("charger_reservations_visit")
-      .on("charger_reservations")
-      .column("visit_id")
-      .execute();
+    await db.schema.createIndex("charger_reservations_visit").on("charger_reservations").column("visit_id").execute();
     await db.schema.alterTable("charge_points").addColumn("reservations_unsupported", "text").execute();
   },
 };
