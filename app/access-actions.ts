@@ -115,6 +115,11 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
     "remove-tag": row("operations.change", "tag", null),
     command: row("operations.change", "charger", { command: "self-destruct" }),
   },
+  "/electrify/operations/:depotId/chargers/:chargePointId": {
+    "read-settings": row("operations.change", "charger", null),
+    "change-setting": row("operations.change", "charger", { variable: "" }),
+    trigger: row("operations.change", "charger", { trigger: "coffee" }),
+  },
   "/electrify/team": {
     invite: row("team.manage", "company", { email: "nobody" }),
     role: row("team.manage", "company", { role: "emperor" }),
@@ -164,6 +169,7 @@ export const readTable: Record<string, { action: Action; target: Target; admin?:
   "/electrify/portfolio/:depotId/quote": { action: "depot.files", target: "depot" },
   "/electrify/operations/:depotId": { action: "operations.read", target: "depot" },
   "/electrify/operations/:depotId/events": { action: "operations.read", target: "depot" },
+  "/electrify/operations/:depotId/chargers/:chargePointId": { action: "operations.read", target: "charger" },
   "/electrify/operations/:depotId/statement.csv": { action: "operations.read", target: "depot" },
   "/photos/:photoId": { action: "depot.files", target: "depot" },
   "/photos/:photoId/thumbnail": { action: "depot.files", target: "depot" },

@@ -143,6 +143,13 @@ export const accessTable: Record<string, AccessRule> = {
   "/electrify/hubs/:hubId/statement.pdf": { anonymous: "sign-in", ...members("not-found"), admin: "not-found" },
   "/electrify/operations/:depotId": ofDepot("ok", "ok"),
   "/electrify/operations/:depotId/events": ofDepot("ok", "ok"),
+  // A charger's page: the sample names no charger at the depot, so it is not found for anyone; whose chargers open it
+  // is the access sweep's (app/access-actions.ts, with real chargers).
+  "/electrify/operations/:depotId/chargers/:chargePointId": {
+    anonymous: "sign-in",
+    ...members("not-found"),
+    admin: "not-found",
+  },
   "/electrify/operations/:depotId/statement.csv": ofDepot("ok", "ok"),
   "/admin": adminsOnly,
   "/admin/depot/:id": { anonymous: "sign-in", ...members("/"), admin: "ok" },

@@ -86,6 +86,7 @@ export default [
         route("hubs/:hubId/statement.pdf", "routes/electrify/hubs/statement.ts", { id: "hub-statement-pdf" }),
         route("operations/:depotId", "routes/electrify/operations/depot.tsx"),
         route("operations/:depotId/events", "routes/electrify/operations/events.ts"),
+        route("operations/:depotId/chargers/:chargePointId", "routes/electrify/operations/charger.tsx"),
         route("operations/:depotId/statement.csv", "routes/electrify/operations/statement.ts"),
       ]),
     ]),

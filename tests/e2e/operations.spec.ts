@@ -161,6 +161,62 @@ test.describe("[box-charge] operations", () => {
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("operations-390.png"), fullPage: true });
 
+    // Its configuration, read from the station's report, and a variable changed; a message asked of it (issue 59).
+    charger.onCall("GetBaseReport", (payload) => {
+      setTimeout(
+        () =>
+          void charger.call("NotifyReport", {
+            requestId: payload.requestId,
+            generatedAt: new Date().toISOString(),
+            seqNo: 0,
+            reportData: [
+              {
+                component: { name: "OCPPCommCtrlr" },
+                variable: { name: "HeartbeatInterval" },
+                variableAttribute: [{ value: "300", mutability: "ReadWrite" }],
+              },
+              {
+                component: { name: "EVSE", evse: { id: 1 } },
+                variable: { name: "Power" },
+                variableAttribute: [{ value: "22000", mutability: "ReadOnly" }],
+              },
+            ],
+          }),
+        50,
+      );
+      return { status: "Accepted" };
+    });
+    charger.onCall("SetVariables", (payload) => ({
+      setVariableResult: (payload.setVariableData as { component: object; variable: object }[]).map((d) => ({
+        attributeStatus: "RebootRequired",
+        component: d.component,
+        variable: d.variable,
+      })),
+    }));
+    charger.onCall("TriggerMessage", () => ({ status: "Accepted" }));
+    await page.getByRole("link", { name: "Configuration of Bay 1" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bay 1");
+    await page.getByRole("button", { name: "Read its configuration" }).click();
+    await expect(page.getByRole("region", { name: "Settings as last read" })).toContainText("Power");
+    await page.getByLabel("New value").fill("120");
+    await page.getByRole("button", { name: "Change", exact: true }).click();
+    await expect(page.getByRole("list", { name: "What each charger answered" })).toContainText(
+      "Bay 1: RebootRequired (takes effect when it restarts)",
+    );
+    await page.getByRole("button", { name: "Ask" }).click();
+    await expect(page.getByText("Connector statuses: Accepted").first()).toBeVisible();
+    await expectNoSidewaysScroll(page, 390);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath("charger-390.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await expect(page.getByRole("list", { name: "Changes and requests" })).toContainText(
+      'OCPPCommCtrlr HeartbeatInterval set to "120": RebootRequired',
+    );
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath("charger-1280.png"), fullPage: true });
+    await page.getByRole("link", { name: "Back to Live Yard" }).click();
+
     // The charger leaves: the page says so.
     await charger.close();
     await expect(chargers).toContainText("Offline");

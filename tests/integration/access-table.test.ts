@@ -27,7 +27,8 @@ function sampleUrl(pattern: string, depot: TeamDepot): string {
     .replace(/:slug/g, "pitch-deck")
     .replace(/:token/g, "not-an-invitation-token-at-all")
     .replace(/:photoId/g, String(depot.photoId))
-    .replace(/:vehicle/g, "AB12CDE");
+    .replace(/:vehicle/g, "AB12CDE")
+    .replace(/:chargePointId/g, "987654");
 }
 
 function describeOutcome(response: Response, requested: string): Outcome | string {

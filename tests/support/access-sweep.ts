@@ -27,7 +27,7 @@ export function hubFacts(world: AccessWorld, status: HubFacts["status"] = "open"
 
 const depotVariant = (name: string, depotId: number, companyId: number, extra: Record<string, string> = {}) => ({
   name,
-  path: { id: String(depotId), depotId: String(depotId) },
+  path: { id: String(depotId), depotId: String(depotId), ...extra },
   form: { depotId: String(depotId), ...extra },
   resource: (kind: Resource["kind"]): Resource =>
     kind === "company" ? { kind: "company", companyId } : { kind: "depot", companyId, depotId },

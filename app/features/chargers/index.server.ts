@@ -11,6 +11,10 @@ export {
 export { chargingAccessOf, setChargingAccess } from "./charger-authorization.server";
 export { profileStateOf, readProfileSupport, recordDefaultLimit, refusesProfiles } from "./charger-capabilities.server";
 export { sendChargerCommand } from "./charger-commands.server";
+export { chargerSettingsPage } from "./charger-page.server";
+export { changeChargerSetting, readChargerSettings } from "./charger-settings.server";
+export type { ChargerSetting } from "./charger-settings-store.server";
+export { triggerChargerMessage } from "./charger-trigger.server";
 export { markAllDisconnected } from "./charger-connection.server";
 export { recordChargerEvent } from "./charger-status.server";
 export {

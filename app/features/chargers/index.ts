@@ -5,7 +5,7 @@
  * What other features, routes and the CLI use (safe for the browser); the rest of the room is its own.
  */
 export { OCPP_PATH } from "./charge-point-input";
-export { COMMAND_LABELS } from "./charger-command-labels";
-export type { ChargerCommand } from "./charger-command-labels";
+export { COMMAND_LABELS, TRIGGERS } from "./charger-command-labels";
+export type { ChargerCommand, Trigger } from "./charger-command-labels";
 export { CANNOT_CHARGE } from "./connector-status";
 export type { OcppEndpoint } from "./ocpp-handler-types";

@@ -14,6 +14,7 @@ import {
 
 import { authorizeTag } from "./charger-authorization.server";
 import { recordBoot, recordSeen } from "./charger-connection.server";
+import { keepReport } from "./charger-settings-store.server";
 import { recordStatus, type ConnectedPoint } from "./charger-status.server";
 import { HEARTBEAT_SECONDS, type Deps, type Handle } from "./ocpp-handler-types";
 import { reservationEnded } from "./reservations.server";
@@ -117,6 +118,11 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
     return params.idToken ? { idTokenInfo: { status } } : {};
   });
   handleReservationStatus(client, deps, point, handle);
+  // Parts of the device model it was asked for (GetBaseReport, charger-settings.server.ts).
+  handle(client, "NotifyReport", async (params: { reportData?: Parameters<typeof keepReport>[2] }) => {
+    await keepReport(deps, point.chargePointId, params.reportData ?? []);
+    return {};
+  });
   handle(client, "MeterValues", async (params: { evseId: number; meterValue: MeterValue201[] }) => {
     await recordReadingsAt(deps, point, {
       sessionId: null,
@@ -132,7 +138,6 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
 function handleNotifications(client: RPCClient, deps: Deps, point: ConnectedPoint, handle: Handle): void {
   for (const notification of [
     "NotifyEvent",
-    "NotifyReport",
     "SecurityEventNotification",
     "FirmwareStatusNotification",
     "LogStatusNotification",

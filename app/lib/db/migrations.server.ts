@@ -32,6 +32,7 @@ import { migration as m027 } from "./migrations/027-one-policy";
 import { migration as m028 } from "./migrations/028-sessions-by-depot";
 import { migration as m029 } from "./migrations/029-who-may-charge";
 import { migration as m030 } from "./migrations/030-reservations";
+import { migration as m031 } from "./migrations/031-charger-settings";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -70,6 +71,7 @@ const migrations: Record<string, AppMigration> = {
   "028_sessions_by_depot": m028,
   "029_who_may_charge": m029,
   "030_reservations": m030,
+  "031_charger_settings": m031,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -55,6 +55,18 @@ export type ChargerLocalListTable = {
   updated_at: Timestamp;
 };
 
+/** A charger's configuration key (1.6, component "") or device-model variable (2.0.1) as it last told it. */
+export type ChargerSettingTable = {
+  charge_point_id: number;
+  component: string;
+  variable: string;
+  value: string | null;
+  mutability: string;
+  component_json: string | null;
+  variable_json: string | null;
+  read_at: Timestamp;
+};
+
 /** A connector reserved for a booked visit (issue 59): its id is the OCPP reservation id. */
 export type ChargerReservationTable = {
   id: Generated<number>;
@@ -250,6 +262,7 @@ export type AuthorizationTables = {
   charging_access: ChargingAccessTable;
   charger_local_lists: ChargerLocalListTable;
   charger_reservations: ChargerReservationTable;
+  charger_settings: ChargerSettingTable;
 };
 
 export type VehicleTables = {

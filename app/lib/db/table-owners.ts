@@ -45,6 +45,7 @@ export const TABLE_OWNERS: Record<keyof Database, Owner> = {
   charging_access: "chargers",
   charger_local_lists: "chargers",
   charger_reservations: "chargers",
+  charger_settings: "chargers",
   charging_sessions: "charging-records",
   meter_readings: "charging-records",
   site_meter_readings: "charging-records",

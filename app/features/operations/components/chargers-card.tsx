@@ -1,5 +1,5 @@
 import { ChevronDownIcon } from "lucide-react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -181,6 +181,15 @@ export function ChargersCard({
                     ))}
                   </ul>
                 ) : null}
+                {charger.siteMeter ? null : (
+                  <Link
+                    to={`chargers/${charger.id}`}
+                    className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                    aria-label={`Configuration of ${charger.name}`}
+                  >
+                    Configuration
+                  </Link>
+                )}
                 {canChange ? <ChargerActions charger={charger} endpoint={endpoint} /> : null}
               </li>
             ))}

@@ -1,0 +1,60 @@
+/** One charger's page (issue 59): what it is and whether it is connected, its settings, and what was changed or asked. */
+import type { DepotViewer } from "~/features/depots/index.server";
+import type { Runtime } from "~/lib/runtime.server";
+
+import { requireOperatedChargePoint } from "./charge-points.server";
+import { chargerSettings } from "./charger-settings-store.server";
+
+type Deps = Pick<Runtime, "database">;
+
+/** The charger's page: what it is, its settings as last read, and the latest changes and triggers with their answers. */
+export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId: number, chargePointId: number) {
+  const point = await requireOperatedChargePoint(deps, user, depotId, chargePointId, "operations.read");
+  const db = deps.database.db;
+  const [charger, settings, changes, sameModel] = await Promise.all([
+    db
+      .selectFrom("charge_points")
+      .select([
+        "id",
+        "identity",
+        "name",
+        "protocol",
+        "vendor",
+        "model",
+        "firmware",
+        "connectors",
+        "max_kw",
+        "connected_at",
+        "disconnected_at",
+      ])
+      .where("id", "=", point.id)
+      .executeTakeFirstOrThrow(),
+    chargerSettings(deps, point.id),
+    db
+      .selectFrom("charge_point_events")
+      .select(["id", "detail", "created_at"])
+      .where("charge_point_id", "=", point.id)
+      .where("kind", "=", "config")
+      .orderBy("id", "desc")
+      .limit(20)
+      .execute(),
+    db
+      .selectFrom("charge_points as other")
+      .innerJoin("charge_points as self", (join) =>
+        join.onRef("self.depot_id", "=", "other.depot_id").onRef("self.model", "=", "other.model"),
+      )
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("self.id", "=", point.id)
+      .where("other.role", "=", "charger")
+      .executeTakeFirst(),
+  ]);
+  const { connected_at: on, disconnected_at: off, ...shown } = charger;
+  const connectedNow = on !== null && (off === null || Date.parse(String(off)) < Date.parse(String(on)));
+  return {
+    depot: { id: point.depotId, name: point.depotName, companyId: point.companyId },
+    charger: { ...shown, connected: connectedNow },
+    settings,
+    sameModel: Number(sameModel?.n ?? 1),
+    changes: changes.map((c) => ({ id: c.id, detail: c.detail, at: new Date(String(c.created_at)).toISOString() })),
+  };
+}

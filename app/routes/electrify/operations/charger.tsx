@@ -1,0 +1,98 @@
+import { data } from "react-router";
+
+import { BackLink } from "~/components/back-link";
+import {
+  changeChargerSetting,
+  chargerSettingsPage,
+  readChargerSettings,
+  triggerChargerMessage,
+} from "~/features/chargers/index.server";
+import { depotResource } from "~/features/depots/index.server";
+import { ChargerMessagesCard, ChargerSettingsCard } from "~/features/operations";
+import { allowed } from "~/lib/access/access.server";
+import { handleIntent, succeeded } from "~/lib/action-result.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
+import { getRuntime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import type { Route } from "./+types/charger";
+
+/** One charger of a depot (issue 59): its configuration read and changed, and messages asked of it. */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.charger ? `${loaderData.charger.name} | Operations | Electrify` : "Charger | Electrify" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const depotId = parseId(params.depotId);
+  try {
+    const page = await chargerSettingsPage(runtime, user, depotId, parseId(params.chargePointId));
+    const { depot, ...rest } = page;
+    return {
+      ...rest,
+      depot: { id: depot.id, name: depot.name },
+      // A viewer reads the configuration without the forms that change it (the server refuses them anyway).
+      canChange:
+        depot.companyId !== null &&
+        allowed(user, "operations.change", depotResource({ id: depot.id, companyId: depot.companyId })),
+    };
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    throw data("Charger not found", { status: 404 });
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const form = await readForm(request);
+  const runtime = getRuntime();
+  const depotId = parseId(params.depotId);
+  const chargePointId = parseId(params.chargePointId);
+  const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  return handleIntent(form, runtime, {
+    "read-settings": async () =>
+      succeeded(await readChargerSettings(runtime, user, depotId, chargePointId), undefined, "read-settings"),
+    "change-setting": async () => {
+      const results = await changeChargerSetting(runtime, user, depotId, chargePointId, fields);
+      const all = results.every((r) => r.status === "Accepted" || r.status === "RebootRequired");
+      return succeeded(
+        all ? `${fields.variable} changed` : `${fields.variable}: not every charger took it`,
+        { results },
+        "change-setting",
+      );
+    },
+    trigger: async () => {
+      const { label, status } = await triggerChargerMessage(runtime, user, depotId, chargePointId, fields);
+      return succeeded(`${label}: ${status}`, undefined, "trigger");
+    },
+  });
+}
+
+export default function ChargerPage({ loaderData }: Route.ComponentProps) {
+  const { charger, depot, settings, sameModel, changes, canChange } = loaderData;
+  return (
+    <section className="w-full px-4 py-8 sm:px-6">
+      <BackLink to={`/electrify/operations/${depot.id}`}>Back to {depot.name}</BackLink>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{charger.name}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">
+        <span className="font-mono">{charger.identity}</span>
+        {charger.vendor || charger.model ? ` · ${[charger.vendor, charger.model].filter(Boolean).join(" ")}` : ""}
+        {charger.firmware ? ` · firmware ${charger.firmware}` : ""}
+        {charger.protocol ? ` · ${charger.protocol === "ocpp1.6" ? "OCPP 1.6J" : "OCPP 2.0.1"}` : ""}
+        {` · ${charger.connected ? "connected" : "offline"}`}
+      </p>
+      <div className="mt-6 grid grid-cols-1 gap-6 [&>*]:min-w-0">
+        <ChargerSettingsCard
+          settings={settings}
+          protocol={charger.protocol}
+          sameModel={sameModel}
+          canChange={canChange && charger.protocol !== null}
+        />
+        <ChargerMessagesCard changes={changes} canChange={canChange && charger.protocol !== null} />
+      </div>
+    </section>
+  );
+}
