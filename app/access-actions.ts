@@ -104,8 +104,14 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
     reopen: row("hub.run", "hub", {}),
     close: row("hub.run", "hub", null),
   },
+  // Chargers nobody registered that knocked: the consultancy's admins accept (into a depot) or block them.
+  "/electrify/operations": {
+    "accept-charger": row("admin.console", "consultancy", { identity: "" }),
+    "block-charger": row("admin.console", "consultancy", null),
+  },
   "/electrify/operations/:depotId": {
     register: row("operations.change", "depot", { identity: "" }),
+    "register-many": row("operations.change", "depot", { csv: "identity\nx" }),
     "new-password": row("operations.change", "charger", null),
     remove: row("operations.change", "charger", null),
     "vehicle-needs": row("operations.tell", "depot", { sessionId: "none" }),

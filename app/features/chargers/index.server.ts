@@ -11,6 +11,9 @@ export {
 export { chargingAccessOf, setChargingAccess } from "./charger-authorization.server";
 export { profileStateOf, readProfileSupport, recordDefaultLimit, refusesProfiles } from "./charger-capabilities.server";
 export { sendChargerCommand } from "./charger-commands.server";
+export { registerChargersFromCsv } from "./charger-import.server";
+export { acceptKnock, blockKnock, listKnocks } from "./charger-knocks.server";
+export type { Knock } from "./charger-knocks.server";
 export { chargerSettingsPage } from "./charger-page.server";
 export { changeChargerSetting, readChargerSettings } from "./charger-settings.server";
 export type { ChargerSetting } from "./charger-settings-store.server";

@@ -133,14 +133,12 @@ async function syncList(deps: Deps, endpoint: Endpoint, chargePointId: number, o
   for (const update of listUpdates(held, version, wanted, caps.perMessage)) {
     const answer = await send(endpoint, chargePointId, v16, update);
     if (answer !== "Accepted") {
+      const unsupported = answer === "NotSupported" ? "Does not keep a local list (it has no SendLocalList)" : null;
+      if (unsupported) options.capabilities.set(chargePointId, { unsupported });
       await keep(
         deps,
         { chargePointId, depotId: point.depot_id },
-        {
-          version: update.version - 1,
-          tags: null,
-          unsupported: answer === "NotSupported" ? "Does not keep a local list (it answered NotSupported)" : null,
-        },
+        { version: update.version - 1, tags: null, unsupported },
       );
       await recordChargerEvent(db, { chargePointId }, "list", `Did not take its local list (${answer})`);
       return;
@@ -196,8 +194,12 @@ async function send(endpoint: Endpoint, chargePointId: number, v16: boolean, upd
   try {
     const answer = (await endpoint.call(chargePointId, "SendLocalList", params)) as { status?: string };
     return answer?.status ?? "Failed";
-  } catch {
-    return "Failed";
+  } catch (error) {
+    // A charger that says it keeps lists but has no SendLocalList (SAP's simulator 2.1 answers NotImplemented) is
+    // taken at its word: not sent lists again until it boots.
+    const rpc = error instanceof Error && error.cause ? error.cause : error;
+    const code = (rpc as { rpcErrorCode?: unknown } | null)?.rpcErrorCode;
+    return code === "NotImplemented" || code === "NotSupported" ? "NotSupported" : "Failed";
   }
 }
 

@@ -19,6 +19,7 @@ import { UserError } from "~/lib/user-error";
 import { OCPP_PATH, OCPP_PROTOCOLS } from "./charge-point-input";
 import { chargePointPasswordMatches } from "./charge-point-password.server";
 import { recordConnected, recordDisconnected } from "./charger-connection.server";
+import { recordKnock } from "./charger-knocks.server";
 import type { ConnectedPoint } from "./charger-status.server";
 import { startCluster } from "./cluster.server";
 import { startLocalLists } from "./local-lists.server";
@@ -167,7 +168,12 @@ function createRpcServer(
         .select(["id", "depot_id", "identity", "password_hash", "role"])
         .where("identity", "=", handshake.identity)
         .executeTakeFirst();
-      // An unknown identity and a wrong password are refused alike, before the socket opens.
+      // An unknown identity and a wrong password are refused alike, before the socket opens; an unknown one is kept
+      // for the admins to accept or block (charger-knocks.server.ts).
+      if (!row)
+        void recordKnock(deps, handshake.identity, handshake.password, [...handshake.protocols]).catch(
+          (error: unknown) => log.warn({ err: error }, "could not keep an unknown charger's knock"),
+        );
       if (!row || !chargePointPasswordMatches(handshake.password, row.password_hash))
         return reject(401, "Unauthorized");
       const session: ConnectedPoint = {

@@ -33,6 +33,7 @@ import { migration as m028 } from "./migrations/028-sessions-by-depot";
 import { migration as m029 } from "./migrations/029-who-may-charge";
 import { migration as m030 } from "./migrations/030-reservations";
 import { migration as m031 } from "./migrations/031-charger-settings";
+import { migration as m032 } from "./migrations/032-charger-knocks";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -72,6 +73,7 @@ const migrations: Record<string, AppMigration> = {
   "029_who_may_charge": m029,
   "030_reservations": m030,
   "031_charger_settings": m031,
+  "032_charger_knocks": m032,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -55,6 +55,18 @@ export type ChargerLocalListTable = {
   updated_at: Timestamp;
 };
 
+/** An identity nobody registered that tried to connect (issue 59): for the admins to accept or block. */
+export type ChargerKnockTable = {
+  identity: string;
+  /** The hash of the password it offered, when one a charger may keep (16 to 40 characters); else null. */
+  password_hash: string | null;
+  protocols: string;
+  attempts: number;
+  first_at: Timestamp;
+  last_at: Timestamp;
+  blocked: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+};
+
 /** A charger's configuration key (1.6, component "") or device-model variable (2.0.1) as it last told it. */
 export type ChargerSettingTable = {
   charge_point_id: number;
@@ -263,6 +275,7 @@ export type AuthorizationTables = {
   charger_local_lists: ChargerLocalListTable;
   charger_reservations: ChargerReservationTable;
   charger_settings: ChargerSettingTable;
+  charger_knocks: ChargerKnockTable;
 };
 
 export type VehicleTables = {

@@ -46,6 +46,7 @@ export const TABLE_OWNERS: Record<keyof Database, Owner> = {
   charger_local_lists: "chargers",
   charger_reservations: "chargers",
   charger_settings: "chargers",
+  charger_knocks: "chargers",
   charging_sessions: "charging-records",
   meter_readings: "charging-records",
   site_meter_readings: "charging-records",

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 
+import { TextAreaField } from "~/components/text-area-field";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -116,5 +117,69 @@ function ChargerFields({ errors, currentId }: { errors: Record<string, string>; 
         </NativeSelect>
       </div>
     </>
+  );
+}
+
+type ManyAnswer = ActionResult & { registered?: { identity: string; password: string }[] };
+
+/** Many chargers at once from rows pasted from a spreadsheet or CSV (issue 59); their passwords shown once. */
+export function RegisterMany() {
+  const fetcher = useFetcher<ManyAnswer>();
+  useFetcherToast(fetcher.data);
+  const titleId = useId();
+  const errors = fetcher.data?.ok === false ? fetcher.data.errors : {};
+  const registered = fetcher.data?.registered;
+  const download = () => {
+    const lines = ["identity,password", ...(registered ?? []).map((r) => `${r.identity},${r.password}`)];
+    const url = URL.createObjectURL(new Blob([`${lines.join("\r\n")}\r\n`], { type: "text/csv" }));
+    const link = Object.assign(document.createElement("a"), { href: url, download: "charger-passwords.csv" });
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>Register many chargers</CardTitle>
+        <CardDescription>
+          Paste rows from a spreadsheet or CSV file, up to 500, under the header identity, name, connectors, max_kw,
+          current. Every row is checked first: if any is wrong, none is registered.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <fetcher.Form method="post" className="grid gap-3">
+          <input type="hidden" name="intent" value="register-many" />
+          <TextAreaField
+            label="Chargers (CSV)"
+            name="csv"
+            rows={5}
+            placeholder={"identity,name,connectors,max_kw,current\nBAY-01,Bay 1,2,22,AC"}
+            // The whole refusal under the field: which rows to correct.
+            error={errors.csv ? (fetcher.data?.messages?.[0] ?? errors.csv) : undefined}
+          />
+          <div>
+            <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+              Register all
+            </Button>
+          </div>
+        </fetcher.Form>
+        {registered?.length ? (
+          <div className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+            <p className="font-medium">Configure each charger now: the passwords are shown only once.</p>
+            <ul className="grid gap-1 font-mono text-xs" aria-label="New chargers' passwords">
+              {registered.map((r) => (
+                <li key={r.identity}>
+                  {r.identity}: {r.password}
+                </li>
+              ))}
+            </ul>
+            <div>
+              <Button type="button" variant="outline" onClick={download}>
+                Download passwords (CSV)
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
   );
 }

@@ -8,6 +8,7 @@ import { COMMAND_LABELS, OCPP_PATH } from "~/features/chargers";
 import {
   operationsOverview,
   registerChargePoint,
+  registerChargersFromCsv,
   removeChargePoint,
   resetChargePointPassword,
   sendChargerCommand,
@@ -26,6 +27,7 @@ import {
   LoadChart,
   ReadinessCard,
   RegisterCharger,
+  RegisterMany,
   SessionsCard,
   useLiveDepot,
   VehicleNeedsCard,
@@ -93,6 +95,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     register: async () => {
       const { identity, password } = await registerChargePoint(runtime, user, depotId, fields);
       return succeeded(`Charger ${identity} registered`, { credentials: { identity, password } }, "register");
+    },
+    "register-many": async () => {
+      const made = await registerChargersFromCsv(runtime, user, depotId, fields.csv);
+      return succeeded(`${made.length} chargers registered`, { registered: made }, "register-many");
     },
     "new-password": async () => {
       const credentials = await resetChargePointPassword(runtime, user, depotId, chargePointId);
@@ -251,6 +257,7 @@ function DepotOperations({
       </div>
       <VehicleTagsCard tags={operations.tags} groups={operations.groups} canChange={canChange} />
       {canChange ? <RegisterCharger endpoint={endpoint} /> : null}
+      {canChange ? <RegisterMany /> : null}
     </div>
   );
 }

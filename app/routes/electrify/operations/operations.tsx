@@ -3,10 +3,13 @@ import { Link } from "react-router";
 
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { operationsOverview } from "~/features/chargers/index.server";
+import { acceptKnock, blockKnock, listKnocks, operationsOverview } from "~/features/chargers/index.server";
 import { HubVehiclesCard } from "~/features/hubs";
 import { companyHubVehicles } from "~/features/hubs/index.server";
+import { KnocksCard } from "~/features/operations";
+import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
+import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 
 import type { Route } from "./+types/operations";
@@ -17,18 +20,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
   const [depots, atHubs] = await Promise.all([operationsOverview(runtime, user), companyHubVehicles(runtime, user)]);
-  return { depots, atHubs, isAdmin: user.isAdmin };
+  // Chargers nobody registered that tried to connect: the consultancy's admins accept or block them.
+  const knocks = user.isAdmin ? await listKnocks(runtime, user) : { knocks: [], depots: [] };
+  return { depots, atHubs, knocks, isAdmin: user.isAdmin };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const form = await readForm(request);
+  const runtime = getRuntime();
+  const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  return handleIntent(form, runtime, {
+    "accept-charger": async () => {
+      const done = await acceptKnock(runtime, user, fields);
+      const how = done.password ? ": configure it with its new password" : ", with the password it offered";
+      return succeeded(
+        `${done.identity} accepted at ${done.depot}${how}`,
+        { password: done.password },
+        "accept-charger",
+      );
+    },
+    "block-charger": async () => {
+      await blockKnock(runtime, user, fields.identity ?? "");
+      return succeeded(`${fields.identity} blocked`, undefined, "block-charger");
+    },
+  });
 }
 
 /** Box Charge's operations: a depot's chargers, live. A haulier sees their depots; an admin every depot with chargers. */
 export default function OperationsPage({ loaderData }: Route.ComponentProps) {
-  const { depots, atHubs, isAdmin } = loaderData;
+  const { depots, atHubs, knocks, isAdmin } = loaderData;
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Operations</h1>
       <p className="mt-2 text-muted-foreground">
         Box Charge runs each depot&apos;s chargers: live status, load against the site&apos;s limit, sessions and cost.
       </p>
+      {isAdmin ? (
+        <div className="mt-6">
+          <KnocksCard knocks={knocks.knocks} depots={knocks.depots} />
+        </div>
+      ) : null}
       {atHubs.length > 0 ? (
         <div className="mt-6">
           <HubVehiclesCard hubs={atHubs} />
