@@ -176,6 +176,10 @@ export const readTable: Record<string, { action: Action; target: Target; admin?:
   "/electrify/operations/:depotId": { action: "operations.read", target: "depot" },
   "/electrify/operations/:depotId/events": { action: "operations.read", target: "depot" },
   "/electrify/operations/:depotId/chargers/:chargePointId": { action: "operations.read", target: "charger" },
+  "/electrify/operations/:depotId/chargers/:chargePointId/frames.jsonl": {
+    action: "operations.read",
+    target: "charger",
+  },
   "/electrify/operations/:depotId/statement.csv": { action: "operations.read", target: "depot" },
   "/photos/:photoId": { action: "depot.files", target: "depot" },
   "/photos/:photoId/thumbnail": { action: "depot.files", target: "depot" },

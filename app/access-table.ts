@@ -150,6 +150,11 @@ export const accessTable: Record<string, AccessRule> = {
     ...members("not-found"),
     admin: "not-found",
   },
+  "/electrify/operations/:depotId/chargers/:chargePointId/frames.jsonl": {
+    anonymous: "sign-in",
+    ...members("not-found"),
+    admin: "not-found",
+  },
   "/electrify/operations/:depotId/statement.csv": ofDepot("ok", "ok"),
   "/admin": adminsOnly,
   "/admin/depot/:id": { anonymous: "sign-in", ...members("/"), admin: "ok" },

@@ -87,6 +87,10 @@ export default [
         route("operations/:depotId", "routes/electrify/operations/depot.tsx"),
         route("operations/:depotId/events", "routes/electrify/operations/events.ts"),
         route("operations/:depotId/chargers/:chargePointId", "routes/electrify/operations/charger.tsx"),
+        route(
+          "operations/:depotId/chargers/:chargePointId/frames.jsonl",
+          "routes/electrify/operations/charger-frames.ts",
+        ),
         route("operations/:depotId/statement.csv", "routes/electrify/operations/statement.ts"),
       ]),
     ]),

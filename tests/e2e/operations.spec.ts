@@ -205,6 +205,9 @@ test.describe("[box-charge] operations", () => {
     );
     await page.getByRole("button", { name: "Ask" }).click();
     await expect(page.getByText("Connector statuses: Accepted").first()).toBeVisible();
+    // What it said lately, both ways, for support.
+    await page.getByText(/Show its last \d+ frames/).click();
+    await expect(page.getByRole("list", { name: "Last OCPP frames" })).toContainText("BootNotification");
     await expectNoSidewaysScroll(page, 390);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("charger-390.png"), fullPage: true });

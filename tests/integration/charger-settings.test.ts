@@ -222,9 +222,27 @@ describe("a charger's configuration and messages", () => {
     expect(bad.body).toMatchObject({ ok: false });
   });
 
+  it("keeps the charger's last frames both ways, on its page and as a download", async () => {
+    const shown = await text("CFG-16A");
+    expect(shown.text).toContain("Last OCPP frames");
+    expect(shown.text).toContain("from the charger");
+    const download = await fetch(`${page("CFG-16A")}/frames.jsonl`, { headers: { cookie: owner } });
+    expect(download.headers.get("content-disposition")).toBe('attachment; filename="ocpp-frames-CFG-16A.jsonl"');
+    const frames = (await download.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { direction: string; text: string });
+    // Its boot (in), the configuration asked (out) and the change it answered (in), as they went over the wire.
+    expect(frames.some((f) => f.direction === "in" && f.text.includes('"BootNotification"'))).toBe(true);
+    expect(frames.some((f) => f.direction === "out" && f.text.includes('"ChangeConfiguration"'))).toBe(true);
+    expect(frames.some((f) => f.direction === "in" && f.text.includes('"RebootRequired"'))).toBe(true);
+    expect(frames.length).toBeLessThanOrEqual(50);
+  });
+
   it("shows another company nothing of the charger, and lets it change nothing", async () => {
     const other = await signIn(server, "other@fleet.example", "other-pass-1");
     expect((await text("CFG-16A", other)).status).toBe(404);
+    expect((await fetch(`${page("CFG-16A")}/frames.jsonl`, { headers: { cookie: other } })).status).toBe(404);
     const tried = await post("CFG-16A", { intent: "change-setting", variable: "HeartbeatInterval", value: "1" }, other);
     expect(tried.status).toBe(404);
     expect(sent("CFG-16A", "ChangeConfiguration")).toHaveLength(1);

@@ -4,6 +4,7 @@ import type { Runtime } from "~/lib/runtime.server";
 
 import { requireOperatedChargePoint } from "./charge-points.server";
 import { chargerSettings } from "./charger-settings-store.server";
+import { frameLog } from "./frame-log";
 
 type Deps = Pick<Runtime, "database">;
 
@@ -53,8 +54,16 @@ export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId
   return {
     depot: { id: point.depotId, name: point.depotName, companyId: point.companyId },
     charger: { ...shown, connected: connectedNow },
+    // Its last frames as this serving process saw them (null: it has not held the charger since it started).
+    frames: frameLog.of(point.id),
     settings,
     sameModel: Number(sameModel?.n ?? 1),
     changes: changes.map((c) => ({ id: c.id, detail: c.detail, at: new Date(String(c.created_at)).toISOString() })),
   };
+}
+
+/** The charger's last frames, for download (the policy's operations.read on its depot). */
+export async function chargerFrames(deps: Deps, user: DepotViewer, depotId: number, chargePointId: number) {
+  const point = await requireOperatedChargePoint(deps, user, depotId, chargePointId, "operations.read");
+  return { identity: point.identity, frames: frameLog.of(point.id) ?? [] };
 }

@@ -14,7 +14,7 @@ export { sendChargerCommand } from "./charger-commands.server";
 export { registerChargersFromCsv } from "./charger-import.server";
 export { acceptKnock, blockKnock, listKnocks } from "./charger-knocks.server";
 export type { Knock } from "./charger-knocks.server";
-export { chargerSettingsPage } from "./charger-page.server";
+export { chargerFrames, chargerSettingsPage } from "./charger-page.server";
 export { changeChargerSetting, readChargerSettings } from "./charger-settings.server";
 export type { ChargerSetting } from "./charger-settings-store.server";
 export { triggerChargerMessage } from "./charger-trigger.server";

@@ -8,13 +8,14 @@
  * anything, and is sent the whole list next time.
  */
 import { expectedVisits, tagsOfCompany } from "~/features/vehicles/index.server";
-import { depotChanged, onChargerReady, onTagsChanged } from "~/lib/depot-signals.server";
+import { depotChanged } from "~/lib/depot-signals.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { recordChargerEvent } from "./charger-status.server";
 import { applyUpdates, distinctTags, listUpdates, type ListUpdate } from "./local-list";
 import { listCapabilities, type ListCapabilities } from "./local-list-capabilities.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
+import { chargerErrorCode, keepUp, serialPerKey } from "./upkeep";
 
 type Deps = Pick<Runtime, "database" | "log">;
 type Endpoint = Pick<OcppEndpoint, "call" | "isConnected">;
@@ -24,16 +25,12 @@ const DAY_MS = 24 * 3_600_000;
 /** Starts keeping the lists of the chargers this process holds; answers its stop. */
 export function startLocalLists(deps: Deps, endpoint: Endpoint): () => void {
   const capabilities = new Map<number, ListCapabilities>();
-  const queue = new Map<number, Promise<void>>();
   // One charger's updates one after another (each is a version on from the last).
-  const run = (chargePointId: number, check: boolean, wanted?: Map<number, Promise<string[]>>) => {
-    const before = queue.get(chargePointId) ?? Promise.resolve();
-    const mine = before
-      .then(() => syncList(deps, endpoint, chargePointId, { check, capabilities, wanted: wanted ?? new Map() }))
-      .catch((error: unknown) => deps.log.warn({ err: error, chargePointId }, "a charger's local list failed"));
-    queue.set(chargePointId, mine);
-    void mine.then(() => queue.get(chargePointId) === mine && queue.delete(chargePointId));
-  };
+  const serial = serialPerKey<number>(deps.log, "a charger's local list");
+  const run = (chargePointId: number, check: boolean, wanted?: Map<number, Promise<string[]>>) =>
+    serial(chargePointId, () =>
+      syncList(deps, endpoint, chargePointId, { check, capabilities, wanted: wanted ?? new Map() }),
+    );
   const all = () => {
     // Each depot's tags read once a pass, whatever the number of its chargers.
     const wanted = new Map<number, Promise<string[]>>();
@@ -41,18 +38,11 @@ export function startLocalLists(deps: Deps, endpoint: Endpoint): () => void {
       .then((ids) => ids.forEach((id) => run(id, false, wanted)))
       .catch((error: unknown) => deps.log.warn({ err: error }, "the local lists' round failed"));
   };
-  const stopReady = onChargerReady((point) => {
+  const ready = (point: { chargePointId: number }) => {
     capabilities.delete(point.chargePointId);
     run(point.chargePointId, true);
-  });
-  const stopTags = onTagsChanged(all);
-  const timer = setInterval(all, EVERY_MS);
-  timer.unref();
-  return () => {
-    stopReady();
-    stopTags();
-    clearInterval(timer);
   };
+  return keepUp({ ready, all, everyMs: EVERY_MS });
 }
 
 /** The chargers (not meters) this process holds now. */
@@ -197,8 +187,7 @@ async function send(endpoint: Endpoint, chargePointId: number, v16: boolean, upd
   } catch (error) {
     // A charger that says it keeps lists but has no SendLocalList (SAP's simulator 2.1 answers NotImplemented) is
     // taken at its word: not sent lists again until it boots.
-    const rpc = error instanceof Error && error.cause ? error.cause : error;
-    const code = (rpc as { rpcErrorCode?: unknown } | null)?.rpcErrorCode;
+    const code = chargerErrorCode(error);
     return code === "NotImplemented" || code === "NotSupported" ? "NotSupported" : "Failed";
   }
 }

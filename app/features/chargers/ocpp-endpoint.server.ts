@@ -22,6 +22,7 @@ import { recordConnected, recordDisconnected } from "./charger-connection.server
 import { recordKnock } from "./charger-knocks.server";
 import type { ConnectedPoint } from "./charger-status.server";
 import { startCluster } from "./cluster.server";
+import { frameLog } from "./frame-log";
 import { startLocalLists } from "./local-lists.server";
 import type { Handle, OcppEndpoint } from "./ocpp-handler-types";
 import { handleOcpp16 } from "./ocpp16-handlers.server";
@@ -196,6 +197,10 @@ function createRpcServer(
     const previous = connections.get(point.chargePointId);
     if (previous) void previous.client.close({ code: 1000, reason: "Replaced by a new connection" });
     connections.set(point.chargePointId, { client, point, protocol });
+    // Its last frames, both ways, for support (frame-log.ts: bounded, in memory).
+    client.on("message", ({ message, outbound }: { message: string | Buffer; outbound: boolean }) =>
+      frameLog.add(point.chargePointId, outbound ? "out" : "in", message),
+    );
     const handle = limitedHandle(log, rpc, point);
     if (protocol === "ocpp1.6") handleOcpp16(client, deps, point, handle);
     else handleOcpp201(client, deps, point, handle);

@@ -10,13 +10,14 @@
  */
 import { openSessionsAt } from "~/features/charging-records/index.server";
 import { expectedVisits } from "~/features/vehicles/index.server";
-import { depotChanged, onChargerReady, onTagsChanged } from "~/lib/depot-signals.server";
+import { depotChanged } from "~/lib/depot-signals.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { recordChargerEvent } from "./charger-status.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
 import { reservationPlan, RESERVE_AHEAD_MS, type FreeConnector, type HeldReservation } from "./reservation-plan";
 import { readReservationSupport } from "./reservation-support.server";
+import { chargerErrorCode, keepUp, serialPerKey } from "./upkeep";
 
 type Deps = Pick<Runtime, "database" | "log">;
 type Endpoint = Pick<OcppEndpoint, "call" | "isConnected">;
@@ -25,33 +26,18 @@ const ACTIVE = ["sending", "reserved"];
 
 /** Starts keeping the reservations of the chargers this process holds; answers its stop. */
 export function startReservations(deps: Deps, endpoint: Endpoint): () => void {
-  const queue = new Map<number, Promise<void>>();
   // One depot's pass after another's end: two passes must not reserve the same connector twice.
-  const run = (depotId: number) => {
-    const before = queue.get(depotId) ?? Promise.resolve();
-    const mine = before
-      .then(() => reservePass(deps, endpoint, depotId))
-      .catch((error: unknown) => deps.log.warn({ err: error, depotId }, "a depot's reservations failed"));
-    queue.set(depotId, mine);
-    void mine.then(() => queue.get(depotId) === mine && queue.delete(depotId));
-  };
+  const serial = serialPerKey<number>(deps.log, "a depot's reservations");
+  const run = (depotId: number) => serial(depotId, () => reservePass(deps, endpoint, depotId));
   const all = () =>
     void depotsHeldHere(deps, endpoint)
       .then((ids) => ids.forEach(run))
       .catch((error: unknown) => deps.log.warn({ err: error }, "the reservations' round failed"));
-  const stopReady = onChargerReady((point) => {
+  const ready = (point: { chargePointId: number; depotId: number }) =>
     void readReservationSupport(deps, endpoint, point.chargePointId)
       .catch((error: unknown) => deps.log.warn({ err: error }, "a charger's reservation support was not read"))
       .then(() => run(point.depotId));
-  });
-  const stopTags = onTagsChanged(all);
-  const timer = setInterval(all, EVERY_MS);
-  timer.unref();
-  return () => {
-    stopReady();
-    stopTags();
-    clearInterval(timer);
-  };
+  return keepUp({ ready, all, everyMs: EVERY_MS });
 }
 
 async function depotsHeldHere(deps: Deps, endpoint: Endpoint): Promise<number[]> {
@@ -168,9 +154,7 @@ async function reserve(
       ((await endpoint.call(connector.chargePointId, "ReserveNow", params)) as { status?: string }).status ??
       "Rejected";
   } catch (error) {
-    // The charger's own error code is kept as the cause (ocpp-endpoint.server.ts).
-    const rpc = error instanceof Error && error.cause ? error.cause : error;
-    const code = (rpc as { rpcErrorCode?: unknown } | null)?.rpcErrorCode;
+    const code = chargerErrorCode(error);
     answer = code === "NotImplemented" || code === "NotSupported" ? "NotSupported" : "no answer";
   }
   const reserved = answer === "Accepted";

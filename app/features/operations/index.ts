@@ -4,6 +4,7 @@
  * vehicles, live-control), and the depot's monthly statement. Owns no table of its own.
  * What routes use (safe for the browser); every other file here is the feature's own (decision 045).
  */
+export { ChargerFramesCard } from "./components/charger-frames-card";
 export { ChargerMessagesCard, ChargerSettingsCard } from "./components/charger-settings";
 export { ChargersCard } from "./components/chargers-card";
 export { ChargingAccessCard } from "./components/charging-access-card";

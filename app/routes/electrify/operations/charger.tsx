@@ -8,7 +8,7 @@ import {
   triggerChargerMessage,
 } from "~/features/chargers/index.server";
 import { depotResource } from "~/features/depots/index.server";
-import { ChargerMessagesCard, ChargerSettingsCard } from "~/features/operations";
+import { ChargerFramesCard, ChargerMessagesCard, ChargerSettingsCard } from "~/features/operations";
 import { allowed } from "~/lib/access/access.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
@@ -72,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ChargerPage({ loaderData }: Route.ComponentProps) {
-  const { charger, depot, settings, sameModel, changes, canChange } = loaderData;
+  const { charger, depot, settings, sameModel, changes, canChange, frames } = loaderData;
   return (
     <section className="w-full px-4 py-8 sm:px-6">
       <BackLink to={`/electrify/operations/${depot.id}`}>Back to {depot.name}</BackLink>
@@ -92,6 +92,10 @@ export default function ChargerPage({ loaderData }: Route.ComponentProps) {
           canChange={canChange && charger.protocol !== null}
         />
         <ChargerMessagesCard changes={changes} canChange={canChange && charger.protocol !== null} />
+        <ChargerFramesCard
+          frames={frames}
+          download={`/electrify/operations/${depot.id}/chargers/${charger.id}/frames.jsonl`}
+        />
       </div>
     </section>
   );
