@@ -1,5 +1,6 @@
 /** One charger's page (issue 59): what it is and whether it is connected, its settings, and what was changed or asked. */
 import type { DepotViewer } from "~/features/depots/index.server";
+import { toIsoString } from "~/lib/db/dialect.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { requireOperatedChargePoint } from "./charge-points.server";
@@ -50,7 +51,7 @@ export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId
       .executeTakeFirst(),
   ]);
   const { connected_at: on, disconnected_at: off, ...shown } = charger;
-  const connectedNow = on !== null && (off === null || Date.parse(String(off)) < Date.parse(String(on)));
+  const connectedNow = on !== null && (off === null || toIsoString(off) < toIsoString(on));
   return {
     depot: { id: point.depotId, name: point.depotName, companyId: point.companyId },
     charger: { ...shown, connected: connectedNow },

@@ -10,6 +10,7 @@
  */
 import { openSessionsAt } from "~/features/charging-records/index.server";
 import { expectedVisits } from "~/features/vehicles/index.server";
+import { toIsoString } from "~/lib/db/dialect.server";
 import { depotChanged } from "~/lib/depot-signals.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -78,7 +79,7 @@ async function reservePass(deps: Deps, endpoint: Endpoint, depotId: number, at =
     openSessionsAt(db, depotId),
   ]);
   // A reservation past its expiry has lapsed at the charger: the visit's grace is over (a no-show).
-  const lapsed = heldRows.filter((r) => Date.parse(String(r.expires_at)) <= at);
+  const lapsed = heldRows.filter((r) => Date.parse(toIsoString(r.expires_at)) <= at);
   if (lapsed.length)
     await settle(
       deps,
