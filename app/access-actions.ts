@@ -53,6 +53,8 @@ export const OWN_OR_PUBLIC_ACTIONS = [
   "/surveys",
   "/account",
   "/switch-company",
+  // A charger's upload: the one-time token in the address is the permission (issue 59).
+  "/ocpp-files/upload/:token",
 ];
 export const actionTable: Record<string, Record<string, IntentRow>> = {
   "/electrify/company-setup": {
@@ -125,6 +127,16 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
     "read-settings": row("operations.change", "charger", null),
     "change-setting": row("operations.change", "charger", { variable: "" }),
     trigger: row("operations.change", "charger", { trigger: "coffee" }),
+    "update-firmware": row("operations.change", "charger", { imageId: "none" }),
+    "fetch-logs": row("operations.change", "charger", { kind: "everything" }),
+  },
+  "/electrify/operations/:depotId/firmware": {
+    "upload-image": row("operations.change", "depot", { version: "" }),
+    "remove-image": row("operations.change", "depot", { imageId: "none" }),
+    "start-rollout": row("operations.change", "depot", { imageId: "none" }),
+    "pause-rollout": row("operations.change", "depot", { rolloutId: "none" }),
+    "resume-rollout": row("operations.change", "depot", { rolloutId: "none" }),
+    "cancel-rollout": row("operations.change", "depot", { rolloutId: "none" }),
   },
   "/electrify/team": {
     invite: row("team.manage", "company", { email: "nobody" }),
@@ -181,6 +193,7 @@ export const readTable: Record<string, { action: Action; target: Target; admin?:
     target: "charger",
   },
   "/electrify/operations/:depotId/statement.csv": { action: "operations.read", target: "depot" },
+  "/electrify/operations/:depotId/firmware": { action: "operations.read", target: "depot" },
   "/photos/:photoId": { action: "depot.files", target: "depot" },
   "/photos/:photoId/thumbnail": { action: "depot.files", target: "depot" },
   "/electrify/hubs/:hubId": { action: "hub.read", target: "hub" },

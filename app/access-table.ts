@@ -95,6 +95,9 @@ export const accessTable: Record<string, AccessRule> = {
   "/photos/:photoId": ofDepot("ok", "ok"),
   "/photos/:photoId/thumbnail": ofDepot("ok", "ok"),
   "/robots.txt": everyone,
+  // What chargers fetch and upload (issue 59): a one-time token each; the sample's is nobody's.
+  "/ocpp-files/firmware/:token": { anonymous: "not-found", ...members("not-found"), admin: "not-found" },
+  "/ocpp-files/upload/:token": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   "/sitemap.xml": everyone,
   "/depots": hauliersOnly,
   "/depots/:id": ofDepot("ok", "/admin"),
@@ -156,6 +159,13 @@ export const accessTable: Record<string, AccessRule> = {
     admin: "not-found",
   },
   "/electrify/operations/:depotId/statement.csv": ofDepot("ok", "ok"),
+  "/electrify/operations/:depotId/firmware": ofDepot("ok", "ok"),
+  // A file a charger uploaded: the sample names no upload, so it is not found for anyone (its owner's tests open it).
+  "/electrify/operations/:depotId/chargers/:chargePointId/uploads/:uploadId": {
+    anonymous: "sign-in",
+    ...members("not-found"),
+    admin: "not-found",
+  },
   "/admin": adminsOnly,
   "/admin/depot/:id": { anonymous: "sign-in", ...members("/"), admin: "ok" },
   "/admin/submissions.csv": adminsOnly,

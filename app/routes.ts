@@ -42,6 +42,11 @@ export default [
   route("surveys", "routes/surveys/submit.ts"),
   route("photos/:photoId", "routes/surveys/photo.ts", { id: "photo" }),
   route("photos/:photoId/thumbnail", "routes/surveys/photo.ts", { id: "photo-thumbnail" }),
+  // What chargers fetch and upload outside OCPP (issue 59): a firmware image, their diagnostics; a one-time token each.
+  ...prefix("ocpp-files", [
+    route("firmware/:token", "routes/charger-files/firmware.ts"),
+    route("upload/:token", "routes/charger-files/upload.ts"),
+  ]),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
 
@@ -91,6 +96,11 @@ export default [
           "operations/:depotId/chargers/:chargePointId/frames.jsonl",
           "routes/electrify/operations/charger-frames.ts",
         ),
+        route(
+          "operations/:depotId/chargers/:chargePointId/uploads/:uploadId",
+          "routes/electrify/operations/charger-upload.ts",
+        ),
+        route("operations/:depotId/firmware", "routes/electrify/operations/firmware.tsx"),
         route("operations/:depotId/statement.csv", "routes/electrify/operations/statement.ts"),
       ]),
     ]),

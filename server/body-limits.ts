@@ -1,5 +1,6 @@
 import type { RequestHandler, Response } from "express";
 
+import { MAX_FIRMWARE_MB, MAX_UPLOAD_MB } from "~/features/chargers";
 import { MAX_GRID_FILE_MB } from "~/features/grid";
 import { MAX_QUOTE_MB } from "~/features/portfolio";
 import { MAX_CABLE_RUN_PHOTOS } from "~/features/surveys";
@@ -23,6 +24,9 @@ export function bodyLimitFor(pathname: string, maxPhotoMb: number): number {
   if (/^\/electrify\/depots\/[^/]+\/plan$/.test(path)) return 16 * MB;
   // A trip export: a year of a fleet's trips.
   if (/^\/electrify\/depots\/[^/]+\/trips$/.test(path)) return MAX_TRIP_FILE_MB * MB + MB;
+  // A firmware image; a charger's diagnostics (the only bodies not sent by a form or as JSON).
+  if (/^\/electrify\/operations\/[^/]+\/firmware$/.test(path)) return (MAX_FIRMWARE_MB + 1) * MB;
+  if (path.startsWith("/ocpp-files/upload/")) return (MAX_UPLOAD_MB + 1) * MB;
   // A connection quote's PDF.
   if (/^\/electrify\/portfolio\/[^/]+\/connection$/.test(path)) return (MAX_QUOTE_MB + 1) * MB;
   // Up to 100 depots with their notes.
@@ -60,7 +64,9 @@ export function limitRequestBodies(maxPhotoMb: number): RequestHandler {
       );
     const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     const json = (req.path.startsWith("/api/auth/") || req.path.startsWith("/api/v1/")) && type === "application/json";
-    if (!FORM_TYPES.has(type) && !json)
+    // A charger uploads its file as it likes (a form, or the bytes alone); the route reads either.
+    const chargerFile = req.path.startsWith("/ocpp-files/upload/");
+    if (!FORM_TYPES.has(type) && !json && !chargerFile)
       return refuse(req.get("accept"), res, 415, "The request was not a form submission this page can read.");
     if (type === "multipart/form-data" && !/;\s*boundary=/i.test(req.get("content-type") ?? "")) {
       return refuse(req.get("accept"), res, 400, "The form could not be read. Please reload the page and try again.");

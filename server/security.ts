@@ -102,6 +102,8 @@ const ALLOWED_METHODS = "GET, HEAD, POST";
 export const allowedMethods: RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
   if ((req.method === "PUT" || req.method === "DELETE") && req.path.startsWith("/api/v1/")) return next();
+  // A charger may PUT the file it was asked to upload (issue 59).
+  if (req.method === "PUT" && req.path.startsWith("/ocpp-files/upload/")) return next();
   res.setHeader("Allow", ALLOWED_METHODS);
   if (req.method === "OPTIONS") {
     res.status(204).end();

@@ -99,6 +99,28 @@ const envSchema = z
         },
       ),
     MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default("© OpenStreetMap contributors"),
+    /** FTP for chargers that upload diagnostics only over FTP (issue 59): its port, or "off". */
+    FTP_PORT: z
+      .string()
+      .trim()
+      .default("2121")
+      .refine((value) => value === "off" || (/^\d+$/.test(value) && Number(value) > 0 && Number(value) < 65536), {
+        message: 'must be a port number, or "off" for no FTP',
+      })
+      .transform((value) => (value === "off" ? null : Number(value))),
+    /** The host name chargers reach the FTP server at (default: APP_URL's). */
+    FTP_HOST: optionalString,
+    /** Ports for FTP's passive transfers, "first-last". */
+    FTP_PASSIVE_PORTS: z
+      .string()
+      .trim()
+      .default("2122-2141")
+      .refine((value) => /^\d+-\d+$/.test(value) && Number(value.split("-")[0]) <= Number(value.split("-")[1]), {
+        message: 'must be a range of ports, e.g. "2122-2141"',
+      })
+      .transform((value) => value.split("-").map(Number) as [number, number]),
+    /** The IP address passive transfers are offered at to chargers not on this machine. */
+    FTP_PASSIVE_ADDRESS: z.string().trim().default("127.0.0.1"),
     ELECTRIFY_VIDEO: optionalString.pipe(publicMediaPath.optional()),
     BOX_CHARGE_VIDEO: optionalString.pipe(publicMediaPath.optional()),
   })

@@ -265,3 +265,29 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     throw new UserError("The body is not JSON", { status: 400 });
   }
 }
+
+/**
+ * A file a machine uploads (a charger's diagnostics, issue 59): as a form's one file part (multipart, as most
+ * chargers post it) or as the whole body (PUT). At most `maxBytes` (server/body-limits.ts refuses a larger declared
+ * length before it is read); null when there is no file.
+ */
+export async function readFileBody(
+  request: Request,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array; fileName: string | null } | null> {
+  const type = request.headers.get("content-type") ?? "";
+  if (/^multipart\/form-data/i.test(type)) {
+    const form = await readForm(request, { files: 1, fileSize: maxBytes, fields: 20 });
+    const file = [...form.values()].find((value): value is File => value instanceof File);
+    return file ? { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name || null } : null;
+  }
+  let body: ArrayBuffer;
+  try {
+    body = await request.arrayBuffer();
+  } catch {
+    throw new UserError(FORM_INTERRUPTED, { status: 400 });
+  }
+  if (body.byteLength > maxBytes)
+    throw new UserError(`The file is too large: at most ${Math.round(maxBytes / 1024 / 1024)} MB`, { status: 413 });
+  return body.byteLength > 0 ? { bytes: new Uint8Array(body), fileName: null } : null;
+}

@@ -85,6 +85,8 @@ export async function startAppServer(
       APP_URL: url,
       LOG_LEVEL: "warn",
       FAULT_LOG: faultLog,
+      // No FTP unless a test asks for it (on a port of its own): servers side by side would race for the default.
+      FTP_PORT: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -125,7 +125,7 @@ export async function requireOperatedChargePoint(
     CHARGER_GONE,
     detail?.(row.identity),
   );
-  return row;
+  return { ...row, companyId: row.companyId };
 }
 
 /** A new password for a charger (the old one stops working at its next connection). */

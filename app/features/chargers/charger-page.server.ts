@@ -5,7 +5,10 @@ import type { Runtime } from "~/lib/runtime.server";
 
 import { requireOperatedChargePoint } from "./charge-points.server";
 import { chargerSettings } from "./charger-settings-store.server";
+import { chargerFirmware } from "./firmware/firmware-view.server";
 import { frameLog } from "./frame-log";
+import { chargerUploads } from "./uploads/charger-uploads.server";
+import { ftpAddress } from "./uploads/ftp-address";
 
 type Deps = Pick<Runtime, "database">;
 
@@ -13,7 +16,7 @@ type Deps = Pick<Runtime, "database">;
 export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId: number, chargePointId: number) {
   const point = await requireOperatedChargePoint(deps, user, depotId, chargePointId, "operations.read");
   const db = deps.database.db;
-  const [charger, settings, changes, sameModel] = await Promise.all([
+  const [charger, settings, changes, sameModel, firmware, uploads] = await Promise.all([
     db
       .selectFrom("charge_points")
       .select([
@@ -24,6 +27,7 @@ export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId
         "vendor",
         "model",
         "firmware",
+        "firmware_status",
         "connectors",
         "max_kw",
         "connected_at",
@@ -49,6 +53,8 @@ export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId
       .where("self.id", "=", point.id)
       .where("other.role", "=", "charger")
       .executeTakeFirst(),
+    chargerFirmware(deps, point.id, point.companyId),
+    chargerUploads(deps, point.id),
   ]);
   const { connected_at: on, disconnected_at: off, ...shown } = charger;
   const connectedNow = on !== null && (off === null || toIsoString(off) < toIsoString(on));
@@ -58,6 +64,9 @@ export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId
     // Its last frames as this serving process saw them (null: it has not held the charger since it started).
     frames: frameLog.of(point.id),
     settings,
+    firmware,
+    uploads,
+    ftp: ftpAddress() !== null,
     sameModel: Number(sameModel?.n ?? 1),
     changes: changes.map((c) => ({ id: c.id, detail: c.detail, at: new Date(String(c.created_at)).toISOString() })),
   };

@@ -7,6 +7,8 @@ import { closeSessionsOnConnector } from "~/features/charging-records/index.serv
 import { chargingChanged, depotChanged } from "~/lib/depot-signals.server";
 import type { Runtime } from "~/lib/runtime.server";
 
+import { nudgeFirmware } from "./firmware/nudge";
+
 type Deps = Pick<Runtime, "database">;
 
 /** A connected charge point: a charger, or the site's meter at the connection (it only sends meter values). */
@@ -68,4 +70,6 @@ export async function recordStatus(
   });
   depotChanged(point.depotId);
   if (["Faulted", "Available", "Unavailable"].includes(status.status)) chargingChanged(point.depotId);
+  // A connector free again: a firmware update held for the vehicle on it may go now.
+  if (status.status === "Available") nudgeFirmware();
 }

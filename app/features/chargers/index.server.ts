@@ -28,5 +28,10 @@ export {
   siteMeterRegisteredAt,
 } from "./depot-chargers.server";
 export type { DepotChargers } from "./depot-chargers.server";
+export { addFirmwareImage, removeFirmwareImage } from "./firmware/firmware-images.server";
+export { firmwareDownload, startRollout, steerRollout, updateCharger } from "./firmware/firmware-updates.server";
+export { depotFirmwarePage } from "./firmware/firmware-view.server";
+export { readUpload, receiveUpload } from "./uploads/charger-uploads.server";
+export { requestUpload } from "./uploads/upload-requests.server";
 export { getOcppEndpoint, startOcppEndpoint, stopOcppEndpoint } from "./ocpp-endpoint.server";
 export type { OcppEndpoint } from "./ocpp-handler-types";

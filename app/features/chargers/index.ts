@@ -8,4 +8,5 @@ export { OCPP_PATH } from "./charge-point-input";
 export { COMMAND_LABELS, TRIGGERS } from "./charger-command-labels";
 export type { ChargerCommand, Trigger } from "./charger-command-labels";
 export { CANNOT_CHARGE } from "./connector-status";
+export { MAX_FIRMWARE_MB, MAX_UPLOAD_MB } from "./file-limits";
 export type { OcppEndpoint } from "./ocpp-handler-types";

@@ -22,12 +22,14 @@ import { recordConnected, recordDisconnected } from "./charger-connection.server
 import { recordKnock } from "./charger-knocks.server";
 import type { ConnectedPoint } from "./charger-status.server";
 import { startCluster } from "./cluster.server";
+import { startFirmware } from "./firmware/firmware-keeper.server";
 import { frameLog } from "./frame-log";
 import { startLocalLists } from "./local-lists.server";
 import type { Handle, OcppEndpoint } from "./ocpp-handler-types";
 import { handleOcpp16 } from "./ocpp16-handlers.server";
 import { handleOcpp201 } from "./ocpp201-handlers.server";
 import { startReservations } from "./reservations.server";
+import { startFtpServer } from "./uploads/ftp-server.server";
 
 /** A charger sends a handful of messages a minute; this much in a burst, then this many a second, is plenty. */
 const BURST = 60;
@@ -52,7 +54,7 @@ export function getOcppEndpoint(): OcppEndpoint | null {
 export type Controller = (local: OcppEndpoint, options: { relayed: boolean }) => () => void;
 
 export function startOcppEndpoint(
-  deps: Pick<Runtime, "database" | "log" | "env">,
+  deps: Pick<Runtime, "database" | "log" | "env" | "storage">,
   controller: Controller = () => () => undefined,
 ): OcppEndpoint {
   if (!holder.__electrifyOcpp) {
@@ -74,12 +76,17 @@ export function startOcppEndpoint(
     const stopLists = startLocalLists(deps, local);
     // Booked visits hold a connector, kept by the room itself too.
     const stopReservations = startReservations(deps, local);
+    // Firmware updates and rollouts move on as chargers answer (firmware/), and FTP takes uploads (uploads/).
+    const stopFirmware = startFirmware(deps, local);
+    const stopFtp = startFtpServer(deps);
     holder.__electrifyOcpp = {
       ...endpoint,
       async close() {
         stopController();
         stopLists();
         stopReservations();
+        stopFirmware();
+        await stopFtp();
         await cluster?.close();
         await local.close();
       },

@@ -10,6 +10,7 @@ import { findSession, readMeterValues, stopSession } from "~/features/charging-r
 import { authorizeTag } from "./charger-authorization.server";
 import { recordBoot, recordSeen } from "./charger-connection.server";
 import { recordStatus, type ConnectedPoint } from "./charger-status.server";
+import { handleMaintenance } from "./maintenance-handlers.server";
 import { HEARTBEAT_SECONDS, type Deps, type Handle } from "./ocpp-handler-types";
 import { reservationEnded } from "./reservations.server";
 import { recordReadingsAt, startSessionAt } from "./session-records.server";
@@ -81,8 +82,7 @@ export function handleOcpp16(client: RPCClient, deps: Deps, point: ConnectedPoin
   handle(client, "StopTransaction", (params: StopTransaction16) => stopTransaction(deps, point, params));
   handle(client, "MeterValues", (params: MeterValues16) => meterValues(deps, point, params));
   handle(client, "DataTransfer", async () => ({ status: "UnknownVendorId" }));
-  handle(client, "DiagnosticsStatusNotification", async () => ({}));
-  handle(client, "FirmwareStatusNotification", async () => ({}));
+  handleMaintenance(client, deps, point, handle, true);
 }
 
 type StopTransaction16 = {

@@ -16,6 +16,7 @@ import { authorizeTag } from "./charger-authorization.server";
 import { recordBoot, recordSeen } from "./charger-connection.server";
 import { keepReport } from "./charger-settings-store.server";
 import { recordStatus, type ConnectedPoint } from "./charger-status.server";
+import { handleMaintenance } from "./maintenance-handlers.server";
 import { HEARTBEAT_SECONDS, type Deps, type Handle } from "./ocpp-handler-types";
 import { reservationEnded } from "./reservations.server";
 import { recordReadingsAt, recordTagAt, startSessionAt } from "./session-records.server";
@@ -132,6 +133,7 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
     return {};
   });
   handleNotifications(client, deps, point, handle);
+  handleMaintenance(client, deps, point, handle, false);
 }
 
 /** What a station tells that needs no more than an answer, and what a vehicle tells of itself (ISO 15118). */
@@ -139,8 +141,6 @@ function handleNotifications(client: RPCClient, deps: Deps, point: ConnectedPoin
   for (const notification of [
     "NotifyEvent",
     "SecurityEventNotification",
-    "FirmwareStatusNotification",
-    "LogStatusNotification",
     "NotifyChargingLimit",
     "ReportChargingProfiles",
   ])

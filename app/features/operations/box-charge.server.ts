@@ -7,7 +7,7 @@ import { startOcppEndpoint, stopOcppEndpoint, type OcppEndpoint } from "~/featur
 import { startSmartCharging } from "~/features/live-control/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
-export function startBoxCharge(deps: Pick<Runtime, "database" | "log" | "env">): OcppEndpoint {
+export function startBoxCharge(deps: Pick<Runtime, "database" | "log" | "env" | "storage">): OcppEndpoint {
   return startOcppEndpoint(deps, (local, options) => startSmartCharging(deps, local, options));
 }
 

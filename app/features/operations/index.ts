@@ -5,6 +5,8 @@
  * What routes use (safe for the browser); every other file here is the feature's own (decision 045).
  */
 export { ChargerFramesCard } from "./components/charger-frames-card";
+export { ChargerFirmwareCard, ChargerLogsCard } from "./components/charger-upkeep-cards";
+export { FirmwareImagesCard, FirmwareRolloutsCard, FirmwareVersionsCard } from "./components/depot-firmware";
 export { ChargerMessagesCard, ChargerSettingsCard } from "./components/charger-settings";
 export { ChargersCard } from "./components/chargers-card";
 export { ChargingAccessCard } from "./components/charging-access-card";

@@ -34,6 +34,7 @@ import { migration as m029 } from "./migrations/029-who-may-charge";
 import { migration as m030 } from "./migrations/030-reservations";
 import { migration as m031 } from "./migrations/031-charger-settings";
 import { migration as m032 } from "./migrations/032-charger-knocks";
+import { migration as m033 } from "./migrations/033-firmware-and-logs";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -74,6 +75,7 @@ const migrations: Record<string, AppMigration> = {
   "030_reservations": m030,
   "031_charger_settings": m031,
   "032_charger_knocks": m032,
+  "033_firmware_and_logs": m033,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from "kysely";
 
+import type { ChargerUpkeepTables } from "./schema-charger-upkeep";
 import type { Timestamp } from "./timestamp";
 
 // Box Charge's tables (decision 031), kept apart from schema.ts so each file reads in one sitting.
@@ -41,6 +42,8 @@ export type ChargePointTable = {
   remote_start_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Why it takes no reservations (it said so, or refused one as NotSupported), until it boots again; or null. */
   reservations_unsupported: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What it last said of a firmware update (FirmwareStatusNotification), or null. */
+  firmware_status: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** Who may charge at a depot (issue 59): "company" (its own vehicles and booked visitors) or "anyone" (free vend). */
@@ -269,8 +272,8 @@ export type ExpectedVisitTable = {
   tier: ColumnType<number, number | undefined, number>;
 };
 
-/** The vehicles' tables besides their tags (migrations 023 and 027). */
-export type AuthorizationTables = {
+/** Who may charge, and the rest of a charger's upkeep (settings, knocks; firmware and uploads in their own file). */
+export type AuthorizationTables = ChargerUpkeepTables & {
   charging_access: ChargingAccessTable;
   charger_local_lists: ChargerLocalListTable;
   charger_reservations: ChargerReservationTable;
@@ -278,6 +281,7 @@ export type AuthorizationTables = {
   charger_knocks: ChargerKnockTable;
 };
 
+/** The vehicles' tables besides their tags (migrations 023 and 027). */
 export type VehicleTables = {
   vehicle_tags: VehicleTagTable;
   vehicle_states: VehicleStateTable;

@@ -5,10 +5,18 @@ import {
   changeChargerSetting,
   chargerSettingsPage,
   readChargerSettings,
+  requestUpload,
   triggerChargerMessage,
+  updateCharger,
 } from "~/features/chargers/index.server";
 import { depotResource } from "~/features/depots/index.server";
-import { ChargerFramesCard, ChargerMessagesCard, ChargerSettingsCard } from "~/features/operations";
+import {
+  ChargerFirmwareCard,
+  ChargerFramesCard,
+  ChargerLogsCard,
+  ChargerMessagesCard,
+  ChargerSettingsCard,
+} from "~/features/operations";
 import { allowed } from "~/lib/access/access.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
 import { requireUser } from "~/lib/auth/guards.server";
@@ -64,6 +72,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         "change-setting",
       );
     },
+    "update-firmware": async () => {
+      const image = await updateCharger(runtime, user, depotId, chargePointId, fields);
+      return succeeded(`Update to ${image.version} on its way`, undefined, "update-firmware");
+    },
+    "fetch-logs": async () => {
+      const asked = await requestUpload(runtime, user, depotId, chargePointId, fields);
+      if (!asked.accepted) throw new UserError(`${asked.kind}: the charger answered ${asked.answer}`, { status: 409 });
+      return succeeded(`${asked.kind} asked for: it will appear here once uploaded`, undefined, "fetch-logs");
+    },
     trigger: async () => {
       const { label, status } = await triggerChargerMessage(runtime, user, depotId, chargePointId, fields);
       return succeeded(`${label}: ${status}`, undefined, "trigger");
@@ -72,7 +89,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ChargerPage({ loaderData }: Route.ComponentProps) {
-  const { charger, depot, settings, sameModel, changes, canChange, frames } = loaderData;
+  const { charger, depot, settings, sameModel, changes, canChange, frames, firmware, uploads, ftp } = loaderData;
+  const base = `/electrify/operations/${depot.id}`;
   return (
     <section className="w-full px-4 py-8 sm:px-6">
       <BackLink to={`/electrify/operations/${depot.id}`}>Back to {depot.name}</BackLink>
@@ -92,6 +110,21 @@ export default function ChargerPage({ loaderData }: Route.ComponentProps) {
           canChange={canChange && charger.protocol !== null}
         />
         <ChargerMessagesCard changes={changes} canChange={canChange && charger.protocol !== null} />
+        <ChargerFirmwareCard
+          firmware={charger.firmware}
+          firmwareStatus={charger.firmware_status}
+          updates={firmware.updates}
+          images={firmware.images}
+          canChange={canChange}
+          firmwarePage={`${base}/firmware`}
+        />
+        <ChargerLogsCard
+          protocol={charger.protocol}
+          uploads={uploads}
+          ftp={ftp}
+          canChange={canChange}
+          downloadBase={`${base}/chargers/${charger.id}/uploads`}
+        />
         <ChargerFramesCard
           frames={frames}
           download={`/electrify/operations/${depot.id}/chargers/${charger.id}/frames.jsonl`}

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { data, useNavigate } from "react-router";
+import { data, Link, useNavigate } from "react-router";
 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { AlertsCard } from "~/features/alerts";
@@ -248,6 +248,11 @@ function DepotOperations({
       <ReadinessCard readiness={operations.readiness} canChange={canChange} />
       {atHubs.length ? <HubVehiclesCard hubs={atHubs} title="Its vehicles at hubs today" /> : null}
       <ChargersCard chargers={operations.chargers} endpoint={endpoint} canChange={canChange} />
+      <p className="text-sm">
+        <Link className="font-medium underline underline-offset-4" to={`/electrify/operations/${depotId}/firmware`}>
+          Firmware: versions by model, images and rollouts
+        </Link>
+      </p>
       <ChargingAccessCard access={operations.chargingAccess} canChange={canChange} />
       <SessionsCard sessions={operations.sessionsToday} tariff={operations.tariff} />
       {canChange ? <VehicleNeedsCard sessions={operations.sessionsToday} /> : null}

@@ -1,0 +1,82 @@
+import type { ColumnType, Generated } from "kysely";
+
+import type { Timestamp } from "./timestamp";
+
+/** Chargers' upkeep (issue 59, items 3 and 4): firmware images, rollouts and updates, and files chargers upload. */
+export type ChargerUpkeepTables = {
+  firmware_images: FirmwareImageTable;
+  firmware_rollouts: FirmwareRolloutTable;
+  firmware_updates: FirmwareUpdateTable;
+  charger_uploads: ChargerUploadTable;
+};
+
+type Flag = ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+
+/** A firmware image a company uploaded (issue 59, item 3): the file is in the file store under `file_key`. */
+export type FirmwareImageTable = {
+  id: Generated<number>;
+  company_id: number;
+  file_name: string;
+  file_key: string;
+  bytes: number;
+  sha256: string;
+  /** The version it installs, as the charger will report it. */
+  version: string;
+  model: string | null;
+  /** 2.0.1 signed firmware: the PEM certificate and the base64 signature, carried in UpdateFirmware when given. */
+  signing_certificate: string | null;
+  signature: string | null;
+  created_at: Timestamp;
+};
+
+/** One image to a depot's chargers of one model, wave by wave. */
+export type FirmwareRolloutTable = {
+  id: Generated<number>;
+  depot_id: number;
+  image_id: number;
+  model: string;
+  first_wave: number;
+  while_charging: Flag;
+  /** running, paused, done, cancelled */
+  status: string;
+  detail: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** One charger's firmware update; its id is the 2.0.1 requestId. */
+export type FirmwareUpdateTable = {
+  id: Generated<number>;
+  charge_point_id: number;
+  image_id: number;
+  rollout_id: number | null;
+  wave: number;
+  while_charging: Flag;
+  status: string;
+  detail: string | null;
+  /** SHA-256 of the one-time download token (the URL the charger was sent). */
+  token_hash: string | null;
+  downloads: ColumnType<number, number | undefined, number>;
+  version_before: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** Diagnostics or logs a charger was asked to upload; its id is the 2.0.1 requestId. */
+export type ChargerUploadTable = {
+  id: Generated<number>;
+  charge_point_id: number;
+  kind: string;
+  transport: string;
+  status: string;
+  detail: string | null;
+  /** SHA-256 of the one-time token: the HTTPS URL's last part, or the FTP password. */
+  token_hash: string | null;
+  file_name: string | null;
+  file_key: string | null;
+  bytes: number | null;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
