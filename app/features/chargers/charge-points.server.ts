@@ -22,7 +22,7 @@ import { generateChargePointPassword, hashChargePointPassword } from "./charge-p
 
 type Deps = Pick<Runtime, "database">;
 
-const actorOf = (user: DepotViewer): Actor => ({ id: user.id, email: user.email ?? user.id });
+export const actorOf = (user: DepotViewer): Actor => ({ id: user.id, email: user.email ?? user.id });
 
 /** Registers a charger to a depot the user operates; answers its password, stored only as a hash and never shown again. */
 export async function registerChargePoint(
@@ -128,26 +128,28 @@ export async function requireOperatedChargePoint(
   return { ...row, companyId: row.companyId };
 }
 
-/** A new password for a charger (the old one stops working at its next connection). */
-export async function resetChargePointPassword(deps: Deps, user: DepotViewer, depotId: number, chargePointId: number) {
-  const point = await requireOperatedChargePoint(
-    deps,
-    user,
-    depotId,
-    chargePointId,
-    "operations.change",
-    (identity) => `new password for ${identity}`,
-  );
-  return resetChargePointPasswordAt(deps, actorOf(user), point);
-}
-
 /** resetChargePointPassword for a charger the caller has already checked (the command line's simulator). */
-export async function resetChargePointPasswordAt(deps: Deps, actor: Actor, point: { id: number; identity: string }) {
-  const password = generateChargePointPassword();
+export async function resetChargePointPasswordAt(
+  deps: Deps,
+  actor: Actor,
+  point: { id: number; identity: string },
+  options: { password?: string; graceHours?: number } = {},
+) {
+  const password = options.password ?? generateChargePointPassword();
+  const graceHours = options.graceHours ?? 0;
   await deps.database.db.transaction().execute(async (tx) => {
+    const before = await tx
+      .selectFrom("charge_points")
+      .select("password_hash")
+      .where("id", "=", point.id)
+      .executeTakeFirstOrThrow();
     await tx
       .updateTable("charge_points")
-      .set({ password_hash: hashChargePointPassword(password) })
+      .set({
+        password_hash: hashChargePointPassword(password),
+        previous_password_hash: graceHours > 0 ? before.password_hash : null,
+        previous_password_until: graceHours > 0 ? new Date(Date.now() + graceHours * 3_600_000).toISOString() : null,
+      })
       .where("id", "=", point.id)
       .execute();
     await recordAudit(tx, {

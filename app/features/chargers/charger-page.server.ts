@@ -16,7 +16,7 @@ type Deps = Pick<Runtime, "database">;
 export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId: number, chargePointId: number) {
   const point = await requireOperatedChargePoint(deps, user, depotId, chargePointId, "operations.read");
   const db = deps.database.db;
-  const [charger, settings, changes, sameModel, firmware, uploads] = await Promise.all([
+  const [charger, settings, changes, sameModel, firmware, uploads, security] = await Promise.all([
     db
       .selectFrom("charge_points")
       .select([
@@ -55,6 +55,14 @@ export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId
       .executeTakeFirst(),
     chargerFirmware(deps, point.id, point.companyId),
     chargerUploads(deps, point.id),
+    db
+      .selectFrom("charge_point_events")
+      .select(["id", "detail", "created_at"])
+      .where("charge_point_id", "=", point.id)
+      .where("kind", "=", "security")
+      .orderBy("id", "desc")
+      .limit(20)
+      .execute(),
   ]);
   const { connected_at: on, disconnected_at: off, ...shown } = charger;
   const connectedNow = on !== null && (off === null || toIsoString(off) < toIsoString(on));
@@ -69,6 +77,7 @@ export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId
     ftp: ftpAddress() !== null,
     sameModel: Number(sameModel?.n ?? 1),
     changes: changes.map((c) => ({ id: c.id, detail: c.detail, at: new Date(String(c.created_at)).toISOString() })),
+    security: security.map((c) => ({ id: c.id, detail: c.detail, at: new Date(String(c.created_at)).toISOString() })),
   };
 }
 

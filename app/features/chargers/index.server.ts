@@ -2,12 +2,8 @@
  * Chargers (decision 056): registering, commands and the OCPP endpoint, on the server. Live control hands the
  * endpoint its controller (startBoxCharge in operations); records are told what chargers say through their door.
  */
-export {
-  operationsOverview,
-  registerChargePoint,
-  removeChargePoint,
-  resetChargePointPassword,
-} from "./charge-points.server";
+export { operationsOverview, registerChargePoint, removeChargePoint } from "./charge-points.server";
+export { resetChargePointPassword } from "./password-rotation.server";
 export { chargingAccessOf, setChargingAccess } from "./charger-authorization.server";
 export { profileStateOf, readProfileSupport, recordDefaultLimit, refusesProfiles } from "./charger-capabilities.server";
 export { sendChargerCommand } from "./charger-commands.server";

@@ -1,10 +1,11 @@
 /**
  * What a charger says of its firmware updates and uploads (issue 59, items 3 and 4), on both versions: kept on the
- * update or upload it belongs to, then the firmware keeper is nudged so a rollout moves on without waiting.
+ * update or upload it belongs to, then the firmware keeper is nudged so a rollout moves on without waiting; and a
+ * 2.0.1 station's security events.
  */
 import type { RPCClient } from "ocpp-rpc";
 
-import type { ConnectedPoint } from "./charger-status.server";
+import { recordChargerEvent, type ConnectedPoint } from "./charger-status.server";
 import { firmwareStatus } from "./firmware/firmware-updates.server";
 import { nudgeFirmware } from "./firmware/nudge";
 import type { Deps, Handle } from "./ocpp-handler-types";
@@ -21,9 +22,28 @@ export function handleMaintenance(client: RPCClient, deps: Deps, point: Connecte
       await uploadStatus(deps, point, params.status);
       return {};
     });
-  else
+  else {
     handle(client, "LogStatusNotification", async (params: { status: string; requestId?: number }) => {
       await uploadStatus(deps, point, params.status, params.requestId);
       return {};
     });
+    // A station's security events (a failed login, a firmware signature refused, its clock reset…), kept in its
+    // history and shown on its page (issue 59, item 6).
+    handle(
+      client,
+      "SecurityEventNotification",
+      async (params: { type: string; timestamp: string; techInfo?: string }) => {
+        const at = Number.isNaN(Date.parse(params.timestamp))
+          ? ""
+          : ` (at ${new Date(params.timestamp).toISOString()})`;
+        await recordChargerEvent(
+          deps.database.db,
+          point,
+          "security",
+          `${params.type}${params.techInfo ? `: ${params.techInfo}` : ""}${at}`,
+        );
+        return {};
+      },
+    );
+  }
 }

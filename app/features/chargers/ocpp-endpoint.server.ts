@@ -12,6 +12,7 @@
 import type * as OcppRpcModule from "ocpp-rpc";
 import type { IHandlersOption, RPCClient, RPCServer } from "ocpp-rpc";
 
+import { toIsoString } from "~/lib/db/dialect.server";
 import type { Logger } from "~/lib/log.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
@@ -174,6 +175,7 @@ function createRpcServer(
       const row = await deps.database.db
         .selectFrom("charge_points")
         .select(["id", "depot_id", "identity", "password_hash", "role"])
+        .select(["previous_password_hash", "previous_password_until"])
         .where("identity", "=", handshake.identity)
         .executeTakeFirst();
       // An unknown identity and a wrong password are refused alike, before the socket opens; an unknown one is kept
@@ -182,8 +184,15 @@ function createRpcServer(
         void recordKnock(deps, handshake.identity, handshake.password, [...handshake.protocols]).catch(
           (error: unknown) => log.warn({ err: error }, "could not keep an unknown charger's knock"),
         );
-      if (!row || !chargePointPasswordMatches(handshake.password, row.password_hash))
-        return reject(401, "Unauthorized");
+      if (!row || !passwordAccepted(row, handshake.password)) return reject(401, "Unauthorized");
+      // The new password in use: the old one's grace ends now (password-rotation.server.ts).
+      if (row.previous_password_hash && chargePointPasswordMatches(handshake.password, row.password_hash))
+        void deps.database.db
+          .updateTable("charge_points")
+          .set({ previous_password_hash: null, previous_password_until: null })
+          .where("id", "=", row.id)
+          .execute()
+          .catch((error: unknown) => log.warn({ err: error }, "could not end a password's grace"));
       const session: ConnectedPoint = {
         chargePointId: row.id,
         depotId: row.depot_id,
@@ -249,4 +258,15 @@ function limitedHandle(log: Logger, rpc: OcppRpc, point: ConnectedPoint): Handle
       }
     });
   };
+}
+
+/** The charger's password, or the one before its last rotation while its grace lasts. */
+function passwordAccepted(
+  row: { password_hash: string; previous_password_hash: string | null; previous_password_until: Date | string | null },
+  password: Buffer | undefined,
+): boolean {
+  if (chargePointPasswordMatches(password, row.password_hash)) return true;
+  if (!row.previous_password_hash || row.previous_password_until === null) return false;
+  const until = new Date(toIsoString(row.previous_password_until));
+  return until.getTime() > Date.now() && chargePointPasswordMatches(password, row.previous_password_hash);
 }

@@ -138,12 +138,7 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
 
 /** What a station tells that needs no more than an answer, and what a vehicle tells of itself (ISO 15118). */
 function handleNotifications(client: RPCClient, deps: Deps, point: ConnectedPoint, handle: Handle): void {
-  for (const notification of [
-    "NotifyEvent",
-    "SecurityEventNotification",
-    "NotifyChargingLimit",
-    "ReportChargingProfiles",
-  ])
+  for (const notification of ["NotifyEvent", "NotifyChargingLimit", "ReportChargingProfiles"])
     handle(client, notification, async () => ({}));
   handle(client, "NotifyEVChargingNeeds", async (params: ChargingNeeds201) => {
     const { departureTime, acChargingParameters, dcChargingParameters } = params.chargingNeeds;

@@ -5,7 +5,7 @@
  * What routes use (safe for the browser); every other file here is the feature's own (decision 045).
  */
 export { ChargerFramesCard } from "./components/charger-frames-card";
-export { ChargerFirmwareCard, ChargerLogsCard } from "./components/charger-upkeep-cards";
+export { ChargerFirmwareCard, ChargerLogsCard, SecurityEventsCard } from "./components/charger-upkeep-cards";
 export { FirmwareImagesCard, FirmwareRolloutsCard, FirmwareVersionsCard } from "./components/depot-firmware";
 export { ChargerMessagesCard, ChargerSettingsCard } from "./components/charger-settings";
 export { ChargersCard } from "./components/chargers-card";

@@ -35,6 +35,7 @@ import { migration as m030 } from "./migrations/030-reservations";
 import { migration as m031 } from "./migrations/031-charger-settings";
 import { migration as m032 } from "./migrations/032-charger-knocks";
 import { migration as m033 } from "./migrations/033-firmware-and-logs";
+import { migration as m034 } from "./migrations/034-password-grace";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -76,6 +77,7 @@ const migrations: Record<string, AppMigration> = {
   "031_charger_settings": m031,
   "032_charger_knocks": m032,
   "033_firmware_and_logs": m033,
+  "034_password_grace": m034,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

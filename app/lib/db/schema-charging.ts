@@ -44,6 +44,9 @@ export type ChargePointTable = {
   reservations_unsupported: ColumnType<string | null, string | null | undefined, string | null>;
   /** What it last said of a firmware update (FirmwareStatusNotification), or null. */
   firmware_status: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The password before the last rotation, good until `previous_password_until` (the grace period). */
+  previous_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_password_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
 };
 
 /** Who may charge at a depot (issue 59): "company" (its own vehicles and booked visitors) or "anyone" (free vend). */

@@ -78,6 +78,8 @@ async function finishInstalled(deps: Deps, local: Pick<OcppEndpoint, "isConnecte
       "charge_points.booted_at",
     ])
     .select(["charge_points.firmware", "charge_points.id as chargePointId"])
+    .innerJoin("firmware_images", "firmware_images.id", "firmware_updates.image_id")
+    .select("firmware_images.version")
     .where("firmware_updates.status", "=", "Installed")
     .execute();
   for (const update of installed) {
@@ -90,7 +92,15 @@ async function finishInstalled(deps: Deps, local: Pick<OcppEndpoint, "isConnecte
     if (!rebooted && !settled) continue;
     await db
       .updateTable("firmware_updates")
-      .set({ status: "done", detail: `Back with firmware ${update.firmware ?? "unknown"}`, updated_at: now() })
+      .set({
+        status: "done",
+        // What it reports may differ from what the image was said to install (a mislabelled image): said, not hidden.
+        detail:
+          update.firmware === update.version
+            ? `Back with firmware ${update.firmware}`
+            : `Back, reporting firmware ${update.firmware ?? "unknown"} (the image says ${update.version})`,
+        updated_at: now(),
+      })
       .where("id", "=", update.id)
       .where("status", "=", "Installed")
       .execute();

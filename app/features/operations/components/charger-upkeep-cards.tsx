@@ -221,3 +221,42 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} bytes`;
 }
+
+/** A 2.0.1 station's security events as it sent them (SecurityEventNotification), newest first (issue 59). */
+export function SecurityEventsCard({
+  events,
+  protocol,
+}: {
+  events: { id: number; detail: string; at: string }[];
+  protocol: string | null;
+}) {
+  const titleId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>Security events</CardTitle>
+        <CardDescription>
+          {protocol === "ocpp1.6"
+            ? "A 1.6J charger sends none without the security extension."
+            : "What the station reported: failed logins, refused firmware signatures, resets and the like."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {events.length === 0 ? (
+          <p className="text-sm text-muted-foreground">None reported.</p>
+        ) : (
+          <ul className="grid gap-2 text-sm" aria-label="Security events">
+            {events.map((e) => (
+              <li key={e.id} className="flex flex-wrap gap-x-2">
+                <span>{e.detail}</span>
+                <span className="text-muted-foreground">
+                  {calendarDay(e.at)} {clockTime(e.at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -70,7 +70,19 @@ function ChargerActions({ charger, endpoint }: { charger: ChargerView; endpoint:
             </DropdownMenuItem>
           ))}
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => send("new-password")}>New password</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => send("new-password")}>New password (old one 24 h more)</DropdownMenuItem>
+          <DropdownMenuItem
+            onSelect={() => {
+              if (
+                window.confirm(
+                  `Stop ${charger.name}'s current password now? It cannot connect until it has the new one.`,
+                )
+              )
+                send("new-password", { revoke: "on" });
+            }}
+          >
+            New password, old one stops now
+          </DropdownMenuItem>
           <DropdownMenuItem
             className="text-destructive"
             onSelect={() => {

@@ -62,7 +62,7 @@ export function FirmwareVersionsCard({ versions }: { versions: Version[] }) {
               <TableRow>
                 <TableHead>Model</TableHead>
                 <TableHead>Firmware</TableHead>
-                <TableHead>Last said</TableHead>
+                <TableHead className="hidden sm:table-cell">Last said</TableHead>
                 <TableHead className="text-right">Chargers</TableHead>
               </TableRow>
             </TableHeader>
@@ -70,8 +70,12 @@ export function FirmwareVersionsCard({ versions }: { versions: Version[] }) {
               {versions.map((v) => (
                 <TableRow key={`${v.model}|${v.firmware}|${v.status ?? ""}`}>
                   <TableCell>{v.model}</TableCell>
-                  <TableCell className="font-mono">{v.firmware}</TableCell>
-                  <TableCell>{v.status ?? "—"}</TableCell>
+                  <TableCell>
+                    <span className="font-mono">{v.firmware}</span>
+                    {/* On a phone what it said last goes under its version (three columns fit). */}
+                    {v.status ? <span className="block text-muted-foreground sm:hidden">{v.status}</span> : null}
+                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">{v.status ?? "—"}</TableCell>
                   <TableCell className="text-right tabular-nums">{v.chargers}</TableCell>
                 </TableRow>
               ))}

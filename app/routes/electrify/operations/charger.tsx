@@ -16,6 +16,7 @@ import {
   ChargerLogsCard,
   ChargerMessagesCard,
   ChargerSettingsCard,
+  SecurityEventsCard,
 } from "~/features/operations";
 import { allowed } from "~/lib/access/access.server";
 import { handleIntent, succeeded } from "~/lib/action-result.server";
@@ -89,7 +90,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ChargerPage({ loaderData }: Route.ComponentProps) {
-  const { charger, depot, settings, sameModel, changes, canChange, frames, firmware, uploads, ftp } = loaderData;
+  const { charger, depot, settings, sameModel, changes, canChange, frames, firmware, uploads, ftp, security } =
+    loaderData;
   const base = `/electrify/operations/${depot.id}`;
   return (
     <section className="w-full px-4 py-8 sm:px-6">
@@ -125,6 +127,7 @@ export default function ChargerPage({ loaderData }: Route.ComponentProps) {
           canChange={canChange}
           downloadBase={`${base}/chargers/${charger.id}/uploads`}
         />
+        <SecurityEventsCard events={security} protocol={charger.protocol} />
         <ChargerFramesCard
           frames={frames}
           download={`/electrify/operations/${depot.id}/chargers/${charger.id}/frames.jsonl`}

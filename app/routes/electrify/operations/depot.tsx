@@ -101,8 +101,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return succeeded(`${made.length} chargers registered`, { registered: made }, "register-many");
     },
     "new-password": async () => {
-      const credentials = await resetChargePointPassword(runtime, user, depotId, chargePointId);
-      return succeeded(`New password for ${credentials.identity}`, { credentials }, "new-password");
+      const { said, ...credentials } = await resetChargePointPassword(runtime, user, depotId, chargePointId, {
+        revoke: fields.revoke === "on",
+      });
+      return succeeded(`New password for ${credentials.identity}: ${said}`, { credentials }, "new-password");
     },
     remove: async () => {
       const removed = await removeChargePoint(runtime, user, depotId, chargePointId);
