@@ -70,7 +70,8 @@ describe("a charger's password and security events", () => {
       body: new URLSearchParams({ intent: "new-password", chargePointId: String(chargePointId), ...fields }),
     });
     const decoded = await decodeViaTurboStream(answer.body!, globalThis);
-    return (decoded.value as { data: { ok: boolean; toast?: { title: string }; credentials: { password: string } } }).data;
+    return (decoded.value as { data: { ok: boolean; toast?: { title: string }; credentials: { password: string } } })
+      .data;
   }
 
   it("tells a connected station its new password, keeps the old one good until the new one is used, and revokes at once when asked", async () => {
