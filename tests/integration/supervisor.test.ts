@@ -112,7 +112,8 @@ async function startStandIn(env: Record<string, string> = {}) {
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const get = async (pathname: string) => {
     try {
-      return await (await fetch(`http://127.0.0.1:${port}${pathname}`)).text();
+      // Bounded: a request cut by the crash it causes must not hold the test (a CI run waited 60 s on one).
+      return await (await fetch(`http://127.0.0.1:${port}${pathname}`, { signal: AbortSignal.timeout(3_000) })).text();
     } catch {
       return null;
     }
@@ -139,7 +140,10 @@ async function startStandIn(env: Record<string, string> = {}) {
     stop: async () => {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
-      return exited;
+      // The supervisor stops its serving processes first; if that ever hangs, the test says so rather than waiting.
+      const late = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(late);
     },
   };
 }
