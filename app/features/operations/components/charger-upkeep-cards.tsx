@@ -184,7 +184,7 @@ export function ChargerLogsCard({
               />
             </div>
             <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
-              Ask for it
+              Request the file
             </Button>
           </fetcher.Form>
         ) : null}
