@@ -36,11 +36,13 @@ export async function resetChargePointPassword(
     (identity) => `new password for ${identity}${options.revoke ? ", the old one revoked" : ""}`,
   );
   const password = generateChargePointPassword();
-  const told = options.revoke ? null : await tellPassword(point, password);
+  // Stored before the charger hears it: were the server to stop between the two, the charger still holds a password
+  // the server takes (the old one, within its grace), never one only it knows.
   const result = await resetChargePointPasswordAt(deps, actorOf(user), point, {
     password,
     graceHours: options.revoke ? 0 : PASSWORD_GRACE_HOURS,
   });
+  const told = options.revoke ? null : await tellPassword(point, password);
   const said = options.revoke
     ? "the old one no longer works"
     : told === "Accepted"
