@@ -84,6 +84,8 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         // Depot alerts looked for every 2 s rather than every minute, so an alert reaches its page and mail in a test.
         ALERTS_INTERVAL_SECONDS: "2",
+        // The chargers' TLS listener on a port of its own, beside the test server's.
+        OCPP_TLS_PORT: String(PORT + 2),
         // Read by every test (tests/e2e/fixtures.ts): a fault fails the test during which it was recorded.
         FAULT_LOG: "tmp/e2e-faults.jsonl",
       },

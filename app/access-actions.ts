@@ -129,6 +129,9 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
     trigger: row("operations.change", "charger", { trigger: "coffee" }),
     "update-firmware": row("operations.change", "charger", { imageId: "none" }),
     "fetch-logs": row("operations.change", "charger", { kind: "everything" }),
+    "ask-certificate": row("operations.change", "charger", null),
+    "raise-profile": row("operations.change", "charger", { profile: "7" }),
+    "lower-profile": row("operations.change", "charger", { profile: "9" }),
   },
   "/electrify/operations/:depotId/firmware": {
     "upload-image": row("operations.change", "depot", { version: "" }),

@@ -22,6 +22,18 @@ const publicMediaPath = z
   )
   .refine((value) => !value.includes(".."), "must not contain ..");
 
+/** A port number, or "off". */
+function portOrOff(fallback: string, message: string) {
+  return z
+    .string()
+    .trim()
+    .default(fallback)
+    .refine((value) => value === "off" || (/^\d+$/.test(value) && Number(value) > 0 && Number(value) < 65536), {
+      message,
+    })
+    .transform((value) => (value === "off" ? null : Number(value)));
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -100,14 +112,7 @@ const envSchema = z
       ),
     MAP_TILE_ATTRIBUTION: z.string().trim().max(300).default("© OpenStreetMap contributors"),
     /** FTP for chargers that upload diagnostics only over FTP (issue 59): its port, or "off". */
-    FTP_PORT: z
-      .string()
-      .trim()
-      .default("2121")
-      .refine((value) => value === "off" || (/^\d+$/.test(value) && Number(value) > 0 && Number(value) < 65536), {
-        message: 'must be a port number, or "off" for no FTP',
-      })
-      .transform((value) => (value === "off" ? null : Number(value))),
+    FTP_PORT: portOrOff("2121", 'must be a port number, or "off" for no FTP'),
     /** The host name chargers reach the FTP server at (default: APP_URL's). */
     FTP_HOST: optionalString,
     /** Ports for FTP's passive transfers, "first-last". */
@@ -121,12 +126,28 @@ const envSchema = z
       .transform((value) => value.split("-").map(Number) as [number, number]),
     /** The IP address passive transfers are offered at to chargers not on this machine. */
     FTP_PASSIVE_ADDRESS: z.string().trim().default("127.0.0.1"),
+    /**
+     * The chargers' TLS listener (issue 59, item 6: OCPP security profiles 2 and 3): its port, or "off"; the host name
+     * chargers reach it at (default: APP_URL's); and the operator's own certificate and key (PEM files), without which
+     * the product's certificate authority issues one.
+     */
+    OCPP_TLS_PORT: portOrOff("8443", 'must be a port number, or "off" for no TLS listener for chargers'),
+    OCPP_TLS_HOST: optionalString,
+    OCPP_TLS_CERT: optionalString,
+    OCPP_TLS_KEY: optionalString,
     ELECTRIFY_VIDEO: optionalString.pipe(publicMediaPath.optional()),
     BOX_CHARGE_VIDEO: optionalString.pipe(publicMediaPath.optional()),
   })
   .superRefine((env, ctx) => {
     if ((env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY) && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when S3_ENDPOINT or S3 keys are set" });
+    }
+    if (Boolean(env.OCPP_TLS_CERT) !== Boolean(env.OCPP_TLS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.OCPP_TLS_CERT ? "OCPP_TLS_KEY" : "OCPP_TLS_CERT"],
+        message: "OCPP_TLS_CERT and OCPP_TLS_KEY must be set together",
+      });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({

@@ -209,7 +209,15 @@ test.describe("[box-charge] operations", () => {
     // tests' and were tried with SAP's simulator).
     await expect(page.getByRole("region", { name: "Firmware" })).toContainText("depot's firmware page");
     await expect(page.getByRole("region", { name: "Diagnostics and logs" })).toContainText("Nothing fetched yet.");
-    await expect(page.getByRole("region", { name: "Security events" })).toContainText("None reported.");
+    // A secure connection: the product's TLS address, and a certificate request asked of the charger.
+    const secure = page.getByRole("region", { name: "Secure connection" });
+    await expect(secure).toContainText(`wss://localhost:${Number(new URL(baseURL!).port) + 2}/ocpp`);
+    await expect(secure).toContainText("Profile 1: password, no encryption");
+    await page.getByRole("button", { name: "Ask it for a certificate" }).click();
+    await expect(page.getByText("Asked: its certificate comes once it sends its request").first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Security events" })).toContainText(
+      "Asked for a certificate request: Accepted",
+    );
     // What it said lately, both ways, for support.
     await page.getByText(/Show its last \d+ frames/).click();
     await expect(page.getByRole("list", { name: "Last OCPP frames" })).toContainText("BootNotification");

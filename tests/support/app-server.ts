@@ -85,8 +85,10 @@ export async function startAppServer(
       APP_URL: url,
       LOG_LEVEL: "warn",
       FAULT_LOG: faultLog,
-      // No FTP unless a test asks for it (on a port of its own): servers side by side would race for the default.
+      // No FTP or TLS listener unless a test asks for one (on a port of its own): servers side by side would race for
+      // the defaults.
       FTP_PORT: "off",
+      OCPP_TLS_PORT: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -6,7 +6,9 @@
  * hide behind the same mistake here.
  */
 import { request } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { OCPP16, OCPP20 } from "typed-ocpp";
+import { Agent, WebSocket as UndiciWebSocket } from "undici";
 
 export type OcppVersion = "ocpp1.6" | "ocpp2.0.1";
 /** What this peer uses of typed-ocpp's namespaces (the same functions in each, typed per version). */
@@ -46,18 +48,31 @@ export type OcppPeer = {
 
 let nextId = 0;
 
+/**
+ * Over TLS (security profiles 2 and 3, `tls`), the same peer goes through undici's own package, whose WebSocket takes
+ * a dispatcher with the root to trust and, for profile 3, the charger's certificate and key; with no password it sends
+ * no Basic auth (profile 3).
+ */
+export type PeerTls = { ca: string; cert?: string; key?: string };
+
 export async function connectOcppPeer(
   baseUrl: string,
   identity: string,
-  password: string,
+  password: string | null,
   version: OcppVersion,
+  tls?: PeerTls,
 ): Promise<OcppPeer> {
   const layer = layerOf(version);
   const url = `${baseUrl.replace(/^http/, "ws")}/ocpp/${encodeURIComponent(identity)}`;
-  const socket = new WebSocket(url, {
-    protocols: [version],
-    headers: { authorization: `Basic ${Buffer.from(`${identity}:${password}`).toString("base64")}` },
-  } as unknown as string[]);
+  const headers: Record<string, string> =
+    password === null ? {} : { authorization: `Basic ${Buffer.from(`${identity}:${password}`).toString("base64")}` };
+  const socket: WebSocket = tls
+    ? (new UndiciWebSocket(url, {
+        protocols: [version],
+        headers,
+        dispatcher: new Agent({ connect: { ca: tls.ca, cert: tls.cert, key: tls.key } }),
+      }) as unknown as WebSocket)
+    : new WebSocket(url, { protocols: [version], headers } as unknown as string[]);
   const pending = new Map<string, Pending>();
   const handlers = new Map<string, CallHandler>();
   const raw: ((frame: unknown) => void)[] = [];
@@ -150,11 +165,12 @@ export async function connectOcppPeer(
 export function upgradeStatus(
   baseUrl: string,
   path: string,
-  options: { protocol?: string; authorization?: string } = {},
+  options: { protocol?: string; authorization?: string; tls?: PeerTls } = {},
 ): Promise<number> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
-    const req = request({
+    const req = (options.tls ? httpsRequest : request)({
+      ...(options.tls ?? {}),
       host: url.hostname,
       port: url.port,
       path: url.pathname,

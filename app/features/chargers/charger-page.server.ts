@@ -7,16 +7,17 @@ import { requireOperatedChargePoint } from "./charge-points.server";
 import { chargerSettings } from "./charger-settings-store.server";
 import { chargerFirmware } from "./firmware/firmware-view.server";
 import { frameLog } from "./frame-log";
+import { chargerSecurity } from "./security/security-profile.server";
 import { chargerUploads } from "./uploads/charger-uploads.server";
 import { ftpAddress } from "./uploads/ftp-address";
 
-type Deps = Pick<Runtime, "database">;
+type Deps = Pick<Runtime, "database" | "env">;
 
 /** The charger's page: what it is, its settings as last read, and the latest changes and triggers with their answers. */
 export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId: number, chargePointId: number) {
   const point = await requireOperatedChargePoint(deps, user, depotId, chargePointId, "operations.read");
   const db = deps.database.db;
-  const [charger, settings, changes, sameModel, firmware, uploads, security] = await Promise.all([
+  const [charger, settings, changes, sameModel, firmware, uploads, security, connection] = await Promise.all([
     db
       .selectFrom("charge_points")
       .select([
@@ -63,6 +64,7 @@ export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId
       .orderBy("id", "desc")
       .limit(20)
       .execute(),
+    chargerSecurity(deps, point.id),
   ]);
   const { connected_at: on, disconnected_at: off, ...shown } = charger;
   const connectedNow = on !== null && (off === null || toIsoString(off) < toIsoString(on));
@@ -77,6 +79,7 @@ export async function chargerSettingsPage(deps: Deps, user: DepotViewer, depotId
     ftp: ftpAddress() !== null,
     sameModel: Number(sameModel?.n ?? 1),
     changes: changes.map((c) => ({ id: c.id, detail: c.detail, at: new Date(String(c.created_at)).toISOString() })),
+    connection,
     security: security.map((c) => ({ id: c.id, detail: c.detail, at: new Date(String(c.created_at)).toISOString() })),
   };
 }

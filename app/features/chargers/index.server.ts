@@ -4,6 +4,7 @@
  */
 export { operationsOverview, registerChargePoint, removeChargePoint } from "./charge-points.server";
 export { resetChargePointPassword } from "./password-rotation.server";
+export { askForCertificate, lowerSecurityProfile, raiseSecurityProfile } from "./security/security-profile.server";
 export { chargingAccessOf, setChargingAccess } from "./charger-authorization.server";
 export { profileStateOf, readProfileSupport, recordDefaultLimit, refusesProfiles } from "./charger-capabilities.server";
 export { sendChargerCommand } from "./charger-commands.server";

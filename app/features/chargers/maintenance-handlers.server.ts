@@ -5,7 +5,7 @@
  */
 import type { RPCClient } from "ocpp-rpc";
 
-import { recordChargerEvent, type ConnectedPoint } from "./charger-status.server";
+import type { ConnectedPoint } from "./charger-status.server";
 import { firmwareStatus } from "./firmware/firmware-updates.server";
 import { nudgeFirmware } from "./firmware/nudge";
 import type { Deps, Handle } from "./ocpp-handler-types";
@@ -27,23 +27,5 @@ export function handleMaintenance(client: RPCClient, deps: Deps, point: Connecte
       await uploadStatus(deps, point, params.status, params.requestId);
       return {};
     });
-    // A station's security events (a failed login, a firmware signature refused, its clock reset…), kept in its
-    // history and shown on its page (issue 59, item 6).
-    handle(
-      client,
-      "SecurityEventNotification",
-      async (params: { type: string; timestamp: string; techInfo?: string }) => {
-        const at = Number.isNaN(Date.parse(params.timestamp))
-          ? ""
-          : ` (at ${new Date(params.timestamp).toISOString()})`;
-        await recordChargerEvent(
-          deps.database.db,
-          point,
-          "security",
-          `${params.type}${params.techInfo ? `: ${params.techInfo}` : ""}${at}`,
-        );
-        return {};
-      },
-    );
   }
 }

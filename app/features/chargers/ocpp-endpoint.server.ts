@@ -4,8 +4,8 @@
  * ocpp-rpc carries the protocol: the RPC framing, the official JSON schemas
  * (strict mode: a call that breaks its schema is answered with the protocol's
  * error and never reaches a handler), pings. This module decides who may
- * connect (HTTP Basic auth on the upgrade, security profile 1; profile 2 is
- * the same behind TLS), keeps each charger's socket, and holds every client
+ * connect (HTTP Basic auth on the upgrade, security profile 1; profiles 2 and
+ * 3 on its own TLS listener, security/), keeps each charger's socket, and holds every client
  * to limits so that none can stop the server or slow the others.
  * Decision 031.
  */
@@ -30,6 +30,8 @@ import type { Handle, OcppEndpoint } from "./ocpp-handler-types";
 import { handleOcpp16 } from "./ocpp16-handlers.server";
 import { handleOcpp201 } from "./ocpp201-handlers.server";
 import { startReservations } from "./reservations.server";
+import { admitConnection, connectedSecurely } from "./security/connection-security.server";
+import { startTlsListener } from "./security/tls-listener.server";
 import { startFtpServer } from "./uploads/ftp-server.server";
 
 /** A charger sends a handful of messages a minute; this much in a burst, then this many a second, is plenty. */
@@ -80,6 +82,8 @@ export function startOcppEndpoint(
     // Firmware updates and rollouts move on as chargers answer (firmware/), and FTP takes uploads (uploads/).
     const stopFirmware = startFirmware(deps, local);
     const stopFtp = startFtpServer(deps);
+    // Security profiles 2 and 3 on the product's own TLS listener (security/).
+    const stopTls = startTlsListener(deps, local.handleUpgrade);
     holder.__electrifyOcpp = {
       ...endpoint,
       async close() {
@@ -88,6 +92,7 @@ export function startOcppEndpoint(
         stopReservations();
         stopFirmware();
         await stopFtp();
+        await stopTls();
         await cluster?.close();
         await local.close();
       },
@@ -174,17 +179,24 @@ function createRpcServer(
         return reject(400, `Offer one of ${OCPP_PROTOCOLS.join(", ")} as the WebSocket subprotocol`);
       const row = await deps.database.db
         .selectFrom("charge_points")
-        .select(["id", "depot_id", "identity", "password_hash", "role"])
+        .select(["id", "depot_id", "identity", "password_hash", "role", "security_profile"])
         .select(["previous_password_hash", "previous_password_until"])
         .where("identity", "=", handshake.identity)
         .executeTakeFirst();
       // An unknown identity and a wrong password are refused alike, before the socket opens; an unknown one is kept
       // for the admins to accept or block (charger-knocks.server.ts).
-      if (!row)
+      if (!row) {
         void recordKnock(deps, handshake.identity, handshake.password, [...handshake.protocols]).catch(
           (error: unknown) => log.warn({ err: error }, "could not keep an unknown charger's knock"),
         );
-      if (!row || !passwordAccepted(row, handshake.password)) return reject(401, "Unauthorized");
+        return reject(401, "Unauthorized");
+      }
+      // Its certificate or its password, over a profile at least its own (security/connection-security.server.ts).
+      const admitted = await admitConnection(deps, row, handshake.request, () =>
+        passwordAccepted(row, handshake.password),
+      );
+      if (!admitted.ok) return reject(401, "Unauthorized");
+      await connectedSecurely(deps, row.id, admitted.level, admitted.certificateId);
       // The new password in use: the old one's grace ends now (password-rotation.server.ts).
       if (row.previous_password_hash && chargePointPasswordMatches(handshake.password, row.password_hash))
         void deps.database.db

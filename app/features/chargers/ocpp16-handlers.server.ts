@@ -13,6 +13,7 @@ import { recordStatus, type ConnectedPoint } from "./charger-status.server";
 import { handleMaintenance } from "./maintenance-handlers.server";
 import { HEARTBEAT_SECONDS, type Deps, type Handle } from "./ocpp-handler-types";
 import { reservationEnded } from "./reservations.server";
+import { handleSecurity } from "./security/security-handlers.server";
 import { recordReadingsAt, startSessionAt } from "./session-records.server";
 
 type MeterValue16 = {
@@ -83,6 +84,7 @@ export function handleOcpp16(client: RPCClient, deps: Deps, point: ConnectedPoin
   handle(client, "MeterValues", (params: MeterValues16) => meterValues(deps, point, params));
   handle(client, "DataTransfer", async () => ({ status: "UnknownVendorId" }));
   handleMaintenance(client, deps, point, handle, true);
+  handleSecurity(client, deps, point, handle, true);
 }
 
 type StopTransaction16 = {

@@ -19,6 +19,7 @@ import { recordStatus, type ConnectedPoint } from "./charger-status.server";
 import { handleMaintenance } from "./maintenance-handlers.server";
 import { HEARTBEAT_SECONDS, type Deps, type Handle } from "./ocpp-handler-types";
 import { reservationEnded } from "./reservations.server";
+import { handleSecurity } from "./security/security-handlers.server";
 import { recordReadingsAt, recordTagAt, startSessionAt } from "./session-records.server";
 
 type MeterValue201 = {
@@ -134,6 +135,7 @@ export function handleOcpp201(client: RPCClient, deps: Deps, point: ConnectedPoi
   });
   handleNotifications(client, deps, point, handle);
   handleMaintenance(client, deps, point, handle, false);
+  handleSecurity(client, deps, point, handle, false);
 }
 
 /** What a station tells that needs no more than an answer, and what a vehicle tells of itself (ISO 15118). */

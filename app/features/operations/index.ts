@@ -6,6 +6,7 @@
  */
 export { ChargerFramesCard } from "./components/charger-frames-card";
 export { ChargerFirmwareCard, ChargerLogsCard, SecurityEventsCard } from "./components/charger-upkeep-cards";
+export { SecureConnectionCard } from "./components/secure-connection-card";
 export { FirmwareImagesCard, FirmwareRolloutsCard, FirmwareVersionsCard } from "./components/depot-firmware";
 export { ChargerMessagesCard, ChargerSettingsCard } from "./components/charger-settings";
 export { ChargersCard } from "./components/chargers-card";

@@ -36,6 +36,7 @@ import { migration as m031 } from "./migrations/031-charger-settings";
 import { migration as m032 } from "./migrations/032-charger-knocks";
 import { migration as m033 } from "./migrations/033-firmware-and-logs";
 import { migration as m034 } from "./migrations/034-password-grace";
+import { migration as m035 } from "./migrations/035-charger-certificates";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -78,6 +79,7 @@ const migrations: Record<string, AppMigration> = {
   "032_charger_knocks": m032,
   "033_firmware_and_logs": m033,
   "034_password_grace": m034,
+  "035_charger_certificates": m035,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -8,6 +8,8 @@ export type ChargerUpkeepTables = {
   firmware_rollouts: FirmwareRolloutTable;
   firmware_updates: FirmwareUpdateTable;
   charger_uploads: ChargerUploadTable;
+  charger_authority: ChargerAuthorityTable;
+  charger_certificates: ChargerCertificateTable;
 };
 
 type Flag = ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
@@ -79,4 +81,31 @@ export type ChargerUploadTable = {
   expires_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+};
+
+/** The product's certificate authority for its chargers (issue 59, item 6): one row, made at first need. */
+export type ChargerAuthorityTable = {
+  id: number;
+  certificate_pem: string;
+  /** PKCS #8, PEM. */
+  private_key_pem: string;
+  created_at: Timestamp;
+};
+
+/** A certificate the product issued to a charger from the charger's own request (SignCertificate). */
+export type ChargerCertificateTable = {
+  id: Generated<number>;
+  charge_point_id: number;
+  /** Hex, as in the certificate. */
+  serial: string;
+  /** SHA-256 of the DER, hex: what a TLS connection's certificate is matched by. */
+  fingerprint: string;
+  subject: string;
+  certificate_pem: string;
+  not_before: Timestamp;
+  not_after: Timestamp;
+  issued_at: Timestamp;
+  /** First connection with it (the ones issued before it are revoked then). */
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
 };

@@ -47,6 +47,13 @@ export type ChargePointTable = {
   /** The password before the last rotation, good until `previous_password_until` (the grace period). */
   previous_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
   previous_password_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The lowest OCPP security profile it may connect with (1, 2 or 3), and one it is being raised to. */
+  security_profile: ColumnType<number, number | undefined, number>;
+  security_profile_target: ColumnType<number | null, number | null | undefined, number | null>;
+  security_profile_detail: ColumnType<string | null, string | null | undefined, string | null>;
+  security_profile_asked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The profile of its present or last connection. */
+  connected_profile: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 /** Who may charge at a depot (issue 59): "company" (its own vehicles and booked visitors) or "anyone" (free vend). */

@@ -51,6 +51,8 @@ export const TABLE_OWNERS: Record<keyof Database, Owner> = {
   firmware_rollouts: "chargers",
   firmware_updates: "chargers",
   charger_uploads: "chargers",
+  charger_authority: "chargers",
+  charger_certificates: "chargers",
   charging_sessions: "charging-records",
   meter_readings: "charging-records",
   site_meter_readings: "charging-records",

@@ -2,8 +2,11 @@ import { data } from "react-router";
 
 import { BackLink } from "~/components/back-link";
 import {
+  askForCertificate,
   changeChargerSetting,
   chargerSettingsPage,
+  lowerSecurityProfile,
+  raiseSecurityProfile,
   readChargerSettings,
   requestUpload,
   triggerChargerMessage,
@@ -16,6 +19,7 @@ import {
   ChargerLogsCard,
   ChargerMessagesCard,
   ChargerSettingsCard,
+  SecureConnectionCard,
   SecurityEventsCard,
 } from "~/features/operations";
 import { allowed } from "~/lib/access/access.server";
@@ -82,6 +86,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!asked.accepted) throw new UserError(`${asked.kind}: the charger answered ${asked.answer}`, { status: 409 });
       return succeeded(`${asked.kind} asked for: it will appear here once uploaded`, undefined, "fetch-logs");
     },
+    "ask-certificate": async () => {
+      await askForCertificate(runtime, user, depotId, chargePointId);
+      return succeeded("Asked: its certificate comes once it sends its request", undefined, "ask-certificate");
+    },
+    "raise-profile": async () => {
+      const { target } = await raiseSecurityProfile(runtime, user, depotId, chargePointId, fields);
+      return succeeded(`Raising to profile ${target}: it reconnects when it can`, undefined, "raise-profile");
+    },
+    "lower-profile": async () => {
+      const { profile } = await lowerSecurityProfile(runtime, user, depotId, chargePointId, fields);
+      return succeeded(`It may connect with profile ${profile}`, undefined, "lower-profile");
+    },
     trigger: async () => {
       const { label, status } = await triggerChargerMessage(runtime, user, depotId, chargePointId, fields);
       return succeeded(`${label}: ${status}`, undefined, "trigger");
@@ -92,6 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function ChargerPage({ loaderData }: Route.ComponentProps) {
   const { charger, depot, settings, sameModel, changes, canChange, frames, firmware, uploads, ftp, security } =
     loaderData;
+  const { connection } = loaderData;
   const base = `/electrify/operations/${depot.id}`;
   return (
     <section className="w-full px-4 py-8 sm:px-6">
@@ -127,6 +144,7 @@ export default function ChargerPage({ loaderData }: Route.ComponentProps) {
           canChange={canChange}
           downloadBase={`${base}/chargers/${charger.id}/uploads`}
         />
+        <SecureConnectionCard connection={connection} connected={charger.connected} canChange={canChange} />
         <SecurityEventsCard events={security} protocol={charger.protocol} />
         <ChargerFramesCard
           frames={frames}

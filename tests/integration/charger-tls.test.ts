@@ -1,0 +1,311 @@
+import { execFileSync } from "node:child_process";
+import { X509Certificate } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { registerChargePoint } from "~/features/chargers/index.server";
+import { createUser } from "~/features/users/index.server";
+import type { Runtime } from "~/lib/runtime.server";
+
+import { signIn, startAppServer, type AppServer } from "../support/app-server";
+import { insertDepot } from "../support/depots";
+import { freePort } from "../support/free-port";
+import { basicAuth, connectOcppPeer, upgradeStatus, type OcppPeer, type PeerTls } from "../support/ocpp-peer";
+import { createTestDatabase } from "../support/test-database";
+import { openTestRuntime } from "../support/test-runtime";
+import { viewerOf } from "../support/viewers";
+
+/**
+ * Issue 59, item 6: chargers over the product's own TLS listener. A station's key and certificate request are made by
+ * OpenSSL's command line, its certificate is checked by Node's X509Certificate (neither is the server's @peculiar/x509),
+ * and the station is the independent peer (typed-ocpp over undici's WebSocket, not ocpp-rpc over ws).
+ */
+describe("chargers over TLS, with certificates the product issues", () => {
+  let runtime: Runtime;
+  let server: AppServer;
+  let tlsUrl = "";
+  let depotId = 0;
+  let owner = "";
+  const ids: Record<string, number> = {};
+  const passwords: Record<string, string> = {};
+  const peers: OcppPeer[] = [];
+  const dir = mkdtempSync(path.join(tmpdir(), "charger-tls-"));
+
+  beforeAll(async () => {
+    const database = await createTestDatabase("sqlite");
+    runtime = await openTestRuntime(database);
+    const user = await viewerOf(
+      runtime,
+      await createUser(runtime, { email: "tls@fleet.example", password: "tls-pass-123" }),
+    );
+    depotId = await insertDepot(runtime, { user_id: user.id, depot_name: "Locked Yard" });
+    for (const identity of ["TLS-201", "FALL-201", "TLS-16"]) {
+      const registered = await registerChargePoint(runtime, user, depotId, {
+        identity,
+        name: identity,
+        connectors: 1,
+        maxKw: 22,
+        currentType: "AC",
+      });
+      ids[identity] = registered.id;
+      passwords[identity] = registered.password;
+    }
+    const tlsPort = await freePort();
+    server = await startAppServer({ DATA_DIR: database.dataDir, OCPP_TLS_PORT: String(tlsPort) });
+    tlsUrl = `https://127.0.0.1:${tlsPort}`;
+    owner = await signIn(server, "tls@fleet.example", "tls-pass-123");
+  });
+  afterAll(async () => {
+    for (const peer of peers) await peer.close().catch(() => undefined);
+    await server?.stop();
+    await runtime?.database.destroy();
+  });
+
+  async function act(identity: string, fields: Record<string, string>) {
+    const answer = await fetch(`${server.url}/electrify/operations/${depotId}/chargers/${ids[identity]}.data`, {
+      method: "POST",
+      headers: { origin: server.url, cookie: owner, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    const decoded = await decodeViaTurboStream(answer.body!, globalThis);
+    return { status: answer.status, ...(decoded.value as { data: { ok: boolean; toast?: { title: string } } }).data };
+  }
+  async function plain(identity: string, version: "ocpp1.6" | "ocpp2.0.1" = "ocpp2.0.1") {
+    const peer = await connectOcppPeer(server.url, identity, passwords[identity]!, version);
+    peers.push(peer);
+    return peer;
+  }
+  async function secure(identity: string, password: string | null, tls: PeerTls) {
+    const peer = await connectOcppPeer(tlsUrl, identity, password, "ocpp2.0.1", tls);
+    peers.push(peer);
+    return peer;
+  }
+  /** A key and certificate request made by OpenSSL, as a station makes its own. */
+  function request(name: string, commonName: string) {
+    const key = path.join(dir, `${name}.key`);
+    const csr = path.join(dir, `${name}.csr`);
+    execFileSync("openssl", [
+      "req",
+      "-new",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:P-256",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      csr,
+      "-subj",
+      `/CN=${commonName}/O=Volt Ltd`,
+    ]);
+    return { key: readFileSync(key, "utf8"), csr: readFileSync(csr, "utf8") };
+  }
+  const profileOf = (identity: string) =>
+    runtime.database.db
+      .selectFrom("charge_points")
+      .select(["security_profile", "security_profile_target", "security_profile_detail", "connected_profile"])
+      .where("id", "=", ids[identity]!)
+      .executeTakeFirstOrThrow();
+  const until = async (check: () => boolean | Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await check()).toBe(true);
+  };
+
+  let station = { key: "", chain: "", root: "" };
+
+  it("signs a station's own request, refuses one naming another charger, and sends the certificate after answering", async () => {
+    const peer = await plain("TLS-201");
+    const signed: string[] = [];
+    peer.onCall("TriggerMessage", () => ({ status: "Accepted" }));
+    peer.onCall("CertificateSigned", (payload) => {
+      signed.push(payload.certificateChain as string);
+      return { status: "Accepted" };
+    });
+    expect((await act("TLS-201", { intent: "ask-certificate" })).toast?.title).toMatch(/Asked/);
+    expect(peer.received.at(-1)).toMatchObject({
+      action: "TriggerMessage",
+      payload: { requestedMessage: "SignChargingStationCertificate" },
+    });
+
+    const other = request("other", "FALL-201");
+    expect(await peer.call("SignCertificate", { csr: other.csr })).toMatchObject({
+      status: "Rejected",
+      statusInfo: { additionalInfo: expect.stringContaining('names "FALL-201", not "TLS-201"') },
+    });
+    expect(await peer.call("SignCertificate", { csr: "not a request" })).toMatchObject({ status: "Rejected" });
+
+    const own = request("own", "TLS-201");
+    expect(await peer.call("SignCertificate", { csr: own.csr })).toEqual({ status: "Accepted" });
+    await until(() => signed.length === 1);
+    // Asked again at once, it is refused: each request signs a certificate.
+    expect(await peer.call("SignCertificate", { csr: own.csr })).toMatchObject({ status: "Rejected" });
+
+    const [leafPem, rootPem] = signed[0]!.split(/(?<=-----END CERTIFICATE-----\n?)/).filter((s) => s.trim());
+    const leaf = new X509Certificate(leafPem!);
+    const root = new X509Certificate(rootPem!);
+    expect(leaf.subject).toContain("CN=TLS-201");
+    expect(leaf.checkIssued(root)).toBe(true);
+    expect(leaf.verify(root.publicKey)).toBe(true);
+    expect(leaf.ca).toBe(false);
+    expect(leaf.keyUsage).toContain("1.3.6.1.5.5.7.3.2"); // clientAuth
+    // The certificate is for the key the station made: its private key never left it.
+    expect(leaf.checkPrivateKey(await import("node:crypto").then((c) => c.createPrivateKey(own.key)))).toBe(true);
+    station = { key: own.key, chain: signed[0]!, root: rootPem! };
+    await peer.close();
+  });
+
+  it("raises a station to profile 3 step by step: root installed, new network profile first, reset, then over mutual TLS only", async () => {
+    const peer = await plain("TLS-201");
+    const installed: string[] = [];
+    peer.onCall("InstallCertificate", (payload) => {
+      installed.push(payload.certificate as string);
+      return { status: "Accepted" };
+    });
+    peer.onCall("GetVariables", () => ({
+      getVariableResult: [
+        {
+          attributeStatus: "Accepted",
+          attributeValue: "1",
+          component: { name: "OCPPCommCtrlr" },
+          variable: { name: "NetworkConfigurationPriority" },
+        },
+      ],
+    }));
+    peer.onCall("SetNetworkProfile", () => ({ status: "Accepted" }));
+    peer.onCall("SetVariables", () => ({
+      setVariableResult: [
+        {
+          attributeStatus: "Accepted",
+          component: { name: "OCPPCommCtrlr" },
+          variable: { name: "NetworkConfigurationPriority" },
+        },
+      ],
+    }));
+    peer.onCall("Reset", () => ({ status: "Accepted" }));
+    const raised = await act("TLS-201", { intent: "raise-profile", profile: "3" });
+    expect(raised.toast?.title).toMatch(/Raising to profile 3/);
+    const network = peer.received.find((r) => r.action === "SetNetworkProfile")!.payload as {
+      configurationSlot: number;
+      connectionData: { securityProfile: number; ocppCsmsUrl: string };
+    };
+    expect(network.configurationSlot).toBe(2);
+    expect(network.connectionData).toMatchObject({
+      securityProfile: 3,
+      ocppCsmsUrl: `wss://localhost:${new URL(tlsUrl).port}/ocpp`,
+    });
+    const priority = peer.received.find((r) => r.action === "SetVariables")!.payload as {
+      setVariableData: { attributeValue: string }[];
+    };
+    expect(priority.setVariableData[0]!.attributeValue).toBe("2,1");
+    expect(installed).toEqual([station.root]);
+    expect(peer.received.at(-1)?.action).toBe("Reset");
+    // Until it has connected the new way, the old way still works: nothing is cut off midway.
+    expect((await profileOf("TLS-201")).security_profile).toBe(1);
+    await peer.close();
+
+    const tls = { ca: installed[0]!, cert: station.chain, key: station.key };
+    const rebooted = await secure("TLS-201", null, tls);
+    await rebooted.call("BootNotification", {
+      reason: "PowerUp",
+      chargingStation: { vendorName: "Volt", model: "VX-3" },
+    });
+    expect(await profileOf("TLS-201")).toMatchObject({
+      security_profile: 3,
+      security_profile_target: null,
+      connected_profile: 3,
+    });
+    await rebooted.close();
+
+    // Now below profile 3 it is refused, with the password or without; and its certificate names only it.
+    const auth = basicAuth("TLS-201", passwords["TLS-201"]!);
+    expect(await upgradeStatus(server.url, "/ocpp/TLS-201", { protocol: "ocpp2.0.1", authorization: auth })).toBe(401);
+    expect(
+      await upgradeStatus(tlsUrl, "/ocpp/TLS-201", { protocol: "ocpp2.0.1", authorization: auth, tls: { ca: tls.ca } }),
+    ).toBe(401);
+    expect(await upgradeStatus(tlsUrl, "/ocpp/FALL-201", { protocol: "ocpp2.0.1", tls })).toBe(401);
+    // A certificate for its name that the product did not issue is refused too.
+    const forged = request("forged", "TLS-201");
+    const selfSigned = execFileSync("openssl", ["x509", "-req", "-days", "30", "-key", path.join(dir, "forged.key")], {
+      input: forged.csr,
+    }).toString();
+    expect(
+      await upgradeStatus(tlsUrl, "/ocpp/TLS-201", {
+        protocol: "ocpp2.0.1",
+        tls: { ca: tls.ca, cert: selfSigned, key: forged.key },
+      }),
+    ).toBe(401);
+    const events = await runtime.database.db
+      .selectFrom("charge_point_events")
+      .select("detail")
+      .where("kind", "=", "security")
+      .execute();
+    const said = events.map((e) => e.detail).join("\n");
+    expect(said).toContain("Connection refused: profile 1, where it must use profile 3");
+    expect(said).toContain("Connection refused: the certificate of another charger");
+    expect(said).toContain("Connection refused: a certificate Electrify did not issue");
+  });
+
+  it("keeps a station that cannot connect the new way at its old profile, and shows the card", async () => {
+    const peer = await plain("FALL-201");
+    peer.onCall("InstallCertificate", () => ({ status: "Accepted" }));
+    peer.onCall("GetVariables", () => ({
+      getVariableResult: [
+        {
+          attributeStatus: "Accepted",
+          attributeValue: "0,1",
+          component: { name: "OCPPCommCtrlr" },
+          variable: { name: "NetworkConfigurationPriority" },
+        },
+      ],
+    }));
+    peer.onCall("SetNetworkProfile", () => ({ status: "Accepted" }));
+    peer.onCall("SetVariables", () => ({
+      setVariableResult: [
+        {
+          attributeStatus: "Accepted",
+          component: { name: "OCPPCommCtrlr" },
+          variable: { name: "NetworkConfigurationPriority" },
+        },
+      ],
+    }));
+    peer.onCall("Reset", () => ({ status: "Accepted" }));
+    // Profile 3 needs a certificate first; profile 2 does not.
+    expect(await act("FALL-201", { intent: "raise-profile", profile: "3" })).toMatchObject({ ok: false, status: 409 });
+    expect((await act("FALL-201", { intent: "raise-profile", profile: "2" })).ok).toBe(true);
+    expect(await act("FALL-201", { intent: "raise-profile", profile: "2" })).toMatchObject({ ok: false, status: 409 });
+    await peer.close();
+    // It could not reach the TLS listener, so it fell back to its old slot: plain, with its password.
+    await plain("FALL-201");
+    expect(await profileOf("FALL-201")).toMatchObject({
+      security_profile: 1,
+      security_profile_target: null,
+      security_profile_detail: "It came back over profile 1, not 2, so it stays at profile 1",
+    });
+
+    const page = await fetch(`${server.url}/electrify/operations/${depotId}/chargers/${ids["TLS-201"]}`, {
+      headers: { cookie: owner },
+    }).then((r) => r.text());
+    expect(page).toContain("Secure connection");
+    expect(page).toContain("Profile 3: TLS with the charger&#x27;s certificate");
+    expect(page).toMatch(/valid until \d{2} \w{3} \d{4}, in use/);
+  });
+
+  it("signs a 1.6 charger's request through the security extension", async () => {
+    const peer = await plain("TLS-16", "ocpp1.6");
+    const signed: string[] = [];
+    peer.onCall("ExtendedTriggerMessage", () => ({ status: "Accepted" }));
+    peer.onCall("CertificateSigned", (payload) => {
+      signed.push(payload.certificateChain as string);
+      return { status: "Accepted" };
+    });
+    expect((await act("TLS-16", { intent: "ask-certificate" })).ok).toBe(true);
+    expect(peer.received.at(-1)?.payload).toEqual({ requestedMessage: "SignChargePointCertificate" });
+    expect(await peer.call("SignCertificate", { csr: request("v16", "TLS-16").csr })).toEqual({ status: "Accepted" });
+    await until(() => signed.length === 1);
+    expect(new X509Certificate(signed[0]!).subject).toContain("CN=TLS-16");
+  });
+});
