@@ -73,6 +73,9 @@ async function start() {
       LOG_LEVEL: "warn",
       SIGN_IN_RATE_LIMIT_MAX: "1000",
       WEB_CONCURRENCY: PROCESSES,
+      // Not what this test is about, and three of them run side by side: no FTP or TLS listener for chargers.
+      FTP_PORT: "off",
+      OCPP_TLS_PORT: "off",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,6 +3,8 @@
  * policy's ("operations.change": the depot's company who may change it, and the consultancy's admins); a charger is
  * always reached through the depot it is at, so a form naming another depot's charger answers 404. Decision 031.
  */
+import type { Transaction } from "kysely";
+
 import {
   depotResource,
   depotWithinReach,
@@ -14,6 +16,7 @@ import {
 import { authorize } from "~/lib/access/access.server";
 import type { Action } from "~/lib/access/policy";
 import { recordAudit, type Actor } from "~/lib/audit.server";
+import type { Database } from "~/lib/db/schema";
 import type { Runtime } from "~/lib/runtime.server";
 import { invalidInput, UserError } from "~/lib/user-error";
 
@@ -45,6 +48,19 @@ export async function registerChargePointAt(
   depot: Pick<ReachableDepot, "id" | "name">,
   input: Record<string, unknown>,
 ): Promise<{ id: number; identity: string; password: string }> {
+  return deps.database.db.transaction().execute((tx) => insertChargePoint(tx, actor, depot, input));
+}
+
+/**
+ * One charger inserted within the caller's transaction (several registered at once share one: all or none). The
+ * identity is checked again inside it, so two registrations racing for one identity cannot both land.
+ */
+export async function insertChargePoint(
+  tx: Transaction<Database>,
+  actor: Actor,
+  depot: Pick<ReachableDepot, "id" | "name">,
+  input: Record<string, unknown>,
+): Promise<{ id: number; identity: string; password: string }> {
   // A site meter has no connectors or power of its own to give: those fields are not asked of it.
   const meter = input.role === "site-meter";
   const parsed = chargePointInputSchema.safeParse(
@@ -53,36 +69,34 @@ export async function registerChargePointAt(
   if (!parsed.success) throw invalidInput(parsed.error);
   const { identity, name, connectors, maxKw, currentType, role } = parsed.data;
   const password = generateChargePointPassword();
-  return deps.database.db.transaction().execute(async (tx) => {
-    const taken = await tx.selectFrom("charge_points").select("id").where("identity", "=", identity).executeTakeFirst();
-    if (taken)
-      throw new UserError("A charger with this identity is already registered", {
-        status: 409,
-        fieldErrors: { identity: "A charger with this identity is already registered" },
-      });
-    const { id } = await tx
-      .insertInto("charge_points")
-      .values({
-        depot_id: depot.id,
-        identity,
-        name,
-        password_hash: hashChargePointPassword(password),
-        connectors,
-        max_kw: maxKw,
-        current_type: currentType,
-        role,
-        created_at: new Date().toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await recordAudit(tx, {
-      actor,
-      action: "charger.registered",
-      target: { type: "charger", id, label: identity },
-      details: { depot: depot.name, connectors, maxKw, currentType, role },
+  const taken = await tx.selectFrom("charge_points").select("id").where("identity", "=", identity).executeTakeFirst();
+  if (taken)
+    throw new UserError(`A charger with the identity ${identity} is already registered`, {
+      status: 409,
+      fieldErrors: { identity: "A charger with this identity is already registered" },
     });
-    return { id, identity, password };
+  const { id } = await tx
+    .insertInto("charge_points")
+    .values({
+      depot_id: depot.id,
+      identity,
+      name,
+      password_hash: hashChargePointPassword(password),
+      connectors,
+      max_kw: maxKw,
+      current_type: currentType,
+      role,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await recordAudit(tx, {
+    actor,
+    action: "charger.registered",
+    target: { type: "charger", id, label: identity },
+    details: { depot: depot.name, connectors, maxKw, currentType, role },
   });
+  return { id, identity, password };
 }
 
 export const CHARGER_GONE = "Charger not found";

@@ -6,14 +6,15 @@
  * Node's WebCrypto.
  */
 import { webcrypto } from "node:crypto";
+import type { Extension, PublicKey, X509Certificate } from "@peculiar/x509";
 
 import type { Runtime } from "~/lib/runtime.server";
 
-import { x509 } from "./x509.server";
+import { loadX509 } from "./x509.server";
 
 type Deps = Pick<Runtime, "database">;
 
-export type Authority = { certificate: x509.X509Certificate; pem: string; key: webcrypto.CryptoKey };
+export type Authority = { certificate: X509Certificate; pem: string; key: webcrypto.CryptoKey };
 
 const EC = { name: "ECDSA", namedCurve: "P-256" } as const;
 const SIGNING = { name: "ECDSA", hash: "SHA-256" } as const;
@@ -48,10 +49,12 @@ async function loadOrCreate(deps: Deps): Promise<Authority> {
     row = await db.selectFrom("charger_authority").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
   }
   const key = await webcrypto.subtle.importKey("pkcs8", fromPem(row.private_key_pem), EC, false, ["sign"]);
+  const x509 = await loadX509();
   return { certificate: new x509.X509Certificate(row.certificate_pem), pem: row.certificate_pem, key };
 }
 
 async function createAuthority() {
+  const x509 = await loadX509();
   const keys = await webcrypto.subtle.generateKey(EC, true, ["sign", "verify"]);
   const notBefore = new Date(Date.now() - 60_000);
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
@@ -76,15 +79,16 @@ export async function issueCertificate(
   authority: Authority,
   request: {
     subject: string;
-    publicKey: x509.PublicKey | webcrypto.CryptoKey;
+    publicKey: PublicKey | webcrypto.CryptoKey;
     days: number;
     use: "client" | "server";
     hosts?: string[];
   },
-): Promise<x509.X509Certificate> {
+): Promise<X509Certificate> {
+  const x509 = await loadX509();
   const notBefore = new Date(Date.now() - 60_000);
   const usage = x509.ExtendedKeyUsage[request.use === "client" ? "clientAuth" : "serverAuth"];
-  const extensions: x509.Extension[] = [
+  const extensions: Extension[] = [
     new x509.BasicConstraintsExtension(false, undefined, true),
     new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
     new x509.ExtendedKeyUsageExtension([usage]),

@@ -6,6 +6,7 @@
  * over mutual TLS (connection-security.server.ts).
  */
 import { X509Certificate as NodeCertificate } from "node:crypto";
+import type { Pkcs10CertificateRequest } from "@peculiar/x509";
 
 import { toIsoString } from "~/lib/db/dialect.server";
 import { calendarDay } from "~/lib/uk-dates";
@@ -13,7 +14,7 @@ import { calendarDay } from "~/lib/uk-dates";
 import { recordChargerEvent, type ConnectedPoint } from "../charger-status.server";
 import type { Deps } from "../ocpp-handler-types";
 import { chargerAuthority, issueCertificate } from "./certificate-authority.server";
-import { x509 } from "./x509.server";
+import { loadX509 } from "./x509.server";
 
 const now = () => new Date().toISOString();
 
@@ -119,11 +120,12 @@ async function deliver(
   await recordChargerEvent(db, point, "security", `The charger did not install its certificate (${status})`);
 }
 
-type Checked = { request: x509.Pkcs10CertificateRequest } | { reason: string };
+type Checked = { request: Pkcs10CertificateRequest } | { reason: string };
 
 /** A request signed with the key it carries, naming this charger (CN), with a key strong enough. */
 export async function checkRequest(csr: string, identity: string): Promise<Checked> {
-  let request: x509.Pkcs10CertificateRequest;
+  const x509 = await loadX509();
+  let request: Pkcs10CertificateRequest;
   try {
     request = new x509.Pkcs10CertificateRequest(csr.includes("-----BEGIN") ? csr : csr.replace(/\s+/g, ""));
   } catch {
