@@ -34,7 +34,7 @@ const FEATURE_DEPENDENCIES = {
   operations: ["chargers", "charging-engine", "charging-records", "depots", "live-control", "planning", "vehicles"],
   portfolio: ["charging-engine", "depots", "planning", "grid", "energy-map", "team"],
   alerts: ["chargers", "depots", "operations", "team", "vehicles"],
-  "fleet-api": ["charging-records", "depots", "hubs", "operations", "team", "vehicles"],
+  "fleet-api": ["chargers", "charging-records", "depots", "hubs", "operations", "team", "vehicles"],
   hubs: [
     "chargers",
     "charging-engine",

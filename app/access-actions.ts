@@ -112,8 +112,8 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
     "block-charger": row("admin.console", "consultancy", null),
   },
   "/electrify/operations/:depotId": {
-    register: row("operations.change", "depot", { identity: "" }),
-    "register-many": row("operations.change", "depot", { csv: "identity\nx" }),
+    register: row("chargers.register", "depot", { identity: "" }),
+    "register-many": row("chargers.register", "depot", { csv: "identity\nx" }),
     "new-password": row("operations.change", "charger", null),
     remove: row("operations.change", "charger", null),
     "vehicle-needs": row("operations.tell", "depot", { sessionId: "none" }),
@@ -166,6 +166,7 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
   "/api/v1/depots/:depotId/vehicles/:vehicle": { PUT: row("operations.tell", "depot", { socPct: "lots" }) },
   "/api/v1/depots/:depotId/schedule": { PUT: row("operations.tell", "depot", { vehicles: "all" }) },
   "/api/v1/depots/:depotId/meter": { PUT: row("operations.tell", "depot", { siteKw: "lots" }) },
+  "/api/v1/depots/:depotId/chargers": { POST: row("chargers.register", "depot", { chargers: "none" }) },
   "/api/v1/hubs": {},
   "/api/v1/hubs/:hubId/bookings": { POST: row("contract.book", "contract", { visitDate: "soon" }) },
   "/api/v1/hubs/:hubId/bookings/:bookingId": { DELETE: row("booking.cancel", "booking", null) },

@@ -28,6 +28,7 @@ export default [
     route("depots/:depotId/vehicles/:vehicle", "routes/api/vehicle-state.ts"),
     route("depots/:depotId/schedule", "routes/api/schedule.ts"),
     route("depots/:depotId/meter", "routes/api/meter.ts"),
+    route("depots/:depotId/chargers", "routes/api/chargers.ts"),
     route("hubs", "routes/api/hubs.ts"),
     route("hubs/:hubId/bookings", "routes/api/hub-bookings.ts"),
     route("hubs/:hubId/bookings/:bookingId", "routes/api/hub-booking.ts"),

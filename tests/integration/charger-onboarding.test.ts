@@ -1,6 +1,7 @@
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { createApiKey } from "~/features/fleet-api/index.server";
 import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -174,5 +175,65 @@ describe("onboarding chargers", () => {
       owner,
     );
     expect((again.body.messages as string[])[0]).toBe("Nothing was registered: CSV-1 is already registered");
+  });
+
+  it("registers many through the fleet API with a key given chargers:write, all or none, and lists them", async () => {
+    const haulier = await viewerOf(
+      runtime,
+      await runtime.database.db
+        .selectFrom("user")
+        .select(["id", "email"])
+        .where("email", "=", "yard@fleet.example")
+        .executeTakeFirstOrThrow(),
+    );
+    const writer = await createApiKey(runtime, haulier, { name: "Installer's system", scopes: ["chargers:write"] });
+    const reader = await createApiKey(runtime, haulier, { name: "Dashboard", scopes: ["fleet:read"] });
+    const stranger = await viewerOf(
+      runtime,
+      await createUser(runtime, { email: "other@fleet.example", password: "other-password-1" }),
+    );
+    const otherDepot = await insertDepot(runtime, { user_id: stranger.id, depot_name: "Someone Else's Yard" });
+    const call = (key: string, depot: number, body?: unknown) =>
+      fetch(`${server.url}/api/v1/depots/${depot}/chargers`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    const charger = (identity: string) => ({ identity, name: identity, connectors: 2, maxKw: 22, currentType: "AC" });
+
+    // A key without the scope is refused; another company's depot does not exist; a bad list names each problem.
+    expect((await call(reader.key, depotId, { chargers: [charger("API-1")] })).status).toBe(403);
+    expect((await call(writer.key, otherDepot, { chargers: [charger("API-1")] })).status).toBe(404);
+    expect(await call(writer.key, depotId, { chargers: [] })).toMatchObject({ status: 422 });
+    const bad = await call(writer.key, depotId, {
+      chargers: [charger("API-1"), { ...charger("API-2"), connectors: 9 }, charger("CSV-1"), "junk"],
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error).toBe(
+      "Nothing was registered: Charger 2: At most 8 connectors; Charger 4: Enter the charger's identity (as configured on the charger); CSV-1 is already registered",
+    );
+    expect(
+      await runtime.database.db.selectFrom("charge_points").select("id").where("identity", "like", "API-%").execute(),
+    ).toEqual([]);
+
+    const good = await call(writer.key, depotId, {
+      chargers: [charger("API-1"), { ...charger("API-2"), currentType: "dc" }],
+    });
+    expect(good.status).toBe(200);
+    const made = good.body.chargers as { identity: string; password: string }[];
+    expect(made.map((c) => c.identity)).toEqual(["API-1", "API-2"]);
+    const peer = await connectOcppPeer(server.url, "API-2", made[1]!.password, "ocpp1.6");
+    await peer.call("BootNotification", { chargePointVendor: "Volt", chargePointModel: "VX-1" });
+    const listed = await call(reader.key, depotId);
+    expect(listed.status).toBe(200);
+    expect(
+      (listed.body.chargers as { identity: string; connected: boolean; current: string }[]).filter((c) =>
+        c.identity.startsWith("API-"),
+      ),
+    ).toEqual([
+      expect.objectContaining({ identity: "API-1", connected: false, current: "AC" }),
+      expect.objectContaining({ identity: "API-2", connected: true, current: "DC", securityProfile: 1 }),
+    ]);
+    await peer.close();
   });
 });

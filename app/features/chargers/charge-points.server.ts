@@ -35,7 +35,7 @@ export async function registerChargePoint(
   input: Record<string, unknown>,
 ): Promise<{ id: number; identity: string; password: string }> {
   const identity = String(input.identity ?? "").slice(0, 40);
-  const depot = await requireDepot(deps.database.db, user, depotId, "operations.change", {
+  const depot = await requireDepot(deps.database.db, user, depotId, "chargers.register", {
     detail: `charger ${identity} registered`,
   });
   return registerChargePointAt(deps, actorOf(user), depot, input);

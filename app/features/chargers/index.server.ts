@@ -8,7 +8,7 @@ export { askForCertificate, lowerSecurityProfile, raiseSecurityProfile } from ".
 export { chargingAccessOf, setChargingAccess } from "./charger-authorization.server";
 export { profileStateOf, readProfileSupport, recordDefaultLimit, refusesProfiles } from "./charger-capabilities.server";
 export { sendChargerCommand } from "./charger-commands.server";
-export { registerChargersFromCsv } from "./charger-import.server";
+export { chargersForApi, registerChargersFromApi, registerChargersFromCsv } from "./charger-import.server";
 export { acceptKnock, blockKnock, listKnocks } from "./charger-knocks.server";
 export type { Knock } from "./charger-knocks.server";
 export { chargerFrames, chargerSettingsPage } from "./charger-page.server";

@@ -4,7 +4,7 @@
  * and the chargers' history. Owns charge_points, charge_point_connectors and charge_point_events.
  * What other features, routes and the CLI use (safe for the browser); the rest of the room is its own.
  */
-export { OCPP_PATH } from "./charge-point-input";
+export { chargePointInputSchema, OCPP_PATH } from "./charge-point-input";
 export { COMMAND_LABELS, TRIGGERS } from "./charger-command-labels";
 export type { ChargerCommand, Trigger } from "./charger-command-labels";
 export { CANNOT_CHARGE } from "./connector-status";

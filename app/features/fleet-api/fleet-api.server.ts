@@ -5,6 +5,7 @@
  * for another company's, 403 for a scope the key was not given), then the body against the same schemas as the
  * board's form (422, naming each field); and every call is written to the key's trail whatever it was answered.
  */
+import { chargersForApi, registerChargersFromApi } from "~/features/chargers/index.server";
 import { siteReadingSchema } from "~/features/charging-records";
 import { tellSiteReading } from "~/features/charging-records/index.server";
 import { requireDepot } from "~/features/depots/index.server";
@@ -29,7 +30,8 @@ export const API_RATE = { max: 120, windowSeconds: 60 } as const;
 export const MAX_API_BODY_BYTES = 256 * 1024;
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-export type ApiOperation = "depots" | "vehicle-state" | "schedule" | "readiness" | "meter" | HubOperation;
+export type ApiOperation =
+  "depots" | "vehicle-state" | "schedule" | "readiness" | "meter" | "chargers" | "register-chargers" | HubOperation;
 
 const json = ({ status, body, headers }: Answer) =>
   new Response(JSON.stringify(body), {
@@ -46,6 +48,13 @@ async function run(deps: Deps, key: Principal, op: ApiOperation, request: Reques
   if (op === "readiness") {
     const { depot, readiness } = await depotOperations(deps, key, id);
     return { depot: depot.name, vehicles: readiness.rows };
+  }
+  if (op === "chargers") return { chargers: await chargersForApi(deps, key, id) };
+  if (op === "register-chargers") {
+    // The depot first (404 for another company's, 403 without the scope), then the body.
+    await requireDepot(deps.database.db, key, id, "chargers.register");
+    const chargers = await registerChargersFromApi(deps, key, id, await readJsonBody(request, MAX_API_BODY_BYTES));
+    return { chargers, note: "Each password is shown this once: configure it on its charger" };
   }
   if (op === "meter") {
     // The depot first (404 for another company's), then the body.

@@ -8,6 +8,7 @@ import { createDocument } from "zod-openapi";
 import { siteReadingSchema } from "~/features/charging-records";
 import { scheduleSchema, vehicleStateSchema } from "~/features/vehicles";
 
+import { chargerPaths } from "./openapi-chargers";
 import { errors } from "./openapi-errors";
 import { hubPaths } from "./openapi-hubs";
 
@@ -115,6 +116,7 @@ export function fleetApiDocument(serverUrl: string) {
         },
       },
       ...hubPaths,
+      ...chargerPaths,
       "/api/v1/depots/{depotId}/readiness": {
         get: {
           summary: "The readiness board: every vehicle leaving in the next 24 hours, the ones at risk first",

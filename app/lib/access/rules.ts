@@ -122,6 +122,15 @@ export const RULES: Record<Action, Rule> = {
     logged: "Operations",
     why: "Chargers, remote actions, vehicle tags and vehicles' needs: those who may change the depot, and the admins.",
   },
+  "chargers.register": {
+    on: "depot",
+    members: changers(OWN),
+    admins: true,
+    key: { scope: "chargers:write", relations: OWN },
+    seen: "operations.read",
+    logged: "Operations",
+    why: "Registering chargers, on the page or from the company's systems with a key: as Operations' changes.",
+  },
   "operations.tell": {
     on: "depot",
     members: changers(OWN),

@@ -6,7 +6,7 @@ import type { CompanyRole } from "~/lib/company-roles";
  */
 
 /** What a fleet API key may be used for, chosen when it is created. */
-export const KEY_SCOPES = ["fleet:read", "fleet:write", "hubs:book"] as const;
+export const KEY_SCOPES = ["fleet:read", "fleet:write", "hubs:book", "chargers:write"] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 /**
  * A scope that changes things lets its key see them too: a key told to write but not read would be answered as if its
@@ -16,11 +16,13 @@ export const SCOPE_INCLUDES: Record<KeyScope, readonly KeyScope[]> = {
   "fleet:read": [],
   "fleet:write": ["fleet:read"],
   "hubs:book": ["fleet:read"],
+  "chargers:write": ["fleet:read"],
 };
 export const KEY_SCOPE_LABELS: Record<KeyScope, string> = {
   "fleet:read": "Read depots, the readiness board, hubs, bookings and statements",
   "fleet:write": "Tell vehicles' state, schedules and the site meter (and read them)",
   "hubs:book": "Book and cancel visits at hubs (and read them)",
+  "chargers:write": "Register chargers at the company's depots (and read them)",
 };
 
 /** Everything the policy answers about (rules.ts says each one's rule). */
@@ -40,6 +42,7 @@ export type Action =
   | "depot.review"
   | "operations.read"
   | "operations.change"
+  | "chargers.register"
   | "operations.tell"
   | "application.read"
   | "application.change"
