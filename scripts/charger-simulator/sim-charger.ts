@@ -25,6 +25,8 @@ export class SimCharger {
   private vehicle: SimVehicle | null = null;
   private tx: { ref: string; startedAt: number; seqNo: number } | null = null;
   powerW = 0;
+  /** The firmware it reports at boot (an update installs another: sim-upkeep.ts). */
+  firmware = "sim-1";
 
   constructor(
     url: string,
@@ -119,12 +121,12 @@ export class SimCharger {
       await this.client.call("BootNotification", {
         chargePointVendor: "Electrify",
         chargePointModel: "Simulated AC",
-        firmwareVersion: "sim-1",
+        firmwareVersion: this.firmware,
       });
     else
       await this.client.call("BootNotification", {
         reason: "PowerUp",
-        chargingStation: { vendorName: "Electrify", model: "Simulated AC", firmwareVersion: "sim-1" },
+        chargingStation: { vendorName: "Electrify", model: "Simulated AC", firmwareVersion: this.firmware },
       });
     await this.status("Available");
   }
@@ -269,6 +271,14 @@ export class SimCharger {
         meterValue: this.meterValue(at),
       });
     else await this.client.call("MeterValues", { evseId: 1, meterValue: this.meterValue(at) });
+  }
+
+  /** Restarts as a charger does after installing firmware: a new connection and a boot with the new version. */
+  async reboot(firmware: string): Promise<void> {
+    this.firmware = firmware;
+    await this.client.close({ code: 1012, reason: "Rebooting" });
+    await this.boot();
+    if (this.plugged) await this.status(this.protocol === "ocpp1.6" ? "Charging" : "Occupied");
   }
 
   async close(): Promise<void> {

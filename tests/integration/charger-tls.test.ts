@@ -308,4 +308,51 @@ describe("chargers over TLS, with certificates the product issues", () => {
     await until(() => signed.length === 1);
     expect(new X509Certificate(signed[0]!).subject).toContain("CN=TLS-16");
   });
+
+  it("revokes a certificate the charger would not install, and signs at most five a day for a charger that keeps asking", async () => {
+    const peer = await plain("FALL-201");
+    peer.onCall("CertificateSigned", () => ({
+      status: "Rejected",
+      statusInfo: { reasonCode: "NoRoom", additionalInfo: "Storage full" },
+    }));
+    expect(await peer.call("SignCertificate", { csr: request("full", "FALL-201").csr })).toEqual({
+      status: "Accepted",
+    });
+    const issued = () =>
+      runtime.database.db
+        .selectFrom("charger_certificates")
+        .selectAll()
+        .where("charge_point_id", "=", ids["FALL-201"]!)
+        .execute();
+    await until(async () => (await issued())[0]?.revoked_at != null);
+    const said = async () =>
+      (
+        await runtime.database.db
+          .selectFrom("charge_point_events")
+          .select("detail")
+          .where("charge_point_id", "=", ids["FALL-201"]!)
+          .execute()
+      ).map((e) => e.detail);
+    expect(await said()).toContain("The charger did not install its certificate (Rejected: Storage full)");
+    // Four more issued earlier today (as a charger retrying every few minutes would have had): the sixth is refused.
+    const [first] = await issued();
+    for (let i = 0; i < 4; i++)
+      await runtime.database.db
+        .insertInto("charger_certificates")
+        .values({
+          ...first!,
+          id: undefined,
+          serial: `0${i}`,
+          fingerprint: `earlier-${i}`,
+          issued_at: new Date(Date.now() - (i + 2) * 3_600_000).toISOString(),
+        })
+        .execute();
+    expect(await peer.call("SignCertificate", { csr: request("again", "FALL-201").csr })).toMatchObject({
+      status: "Rejected",
+      statusInfo: {
+        additionalInfo: "5 certificates were issued to it in the last 24 hours; it may ask again tomorrow",
+      },
+    });
+    expect(await issued()).toHaveLength(5);
+  });
 });

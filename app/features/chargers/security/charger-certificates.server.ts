@@ -20,8 +20,21 @@ const now = () => new Date().toISOString();
 
 /** How long a charger's certificate is good; it asks for a new one before then (or the operator does). */
 export const CERTIFICATE_DAYS = 365;
-/** A charger that asks again this soon is refused: each request signs a certificate. */
+/** A charger that asks again this soon is refused, and one that had this many today: each request signs one. */
 const REQUEST_GAP_MS = 60_000;
+const MOST_A_DAY = 5;
+const DAY_MS = 86_400_000;
+/** The same refusal is kept in a charger's history once in this long (its retries would flood it otherwise). */
+const REFUSAL_KEPT_EVERY_MS = 10 * 60_000;
+const refusedAt = new Map<string, number>();
+
+function firstInAWhile(key: string): boolean {
+  const last = refusedAt.get(key) ?? 0;
+  if (Date.now() - last < REFUSAL_KEPT_EVERY_MS) return false;
+  if (refusedAt.size > 10_000) refusedAt.clear();
+  refusedAt.set(key, Date.now());
+  return true;
+}
 
 /** Sends a call to the charger that asked (its own connection). */
 type Send = (method: string, params: Record<string, unknown>) => Promise<unknown>;
@@ -40,20 +53,26 @@ export async function signChargerRequest(
   request: { csr: string; certificateType?: string; v16: boolean },
 ): Promise<SignAnswer> {
   const refuse = async (reason: string): Promise<SignAnswer> => {
-    await recordChargerEvent(deps.database.db, point, "security", `Certificate request refused: ${reason}`);
+    if (firstInAWhile(`${point.chargePointId}:${reason}`))
+      await recordChargerEvent(deps.database.db, point, "security", `Certificate request refused: ${reason}`);
     return { status: "Rejected", reason };
   };
   if (request.certificateType === "V2GCertificate")
     return refuse("V2G certificates come from the vehicle-to-grid PKI, not from Electrify");
   const checked = await checkRequest(request.csr, point.identity);
   if ("reason" in checked) return refuse(checked.reason);
-  const recent = await deps.database.db
+  // A charger that asks again and again (one that cannot install what it is sent retries for ever) signs little.
+  const issued = await deps.database.db
     .selectFrom("charger_certificates")
     .select("issued_at")
     .where("charge_point_id", "=", point.chargePointId)
-    .where("issued_at", ">", new Date(Date.now() - REQUEST_GAP_MS).toISOString())
-    .executeTakeFirst();
-  if (recent) return refuse("a certificate was issued less than a minute ago; ask again later");
+    .where("issued_at", ">", new Date(Date.now() - DAY_MS).toISOString())
+    .orderBy("id", "desc")
+    .execute();
+  if (issued.length >= MOST_A_DAY)
+    return refuse(`${MOST_A_DAY} certificates were issued to it in the last 24 hours; it may ask again tomorrow`);
+  if (issued[0] && Date.parse(toIsoString(issued[0].issued_at)) > Date.now() - REQUEST_GAP_MS)
+    return refuse("a certificate was issued less than a minute ago; ask again later");
 
   const authority = await chargerAuthority(deps);
   const certificate = await issueCertificate(authority, {
@@ -96,8 +115,8 @@ async function deliver(
     const answer = (await send(
       "CertificateSigned",
       v16 ? { certificateChain: chain } : { certificateChain: chain, certificateType: "ChargingStationCertificate" },
-    )) as { status?: string };
-    status = answer.status ?? status;
+    )) as { status?: string; statusInfo?: { additionalInfo?: string } };
+    status = [answer.status ?? status, answer.statusInfo?.additionalInfo].filter(Boolean).join(": ");
   } catch (error) {
     status = error instanceof Error ? error.message : String(error);
   }

@@ -66,10 +66,11 @@ export async function raiseSecurityProfile(
         ? { certificateType: "CentralSystemRootCertificate", certificate: root }
         : { certificateType: "CSMSRootCertificate", certificate: root },
     );
-    if (installed.status !== "Accepted")
-      throw new UserError(`It did not install Electrify's root certificate (${String(installed.status)})`, {
-        status: 409,
-      });
+    if (installed.status !== "Accepted") {
+      const said = `Not raised: it did not install Electrify's root certificate (${answerOf(installed)})`;
+      await recordChargerEvent(db, { chargePointId: point.id }, "security", said);
+      throw new UserError(said, { status: 409 });
+    }
   }
   // Kept before it is told, so its reconnection is recognised whichever way it comes.
   await db
@@ -245,4 +246,10 @@ export async function usableCertificate(deps: Pick<Runtime, "database">, chargeP
     .where("not_after", ">", new Date().toISOString())
     .orderBy("id", "desc")
     .executeTakeFirst();
+}
+
+/** A charger's answer with its reason when it gave one ("Rejected: Certificate manager is not available…"). */
+function answerOf(answer: Record<string, unknown>): string {
+  const info = (answer.statusInfo as { additionalInfo?: string; reasonCode?: string } | undefined) ?? {};
+  return [String(answer.status), info.additionalInfo ?? info.reasonCode].filter(Boolean).join(": ");
 }

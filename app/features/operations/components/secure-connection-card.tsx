@@ -23,6 +23,9 @@ const PROFILES: Record<number, string> = {
   3: "Profile 3: TLS with the charger's certificate",
 };
 
+/** The same, short enough for a phone's select. */
+const SHORT: Record<number, string> = { 2: "Profile 2 (TLS)", 3: "Profile 3 (mutual TLS)" };
+
 /**
  * A charger's secure connection (issue 59, item 6): the profile it must use and the one it connected with, its
  * certificate, and the steps to raise it (each a form the server checks again).
@@ -38,7 +41,7 @@ export function SecureConnectionCard({
 }) {
   const titleId = useId();
   const { profile, target, detail, connectedProfile, address, certificate } = connection;
-  const higher = [2, 3].filter((p) => p > profile).map((p) => ({ value: String(p), label: PROFILES[p]! }));
+  const higher = [2, 3].filter((p) => p > profile).map((p) => ({ value: String(p), label: SHORT[p]! }));
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
