@@ -340,10 +340,13 @@ describe("chargers over TLS, with certificates the product issues", () => {
       await runtime.database.db
         .insertInto("charger_certificates")
         .values({
-          ...first!,
-          id: undefined,
+          charge_point_id: first!.charge_point_id,
+          subject: first!.subject,
+          certificate_pem: first!.certificate_pem,
           serial: `0${i}`,
           fingerprint: `earlier-${i}`,
+          not_before: new Date().toISOString(),
+          not_after: new Date(Date.now() + 86_400_000).toISOString(),
           issued_at: new Date(Date.now() - (i + 2) * 3_600_000).toISOString(),
         })
         .execute();
