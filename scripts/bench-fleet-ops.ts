@@ -101,11 +101,23 @@ const pid = server.pid!;
 const rssBefore = rssMb(pid);
 let connectSeconds = 0;
 
-type Phase = { name: string; seconds: number; perSecond: number; p50: number; p99: number; listMessages: number };
+const depots = fleet.depotIds.length;
+const peakKw = new Array<number>(depots).fill(0);
+type Phase = {
+  name: string;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  listMessages: number;
+  peakKw: number;
+  withoutLimit: number;
+};
 const phases: Phase[] = [];
 /** Runs `start`, then waits until `done`, timing it and the chargers' answers meanwhile. */
 async function phase(name: string, start: () => Promise<void>, done: () => boolean, limitS = 900) {
   latencies.length = 0;
+  peakKw.fill(0);
   const sentBefore = messages;
   const listBefore = upkeep.reduce((n, u) => n + u.listMessages, 0);
   const started = performance.now();
@@ -121,6 +133,9 @@ async function phase(name: string, start: () => Promise<void>, done: () => boole
     p50: quantile(sorted, 0.5),
     p99: quantile(sorted, 0.99),
     listMessages,
+    peakKw: Math.max(...peakKw),
+    // Chargers holding no limit at all (no default profile): one plugged in would draw its full power.
+    withoutLimit: sims.filter((sim) => sim.limitW() === null).length,
   });
   console.log(JSON.stringify(phases.at(-1)));
 }
@@ -138,8 +153,6 @@ await phase(
 const rssAfter = rssMb(pid);
 
 // Vehicles come and go the whole time; each depot's draw sampled every second against its limit.
-const depots = fleet.depotIds.length;
-const peakKw = new Array<number>(depots).fill(0);
 let live = true;
 const liveLoop = (async () => {
   for (let tick = 1; live; tick++) {
@@ -240,18 +253,18 @@ server.kill("SIGTERM");
 await new Promise((r) => server.once("exit", r));
 await runtime.database.destroy();
 
-const peak = Math.max(...peakKw);
+const peak = Math.max(...phases.map((p) => p.peakKw));
 const table = phases.map(
   (p) =>
-    `| ${p.name} | ${p.seconds.toFixed(1)} s | ${p.perSecond.toFixed(0)} | ${p.listMessages} | ${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} ms |`,
+    `| ${p.name} | ${p.seconds.toFixed(1)} s | ${p.perSecond.toFixed(0)} | ${p.listMessages} | ${p.p50.toFixed(1)} / ${p.p99.toFixed(1)} ms | ${p.peakKw.toFixed(1)} kW | ${p.withoutLimit} |`,
 );
 const report = [
   "### Fleet operations at scale (`npm run bench:fleet-ops`)",
   "",
   `Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine, one serving process on SQLite, the chargers simulated in the bench's own process (ocpp-rpc clients, 1.6J and 2.0.1 alternating, each taking ${500} list entries a message): ${CHARGERS} chargers in depots of ${PER_DEPOT}, each depot's plan giving a ${LIMIT_KW} kW site limit, connected in ${connectSeconds.toFixed(1)} s; vehicles plug in throughout (one idle charger in 120 a second) and charge under live control, with meter values every 10 s. Each phase runs while that goes on. Messages a second count every call the chargers made and every list message they were sent; answer times are the chargers' calls (each call to its answer). The rollout is started on each depot's Firmware page (first wave 50, then doubling; "while charging" ticked, since vehicles charge throughout), the tags are removed one by one on the Operations page, and the logs are asked for on the chargers' pages, over HTTPS.`,
   "",
-  "| phase | time | messages/s | list messages | answer p50 / p99 |",
-  "|---|---|---|---|---|",
+  "| phase | time | messages/s | list messages | answer p50 / p99 | peak draw of any depot | chargers holding no limit at its end |",
+  "|---|---|---|---|---|---|---|",
   ...table,
   "",
   `Failed calls: ${failures}. Peak draw against the limit: ${peak.toFixed(1)} kW of ${LIMIT_KW} (any depot, sampled every second). Memory: ${(((rssAfter - rssBefore) * 1024) / CHARGERS).toFixed(0)} kB per connected charger holding its list (the serving process's RSS before and after).`,

@@ -33,14 +33,22 @@ export function addUpkeep(sim: SimCharger, reboot: (firmware: string) => Promise
   const v16 = sim.protocol === "ocpp1.6";
   const list = new Set<string>();
   const client = sim.client;
-  client.handle("GetConfiguration", async () => ({
-    configurationKey: [
-      { key: "SupportedFeatureProfiles", readonly: true, value: "Core,LocalAuthListManagement,FirmwareManagement" },
-      { key: "LocalAuthListEnabled", readonly: false, value: "true" },
-      { key: "LocalAuthListMaxLength", readonly: true, value: "20000" },
-      { key: "SendLocalListMaxLength", readonly: true, value: String(ITEMS_PER_MESSAGE) },
-    ],
-  }));
+  // Only the keys asked, the others unknown, as a charger answers (it limits its power: SmartCharging).
+  const configuration: Record<string, string> = {
+    SupportedFeatureProfiles: "Core,SmartCharging,LocalAuthListManagement,FirmwareManagement,RemoteTrigger",
+    LocalAuthListEnabled: "true",
+    LocalAuthListMaxLength: "20000",
+    SendLocalListMaxLength: String(ITEMS_PER_MESSAGE),
+  };
+  client.handle("GetConfiguration", async ({ params }: IHandlersOption) => {
+    const asked = ((params as { key?: string[] }).key ?? Object.keys(configuration)) as string[];
+    return {
+      configurationKey: asked
+        .filter((key) => key in configuration)
+        .map((key) => ({ key, readonly: true, value: configuration[key] })),
+      unknownKey: asked.filter((key) => !(key in configuration)),
+    };
+  });
   client.handle("GetVariables", async ({ params }: IHandlersOption) => ({
     getVariableResult: (params!.getVariableData as { component: object; variable: { name: string } }[]).map((d) => ({
       attributeStatus: "Accepted",
