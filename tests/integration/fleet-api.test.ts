@@ -258,7 +258,18 @@ describe.each(ENGINES)("the fleet API on %s", (engine) => {
       "/api/v1/hubs/{hubId}/bookings/{bookingId}",
       "/api/v1/hubs/{hubId}/visits",
       "/api/v1/hubs/{hubId}/statements/{month}",
+      "/api/v1/depots/{depotId}/chargers",
       "/api/v1/depots/{depotId}/readiness",
+    ]);
+    // Chargers are registered against the very schema the Operations page checks them with.
+    const register = doc.paths["/api/v1/depots/{depotId}/chargers"].post.requestBody.content["application/json"].schema;
+    expect(register.properties.chargers.maxItems).toBe(500);
+    expect(doc.components.schemas.ChargerToRegister.required).toEqual([
+      "identity",
+      "name",
+      "connectors",
+      "maxKw",
+      "currentType",
     ]);
     // A single visit's times as the form takes them: 24-hour, on the quarter hour.
     const visit = doc.paths["/api/v1/hubs/{hubId}/visits"].post.requestBody.content["application/json"].schema;
