@@ -84,6 +84,8 @@ async function start() {
   try {
     await waitForHealthy(url, server);
   } catch (error) {
+    // Not left running behind a failed test (a run starved of CPU left one, and its serving process, going on).
+    server.kill("SIGKILL");
     throw new Error(`The server did not start:\n${serverLog}`, { cause: error });
   }
 }
