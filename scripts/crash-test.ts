@@ -84,8 +84,9 @@ async function start() {
   try {
     await waitForHealthy(url, server);
   } catch (error) {
-    // Not left running behind a failed test (a run starved of CPU left one, and its serving process, going on).
-    server.kill("SIGKILL");
+    // Not left running behind a failed test (a run starved of CPU left one, and its serving process, going on): asked
+    // to stop as a deployment would, so the supervisor takes its serving process with it.
+    server.kill("SIGTERM");
     throw new Error(`The server did not start:\n${serverLog}`, { cause: error });
   }
 }
