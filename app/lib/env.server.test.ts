@@ -47,6 +47,9 @@ describe("loadEnv", () => {
     [{ ELECTRIFY_VIDEO: "https://video.example/embed.mp4" }, "ELECTRIFY_VIDEO: must be a path under public/"],
     [{ BOX_CHARGE_VIDEO: "/media/../../etc/passwd.mp4" }, "BOX_CHARGE_VIDEO: must not contain .."],
     [{ INVESTOR_PASSWORD: "short" }, "INVESTOR_PASSWORD: must be at least 8 characters"],
+    [{ OCPP_TLS_PORT: "tls" }, 'OCPP_TLS_PORT: must be a port number, or "off" for no TLS listener for chargers'],
+    [{ OCPP_TLS_CERT: "/etc/chargers.crt" }, "OCPP_TLS_KEY: OCPP_TLS_CERT and OCPP_TLS_KEY must be set together"],
+    [{ FTP_PORT: "70000" }, 'FTP_PORT: must be a port number, or "off" for no FTP'],
   ])("rejects %o with a message naming the variable", (values, message) => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(EnvError);
     expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(message);
