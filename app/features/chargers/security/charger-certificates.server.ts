@@ -14,6 +14,7 @@ import { calendarDay } from "~/lib/uk-dates";
 import { recordChargerEvent, type ConnectedPoint } from "../charger-status.server";
 import type { Deps } from "../ocpp-handler-types";
 import { chargerAuthority, issueCertificate } from "./certificate-authority.server";
+import { nowAndThen } from "./now-and-then";
 import { loadX509 } from "./x509.server";
 
 const now = () => new Date().toISOString();
@@ -24,17 +25,8 @@ export const CERTIFICATE_DAYS = 365;
 const REQUEST_GAP_MS = 60_000;
 const MOST_A_DAY = 5;
 const DAY_MS = 86_400_000;
-/** The same refusal is kept in a charger's history once in this long (its retries would flood it otherwise). */
-const REFUSAL_KEPT_EVERY_MS = 10 * 60_000;
-const refusedAt = new Map<string, number>();
-
-function firstInAWhile(key: string): boolean {
-  const last = refusedAt.get(key) ?? 0;
-  if (Date.now() - last < REFUSAL_KEPT_EVERY_MS) return false;
-  if (refusedAt.size > 10_000) refusedAt.clear();
-  refusedAt.set(key, Date.now());
-  return true;
-}
+/** The same refusal is kept in a charger's history once in ten minutes (its retries would flood it otherwise). */
+const firstInAWhile = nowAndThen(10 * 60_000);
 
 /** Sends a call to the charger that asked (its own connection). */
 type Send = (method: string, params: Record<string, unknown>) => Promise<unknown>;

@@ -12,6 +12,7 @@ import { dayAndTime } from "~/lib/uk-dates";
 
 import { recordChargerEvent } from "../charger-status.server";
 import type { Deps } from "../ocpp-handler-types";
+import { nowAndThen } from "./now-and-then";
 
 export type ConnectionLevel = 1 | 2 | 3;
 export type Admission = { ok: true; level: ConnectionLevel; certificateId: number | null } | { ok: false };
@@ -19,8 +20,7 @@ export type Admission = { ok: true; level: ConnectionLevel; certificateId: numbe
 type Charger = { id: number; security_profile: number };
 
 /** A charger's refusals are kept at most once a minute each, so one retrying in a loop floods nothing. */
-const REFUSAL_GAP_MS = 60_000;
-const refusedAt = new Map<string, number>();
+const firstInAMinute = nowAndThen(60_000);
 
 /**
  * Whether this connection may be the charger's: its certificate when it presents one (issued by the authority, to
@@ -59,13 +59,8 @@ export async function admitConnection(
 }
 
 async function refuse(deps: Deps, charger: Charger, why: string): Promise<Admission> {
-  const key = `${charger.id}:${why}`;
-  const last = refusedAt.get(key) ?? 0;
-  if (Date.now() - last > REFUSAL_GAP_MS) {
-    if (refusedAt.size > 10_000) refusedAt.clear();
-    refusedAt.set(key, Date.now());
+  if (firstInAMinute(`${charger.id}:${why}`))
     await recordChargerEvent(deps.database.db, { chargePointId: charger.id }, "security", `Connection refused: ${why}`);
-  }
   return { ok: false };
 }
 
