@@ -9,20 +9,12 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { pino } from "pino";
 
-import { CLI_ACTOR } from "~/lib/audit.server";
-import { loadEnv } from "~/lib/env.server";
-import { openRuntime } from "~/lib/runtime.server";
-
-import { registerChargePointAt } from "../app/features/chargers/internals";
-import { defaultPlanInput } from "../app/features/planning/index";
-import { createUser } from "../app/features/users/index.server";
-import { nameTagsForBench } from "../app/features/vehicles/internals";
 import { waitForHealthy } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
 import { servingProcesses } from "../tests/support/processes";
 import { startThrowawayPostgres } from "../tests/support/throwaway-postgres";
+import { setUpFleet } from "./bench-support/fleet-setup";
 import { SimCharger } from "./charger-simulator/sim-charger";
 
 const { values } = parseArgs({
@@ -42,70 +34,14 @@ type Run = { label: string; databaseUrl?: string; processes: number };
 async function run({ label, databaseUrl, processes }: Run) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "electrify-bench-ocpp-"));
   const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl, AUTH_SECRET: "b".repeat(64) } : {}) };
-  const runtime = await openRuntime(loadEnv({ ...env, LOG_LEVEL: "silent" }), pino({ level: "silent" }));
-  const owner = await createUser(runtime, { email: "bench@fleet.example", password: "bench-password" });
-  const plan = defaultPlanInput({ vehicles: PER_DEPOT, chargers: [{ name: "AC 22", powerKw: 22, count: PER_DEPOT }] });
-  plan.site = { ...plan.site, connectionKva: LIMIT_KW, powerFactor: 1, buildingKw: 0 };
-  const { company_id: companyId } = await runtime.database.db
-    .selectFrom("company_members")
-    .select("company_id")
-    .where("user_id", "=", owner.id)
-    .executeTakeFirstOrThrow();
-  const chargers: { identity: string; password: string; depot: number }[] = [];
-  const depotIds: number[] = [];
-  for (let d = 0; d < CHARGERS / PER_DEPOT; d++) {
-    const { id } = await runtime.database.db
-      .insertInto("depots")
-      .values({
-        user_id: owner.id,
-        company_id: companyId,
-        depot_name: `Bench ${d + 1}`,
-        depot_address: "Bench Road",
-        contact_name: null,
-        contact_email: null,
-        contact_phone: null,
-        number_of_vehicles: PER_DEPOT,
-        additional_notes: null,
-        location_latitude: null,
-        location_longitude: null,
-        location_address: null,
-        cable_run_obstacles: null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    depotIds.push(id);
-    await runtime.database.db
-      .insertInto("depot_plans")
-      .values({
-        depot_id: id,
-        inputs: JSON.stringify(plan),
-        status: "done",
-        progress: 5,
-        run_id: "bench",
-        results: null,
-        error: null,
-        started_at: new Date().toISOString(),
-        finished_at: null,
-      })
-      .execute();
-    for (let c = 0; c < PER_DEPOT; c++) {
-      const identity = `B${d}-${c}`;
-      const { password } = await registerChargePointAt(
-        runtime,
-        CLI_ACTOR,
-        { id, name: `Bench ${d + 1}` },
-        { identity, name: identity, connectors: 1, maxKw: 22, currentType: "AC" },
-      );
-      chargers.push({ identity, password, depot: d });
-    }
-  }
-  // Each charger's vehicle named at its depot: only a depot's own vehicles charge there (decision 057).
-  await nameTagsForBench(
-    runtime.database.db,
-    companyId,
-    chargers.map((c, i) => ({ depotId: depotIds[c.depot]!, tag: `g1-${i}`, groupId: "g1" })),
-  );
-  await runtime.database.destroy();
+  // Depots of PER_DEPOT chargers under LIMIT_KW each, every charger's vehicle named at its depot (only a depot's own
+  // vehicles charge there, decision 057): the same company the fleet operations bench uses.
+  const { chargers } = await setUpFleet(env, {
+    chargers: CHARGERS,
+    perDepot: PER_DEPOT,
+    limitKw: LIMIT_KW,
+    tags: CHARGERS,
+  });
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
