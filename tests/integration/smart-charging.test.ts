@@ -625,4 +625,37 @@ describe("smart charging", () => {
     await stop(keeping, "GUEST-6", undefined);
     await Promise.all([drawing.close(), keeping.close()]);
   });
+  it("sends no raise while a lowering it was shared on is not in force: a charger gone midway keeps what it held", async () => {
+    inForce.clear();
+    sums.length = 0;
+    const leaving = await charger("SC-1", "ocpp1.6", "Accepted");
+    const staying = await charger("SC-2", "ocpp2.0.1", "Accepted");
+    await start(leaving, "GONE-1");
+    await start(staying, "GONE-2");
+    await waitFor(
+      () => Math.abs((inForce.get("SC-1") ?? 0) - 15_000) < 5 && Math.abs((inForce.get("SC-2") ?? 0) - 15_000) < 5,
+    );
+    // SC-1 reboots as it is told to come down (a firmware update, a power cut): the call is never answered, and it
+    // comes back holding the 15 kW it had, as a real charger keeps its profiles.
+    leaving.onCall("SetChargingProfile", (payload) => {
+      if (profileLimitW(payload) < (inForce.get("SC-1") ?? 0)) {
+        void leaving.close();
+        return new Promise(() => undefined);
+      }
+      inForce.set("SC-1", profileLimitW(payload));
+      sums.push([...inForce.values()].reduce((a, b) => a + b, 0));
+      return { status: "Accepted" };
+    });
+    const arriving = await charger("SC-3", "ocpp1.6", "Accepted");
+    const arrivingTx = ((await start(arriving, "GONE-3")) as { transactionId?: number }).transactionId;
+    // SC-2 comes down (its share is less with a third vehicle in), and the decisions after SC-1's loss settle.
+    await waitFor(() => (inForce.get("SC-2") ?? 0) < 15_000 - 5);
+    await new Promise((r) => setTimeout(r, 2_000));
+    // SC-3's share is what is left beside SC-1's 15 kW, never the 10 kW it would have had if SC-1 had come down.
+    expect(inForce.get("SC-1")).toBe(15_000);
+    expect(Math.max(...sums)).toBeLessThanOrEqual(30_000);
+    await stop(staying, "GONE-2", undefined);
+    await stop(arriving, "GONE-3", arrivingTx);
+    await Promise.all([staying.close(), arriving.close()]);
+  });
 });

@@ -71,8 +71,9 @@ async function oneProfileAtATime<T>(deps: Deps, chargePointId: number, send: () 
 }
 
 /**
- * Sends the decision's changes: lowerings together, then the raises of the chargers that took theirs. Answers what
- * was lowered and whether a charger refused (or composes above its schedule), so the depot is shared again.
+ * Sends the decision's changes: lowerings together, then (every lowering taken) the raises. Answers what was lowered
+ * and whether a charger refused (or composes above its schedule, or a lowering was not taken), so the depot is shared
+ * again.
  */
 export async function sendLimits(deps: Deps, endpoint: Endpoint, changes: Change[], at: number, readBack: ReadBack) {
   let refused = false;
@@ -83,10 +84,11 @@ export async function sendLimits(deps: Deps, endpoint: Endpoint, changes: Change
   };
   const lowered = changes.filter((c) => c.first);
   const answered = await Promise.all(lowered.map((c) => send(c.session, c.first!, !c.then)));
-  const refusedFirst = new Set(lowered.filter((_, i) => !answered[i]).map((c) => c.session.id));
-  await Promise.all(
-    changes.filter((c) => c.then && !refusedFirst.has(c.session.id)).map((c) => send(c.session, c.then!, true)),
-  );
+  // A lowering not in force (refused, or the charger gone midway: a real one keeps the profile it held through a lost
+  // connection) and no raise goes out: each was shared on that room. The depot is decided again, that charger counted
+  // at what it may draw (fail safe: a firmware rollout's reboots once took a depot to 274 kW of 200 this way).
+  if (answered.some((accepted) => !accepted)) return { lowered: lowered.length > 0, refused: true };
+  await Promise.all(changes.filter((c) => c.then).map((c) => send(c.session, c.then!, true)));
   return { lowered: lowered.length > 0, refused };
 }
 
