@@ -193,6 +193,18 @@ describe("who may charge", () => {
     expect(sends[0]!.payload).toMatchObject({ updateType: "Full" });
   });
 
+  it("sends nothing to a charger that comes back holding the list it was sent, and shows it on its card", async () => {
+    await v201.peer.close();
+    v201 = await listKeeper("WHO-201", "ocpp2.0.1", { ...v201, largest: 0 });
+    await waitFor(() => v201.peer.received.some((c) => c.action === "GetLocalListVersion"));
+    // Its version matches what it was last sent, so the list kept for it is trusted: no message, however long we wait.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(v201.peer.received.filter((c) => c.action === "SendLocalList")).toEqual([]);
+    const cookie = await signIn(server, "alpha@fleet.example", "alpha-pass-1");
+    const page = await fetch(`${server.url}/electrify/operations/${depotId}`, { headers: { cookie } });
+    expect(await page.text()).toContain(`Local list: 3 tags (version ${v201.version})`);
+  });
+
   for (const version of ["ocpp1.6", "ocpp2.0.1"] as const)
     it(`${version}: the depot's own vehicles charge; another company's, an unknown tag and a visit that is over do not`, async () => {
       const peer = (version === "ocpp1.6" ? v16 : v201).peer;

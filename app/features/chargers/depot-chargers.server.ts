@@ -40,7 +40,11 @@ export async function depotChargers(db: Db, depotId: number) {
   const [connectors, localLists, reservations] = ids.length
     ? await Promise.all([
         db.selectFrom("charge_point_connectors").selectAll().where("charge_point_id", "in", ids).execute(),
-        db.selectFrom("charger_local_lists").selectAll().where("charge_point_id", "in", ids).execute(),
+        db
+          .selectFrom("charger_local_lists")
+          .select(["charge_point_id", "version", "tags_digest", "tag_count", "unsupported"])
+          .where("charge_point_id", "in", ids)
+          .execute(),
         // The connectors held for booked visits now (issue 59).
         db
           .selectFrom("charger_reservations")

@@ -5,14 +5,17 @@
  * the whole of it), sent again whenever tags change (a vehicle named or removed, a visit booked or cancelled: the
  * `tags` signal, relayed across processes) and every ten minutes (visits coming within the day). A charger that
  * does not keep lists is asked again only when it boots; one that answers anything but Accepted is not known to hold
- * anything, and is sent the whole list next time.
+ * anything, and is sent the whole list next time. What a charger holds is kept once it has taken the last message, as
+ * a snapshot its depot's chargers share (list-snapshots.server.ts): a round where nothing changed compares digests and
+ * reads no list at all.
  */
 import { expectedVisits, tagsOfCompany } from "~/features/vehicles/index.server";
 import { depotChanged } from "~/lib/depot-signals.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { recordChargerEvent } from "./charger-status.server";
-import { applyUpdates, distinctTags, listUpdates, type ListUpdate } from "./local-list";
+import { listDigest, loadList, pruneLists, storeList } from "./list-snapshots.server";
+import { distinctTags, listUpdates, type ListUpdate } from "./local-list";
 import { listCapabilities, type ListCapabilities } from "./local-list-capabilities.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
 import { chargerErrorCode, keepUp, serialPerKey } from "./upkeep";
@@ -24,26 +27,47 @@ const DAY_MS = 24 * 3_600_000;
 
 /** Starts keeping the lists of the chargers this process holds; answers its stop. */
 export function startLocalLists(deps: Deps, endpoint: Endpoint): () => void {
-  const capabilities = new Map<number, ListCapabilities>();
-  // One charger's updates one after another (each is a version on from the last).
+  const state: KeeperState = {
+    capabilities: new Map(),
+    toCheck: new Set(),
+    wanted: new Map(),
+    changes: new Map(),
+    generation: 0,
+  };
+  // One charger's updates one after another (each is a version on from the last); one waiting pass a charger is enough.
   const serial = serialPerKey<number>(deps.log, "a charger's local list");
-  const run = (chargePointId: number, check: boolean, wanted?: Map<number, Promise<string[]>>) =>
-    serial(chargePointId, () =>
-      syncList(deps, endpoint, chargePointId, { check, capabilities, wanted: wanted ?? new Map() }),
-    );
+  const run = (chargePointId: number) => serial(chargePointId, () => syncList(deps, endpoint, chargePointId, state));
   const all = () => {
-    // Each depot's tags read once a pass, whatever the number of its chargers.
-    const wanted = new Map<number, Promise<string[]>>();
+    // Tags changed (or time went on): each depot's tags are read again, once whatever the number of its chargers.
+    state.generation++;
+    state.wanted.clear();
+    state.changes.clear();
     void heldHere(deps, endpoint)
-      .then((ids) => ids.forEach((id) => run(id, false, wanted)))
+      .then((ids) => ids.forEach(run))
+      .then(() => pruneLists(deps))
       .catch((error: unknown) => deps.log.warn({ err: error }, "the local lists' round failed"));
   };
   const ready = (point: { chargePointId: number }) => {
-    capabilities.delete(point.chargePointId);
-    run(point.chargePointId, true);
+    state.capabilities.delete(point.chargePointId);
+    state.toCheck.add(point.chargePointId);
+    run(point.chargePointId);
   };
   return keepUp({ ready, all, everyMs: EVERY_MS });
 }
+
+type KeeperState = {
+  capabilities: Map<number, ListCapabilities>;
+  /** Chargers just ready: their list's version is asked before anything is sent. */
+  toCheck: Set<number>;
+  /** Each depot's tags as this round read them, by depot and by what a charger takes (`${depot}:${v16}:${max}`). */
+  wanted: Map<string, Promise<readonly string[]>>;
+  /**
+   * The messages from one list to another (`${from}>${to}:${perMessage}`, versions counted from 0): a depot's chargers
+   * mostly hold the same list and go to the same one, so the difference is worked out once for them all.
+   */
+  changes: Map<string, ListUpdate[]>;
+  generation: number;
+};
 
 /** The chargers (not meters) this process holds now. */
 async function heldHere(deps: Deps, endpoint: Endpoint): Promise<number[]> {
@@ -67,13 +91,25 @@ export async function depotListTags(deps: Pick<Runtime, "database">, depotId: nu
   return distinctTags([...own, ...visits.map((v) => v.tag)]);
 }
 
-type SyncOptions = {
-  check: boolean;
-  capabilities: Map<number, ListCapabilities>;
-  wanted: Map<number, Promise<string[]>>;
-};
+/**
+ * The depot's list as a charger takes it: 1.6 takes tags of at most 20 characters, and none more than its list holds
+ * (the company's own come first). The same array for every charger alike this round, so its digest is worked once.
+ */
+function wantedFor(deps: Deps, state: KeeperState, depotId: number, v16: boolean, maxLength: number) {
+  const key = `${depotId}:${v16}:${maxLength}`;
+  let wanted = state.wanted.get(key);
+  if (!wanted) {
+    const generation = state.generation;
+    wanted = depotListTags(deps, depotId).then((tags) => (v16 ? tags.filter((t) => t.length <= 20) : tags));
+    // A failed read is not kept for the chargers after it.
+    wanted.catch(() => state.generation === generation && state.wanted.delete(key));
+    state.wanted.set(key, wanted);
+  }
+  return wanted;
+}
 
-async function syncList(deps: Deps, endpoint: Endpoint, chargePointId: number, options: SyncOptions) {
+async function syncList(deps: Deps, endpoint: Endpoint, chargePointId: number, state: KeeperState) {
+  const check = state.toCheck.delete(chargePointId);
   if (!endpoint.isConnected(chargePointId)) return;
   const db = deps.database.db;
   const point = await db
@@ -82,64 +118,75 @@ async function syncList(deps: Deps, endpoint: Endpoint, chargePointId: number, o
     .where("id", "=", chargePointId)
     .executeTakeFirst();
   if (!point?.protocol || point.role !== "charger") return;
+  const where = { chargePointId, depotId: point.depot_id };
   const v16 = point.protocol === "ocpp1.6";
-  let caps = options.capabilities.get(chargePointId);
+  let caps = state.capabilities.get(chargePointId);
   if (!caps) {
     caps = await listCapabilities(endpoint, chargePointId, v16);
-    options.capabilities.set(chargePointId, caps);
-    if ("unsupported" in caps)
-      await keep(
-        deps,
-        { chargePointId, depotId: point.depot_id },
-        { version: 0, tags: null, unsupported: caps.unsupported },
-      );
+    state.capabilities.set(chargePointId, caps);
+    if ("unsupported" in caps) await keep(deps, where, { version: 0, tags: null, unsupported: caps.unsupported });
   }
   if ("unsupported" in caps) return;
   const row = await db
     .selectFrom("charger_local_lists")
-    .select(["version", "tags", "unsupported"])
+    .select(["version", "tags_digest"])
     .where("charge_point_id", "=", chargePointId)
     .executeTakeFirst();
-  let held: string[] | null = row?.tags ? (JSON.parse(row.tags) as string[]) : null;
   let version = row?.version ?? 0;
-  if (options.check) {
+  let digest = row?.tags_digest ?? null;
+  if (check) {
     const told = await listVersion(endpoint, chargePointId, v16);
-    if (told !== version) held = null;
+    if (told !== version) digest = null;
     version = Math.max(version, told ?? 0);
   }
-  if (!options.wanted.has(point.depot_id)) options.wanted.set(point.depot_id, depotListTags(deps, point.depot_id));
-  let wanted = await options.wanted.get(point.depot_id)!;
-  // 1.6 takes tags of at most 20 characters; and no charger more than its list holds (the company's own come first).
-  if (v16) wanted = wanted.filter((t) => t.length <= 20);
-  if (wanted.length > caps.maxLength) {
+  const all = await wantedFor(deps, state, point.depot_id, v16, caps.maxLength);
+  const wanted = all.length > caps.maxLength ? all.slice(0, caps.maxLength) : all;
+  // Already holding it: nothing to read, work out or send (most chargers, most rounds).
+  if (digest !== null && digest === listDigest(wanted)) return;
+  if (all.length > caps.maxLength)
     await recordChargerEvent(
       db,
       { chargePointId },
       "list",
-      `Its local list holds ${caps.maxLength} tags: ${wanted.length - caps.maxLength} of the depot's are left off it`,
+      `Its local list holds ${caps.maxLength} tags: ${all.length - caps.maxLength} of the depot's are left off it`,
     );
-    wanted = wanted.slice(0, caps.maxLength);
-  }
-  for (const update of listUpdates(held, version, wanted, caps.perMessage)) {
+  const updates = await changesBetween(deps, state, digest, wanted, caps.perMessage).then((from0) =>
+    from0.map((u) => ({ ...u, version: version + u.version })),
+  );
+  for (const update of updates) {
     const answer = await send(endpoint, chargePointId, v16, update);
     if (answer !== "Accepted") {
       const unsupported = answer === "NotSupported" ? "Does not keep a local list (it has no SendLocalList)" : null;
-      if (unsupported) options.capabilities.set(chargePointId, { unsupported });
-      await keep(
-        deps,
-        { chargePointId, depotId: point.depot_id },
-        { version: update.version - 1, tags: null, unsupported },
-      );
+      if (unsupported) state.capabilities.set(chargePointId, { unsupported });
+      // What it holds now is not known: it is sent the whole list next time.
+      await keep(deps, where, { version: update.version - 1, tags: null, unsupported });
       await recordChargerEvent(db, { chargePointId }, "list", `Did not take its local list (${answer})`);
       return;
     }
-    held = applyUpdates(held, [update]);
-    await keep(
-      deps,
-      { chargePointId, depotId: point.depot_id },
-      { version: update.version, tags: held, unsupported: null },
-    );
   }
+  // Kept once the last message is taken: a server stopped midway finds the charger's version ahead of this row's and
+  // sends the list whole.
+  const last = updates.at(-1)?.version ?? version;
+  await keep(deps, where, { version: last, tags: wanted, unsupported: null });
+}
+
+/** The messages from the list named `digest` (null: not known) to `wanted`, worked out once a round for each pair. */
+async function changesBetween(
+  deps: Deps,
+  state: KeeperState,
+  digest: string | null,
+  wanted: readonly string[],
+  perMessage: number,
+): Promise<ListUpdate[]> {
+  const key = `${digest}>${listDigest(wanted)}:${perMessage}`;
+  let changes = state.changes.get(key);
+  if (!changes) {
+    const held = digest === null ? null : await loadList(deps, digest);
+    changes = listUpdates(held, 0, wanted, perMessage);
+    if (state.changes.size > 1_000) state.changes.clear();
+    state.changes.set(key, changes);
+  }
+  return changes;
 }
 
 async function listVersion(endpoint: Endpoint, chargePointId: number, v16: boolean): Promise<number | null> {
@@ -200,7 +247,8 @@ async function keep(
 ) {
   const values = {
     version: list.version,
-    tags: list.tags === null ? null : JSON.stringify(list.tags),
+    tags_digest: list.tags === null ? null : await storeList(deps, list.tags),
+    tag_count: list.tags?.length ?? null,
     unsupported: list.unsupported,
     updated_at: new Date().toISOString(),
   };

@@ -7,12 +7,22 @@ import type { Logger } from "pino";
 
 import { onChargerReady, onTagsChanged } from "~/lib/depot-signals.server";
 
-/** Runs `work` for a key after the last work for that key ended; a failure is logged and does not stop the next. */
+/**
+ * Runs `work` for a key after the last work for that key ended; a failure is logged and does not stop the next. Work
+ * asked for while the key's next work is still waiting to begin is dropped: every keeper's work reads the state afresh
+ * when it begins, so the waiting one does it (a hundred tag changes in a row are not a hundred passes per charger).
+ */
 export function serialPerKey<K>(log: Pick<Logger, "warn">, what: string) {
   const queue = new Map<K, Promise<void>>();
+  const waiting = new Set<K>();
   return (key: K, work: () => Promise<void>) => {
+    if (waiting.has(key)) return;
+    waiting.add(key);
     const mine = (queue.get(key) ?? Promise.resolve())
-      .then(work)
+      .then(() => {
+        waiting.delete(key);
+        return work();
+      })
       .catch((error: unknown) => log.warn({ err: error, key }, `${what} failed`));
     queue.set(key, mine);
     void mine.then(() => queue.get(key) === mine && queue.delete(key));

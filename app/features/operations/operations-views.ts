@@ -236,7 +236,7 @@ export function chargerViews(
 function localListView(list: DepotChargers["localLists"][number] | undefined): ChargerView["localList"] {
   if (!list) return null;
   if (list.unsupported) return { unsupported: list.unsupported };
-  return { tags: list.tags === null ? null : (JSON.parse(list.tags) as unknown[]).length, version: list.version };
+  return { tags: list.tags_digest === null ? null : (list.tag_count ?? 0), version: list.version };
 }
 
 /** The next stretch a schedule lets its charger charge, as the sessions card shows it. */

@@ -37,6 +37,7 @@ import { migration as m032 } from "./migrations/032-charger-knocks";
 import { migration as m033 } from "./migrations/033-firmware-and-logs";
 import { migration as m034 } from "./migrations/034-password-grace";
 import { migration as m035 } from "./migrations/035-charger-certificates";
+import { migration as m036 } from "./migrations/036-list-snapshots";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -80,6 +81,7 @@ const migrations: Record<string, AppMigration> = {
   "033_firmware_and_logs": m033,
   "034_password_grace": m034,
   "035_charger_certificates": m035,
+  "036_list_snapshots": m036,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -2,7 +2,10 @@ import type { ColumnType, Generated } from "kysely";
 
 import type { Timestamp } from "./timestamp";
 
-/** Chargers' upkeep (issue 59, items 3 and 4): firmware images, rollouts and updates, and files chargers upload. */
+/**
+ * Chargers' upkeep (issue 59): firmware images, rollouts and updates, files chargers upload, the certificates the
+ * product issues them and the local lists they hold.
+ */
 export type ChargerUpkeepTables = {
   firmware_images: FirmwareImageTable;
   firmware_rollouts: FirmwareRolloutTable;
@@ -10,6 +13,8 @@ export type ChargerUpkeepTables = {
   charger_uploads: ChargerUploadTable;
   charger_authority: ChargerAuthorityTable;
   charger_certificates: ChargerCertificateTable;
+  charger_local_lists: ChargerLocalListTable;
+  charger_list_snapshots: ChargerListSnapshotTable;
 };
 
 type Flag = ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
@@ -108,4 +113,22 @@ export type ChargerCertificateTable = {
   /** First connection with it (the ones issued before it are revoked then). */
   used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+};
+
+/** The local authorization list a charger was last sent. */
+export type ChargerLocalListTable = {
+  charge_point_id: number;
+  version: number;
+  /** The snapshot of the list it holds (charger_list_snapshots), null while not known. */
+  tags_digest: string | null;
+  tag_count: number | null;
+  unsupported: string | null;
+  updated_at: Timestamp;
+};
+
+/** A local list some chargers hold, kept once (migration 036): its tags as JSON, named by the JSON's SHA-256. */
+export type ChargerListSnapshotTable = {
+  digest: string;
+  tags: string;
+  created_at: Timestamp;
 };

@@ -59,15 +59,6 @@ export type ChargePointTable = {
 /** Who may charge at a depot (issue 59): "company" (its own vehicles and booked visitors) or "anyone" (free vend). */
 export type ChargingAccessTable = { depot_id: number; mode: string; updated_at: Timestamp };
 
-/** The local authorization list a charger was last sent. */
-export type ChargerLocalListTable = {
-  charge_point_id: number;
-  version: number;
-  tags: string | null;
-  unsupported: string | null;
-  updated_at: Timestamp;
-};
-
 /** An identity nobody registered that tried to connect (issue 59): for the admins to accept or block. */
 export type ChargerKnockTable = {
   identity: string;
@@ -285,7 +276,6 @@ export type ExpectedVisitTable = {
 /** Who may charge, and the rest of a charger's upkeep (settings, knocks; firmware and uploads in their own file). */
 export type AuthorizationTables = ChargerUpkeepTables & {
   charging_access: ChargingAccessTable;
-  charger_local_lists: ChargerLocalListTable;
   charger_reservations: ChargerReservationTable;
   charger_settings: ChargerSettingTable;
   charger_knocks: ChargerKnockTable;

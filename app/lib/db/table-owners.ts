@@ -44,6 +44,7 @@ export const TABLE_OWNERS: Record<keyof Database, Owner> = {
   charge_point_events: "chargers",
   charging_access: "chargers",
   charger_local_lists: "chargers",
+  charger_list_snapshots: "chargers",
   charger_reservations: "chargers",
   charger_settings: "chargers",
   charger_knocks: "chargers",

@@ -14,16 +14,8 @@ const EVERY_MS = 30_000;
 
 export function startFirmware(deps: Pick<Runtime, "database" | "env" | "log">, local: OcppEndpoint): () => void {
   const serial = serialPerKey<"firmware">(deps.log, "the firmware pass");
-  let queued = false;
-  const pass = () => {
-    // One pass queued behind the running one is enough: it reads everything afresh.
-    if (queued) return;
-    queued = true;
-    serial("firmware", async () => {
-      queued = false;
-      await firmwarePass(deps, local);
-    });
-  };
+  // One pass queued behind the running one is enough (serialPerKey drops the rest): it reads everything afresh.
+  const pass = () => serial("firmware", () => firmwarePass(deps, local));
   const stopNudges = onFirmwareNudge(pass);
   const stop = keepUp({ ready: pass, all: pass, everyMs: EVERY_MS });
   return () => {
