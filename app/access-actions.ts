@@ -130,6 +130,7 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
     "update-firmware": row("operations.change", "charger", { imageId: "none" }),
     "fetch-logs": row("operations.change", "charger", { kind: "everything" }),
     "ask-certificate": row("operations.change", "charger", null),
+    "revoke-certificate": row("operations.change", "charger", null),
     "raise-profile": row("operations.change", "charger", { profile: "7" }),
     "lower-profile": row("operations.change", "charger", { profile: "9" }),
   },

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerChargePoint } from "~/features/chargers/index.server";
 import { createUser } from "~/features/users/index.server";
 import type { Runtime } from "~/lib/runtime.server";
+import { calendarDay } from "~/lib/uk-dates";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
 import { insertDepot } from "../support/depots";
@@ -292,6 +293,52 @@ describe("chargers over TLS, with certificates the product issues", () => {
     expect(page).toContain("Secure connection");
     expect(page).toContain("Profile 3: TLS with the charger&#x27;s certificate");
     expect(page).toMatch(/valid until \d{2} \w{3} \d{4}, in use/);
+  });
+
+  it("asks a station for its next certificate a month before this one ends, and a revoked one disconnects it for good", async () => {
+    // Its certificate ends in ten days (as the product recorded it).
+    const ends = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    await runtime.database.db
+      .updateTable("charger_certificates")
+      .set({ not_after: ends })
+      .where("charge_point_id", "=", ids["TLS-201"]!)
+      .execute();
+    const tls = { ca: station.root, cert: station.chain, key: station.key };
+    const peer = await secure("TLS-201", null, tls);
+    peer.onCall("TriggerMessage", () => ({ status: "Accepted" }));
+    await peer.call("BootNotification", { reason: "PowerUp", chargingStation: { vendorName: "Volt", model: "VX-3" } });
+    await until(() => peer.received.some((r) => r.action === "TriggerMessage"));
+    expect(peer.received.find((r) => r.action === "TriggerMessage")!.payload).toEqual({
+      requestedMessage: "SignChargingStationCertificate",
+    });
+    const page = await fetch(`${server.url}/electrify/operations/${depotId}/chargers/${ids["TLS-201"]}`, {
+      headers: { cookie: owner },
+    }).then((r) => r.text());
+    expect(page).toContain(
+      `It is asked for the next one from ${calendarDay(new Date(Date.parse(ends) - 30 * 86_400_000).toISOString())}`,
+    );
+
+    // Revoked from the office: disconnected at once, and refused from then on.
+    const revoked = await act("TLS-201", { intent: "revoke-certificate" });
+    expect(revoked.toast?.title).toBe("Its certificate was revoked, and it was disconnected");
+    expect((await peer.closed).code).toBe(1008);
+    expect(await upgradeStatus(tlsUrl, "/ocpp/TLS-201", { protocol: "ocpp2.0.1", tls })).toBe(401);
+    expect((await profileOf("TLS-201")).security_profile_detail).toMatch(/^Its certificate was revoked/);
+    const again = await act("TLS-201", { intent: "revoke-certificate" });
+    expect(again).toMatchObject({ status: 409, ok: false });
+    const said = await runtime.database.db
+      .selectFrom("charge_point_events")
+      .select("detail")
+      .where("charge_point_id", "=", ids["TLS-201"]!)
+      .where("kind", "=", "security")
+      .execute();
+    expect(said.map((e) => e.detail)).toEqual(
+      expect.arrayContaining([
+        `Its certificate ends on ${calendarDay(ends)}: asked it for a new one (Accepted)`,
+        expect.stringMatching(/^Certificate revoked from the office: [0-9A-F]{12}…$/i),
+        "Connection refused: a revoked certificate",
+      ]),
+    );
   });
 
   it("signs a 1.6 charger's request through the security extension", async () => {

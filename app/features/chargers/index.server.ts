@@ -4,7 +4,8 @@
  */
 export { operationsOverview, registerChargePoint, removeChargePoint } from "./charge-points.server";
 export { resetChargePointPassword } from "./password-rotation.server";
-export { askForCertificate, lowerSecurityProfile, raiseSecurityProfile } from "./security/security-profile.server";
+export { askForCertificate, revokeCertificates } from "./security/certificate-actions.server";
+export { lowerSecurityProfile, raiseSecurityProfile } from "./security/security-profile.server";
 export { chargingAccessOf, setChargingAccess } from "./charger-authorization.server";
 export { profileStateOf, readProfileSupport, recordDefaultLimit, refusesProfiles } from "./charger-capabilities.server";
 export { sendChargerCommand } from "./charger-commands.server";

@@ -26,10 +26,11 @@ import { startCluster } from "./cluster.server";
 import { startFirmware } from "./firmware/firmware-keeper.server";
 import { frameLog } from "./frame-log";
 import { startLocalLists } from "./local-lists.server";
-import type { Handle, OcppEndpoint } from "./ocpp-handler-types";
+import { CLOSE_CONNECTION, type Handle, type OcppEndpoint } from "./ocpp-handler-types";
 import { handleOcpp16 } from "./ocpp16-handlers.server";
 import { handleOcpp201 } from "./ocpp201-handlers.server";
 import { startReservations } from "./reservations.server";
+import { startCertificateRenewal } from "./security/certificate-renewal.server";
 import { admitConnection, connectedSecurely } from "./security/connection-security.server";
 import { startTlsListener } from "./security/tls-listener.server";
 import { startFtpServer } from "./uploads/ftp-server.server";
@@ -84,6 +85,7 @@ export function startOcppEndpoint(
     const stopFtp = startFtpServer(deps);
     // Security profiles 2 and 3 on the product's own TLS listener (security/).
     const stopTls = startTlsListener(deps, local.handleUpgrade);
+    const stopRenewal = startCertificateRenewal(deps, local);
     holder.__electrifyOcpp = {
       ...endpoint,
       async close() {
@@ -93,6 +95,7 @@ export function startOcppEndpoint(
         stopFirmware();
         await stopFtp();
         await stopTls();
+        stopRenewal();
         await cluster?.close();
         await local.close();
       },
@@ -138,6 +141,11 @@ function createOcppEndpoint(deps: Pick<Runtime, "database" | "log">): OcppEndpoi
     async call(chargePointId, method, params) {
       const connection = connections.get(chargePointId);
       if (!connection) throw new UserError("The charger is not connected", { status: 409 });
+      if (method === CLOSE_CONNECTION) {
+        const reason = String((params as { reason?: unknown } | null)?.reason ?? "").slice(0, 100);
+        await connection.client.close({ code: 1008, reason, awaitPending: false });
+        return { status: "Closed" };
+      }
       try {
         return await connection.client.call(method, params);
       } catch (error) {

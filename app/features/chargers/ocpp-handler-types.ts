@@ -16,6 +16,12 @@ export type Handle = <Params>(
   handler: (params: Params) => Promise<Record<string, unknown>>,
 ) => void;
 
+/**
+ * Not an OCPP action: the product's own "close this charger's connection" (a revoked certificate), sent through
+ * `call` so it reaches the charger in whichever serving process holds it.
+ */
+export const CLOSE_CONNECTION = "Electrify.CloseConnection";
+
 export type OcppEndpoint = {
   /** For the HTTP server's 'upgrade' event: OCPP paths are taken, any other is refused. */
   handleUpgrade: (request: IncomingMessage, socket: Socket, head: Buffer) => void;

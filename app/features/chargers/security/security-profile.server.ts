@@ -15,6 +15,7 @@ import { requireOperatedChargePoint } from "../charge-points.server";
 import { recordChargerEvent } from "../charger-status.server";
 import { getOcppEndpoint } from "../ocpp-endpoint.server";
 import { chargerAuthority } from "./certificate-authority.server";
+import { RENEW_DAYS } from "./certificate-renewal.server";
 import { listenerUsesAuthority, ocppTlsAddress } from "./tls-listener.server";
 
 type Deps = Pick<Runtime, "database" | "env">;
@@ -177,41 +178,6 @@ export async function lowerSecurityProfile(
   return { profile: lowered };
 }
 
-/**
- * Asks a connected charger to send a certificate request now (2.0.1 TriggerMessage, 1.6 the security extension's
- * ExtendedTriggerMessage); its request is signed when it comes (charger-certificates.server.ts).
- */
-export async function askForCertificate(deps: Deps, user: DepotViewer, depotId: number, chargePointId: number) {
-  const point = await requireOperatedChargePoint(
-    deps,
-    user,
-    depotId,
-    chargePointId,
-    "operations.change",
-    (identity) => `ask ${identity} for a certificate request`,
-  );
-  const endpoint = getOcppEndpoint();
-  if (!endpoint || !point.protocol) throw new UserError("The charger is not connected", { status: 409 });
-  const v16 = point.protocol === "ocpp1.6";
-  let status: string;
-  try {
-    const answer = (await endpoint.call(point.id, v16 ? "ExtendedTriggerMessage" : "TriggerMessage", {
-      requestedMessage: v16 ? "SignChargePointCertificate" : "SignChargingStationCertificate",
-    })) as { status?: string };
-    status = answer.status ?? "no answer";
-  } catch (error) {
-    status = error instanceof Error ? error.message : String(error);
-  }
-  await recordChargerEvent(
-    deps.database.db,
-    { chargePointId: point.id },
-    "security",
-    `Asked for a certificate request: ${status}`,
-  );
-  if (status !== "Accepted") throw new UserError(`It did not take the request (${status})`, { status: 409 });
-  return { status };
-}
-
 /** What the charger page shows of its secure connection. */
 export async function chargerSecurity(deps: Deps, chargePointId: number) {
   const row = await deps.database.db
@@ -230,6 +196,8 @@ export async function chargerSecurity(deps: Deps, chargePointId: number) {
       ? {
           serial: certificate.serial,
           notAfter: toIsoString(certificate.not_after),
+          // The day it is asked for the next one (certificate-renewal.server.ts).
+          renewFrom: new Date(Date.parse(toIsoString(certificate.not_after)) - RENEW_DAYS * 86_400_000).toISOString(),
           used: certificate.used_at !== null,
         }
       : null,

@@ -14,7 +14,7 @@ export type SecureConnection = {
   detail: string | null;
   connectedProfile: number | null;
   address: string | null;
-  certificate: { serial: string; notAfter: string; used: boolean } | null;
+  certificate: { serial: string; notAfter: string; renewFrom: string; used: boolean } | null;
 };
 
 const PROFILES: Record<number, string> = {
@@ -66,6 +66,12 @@ export function SecureConnectionCard({
                 }`
               : "None issued"}
           </dd>
+          {certificate ? (
+            <>
+              <dt className="text-muted-foreground">Renewal</dt>
+              <dd>{`It is asked for the next one from ${calendarDay(certificate.renewFrom)}`}</dd>
+            </>
+          ) : null}
         </dl>
         {detail ? (
           <p role="status" className={target ? "font-medium" : "text-muted-foreground"}>
@@ -79,6 +85,17 @@ export function SecureConnectionCard({
             </IntentButton>
             {higher.length && !target && address ? <RaiseForm options={higher} disabled={!connected} /> : null}
             {profile > 1 || target ? <KeepLowerForm profile={profile} target={target} /> : null}
+            {certificate ? (
+              <IntentButton
+                intent="revoke-certificate"
+                disabled={false}
+                confirm={`Revoke its certificate? It can no longer connect with it${
+                  profile === 3 ? ", and at profile 3 it cannot connect at all until it has a new one" : ""
+                }.`}
+              >
+                Revoke its certificate
+              </IntentButton>
+            ) : null}
           </div>
         ) : null}
       </CardContent>
@@ -89,16 +106,19 @@ export function SecureConnectionCard({
 function IntentButton({
   intent,
   disabled,
+  confirm,
   children,
 }: {
   intent: string;
   disabled: boolean;
+  /** A question asked first: the form is sent only if the user agrees. */
+  confirm?: string;
   children: React.ReactNode;
 }) {
   const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher.data);
   return (
-    <fetcher.Form method="post">
+    <fetcher.Form method="post" onSubmit={(event) => confirm && !window.confirm(confirm) && event.preventDefault()}>
       <input type="hidden" name="intent" value={intent} />
       <Button type="submit" variant="outline" disabled={disabled || fetcher.state !== "idle"}>
         {children}

@@ -9,6 +9,7 @@ import {
   raiseSecurityProfile,
   readChargerSettings,
   requestUpload,
+  revokeCertificates,
   triggerChargerMessage,
   updateCharger,
 } from "~/features/chargers/index.server";
@@ -89,6 +90,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     "ask-certificate": async () => {
       await askForCertificate(runtime, user, depotId, chargePointId);
       return succeeded("Asked: its certificate comes once it sends its request", undefined, "ask-certificate");
+    },
+    "revoke-certificate": async () => {
+      const { count, disconnected } = await revokeCertificates(runtime, user, depotId, chargePointId);
+      const what = count === 1 ? "Its certificate was revoked" : `Its ${count} certificates were revoked`;
+      return succeeded(disconnected ? `${what}, and it was disconnected` : what, undefined, "revoke-certificate");
     },
     "raise-profile": async () => {
       const { target } = await raiseSecurityProfile(runtime, user, depotId, chargePointId, fields);
