@@ -46,6 +46,7 @@ const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
   env: {
     PATH: process.env.PATH,
+    ...(process.env.QUERY_STATS ? { QUERY_STATS: process.env.QUERY_STATS } : {}),
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: String(port),
@@ -53,6 +54,8 @@ const server = spawn(process.execPath, ["server.js"], {
     LOG_LEVEL: "warn",
     FTP_PORT: "off",
     OCPP_TLS_PORT: "off",
+    // BENCH_PROFILE=<dir>: the serving processes write V8 CPU profiles there (where the time goes).
+    ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}),
     ...env,
   },
   stdio: ["ignore", "inherit", "inherit"],
@@ -180,6 +183,15 @@ const liveLoop = (async () => {
   }
 })();
 
+// Before any operation, vehicles plug in until some depot draws close to its limit: every phase after it then runs
+// with the limit binding, so "held" means something.
+await phase(
+  "vehicles plug in until a depot draws 90 % of its limit",
+  async () => undefined,
+  () => Math.max(...peakKw) >= LIMIT_KW * 0.9,
+  300,
+);
+
 await phase(
   "firmware to every charger, in waves",
   async () => {
@@ -205,6 +217,7 @@ await phase(
   () => upkeep.every((u) => u.installedAt !== null),
 );
 
+console.log(JSON.stringify({ tagsPhaseStartsAt: Date.now() }));
 await phase(
   `${CHANGED} tags removed (differential lists)`,
   async () => {
@@ -269,7 +282,7 @@ const report = [
   "",
   `Failed calls: ${failures}. Peak draw against the limit: ${peak.toFixed(1)} kW of ${LIMIT_KW} (any depot, sampled every second). Memory: ${(((rssAfter - rssBefore) * 1024) / CHARGERS).toFixed(0)} kB per connected charger holding its list (the serving process's RSS before and after).`,
   "",
-  `Targets (issue 59): answer p99 under 100 ms during the rollout: ${phases[1] && phases[1].p99 < 100 ? "met" : "NOT met"}; the site limit held: ${peak <= LIMIT_KW + 1e-9 ? "met" : "NOT met"}.`,
+  `Targets (issue 59): answer p99 under 100 ms during the rollout: ${phases[2] && phases[2].p99 < 100 ? "met" : "NOT met"}; the site limit held: ${peak <= LIMIT_KW + 1e-9 ? "met" : "NOT met"}.`,
 ].join("\n");
 console.log(report);
 spawnSync(process.execPath, [path.join(root, "scripts/write-benchmark.js"), "fleet-ops"], {

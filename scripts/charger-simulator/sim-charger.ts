@@ -115,7 +115,8 @@ export class SimCharger {
         };
   }
 
-  async boot(): Promise<void> {
+  /** Connects and boots; `plugged`: a vehicle is in (its connector reported occupied, not free). */
+  async boot(plugged = false): Promise<void> {
     await this.client.connect();
     if (this.protocol === "ocpp1.6")
       await this.client.call("BootNotification", {
@@ -128,7 +129,7 @@ export class SimCharger {
         reason: "PowerUp",
         chargingStation: { vendorName: "Electrify", model: "Simulated AC", firmwareVersion: this.firmware },
       });
-    await this.status("Available");
+    await this.status(plugged ? (this.protocol === "ocpp1.6" ? "Charging" : "Occupied") : "Available");
   }
 
   private async status(status: "Available" | "Charging" | "SuspendedEV" | "Occupied") {
@@ -209,6 +210,14 @@ export class SimCharger {
 
   async unplug(): Promise<void> {
     if (!this.vehicle || !this.tx) return;
+    await this.endTransaction("EVDisconnected");
+    this.vehicle = null;
+    await this.status("Available");
+  }
+
+  /** Ends the transaction (its TxProfile with it), the vehicle left in or not. */
+  private async endTransaction(reason: "EVDisconnected" | "Reboot"): Promise<void> {
+    if (!this.tx) return;
     const at = Date.now();
     this.powerW = 0;
     if (this.protocol === "ocpp1.6")
@@ -216,22 +225,20 @@ export class SimCharger {
         transactionId: Number(this.tx.ref),
         meterStop: Math.round(this.meterWh),
         timestamp: new Date(at).toISOString(),
-        reason: "EVDisconnected",
+        reason,
       });
     else
       await this.client.call("TransactionEvent", {
         eventType: "Ended",
         timestamp: new Date(at).toISOString(),
-        triggerReason: "EVDeparted",
+        triggerReason: reason === "Reboot" ? "ResetCommand" : "EVDeparted",
         seqNo: this.tx.seqNo++,
-        transactionInfo: { transactionId: this.tx.ref, stoppedReason: "EVDisconnected" },
+        transactionInfo: { transactionId: this.tx.ref, stoppedReason: reason },
         evse: { id: 1, connectorId: 1 },
         meterValue: this.meterValue(at),
       });
-    this.vehicle = null;
     this.tx = null;
     this.profiles = this.profiles.filter((p) => p.purpose !== "TxProfile");
-    await this.status("Available");
   }
 
   /** What it draws at this instant (W): the least of its maximum, the vehicle's and its limit now, while the vehicle takes any. */
@@ -273,12 +280,21 @@ export class SimCharger {
     else await this.client.call("MeterValues", { evseId: 1, meterValue: this.meterValue(at) });
   }
 
-  /** Restarts as a charger does after installing firmware: a new connection and a boot with the new version. */
+  /**
+   * Restarts as a charger does after installing firmware: a new connection and a boot with the new version. A vehicle
+   * still in had its transaction cut by the restart: it is ended (Reboot, its TxProfile with it) and charging starts
+   * again as a new one, at the default profile until the controller gives it a share (never the old share, which the
+   * server may have given to others meanwhile).
+   */
   async reboot(firmware: string): Promise<void> {
     this.firmware = firmware;
+    const vehicle = this.vehicle;
     await this.client.close({ code: 1012, reason: "Rebooting" });
-    await this.boot();
-    if (this.plugged) await this.status(this.protocol === "ocpp1.6" ? "Charging" : "Occupied");
+    await this.boot(vehicle !== null);
+    if (vehicle && this.tx) {
+      await this.endTransaction("Reboot");
+      await this.plugIn(vehicle);
+    }
   }
 
   async close(): Promise<void> {

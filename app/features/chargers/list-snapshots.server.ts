@@ -10,7 +10,10 @@ import type { Runtime } from "~/lib/runtime.server";
 
 type Deps = Pick<Runtime, "database">;
 const KEEP_IN_MEMORY = 64;
+// Content named by its digest is never wrong, so what was read stays (bounded); `stored` is what this process knows is
+// in the table, forgotten when lists are pruned (another process may have pruned one).
 const read = new Map<string, readonly string[]>();
+const stored = new Set<string>();
 const digests = new WeakMap<readonly string[], string>();
 
 /** The digest naming this list (the same array is hashed once). */
@@ -26,12 +29,14 @@ export function listDigest(tags: readonly string[]): string {
 /** Keeps the list (once, whoever else holds it) and answers its digest. */
 export async function storeList(deps: Deps, tags: readonly string[]): Promise<string> {
   const digest = listDigest(tags);
-  if (read.has(digest)) return digest;
+  if (stored.has(digest)) return digest;
   await deps.database.db
     .insertInto("charger_list_snapshots")
     .values({ digest, tags: JSON.stringify(tags), created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column("digest").doNothing())
     .execute();
+  if (stored.size > 10_000) stored.clear();
+  stored.add(digest);
   remember(digest, tags);
   return digest;
 }
@@ -70,7 +75,7 @@ export async function pruneLists(deps: Deps): Promise<void> {
       ),
     )
     .execute();
-  read.clear();
+  stored.clear();
 }
 
 function remember(digest: string, tags: readonly string[]) {

@@ -9,6 +9,8 @@
  * a snapshot its depot's chargers share (list-snapshots.server.ts): a round where nothing changed compares digests and
  * reads no list at all.
  */
+import pLimit from "p-limit";
+
 import { expectedVisits, tagsOfCompany } from "~/features/vehicles/index.server";
 import { depotChanged } from "~/lib/depot-signals.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -17,13 +19,16 @@ import { recordChargerEvent } from "./charger-status.server";
 import { listDigest, loadList, pruneLists, storeList } from "./list-snapshots.server";
 import { distinctTags, listUpdates, type ListUpdate } from "./local-list";
 import { listCapabilities, type ListCapabilities } from "./local-list-capabilities.server";
+import { listVersion, sendListUpdate } from "./local-list-messages.server";
 import type { OcppEndpoint } from "./ocpp-handler-types";
-import { chargerErrorCode, keepUp, serialPerKey } from "./upkeep";
+import { keepUp, serialPerKey } from "./upkeep";
 
 type Deps = Pick<Runtime, "database" | "log">;
 type Endpoint = Pick<OcppEndpoint, "call" | "isConnected">;
 const EVERY_MS = 10 * 60_000;
 const DAY_MS = 24 * 3_600_000;
+const SETTLE_MS = 1_000;
+const AT_ONCE = 16;
 
 /** Starts keeping the lists of the chargers this process holds; answers its stop. */
 export function startLocalLists(deps: Deps, endpoint: Endpoint): () => void {
@@ -31,28 +36,51 @@ export function startLocalLists(deps: Deps, endpoint: Endpoint): () => void {
     capabilities: new Map(),
     toCheck: new Set(),
     wanted: new Map(),
+    companyTags: new Map(),
     changes: new Map(),
     generation: 0,
   };
   // One charger's updates one after another (each is a version on from the last); one waiting pass a charger is enough.
   const serial = serialPerKey<number>(deps.log, "a charger's local list");
-  const run = (chargePointId: number) => serial(chargePointId, () => syncList(deps, endpoint, chargePointId, state));
+  // A round over a thousand chargers goes a few at a time, so the chargers' own calls are answered between them (all at
+  // once, their writes and sends queued ahead of everything else for a second).
+  const few = pLimit(AT_ONCE);
+  const run = (chargePointId: number) =>
+    serial(chargePointId, () => few(() => syncList(deps, endpoint, chargePointId, state)));
   const all = () => {
     // Tags changed (or time went on): each depot's tags are read again, once whatever the number of its chargers.
     state.generation++;
     state.wanted.clear();
+    state.companyTags.clear();
     state.changes.clear();
     void heldHere(deps, endpoint)
       .then((ids) => ids.forEach(run))
-      .then(() => pruneLists(deps))
       .catch((error: unknown) => deps.log.warn({ err: error }, "the local lists' round failed"));
+  };
+  // A burst of changes (a hundred tags removed one after another) is one round a second, not one a change: the
+  // chargers of a round then mostly go from the same list to the same list, worked out once.
+  let settling: NodeJS.Timeout | null = null;
+  const soon = () => {
+    settling ??= setTimeout(() => {
+      settling = null;
+      all();
+    }, SETTLE_MS);
+    settling.unref();
+  };
+  const everyTenMinutes = () => {
+    all();
+    void pruneLists(deps).catch((error: unknown) => deps.log.warn({ err: error }, "the lists were not pruned"));
   };
   const ready = (point: { chargePointId: number }) => {
     state.capabilities.delete(point.chargePointId);
     state.toCheck.add(point.chargePointId);
     run(point.chargePointId);
   };
-  return keepUp({ ready, all, everyMs: EVERY_MS });
+  const stop = keepUp({ ready, all: soon, every: everyTenMinutes, everyMs: EVERY_MS });
+  return () => {
+    stop();
+    if (settling) clearTimeout(settling);
+  };
 }
 
 type KeeperState = {
@@ -61,6 +89,7 @@ type KeeperState = {
   toCheck: Set<number>;
   /** Each depot's tags as this round read them, by depot and by what a charger takes (`${depot}:${v16}:${max}`). */
   wanted: Map<string, Promise<readonly string[]>>;
+  companyTags: Map<number, Promise<string[]>>;
   /**
    * The messages from one list to another (`${from}>${to}:${perMessage}`, versions counted from 0): a depot's chargers
    * mostly hold the same list and go to the same one, so the difference is worked out once for them all.
@@ -80,12 +109,20 @@ async function heldHere(deps: Deps, endpoint: Endpoint): Promise<number[]> {
   return rows.map((r) => r.id).filter((id) => endpoint.isConnected(id));
 }
 
-/** The tags that may charge at the depot offline: its company's vehicles, then the visitors booked within a day. */
-export async function depotListTags(deps: Pick<Runtime, "database">, depotId: number, at = Date.now()) {
+/**
+ * The tags that may charge at the depot offline: its company's vehicles, then the visitors booked within a day.
+ * `companyTags` reads a company's (a round reads each company's once, whatever the number of its depots).
+ */
+export async function depotListTags(
+  deps: Pick<Runtime, "database">,
+  depotId: number,
+  at = Date.now(),
+  companyTags = (companyId: number) => tagsOfCompany(deps.database.db, companyId),
+) {
   const db = deps.database.db;
   const depot = await db.selectFrom("depots").select("company_id").where("id", "=", depotId).executeTakeFirst();
   const [own, visits] = await Promise.all([
-    depot?.company_id == null ? [] : tagsOfCompany(db, depot.company_id),
+    depot?.company_id == null ? [] : companyTags(depot.company_id),
     expectedVisits(db, depotId, at, at + DAY_MS),
   ]);
   return distinctTags([...own, ...visits.map((v) => v.tag)]);
@@ -100,7 +137,14 @@ function wantedFor(deps: Deps, state: KeeperState, depotId: number, v16: boolean
   let wanted = state.wanted.get(key);
   if (!wanted) {
     const generation = state.generation;
-    wanted = depotListTags(deps, depotId).then((tags) => (v16 ? tags.filter((t) => t.length <= 20) : tags));
+    const companyTags = (companyId: number) => {
+      let tags = state.companyTags.get(companyId);
+      if (!tags) state.companyTags.set(companyId, (tags = tagsOfCompany(deps.database.db, companyId)));
+      return tags;
+    };
+    wanted = depotListTags(deps, depotId, Date.now(), companyTags).then((tags) =>
+      v16 ? tags.filter((t) => t.length <= 20) : tags,
+    );
     // A failed read is not kept for the chargers after it.
     wanted.catch(() => state.generation === generation && state.wanted.delete(key));
     state.wanted.set(key, wanted);
@@ -154,7 +198,7 @@ async function syncList(deps: Deps, endpoint: Endpoint, chargePointId: number, s
     from0.map((u) => ({ ...u, version: version + u.version })),
   );
   for (const update of updates) {
-    const answer = await send(endpoint, chargePointId, v16, update);
+    const answer = await sendListUpdate(endpoint, chargePointId, v16, update);
     if (answer !== "Accepted") {
       const unsupported = answer === "NotSupported" ? "Does not keep a local list (it has no SendLocalList)" : null;
       if (unsupported) state.capabilities.set(chargePointId, { unsupported });
@@ -187,56 +231,6 @@ async function changesBetween(
     state.changes.set(key, changes);
   }
   return changes;
-}
-
-async function listVersion(endpoint: Endpoint, chargePointId: number, v16: boolean): Promise<number | null> {
-  try {
-    const answer = (await endpoint.call(chargePointId, "GetLocalListVersion", {})) as {
-      listVersion?: number;
-      versionNumber?: number;
-    };
-    const told = v16 ? answer.listVersion : answer.versionNumber;
-    return typeof told === "number" && told >= 0 ? told : null;
-  } catch {
-    return null;
-  }
-}
-
-/** One message; the charger's status word (or Failed when the call itself failed). */
-async function send(endpoint: Endpoint, chargePointId: number, v16: boolean, update: ListUpdate): Promise<string> {
-  const entries = v16
-    ? [
-        ...update.add.map((idTag) => ({ idTag, idTagInfo: { status: "Accepted" } })),
-        ...update.remove.map((idTag) => ({ idTag })),
-      ]
-    : [
-        // The type a tag is shown with is not known here: an RFID card's, the commonest.
-        ...update.add.map((idToken) => ({
-          idToken: { idToken, type: "ISO14443" },
-          idTokenInfo: { status: "Accepted" },
-        })),
-        ...update.remove.map((idToken) => ({ idToken: { idToken, type: "ISO14443" } })),
-      ];
-  const params = v16
-    ? {
-        listVersion: update.version,
-        updateType: update.kind,
-        ...(entries.length ? { localAuthorizationList: entries } : {}),
-      }
-    : {
-        versionNumber: update.version,
-        updateType: update.kind,
-        ...(entries.length ? { localAuthorizationList: entries } : {}),
-      };
-  try {
-    const answer = (await endpoint.call(chargePointId, "SendLocalList", params)) as { status?: string };
-    return answer?.status ?? "Failed";
-  } catch (error) {
-    // A charger that says it keeps lists but has no SendLocalList (SAP's simulator 2.1 answers NotImplemented) is
-    // taken at its word: not sent lists again until it boots.
-    const code = chargerErrorCode(error);
-    return code === "NotImplemented" || code === "NotSupported" ? "NotSupported" : "Failed";
-  }
 }
 
 /** Keeps what the charger holds now, and tells its depot's open pages (the charger's card shows it). */

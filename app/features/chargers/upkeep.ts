@@ -29,15 +29,19 @@ export function serialPerKey<K>(log: Pick<Logger, "warn">, what: string) {
   };
 }
 
-/** Calls `ready` when a charger is ready and `all` when tags or visits change and every `everyMs`; answers the stop. */
+/**
+ * Calls `ready` when a charger is ready, `all` when tags or visits change, and `every` (else `all`) every `everyMs`;
+ * answers the stop.
+ */
 export function keepUp(options: {
   ready: (point: { chargePointId: number; depotId: number }) => void;
   all: () => void;
+  every?: () => void;
   everyMs: number;
 }): () => void {
   const stopReady = onChargerReady(options.ready);
   const stopTags = onTagsChanged(options.all);
-  const timer = setInterval(options.all, options.everyMs);
+  const timer = setInterval(options.every ?? options.all, options.everyMs);
   timer.unref();
   return () => {
     stopReady();
