@@ -46,7 +46,6 @@ const server = spawn(process.execPath, ["server.js"], {
   cwd: root,
   env: {
     PATH: process.env.PATH,
-    ...(process.env.QUERY_STATS ? { QUERY_STATS: process.env.QUERY_STATS } : {}),
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: String(port),

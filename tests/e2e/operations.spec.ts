@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { DateTime } from "luxon";
 
@@ -218,6 +218,20 @@ test.describe("[box-charge] operations", () => {
     await expect(page.getByRole("region", { name: "Security events" })).toContainText(
       "Asked for a certificate request: Accepted",
     );
+    // The station sends its request (its key made by OpenSSL), takes the certificate, and the owner revokes it.
+    charger.onCall("CertificateSigned", () => ({ status: "Accepted" }));
+    await charger.call("SignCertificate", {
+      csr: certificateRequest(identity),
+      certificateType: "ChargingStationCertificate",
+    });
+    await page.reload();
+    await expect(secure).toContainText(/valid until \d{2} \w{3} \d{4}, not used yet/);
+    await expect(secure).toContainText(/It is asked for the next one from \d{2} \w{3} \d{4}/);
+    await secure.screenshot({ path: testInfo.outputPath("secure-connection-390.png") });
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Revoke its certificate" }).click();
+    await expect(page.getByText("Its certificate was revoked").first()).toBeVisible();
+    await expect(secure).toContainText("None issued");
     // What it said lately, both ways, for support.
     await page.getByText(/Show its last \d+ frames/).click();
     await expect(page.getByRole("list", { name: "Last OCPP frames" })).toContainText("BootNotification");
@@ -236,6 +250,86 @@ test.describe("[box-charge] operations", () => {
     // The charger leaves: the page says so.
     await charger.close();
     await expect(chargers).toContainText("Offline");
+  });
+
+  test("upload a firmware image, roll it out, and watch the charger install it and come back on the new version, at 1280 and 390 px", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const user = await createTestUser({ name: "Fran Firmware" });
+    const [depotId] = await createTestDepots(user.email, [{ name: "Update Yard", status: "approved" }]);
+    await signInOnPage(page, user);
+    await expect(page).toHaveURL("/depots");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await gotoHydrated(page, `/electrify/operations/${depotId}`);
+    const identity = `FW-${crypto.randomUUID().slice(0, 8)}`;
+    await page.getByLabel("Identity").fill(identity);
+    await page.getByLabel(/^Name/).fill("Bay 7");
+    await page.getByLabel("Connectors").fill("1");
+    await page.getByRole("button", { name: "Register charger" }).click();
+    const password = (await page.getByTestId("charger-password").textContent())!.trim();
+
+    // A station from another library than the server's, on firmware 1.0; told to update, it downloads the image from
+    // the address it is given, says each step, restarts and comes back on the new version, then says Installed.
+    const image = Buffer.from(`VX-3 firmware 1.1 ${"#".repeat(2_000)}`);
+    const boot = async (firmwareVersion: string) => {
+      const station = await connectOcppPeer(baseURL!, identity, password, "ocpp2.0.1");
+      station.onCall("UpdateFirmware", (payload) => {
+        const { requestId, firmware } = payload as { requestId: number; firmware: { location: string } };
+        setTimeout(() => void install(station, requestId, firmware.location), 50);
+        return { status: "Accepted" };
+      });
+      await station.call("BootNotification", {
+        reason: "PowerUp",
+        chargingStation: { vendorName: "Volt", model: "VX-3", firmwareVersion },
+      });
+      return station;
+    };
+    const downloaded: Buffer[] = [];
+    const install = async (station: Awaited<ReturnType<typeof boot>>, requestId: number, location: string) => {
+      await station.call("FirmwareStatusNotification", { status: "Downloading", requestId });
+      downloaded.push(Buffer.from(await (await fetch(location)).arrayBuffer()));
+      for (const status of ["Downloaded", "Installing"])
+        await station.call("FirmwareStatusNotification", { status, requestId });
+      await station.close();
+      const again = await boot("1.1");
+      await again.call("FirmwareStatusNotification", { status: "Installed", requestId });
+    };
+    await boot("1.0");
+
+    await page.getByRole("link", { name: "Firmware: versions by model, images and rollouts" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Firmware");
+    const versions = page.getByRole("region", { name: "Versions by model" });
+    await expect(versions).toContainText("VX-3");
+    await expect(versions).toContainText("1.0");
+    await page
+      .getByLabel("Image file")
+      .setInputFiles({ name: "vx3-1.1.bin", mimeType: "application/octet-stream", buffer: image });
+    await page.getByLabel("Version it installs").fill("1.1");
+    await page.getByLabel("For model (optional)").fill("VX-3");
+    await page.getByRole("button", { name: "Upload image" }).click();
+    await expect(page.getByRole("list", { name: "Images" })).toContainText("1.1");
+
+    await page.getByLabel("Chargers of model").selectOption("VX-3");
+    await page.getByLabel("First wave (chargers)").fill("1");
+    await page.getByRole("button", { name: "Start rollout" }).click();
+    const rollouts = page.getByRole("list", { name: "Rollouts" });
+    await expect(rollouts).toContainText("1.1 to VX-3");
+    // The page follows it as it goes (a reload at most every second while it waits).
+    await expect(async () => {
+      await page.reload();
+      await expect(rollouts).toContainText("1 of 1 done", { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    expect(Buffer.concat(downloaded).equals(image)).toBe(true);
+    await expect(versions).toContainText("1.1");
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath("firmware-1280.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(rollouts).toContainText("1 of 1 done");
+    await expectNoSidewaysScroll(page, 390);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath("firmware-390.png"), fullPage: true });
   });
 
   test("start the simulated chargers for a depot with a plan: the page comes alive, sessions appear, and actual against plan fills in, at 1280 and 390 px", async ({
@@ -322,3 +416,24 @@ test.describe("[box-charge] operations", () => {
     }
   });
 });
+
+/** A certificate request for the station's identity, its key made by OpenSSL's command line (and thrown away). */
+function certificateRequest(identity: string): string {
+  return execFileSync(
+    "openssl",
+    [
+      "req",
+      "-new",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:P-256",
+      "-nodes",
+      "-keyout",
+      "/dev/null",
+      "-subj",
+      `/CN=${identity}/O=Volt Ltd`,
+    ],
+    { stdio: ["ignore", "pipe", "ignore"] },
+  ).toString();
+}
