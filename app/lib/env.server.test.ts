@@ -50,6 +50,8 @@ describe("loadEnv", () => {
     [{ OCPP_TLS_PORT: "tls" }, 'OCPP_TLS_PORT: must be a port number, or "off" for no TLS listener for chargers'],
     [{ OCPP_TLS_CERT: "/etc/chargers.crt" }, "OCPP_TLS_KEY: OCPP_TLS_CERT and OCPP_TLS_KEY must be set together"],
     [{ FTP_PORT: "70000" }, 'FTP_PORT: must be a port number, or "off" for no FTP'],
+    [{ GEOCODER_URL: "nominatim" }, "GEOCODER_URL: must be the geocoder's search address"],
+    [{ GEOCODER_URL: "ftp://geocoder.internal/search" }, "GEOCODER_URL: must be an http or https address"],
   ])("rejects %o with a message naming the variable", (values, message) => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(EnvError);
     expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(message);

@@ -135,6 +135,18 @@ const envSchema = z
     OCPP_TLS_HOST: optionalString,
     OCPP_TLS_CERT: optionalString,
     OCPP_TLS_KEY: optionalString,
+    /**
+     * A geocoder speaking Nominatim's search API (issue 60, item 5: one a consultancy can run itself), e.g.
+     * http://nominatim.internal:8080/search; without one, or when it cannot be reached, a depot is placed from its
+     * postcode with the bundled postcode sectors.
+     */
+    GEOCODER_URL: optionalString.pipe(
+      z
+        .string()
+        .url("must be the geocoder's search address, e.g. http://nominatim.internal:8080/search")
+        .refine((value) => /^https?:/.test(value), "must be an http or https address")
+        .optional(),
+    ),
     ELECTRIFY_VIDEO: optionalString.pipe(publicMediaPath.optional()),
     BOX_CHARGE_VIDEO: optionalString.pipe(publicMediaPath.optional()),
   })

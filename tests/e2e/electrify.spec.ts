@@ -69,7 +69,7 @@ test.describe("[electrify] workspace", () => {
     await expect(page.getByText("Signed out successfully")).toBeVisible();
   });
 
-  test("company setup: company details, then the depot list rules", async ({ page }) => {
+  test("company setup: company details, then the depot list rules", async ({ page }, testInfo) => {
     test.setTimeout(60_000);
     const user = await createTestUser({ name: "Casey Contact" });
     const [surveyed] = await createTestDepots(user.email, [
@@ -122,11 +122,22 @@ test.describe("[electrify] workspace", () => {
     await page.getByRole("button", { name: "Save and Continue" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "All depots must have a name and address" })).toBeVisible();
     await expect(page.getByLabel("Depot Name").nth(1)).toHaveValue("New Yard");
-    await page.getByLabel("Address").nth(1).fill("1 New Road, Swindon");
+    await page.getByLabel("Address").nth(1).fill("1 New Road, Swindon SN1 1AA");
     await page.getByLabel("Address").nth(0).fill("Renamed Road, Bristol");
     await page.getByRole("button", { name: "Save and Continue" }).click();
     await expect(page.getByText("Depots saved successfully")).toBeVisible();
     await expect(page).toHaveURL("/electrify/energy-map");
+    // Placed from its postcode (no geocoder configured here), marked approximate; the other has none to go by.
+    await page
+      .getByRole("list", { name: "Your depots" })
+      .getByRole("button", { name: /New Yard/ })
+      .click();
+    await expect(page.getByRole("note")).toHaveText(
+      "Approximate: placed at the centre of its postcode sector. Drag its marker to where the depot is.",
+    );
+    await expect(page.getByText(/^Position 51\.5\d+, -1\.7\d+/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: testInfo.outputPath("energy-map-placed.png"), fullPage: true });
 
     // Saved: the company (with its strategy), the new depot, and the surveyed depot's photos untouched.
     await gotoHydrated(page, "/electrify/company-setup");

@@ -102,6 +102,8 @@ test.describe("[hubs] contracted charging at a hub", () => {
       await phone.getByRole("textbox", { name: "Tag *" }).fill(tag!);
       await phone.getByRole("button", { name: "Add vehicle" }).click();
       await expect(phone.getByText(`${vehicle} added`)).toBeVisible();
+      // The form clears once the page has its new data: typing before then would be cleared with it.
+      await expect(phone.getByRole("textbox", { name: "Vehicle *" })).toHaveValue("");
     }
     await gotoHydrated(phone, hubUrl);
     // The haulier books a van for the next weekday: its tag is how the hub's chargers know it (its own, suggested).

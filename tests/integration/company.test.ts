@@ -126,7 +126,7 @@ describe.each(ENGINES)("company and depots on %s", (engine) => {
       { id: surveyedId, name: "Renamed Yard", address: "2 New Road", notes: "company notes" },
       { name: "Second Yard", address: "3 Other Road", notes: null },
     ]);
-    expect(result).toEqual({ created: 1, updated: 1 });
+    expect(result).toEqual({ created: 1, updated: 1, placed: 0 });
     const surveyed = await runtime.database.db
       .selectFrom("depots")
       .selectAll()

@@ -15,6 +15,7 @@ import {
 import { assertRoomForDepots } from "./depot-limits";
 import type { DepotEntry } from "./depot-list-schema";
 import { normalizeStatus, type DepotStatusValue } from "./depot-status";
+import { placeDepotsFromAddress } from "./placing/place-depots.server";
 
 /*
  * A company's depots as one list: the Depot Locations tab of Company Setup edits
@@ -31,6 +32,8 @@ export type DepotListEntry = {
   photos: number;
   latitude: number | null;
   longitude: number | null;
+  /** Placed from its address (not yet put on the map by someone): by the geocoder, or its postcode (approximate). */
+  placedFrom: "geocoder" | "postcode" | null;
 };
 
 /** The depots the viewer reaches, for the Depot Locations tab, oldest first (Depot 1 is the first one added). */
@@ -46,6 +49,7 @@ export async function listUserDepots(deps: Pick<Runtime, "database">, viewer: De
       "depots.number_of_vehicles",
       "depots.location_latitude",
       "depots.location_longitude",
+      "depots.location_source",
       (eb) =>
         eb
           .selectFrom("survey_photos")
@@ -67,6 +71,7 @@ export async function listUserDepots(deps: Pick<Runtime, "database">, viewer: De
     photos: Number(row.photos ?? 0),
     latitude: row.location_latitude,
     longitude: row.location_longitude,
+    placedFrom: row.location_source === "geocoder" || row.location_source === "postcode" ? row.location_source : null,
   }));
 }
 
@@ -78,12 +83,12 @@ export async function listUserDepots(deps: Pick<Runtime, "database">, viewer: De
  * the company's depots refuses the whole save. Owners and fleet managers only.
  */
 export async function saveDepotList(
-  deps: Pick<Runtime, "database">,
+  deps: Pick<Runtime, "database" | "env" | "log">,
   viewer: DepotViewer,
   depots: DepotEntry[],
-): Promise<{ created: number; updated: number }> {
+): Promise<{ created: number; updated: number; placed: number }> {
   const company = requireRole(viewer, "company.depots");
-  return deps.database.db.transaction().execute(async (trx) => {
+  const saved = await deps.database.db.transaction().execute(async (trx) => {
     const contact = await trx
       .selectFrom("companies")
       .select(["contact_name", "contact_email", "contact_phone"])
@@ -113,6 +118,9 @@ export async function saveDepotList(
     }
     return { created, updated };
   });
+  // Outside the transaction: a geocoder is a network call. Placed now, the map shows them on the next page.
+  const placed = await placeDepotsFromAddress(deps, company.id);
+  return { ...saved, placed };
 }
 
 type Contact = { contact_name: string | null; contact_email: string | null; contact_phone: string | null };
@@ -189,7 +197,7 @@ export async function setDepotPosition(
   await requireDepot(deps.database.db, viewer, depotId, "depot.change", { detail: "placed on the energy map" });
   const result = await deps.database.db
     .updateTable("depots")
-    .set({ location_latitude: position.latitude, location_longitude: position.longitude })
+    .set({ location_latitude: position.latitude, location_longitude: position.longitude, location_source: "map" })
     .where("id", "=", depotId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -38,6 +38,7 @@ import { migration as m033 } from "./migrations/033-firmware-and-logs";
 import { migration as m034 } from "./migrations/034-password-grace";
 import { migration as m035 } from "./migrations/035-charger-certificates";
 import { migration as m036 } from "./migrations/036-list-snapshots";
+import { migration as m037 } from "./migrations/037-depots-placed-from-address";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -82,6 +83,7 @@ const migrations: Record<string, AppMigration> = {
   "034_password_grace": m034,
   "035_charger_certificates": m035,
   "036_list_snapshots": m036,
+  "037_depots_placed_from_address": m037,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -55,7 +55,7 @@ const companyValues = (form: FormData) =>
 const depotDrafts = (form: FormData): DepotDraft[] =>
   depotsFromForm(form).map((depot, i) => ({ key: depot.id ? `depot-${depot.id}` : `new-${i}`, ...depot, photos: 0 }));
 
-type Context = { viewer: DepotViewer } & Pick<Runtime, "database" | "log">;
+type Context = { viewer: DepotViewer } & Pick<Runtime, "database" | "env" | "log">;
 
 const intents: Record<string, IntentHandler<Context, ActionData>> = {
   company: {

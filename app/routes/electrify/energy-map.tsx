@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     address: depot.address,
     latitude: depot.latitude,
     longitude: depot.longitude,
+    placedFrom: depot.placedFrom,
     capacity: capacityFor(index, depot),
   }));
   // The nearest substation of each depot, for the map.

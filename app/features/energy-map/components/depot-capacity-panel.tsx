@@ -24,6 +24,7 @@ export function DepotPanel({
     address: string;
     latitude: number | null;
     longitude: number | null;
+    placedFrom: "geocoder" | "postcode" | null;
     capacity: DepotCapacity;
   };
   placing: boolean;
@@ -96,9 +97,16 @@ export function DepotPanel({
           <span className="text-sm text-muted-foreground">
             {depot.latitude !== null && depot.longitude !== null
               ? `Position ${depot.latitude.toFixed(6)}, ${depot.longitude.toFixed(6)} — you can also drag its marker.`
-              : "Not placed yet."}
+              : "Not placed yet: its address has no postcode we could place it from."}
           </span>
         </div>
+        {depot.placedFrom ? (
+          <p role="note" className="text-sm font-medium">
+            {depot.placedFrom === "postcode"
+              ? "Approximate: placed at the centre of its postcode sector. Drag its marker to where the depot is."
+              : "Placed from its address by the geocoder. Drag its marker if it is not quite right."}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
