@@ -71,6 +71,7 @@ test.describe("[electrify] workspace", () => {
 
   test("company setup: company details, then the depot list rules", async ({ page }, testInfo) => {
     test.setTimeout(60_000);
+    await noTiles(page);
     const user = await createTestUser({ name: "Casey Contact" });
     const [surveyed] = await createTestDepots(user.email, [
       { name: "Surveyed Yard", photos: 2 },
@@ -138,6 +139,11 @@ test.describe("[electrify] workspace", () => {
     await expect(page.getByText(/^Position 51\.5\d+, -1\.7\d+/)).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("energy-map-placed.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole("note")).toBeVisible();
+    await expectNoSidewaysScroll(page, 390);
+    await page.screenshot({ path: testInfo.outputPath("energy-map-placed-390.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Saved: the company (with its strategy), the new depot, and the surveyed depot's photos untouched.
     await gotoHydrated(page, "/electrify/company-setup");

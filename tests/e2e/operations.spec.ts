@@ -1,10 +1,13 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { DateTime } from "luxon";
 
 import { TARIFF_PRESETS } from "~/features/charging-engine";
 import { defaultPlanInput } from "~/features/planning";
 
+import { certificateRequest } from "../support/certificate-request";
 import { connectOcppPeer } from "../support/ocpp-peer";
 import {
   createTestDepots,
@@ -221,7 +224,7 @@ test.describe("[box-charge] operations", () => {
     // The station sends its request (its key made by OpenSSL), takes the certificate, and the owner revokes it.
     charger.onCall("CertificateSigned", () => ({ status: "Accepted" }));
     await charger.call("SignCertificate", {
-      csr: certificateRequest(identity),
+      csr: certificateRequest(mkdtempSync(path.join(tmpdir(), "e2e-csr-")), "station", identity).csr,
       certificateType: "ChargingStationCertificate",
     });
     await page.reload();
@@ -416,24 +419,3 @@ test.describe("[box-charge] operations", () => {
     }
   });
 });
-
-/** A certificate request for the station's identity, its key made by OpenSSL's command line (and thrown away). */
-function certificateRequest(identity: string): string {
-  return execFileSync(
-    "openssl",
-    [
-      "req",
-      "-new",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:P-256",
-      "-nodes",
-      "-keyout",
-      "/dev/null",
-      "-subj",
-      `/CN=${identity}/O=Volt Ltd`,
-    ],
-    { stdio: ["ignore", "pipe", "ignore"] },
-  ).toString();
-}

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { X509Certificate } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
@@ -12,6 +12,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { calendarDay } from "~/lib/uk-dates";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
+import { certificateRequest } from "../support/certificate-request";
 import { insertDepot } from "../support/depots";
 import { freePort } from "../support/free-port";
 import { basicAuth, connectOcppPeer, upgradeStatus, type OcppPeer, type PeerTls } from "../support/ocpp-peer";
@@ -84,27 +85,7 @@ describe("chargers over TLS, with certificates the product issues", () => {
     peers.push(peer);
     return peer;
   }
-  /** A key and certificate request made by OpenSSL, as a station makes its own. */
-  function request(name: string, commonName: string) {
-    const key = path.join(dir, `${name}.key`);
-    const csr = path.join(dir, `${name}.csr`);
-    execFileSync("openssl", [
-      "req",
-      "-new",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:P-256",
-      "-nodes",
-      "-keyout",
-      key,
-      "-out",
-      csr,
-      "-subj",
-      `/CN=${commonName}/O=Volt Ltd`,
-    ]);
-    return { key: readFileSync(key, "utf8"), csr: readFileSync(csr, "utf8") };
-  }
+  const request = (name: string, commonName: string) => certificateRequest(dir, name, commonName);
   const profileOf = (identity: string) =>
     runtime.database.db
       .selectFrom("charge_points")
