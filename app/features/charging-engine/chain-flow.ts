@@ -34,7 +34,7 @@ export function chainFlowPlan(
   schedule: Schedule,
   suppliedKwh: number,
 ): { peakKw: number; chain: Chain } | null {
-  const { steps, dt, building, limitKw, efficiency } = site;
+  const { steps, dt, building, limitKw, limit, efficiency } = site;
   const charging = stays.map((_, i) => i).filter((i) => stays[i]!.charger !== null && stays[i]!.capKw > 0);
   // Segments: runs of steps no stay's start or end, no change of the building's load and no gap cuts.
   const cut = new Uint8Array(steps);
@@ -45,7 +45,7 @@ export function chainFlowPlan(
     cut[(s.start + s.length) % steps] = 1;
     for (let k = 0; k < s.length; k++) covered[(s.start + k) % steps] = 1;
   }
-  const { segments, segmentOf } = segmentsOf(covered, cut, building);
+  const { segments, segmentOf } = segmentsOf(covered, cut, building, limit);
   const S = segments.length;
   const leaves = (i: number) => 2 + S + 2 * i;
   const trip = (i: number) => 2 + S + 2 * i + 1;
@@ -78,7 +78,7 @@ export function chainFlowPlan(
     flow.reset();
     solvedAt = peak;
     segments.forEach((segment, n) =>
-      flow.setCapacity(fromSource[n]!, Math.max(0, Math.min(peak, limitKw) - segment.buildingKw) * weight(n)),
+      flow.setCapacity(fromSource[n]!, Math.max(0, Math.min(peak, segment.limitKw) - segment.buildingKw) * weight(n)),
     );
     return flow.run(0, 1);
   };
@@ -96,7 +96,7 @@ export function chainFlowPlan(
       break;
     }
     const cutSegments = segments
-      .map((segment, n) => ({ kw: segment.buildingKw, weight: weight(n), n }))
+      .map((segment, n) => ({ kw: segment.buildingKw, weight: weight(n), limitKw: segment.limitKw, n }))
       .filter(({ n }) => !flow.onSourceSide(2 + n));
     candidate = Math.max(nextPeak(cutSegments, candidate, goal - sent, hi), candidate + 1e-9);
   }

@@ -76,11 +76,12 @@ export function chargeVehiclesSoonest(
 
 /** One stay's row, written into `kw`, charged as soon as it can be from `arrivalKwh` up to `want` (`load` without this row). */
 function soonest(stay: Stay, arrivalKwh: number, want: number, kw: Float64Array, load: number[], site: Site) {
-  const { steps, dt, limitKw, efficiency } = site;
+  const { steps, dt, limit, efficiency } = site;
   kw.fill(0);
   let soc = arrivalKwh;
   for (let k = 0; k < kw.length && soc < want - EPS; k++) {
-    const room = Math.max(0, limitKw - load[(stay.start + k) % steps]!) * efficiency;
+    const t = (stay.start + k) % steps;
+    const room = Math.max(0, limit[t]! - load[t]!) * efficiency;
     const rest = (want - soc) / dt;
     const p = Math.min(powerAt(stay, soc), room, rest);
     // Under its floor only as the step that finishes the stay (the charger stops within it).

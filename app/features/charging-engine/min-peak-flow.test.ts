@@ -69,9 +69,13 @@ describe("the lowest-peak flow's pieces", () => {
       weeks: fc.integer({ min: 2, max: 5 }),
       building: fc.array(fc.integer({ min: 0, max: 30 }), { minLength: week, maxLength: week }),
       limitKw: fc.integer({ min: 20, max: 200 }),
+      // A connection whose limit changes through the week (a profiled one) as often as one that does not.
+      limitShares: fc.option(fc.array(fc.integer({ min: 0, max: 100 }), { minLength: week, maxLength: week }), {
+        nil: undefined,
+      }),
     });
     fc.assert(
-      fc.property(weekly, ({ stays, weeks, building, limitKw }) => {
+      fc.property(weekly, ({ stays, weeks, building, limitKw, limitShares }) => {
         const steps = week * weeks;
         const flowStays: FlowStay[] = [];
         for (let w = 0; w < weeks; w++)
@@ -92,6 +96,7 @@ describe("the lowest-peak flow's pieces", () => {
           dt: 4, // six steps a day
           building: Array.from({ length: steps }, (_, t) => building[t % week]!),
           limitKw,
+          limit: Array.from({ length: steps }, (_, t) => (limitKw * (limitShares?.[t % week] ?? 100)) / 100),
           efficiency: 0.9,
         };
         const group = flowStays.map((_, i) => i);
@@ -120,7 +125,8 @@ describe("the lowest-peak flow's pieces", () => {
           }),
         );
         for (let t = 0; t < steps; t++) {
-          if (load[t]! > Math.max(once.peakKw, site.building[t]!) + 1e-6) broken.push(`step ${t}: ${load[t]} kW`);
+          if (load[t]! > Math.max(Math.min(once.peakKw, site.limit[t]!), site.building[t]!) + 1e-6)
+            broken.push(`step ${t}: ${load[t]} kW`);
           if (Math.abs(load[t]! - load[t % week]!) > 1e-9) broken.push(`step ${t} is not step ${t % week}`);
         }
         expect(broken).toEqual([]);

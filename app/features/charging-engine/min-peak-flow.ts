@@ -13,7 +13,15 @@ export type FlowStay = {
   key: string;
 };
 
-export type Site = { steps: number; dt: number; building: number[]; limitKw: number; efficiency: number };
+/** The site as the flows see it: the building's load and the connection's limit (kW) at each step, and the limit's most. */
+export type Site = {
+  steps: number;
+  dt: number;
+  building: number[];
+  limitKw: number;
+  limit: number[];
+  efficiency: number;
+};
 
 export type ClusterResult = { peakKw: number; deliveredKwh: number };
 
@@ -45,11 +53,11 @@ export function minimumPeak(
 ): ClusterResult {
   const part = repeatingPart(group, stays, site);
   if (!part) return solve(group, stays, site, schedule, target);
-  const { steps, building, times } = part;
+  const { steps, building, limit, times } = part;
   const once = solve(
     part.group,
     stays,
-    { ...site, steps, building },
+    { ...site, steps, building, limit },
     schedule,
     target === undefined ? undefined : target / times,
   );
@@ -62,7 +70,7 @@ export function minimumPeak(
 // split, each part would take and return the same dozen typed arrays, and the hot loop would pay for the calls.
 // eslint-disable-next-line max-lines-per-function -- kept whole, for the reason above
 function solve(group: number[], stays: FlowStay[], site: Site, schedule: Schedule, target?: number): ClusterResult {
-  const { steps, dt, building, limitKw, efficiency } = site;
+  const { steps, dt, building, limitKw, limit, efficiency } = site;
   const merged = new Map<string, number[]>();
   for (const i of group) {
     const key = `${stays[i]!.start}|${stays[i]!.key}`;
@@ -83,7 +91,7 @@ function solve(group: number[], stays: FlowStay[], site: Site, schedule: Schedul
       if (k > 0 && s.caps[k] !== s.caps[k - 1]) cut[(s.start + k) % steps] = 1;
     }
   }
-  const { segments, segmentOf } = segmentsOf(covered, cut, building);
+  const { segments, segmentOf } = segmentsOf(covered, cut, building, limit);
   // Each job's segments in stay order, and its limit in each (constant within a segment).
   const jobCaps: number[][] = [];
   const jobSegments = jobs.map((members) => {
@@ -156,7 +164,7 @@ function solve(group: number[], stays: FlowStay[], site: Site, schedule: Schedul
     solvedAt = peak;
     // What the grid may give in each segment, as energy into batteries (never above the connection, even where the building alone exceeds it).
     segments.forEach((segment, n) =>
-      flow.setCapacity(toSink[n]!, Math.max(0, Math.min(peak, limitKw) - segment.buildingKw) * weight(n)),
+      flow.setCapacity(toSink[n]!, Math.max(0, Math.min(peak, segment.limitKw) - segment.buildingKw) * weight(n)),
     );
     // A head start: fill each segment, least slack first (what a job's limits could still put in, less what it
     // still needs); the flow then only corrects what that got wrong. Where every job's want fits, order is moot.
@@ -203,7 +211,11 @@ function solve(group: number[], stays: FlowStay[], site: Site, schedule: Schedul
       break;
     }
     const sourceSide = segments.map((_, n) => n).filter((n) => flow.onSourceSide(2 + jobs.length + n));
-    const cut = sourceSide.map((n) => ({ kw: segments[n]!.buildingKw, weight: weight(n) }));
+    const cut = sourceSide.map((n) => ({
+      kw: segments[n]!.buildingKw,
+      weight: weight(n),
+      limitKw: segments[n]!.limitKw,
+    }));
     candidate = Math.max(nextPeak(cut, candidate, goal - attempt.sent, hi), candidate + 1e-9);
   }
   if (candidate >= hi) peak = hi;

@@ -15,6 +15,7 @@ export type RepeatingPart = {
   group: number[];
   steps: number;
   building: number[];
+  limit: number[];
   /** How many periods the cycle holds. */
   times: number;
   /** Each later stay, with the stay of the first period whose schedule it repeats. */
@@ -24,18 +25,18 @@ export type RepeatingPart = {
 /**
  * The shortest period (a day, then a week) that the group and the building
  * both repeat in, or null: every stay has its like (same key) one period
- * later, as many times over, the building's load is the same one period
- * later, and no stay is longer than the period (it would overlap itself).
+ * later, as many times over, the building's load and the connection's limit
+ * are the same one period later, and no stay is longer than the period (it would overlap itself).
  */
 export function repeatingPart(
   group: number[],
   stays: Stay[],
-  site: { steps: number; dt: number; building: number[] },
+  site: { steps: number; dt: number; building: number[]; limit: number[] },
 ): RepeatingPart | null {
   const perDay = Math.round(24 / site.dt);
   for (const period of [perDay, 7 * perDay]) {
     if (period >= site.steps || site.steps % period !== 0) continue;
-    const part = repeatsEvery(period, group, stays, site.steps, site.building);
+    const part = repeatsEvery(period, group, stays, site.steps, site.building, site.limit);
     if (part) return part;
   }
   return null;
@@ -47,8 +48,10 @@ function repeatsEvery(
   stays: Stay[],
   steps: number,
   building: number[],
+  limit: number[],
 ): RepeatingPart | null {
-  for (let t = 0; t + period < steps; t++) if (building[t] !== building[t + period]) return null;
+  for (let t = 0; t + period < steps; t++)
+    if (building[t] !== building[t + period] || limit[t] !== limit[t + period]) return null;
   // Each key as a number, and each (start, key) as start × keys + key: a year asks this of some 28,000 stays.
   const ids = new Map<string, number>();
   const keyOf = new Int32Array(group.length);
@@ -70,6 +73,7 @@ function repeatsEvery(
     group: [],
     steps: period,
     building: building.slice(0, period),
+    limit: limit.slice(0, period),
     times: steps / period,
     copies: [],
   };

@@ -30,6 +30,7 @@ describe("chargers' lowest powers on a planned schedule", () => {
       dt,
       building: Array(96).fill(0),
       limitKw: 100,
+      limit: Array(96).fill(100),
       efficiency: 1,
     });
     expect(delivered(schedule[0]!, dt)).toBeCloseTo(chain.needKwh[0]!, 9);

@@ -20,7 +20,7 @@ const EPS = 1e-9;
  * step; peak shaving reports the gap to its lower bound.
  */
 export function applyMinimumPower(stays: Stay[], chain: Chain, schedule: Schedule, site: Site): void {
-  const { steps, dt, limitKw, efficiency } = site;
+  const { steps, dt, limit, efficiency } = site;
   const load = siteLoad(stays, schedule, site);
   for (let i = 0; i < stays.length; i++) {
     const stay = stays[i]!;
@@ -35,7 +35,7 @@ export function applyMinimumPower(stays: Stay[], chain: Chain, schedule: Schedul
       load[at(k)]! -= kw[k]! / efficiency;
       kw[k] = 0;
     }
-    const room = (k: number) => Math.max(0, limitKw - load[at(k)]!) * efficiency;
+    const room = (k: number) => Math.max(0, limit[at(k)]! - load[at(k)]!) * efficiency;
     // As many steps at the floor as the energy fills, where the site is least loaded.
     const count = Math.floor(energy / (stay.minKw * dt) + 1e-9);
     const chosen = thin
@@ -182,7 +182,7 @@ export function legaliseStay(
     schedule[i]!,
     site.dt,
     (k, kwh) => (load[at(k)]! += kwh / site.dt / site.efficiency),
-    (k) => Math.max(0, site.limitKw - load[at(k)]!) * site.efficiency,
+    (k) => Math.max(0, site.limit[at(k)]! - load[at(k)]!) * site.efficiency,
     raise,
   );
 }

@@ -53,15 +53,24 @@ export function clusters(
   return [...groups.values()];
 }
 
-/** The covered steps in runs that no `cut`, gap or change of the building's load separates: each run's length and load, and each step's run (-1 where not covered). */
-export function segmentsOf(covered: Uint8Array, cut: Uint8Array, building: number[]) {
+/**
+ * The covered steps in runs that no `cut`, gap, change of the building's load or change of the connection's limit
+ * separates: each run's length, load and limit, and each step's run (-1 where not covered).
+ */
+export function segmentsOf(covered: Uint8Array, cut: Uint8Array, building: number[], limit: readonly number[]) {
   const segmentOf = new Int32Array(covered.length).fill(-1);
-  const segments: { steps: number; buildingKw: number }[] = [];
+  const segments: { steps: number; buildingKw: number; limitKw: number }[] = [];
   let previous = -1;
   for (let t = 0; t < covered.length; t++) {
     if (!covered[t]) continue;
-    if (previous < 0 || cut[t] || previous !== t - 1 || building[t] !== building[previous])
-      segments.push({ steps: 0, buildingKw: building[t]! });
+    if (
+      previous < 0 ||
+      cut[t] ||
+      previous !== t - 1 ||
+      building[t] !== building[previous] ||
+      limit[t] !== limit[previous]
+    )
+      segments.push({ steps: 0, buildingKw: building[t]!, limitKw: limit[t]! });
     segments.at(-1)!.steps++;
     segmentOf[t] = segments.length - 1;
     previous = t;
@@ -71,26 +80,39 @@ export function segmentsOf(covered: Uint8Array, cut: Uint8Array, building: numbe
 
 /**
  * A Newton step on a minimum cut: the lowest peak P at which the cut's
- * peak-limited edges (each segment's room above its building load, times its
- * weight) carry what they did at `candidate` plus `missing` — walking up the
- * building levels, as the room of each segment only grows from its level.
+ * peak-limited edges (each segment's room above its building load and below
+ * its connection limit, times its weight) carry what they did at `candidate`
+ * plus `missing` — walking up the levels where a segment's room starts to
+ * grow (its building load) and stops (its limit). The cut's capacity only
+ * grows with P, so the P found is never past the optimum: Newton's method
+ * stays exact where the limit changes with time. Past every level, `hi`.
  */
 export function nextPeak(
-  cut: { kw: number; weight: number }[],
+  cut: { kw: number; weight: number; limitKw: number }[],
   candidate: number,
   missing: number,
   hi: number,
 ): number {
-  const want = missing + cut.reduce((sum, { kw, weight }) => sum + Math.max(0, candidate - kw) * weight, 0);
-  const levels = [...cut].sort((a, b) => a.kw - b.kw);
+  const room = (p: number, { kw, weight, limitKw }: (typeof cut)[number]) =>
+    Math.max(0, Math.min(p, limitKw) - kw) * weight;
+  const want = missing + cut.reduce((sum, entry) => sum + room(candidate, entry), 0);
+  // Each segment's room grows at its weight from its load to its limit: the slope changes at those levels.
+  const changes: { at: number; slope: number }[] = [];
+  for (const { kw, weight, limitKw } of cut)
+    if (limitKw > kw) changes.push({ at: kw, slope: weight }, { at: limitKw, slope: -weight });
+  changes.sort((a, b) => a.at - b.at);
   let slope = 0;
   let given = 0;
-  for (let k = 0; k < levels.length; k++) {
-    slope += levels[k]!.weight;
-    const p = levels[k]!.kw + (want - given) / slope;
-    const upTo = levels[k + 1]?.kw ?? Infinity;
-    if (p <= upTo) return p;
-    given += slope * (upTo - levels[k]!.kw);
+  for (let k = 0; k < changes.length; k++) {
+    slope += changes[k]!.slope;
+    const upTo = changes[k + 1]?.at ?? Infinity;
+    if (slope > 1e-12) {
+      const p = changes[k]!.at + (want - given) / slope;
+      // (Where the want is what every room holds up to a limit, rounding can put p a hair past it: the limit it is.)
+      const short = want - given - slope * (upTo - changes[k]!.at);
+      if (p <= upTo || short <= 1e-12 * Math.max(1, want)) return Math.min(p, upTo);
+    }
+    if (upTo !== Infinity) given += slope * (upTo - changes[k]!.at);
   }
   return hi;
 }

@@ -57,8 +57,16 @@ export function planCharging(
 
 /** The cycle's figures every strategy shares, with the strategies' results. */
 export function resultOf(prepared: Prepared, strategies: StrategyResult[]): PlanResult {
-  const { steps, dt, limitKw, price, building } = prepared;
-  return { steps, stepHours: dt, limitKw, priceByStep: price, buildingByStep: building, strategies };
+  const { steps, dt, limitKw, limit, price, building } = prepared;
+  return {
+    steps,
+    stepHours: dt,
+    limitKw,
+    limitByStep: limit,
+    priceByStep: price,
+    buildingByStep: building,
+    strategies,
+  };
 }
 
 /**
@@ -72,7 +80,7 @@ export function planStrategy(
   strategy: Strategy,
   detail: PlanDetail = { sessions: true },
 ): StrategyResult {
-  const { steps, dt, building, price, limitKw, headroom, stays, vehicles, site, context } = prepared;
+  const { steps, dt, building, price, limit, headroom, stays, vehicles, site, context } = prepared;
   const days = input.horizon.days;
   let lowerBoundKw: number | null = null;
   let tradeOff: StrategyResult["tradeOff"] = null;
@@ -114,7 +122,7 @@ export function planStrategy(
   let { siteKw, peakKw } = result;
   if (input.site.battery && strategy === "peak-shaving") {
     // The vehicles' plan is fixed first; the battery then takes what it can off the peak (the bound is for the vehicles' plan, so it no longer applies).
-    const kw = dispatchBattery(siteKw, input.site.battery, dt, limitKw);
+    const kw = dispatchBattery(siteKw, input.site.battery, dt, limit);
     battery = {
       kw,
       chargedKwh: kw.reduce((sum, x) => sum + Math.max(0, x) * dt, 0),

@@ -19,6 +19,7 @@ export function prepare(input: PlanInput) {
   const { stepMinutes, days, startWeekday } = input.horizon;
   const steps = (days * 1440) / stepMinutes;
   const dt = stepMinutes / 60;
+  const limit = limitBySteps(input, steps);
   const limitKw = input.site.connectionKva * input.site.powerFactor;
   const building = buildingLoadBySteps(input.site.buildingKw, steps, stepMinutes);
   // A price depends on the weekday and the time of day only: a week's, repeated (a year asks 35,040 times).
@@ -32,9 +33,9 @@ export function prepare(input: PlanInput) {
     );
   // Schedules work in battery-side kW; the grid supplies that ÷ efficiency.
   const efficiency = input.site.chargingEfficiency;
-  const headroom = building.map((kw) => Math.max(0, limitKw - kw) * efficiency);
+  const headroom = building.map((kw, t) => Math.max(0, limit[t]! - kw) * efficiency);
   const { stays, vehicles } = staysFor(input, steps, stepMinutes);
-  const site = { steps, dt, building, limitKw, efficiency };
+  const site = { steps, dt, building, limitKw, limit, efficiency };
   const context = { ...site, price, days, powerFactor: input.site.powerFactor, tariff: input.tariff };
   // Storage for the strategies' schedules, shared by them one after the other (zeroedRows), made when one first
   // needs rows: the simulations keep pieces, and for a year of a fleet the rows are some 20 MB of fresh memory.
@@ -43,6 +44,7 @@ export function prepare(input: PlanInput) {
     steps,
     dt,
     limitKw,
+    limit,
     building,
     price,
     efficiency,
@@ -58,3 +60,16 @@ export function prepare(input: PlanInput) {
 }
 
 export type Prepared = ReturnType<typeof prepare>;
+
+/**
+ * The connection's limit (kW) at each step: its capacity throughout, or, where it changes with time, the kVA given
+ * for each step (repeating if shorter than the horizon), never above the capacity, times the power factor.
+ */
+export function limitBySteps(input: PlanInput, steps: number): number[] {
+  const { connectionKva, connectionKvaByStep: byStep, powerFactor } = input.site;
+  if (!byStep || byStep.length === 0) return new Array<number>(steps).fill(connectionKva * powerFactor);
+  return Array.from(
+    { length: steps },
+    (_, t) => Math.max(0, Math.min(connectionKva, byStep[t % byStep.length]!)) * powerFactor,
+  );
+}

@@ -21,7 +21,12 @@ export function maxOf(values: ArrayLike<number>, floor = -Infinity): number {
  * schedule is fixed first (peak shaving's own); the battery does not move
  * them, so the two are not optimised jointly.
  */
-export function dispatchBattery(load: number[], battery: StationaryBattery, dt: number, limitKw = Infinity): number[] {
+export function dispatchBattery(
+  load: number[],
+  battery: StationaryBattery,
+  dt: number,
+  limit: readonly number[] | null = null,
+): number[] {
   const steps = load.length;
   const { capacityKwh: capacity, powerKw: power, roundTripEfficiency: efficiency } = battery;
   const run = (peak: number, startKwh: number, out: number[] | null) => {
@@ -36,7 +41,11 @@ export function dispatchBattery(load: number[], battery: StationaryBattery, dt: 
         // Recharging never takes the site over its connection either.
         const charge = Math.max(
           0,
-          Math.min(power, Math.min(peak, limitKw) - load[t]!, (capacity - stored) / efficiency / dt),
+          Math.min(
+            power,
+            Math.min(peak, limit ? limit[t]! : Infinity) - load[t]!,
+            (capacity - stored) / efficiency / dt,
+          ),
         );
         stored += charge * dt * efficiency;
         if (out) out[t] = charge;

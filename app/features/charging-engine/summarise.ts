@@ -56,6 +56,8 @@ export type Context = {
   dt: number;
   building: number[];
   limitKw: number;
+  /** The connection's limit at each step (limitKw throughout unless it changes with time). */
+  limit: number[];
   efficiency: number;
 };
 
@@ -74,7 +76,7 @@ export function shortfallReasons(
   siteKw: number[],
   context: Context,
 ): ShortfallReason[] {
-  const { steps, dt, building, limitKw } = context;
+  const { steps, dt, building, limit } = context;
   if (!stay.charger) return ["charger"];
   const reaches = (limits: Pick<Stay, "capKw" | "curve" | "batteryKwh">, length = stay.length) =>
     reachesKwh(limits, arrivalKwh, stay.targetKwh, length, dt, needKwh);
@@ -90,6 +92,7 @@ export function shortfallReasons(
   for (let k = 0; k < stay.length; k++) {
     const t = (stay.start + k) % steps;
     const couldTake = Math.min(powerAt(stay, soc), (stay.targetKwh - soc) / dt);
+    const limitKw = limit[t]!;
     if (siteKw[t]! >= limitKw - 1e-6 * Math.max(1, limitKw) && kw[k]! < couldTake - 1e-6) {
       bound = true;
       if (building[t]! >= 0.5 * limitKw) buildingHeavy = true;

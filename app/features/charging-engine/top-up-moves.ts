@@ -34,13 +34,14 @@ const MOST_TRIES = 48;
  */
 export function raiseAhead(row: RowToTopUp, left: number): number {
   const { stay, arrivalKwh, kw, load, site, leastLoadedFirst } = row;
-  const { steps, dt, limitKw, efficiency } = site;
+  const { steps, dt, limit, efficiency } = site;
   let charge = chargeBefore(kw, arrivalKwh, dt);
   let placed = 0;
   for (const k of leastLoadedFirst) {
     if (left - placed <= EPS) break;
     const before = charge[k]!;
-    const room = Math.max(0, limitKw - load[(stay.start + k) % steps]!) * efficiency;
+    const t = (stay.start + k) % steps;
+    const room = Math.max(0, limit[t]! - load[t]!) * efficiency;
     const most = Math.min(powerAt(stay, before), kw[k]! + room, (stay.targetKwh - before) / dt);
     // Raised by what is missing (to its floor at least), or, where the steps after then lose as much as it adds
     // (a steep curve), as far as the curve and the connection let it.
@@ -116,7 +117,7 @@ function raiseAndFollow(
  */
 export function turnOnAtFloor(row: RowToTopUp, left: number): number {
   const { stay, arrivalKwh, kw, load, site, leastLoadedFirst } = row;
-  const { steps, dt, limitKw, efficiency } = site;
+  const { steps, dt, limit, efficiency } = site;
   const at = (k: number) => (stay.start + k) % steps;
   const mostLoadedFirst = [...leastLoadedFirst].reverse();
   const charge = chargeBefore(kw, arrivalKwh, dt);
@@ -126,7 +127,7 @@ export function turnOnAtFloor(row: RowToTopUp, left: number): number {
   for (const k of leastLoadedFirst) {
     if (kw[k]! > EPS) continue;
     const floor = floorKw(stay, charge[k]!);
-    const room = Math.max(0, limitKw - load[at(k)]!) * efficiency;
+    const room = Math.max(0, limit[at(k)]! - load[at(k)]!) * efficiency;
     if (floor <= EPS || floor > room) continue;
     if ((tries += 2) > MOST_TRIES) break;
     const takeOff = floor - left / dt;

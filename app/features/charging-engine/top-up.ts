@@ -223,7 +223,7 @@ function topUpStay(
   load: number[],
   site: Site,
 ): number {
-  const { steps, dt, limitKw, efficiency } = site;
+  const { steps, dt, limit, efficiency } = site;
   const at = (k: number) => (stay.start + k) % steps;
   const order = Array.from({ length: kw.length }, (_, k) => k).sort((a, b) => load[at(a)]! - load[at(b)]! || a - b);
   let left = short;
@@ -233,7 +233,7 @@ function topUpStay(
   for (const k of order) {
     if (left <= EPS) break;
     const before = charge[k]!;
-    const room = Math.max(0, limitKw - load[at(k)]!) * efficiency;
+    const room = Math.max(0, limit[at(k)]! - load[at(k)]!) * efficiency;
     const add = Math.min(left / dt, powerAt(stay, before) - kw[k]!, room);
     if (add <= EPS) continue;
     const next = kw[k]! + add;

@@ -63,7 +63,14 @@ export type PlanInput = {
   vehicles: VehicleGroup[];
   chargers: ChargerGroup[];
   site: {
+    /** The connection's capacity (its most, where it changes with time). */
     connectionKva: number;
+    /**
+     * A connection whose capacity changes with time (a profiled one, or a flexible one less its curtailment): kVA at
+     * each step of the horizon, repeating if shorter (a week's steps on a year's horizon). Without it the connection
+     * is `connectionKva` throughout. No step is above `connectionKva`.
+     */
+    connectionKvaByStep?: number[];
     powerFactor: number;
     /** The building's own load: constant kW, 24 hourly values, or a profile read from a CSV. */
     buildingKw: number | number[] | LoadProfile;
@@ -190,6 +197,8 @@ export type PlanResult = {
   steps: number;
   stepHours: number;
   limitKw: number;
+  /** The connection's limit (kW) at each step: `limitKw` throughout unless it changes with time. */
+  limitByStep: number[];
   priceByStep: number[];
   buildingByStep: number[];
   strategies: StrategyResult[];

@@ -28,7 +28,7 @@ export function wholeBillSearch(input: PlanInput): { capKw: number; tradeOff: Tr
   const p = prepare(searched);
   const year = 365 / searched.horizon.days;
   const tryCap = (capKw: number) => {
-    const headroom = p.building.map((kw) => Math.max(0, Math.min(capKw, p.limitKw) - kw) * p.efficiency);
+    const headroom = p.building.map((kw, t) => Math.max(0, Math.min(capKw, p.limit[t]!) - kw) * p.efficiency);
     const { schedule } = costOptimal(p.stays, p.vehicles, p.steps, p.dt, headroom, p.price, 1, zeroedRows(p.schedule));
     const site = p.building.slice();
     p.stays.forEach((s, i) => schedule[i]!.forEach((kw, k) => (site[(s.start + k) % p.steps]! += kw / p.efficiency)));
@@ -67,7 +67,9 @@ export function wholeBillHeadroom(
   const { capKw, tradeOff } = wholeBillSearch(input);
   if (!Number.isFinite(capKw)) return { headroom: prepared.headroom, tradeOff };
   return {
-    headroom: prepared.building.map((kw) => Math.max(0, Math.min(capKw, prepared.limitKw) - kw) * prepared.efficiency),
+    headroom: prepared.building.map(
+      (kw, t) => Math.max(0, Math.min(capKw, prepared.limit[t]!) - kw) * prepared.efficiency,
+    ),
     tradeOff,
   };
 }
