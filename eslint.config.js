@@ -22,7 +22,8 @@ const FEATURE_DEPENDENCIES = {
   surveys: ["depots"],
   "energy-map": ["grid"],
   admin: ["depots", "team", "users"],
-  planning: ["charging-engine", "company", "depots", "designer", "grid"],
+  connections: ["charging-engine", "depots"],
+  planning: ["charging-engine", "company", "connections", "depots", "designer", "grid"],
   trips: ["depots", "planning"],
   // Box Charge's rooms (decision 056), each only on those before it: what happened, what is known of vehicles (and
   // whose tags they are), the chargers that tell it and ask who may charge, the controller that decides from all
@@ -32,7 +33,7 @@ const FEATURE_DEPENDENCIES = {
   chargers: ["charging-records", "depots", "vehicles"],
   "live-control": ["chargers", "charging-engine", "charging-records", "depots", "planning", "vehicles"],
   operations: ["chargers", "charging-engine", "charging-records", "depots", "live-control", "planning", "vehicles"],
-  portfolio: ["charging-engine", "depots", "planning", "grid", "energy-map", "team"],
+  portfolio: ["charging-engine", "connections", "depots", "planning", "grid", "energy-map", "team"],
   alerts: ["chargers", "depots", "operations", "team", "vehicles"],
   "fleet-api": ["chargers", "charging-records", "depots", "hubs", "operations", "team", "vehicles"],
   hubs: [

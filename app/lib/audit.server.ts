@@ -27,7 +27,10 @@ export type AuditAction =
   | "vehicle_tag.added"
   | "vehicle_tag.removed"
   | "connection.updated"
-  | "connection.quote_added";
+  | "connection.quote_added"
+  | "connection.offer_added"
+  | "connection.offer_removed"
+  | "connection.offer_chosen";
 
 export type AuditDetails = Record<string, string | number | boolean | null>;
 

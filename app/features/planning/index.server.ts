@@ -9,10 +9,12 @@ export {
   PLAN_WORKER_LIMITS,
   planRunsOf,
   PlanSupersededError,
+  runOutlookComputation,
   runPlanComputation,
   setPlanWorkerScript,
   stopPlanComputations,
 } from "./plan-runner.server";
+export { workOutOffer } from "./offer-outlook.server";
 export {
   getPlan,
   companiesWithPlans,

@@ -2,11 +2,12 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
+import type { OfferOutlook, OfferShape } from "~/features/connections";
 import { UserError } from "~/lib/user-error";
 
-import { computePlan } from "./compute-plan";
 import type { PlanRequest } from "./plan-input";
 import type { PlanSummary } from "./plan-summary";
+import { runTask, type PlanTask } from "./plan-task";
 import type { WorkerMessage } from "./plan-worker";
 
 /**
@@ -45,12 +46,13 @@ export class PlanSupersededError extends Error {
   override name = "PlanSupersededError";
 }
 
+type Result = PlanSummary | OfferOutlook;
 type Job = {
   owner: string;
   key: string;
-  input: PlanRequest;
+  input: PlanTask;
   onProgress: (done: number) => void;
-  resolve: (summary: PlanSummary) => void;
+  resolve: (summary: Result) => void;
   reject: (error: Error) => void;
   /** Set while computing in a worker: stops it. */
   stop?: (error: Error) => void;
@@ -94,12 +96,29 @@ export function runPlanComputation(
   onProgress: (done: number) => void,
   options: { owner: string; key: string },
 ): Promise<PlanSummary> {
+  return queue({ task: "plan", input }, onProgress, options) as Promise<PlanSummary>;
+}
+
+/** Queues the outlook of a connection offer for a depot's plan (issue 60), as a plan run of its own key. */
+export function runOutlookComputation(
+  input: PlanRequest,
+  offer: OfferShape,
+  options: { owner: string; key: string },
+): Promise<OfferOutlook> {
+  return queue({ task: "outlook", input, offer }, () => {}, options) as Promise<OfferOutlook>;
+}
+
+function queue(
+  input: PlanTask,
+  onProgress: (done: number) => void,
+  options: { owner: string; key: string },
+): Promise<Result> {
   const refusal = planRunRefusal(options.owner, options.key);
   if (refusal) return Promise.reject(new UserError(refusal));
   const older = byKey.get(options.key);
   if (older) cancel(older, new PlanSupersededError("A newer run of this plan replaced this one."));
   const queued = waiting.get(options.owner) ?? [];
-  return new Promise<PlanSummary>((resolve, reject) => {
+  return new Promise<Result>((resolve, reject) => {
     const job: Job = { ...options, input, onProgress, resolve, reject, settled: false };
     byKey.set(job.key, job);
     queued.push(job);
@@ -109,7 +128,7 @@ export function runPlanComputation(
   });
 }
 
-function settle(job: Job, outcome: { summary: PlanSummary } | { error: Error }): void {
+function settle(job: Job, outcome: { summary: Result } | { error: Error }): void {
   if (job.settled) return;
   job.settled = true;
   if (byKey.get(job.key) === job) byKey.delete(job.key);
@@ -159,7 +178,7 @@ async function compute(job: Job): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     if (job.settled) return;
     try {
-      settle(job, { summary: computePlan(job.input, job.onProgress) });
+      settle(job, { summary: runTask(job.input, job.onProgress) });
     } catch (error) {
       settle(job, { error: error instanceof Error ? error : new Error(String(error)) });
     }

@@ -39,6 +39,7 @@ import { migration as m034 } from "./migrations/034-password-grace";
 import { migration as m035 } from "./migrations/035-charger-certificates";
 import { migration as m036 } from "./migrations/036-list-snapshots";
 import { migration as m037 } from "./migrations/037-depots-placed-from-address";
+import { migration as m038 } from "./migrations/038-connection-offers";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -84,6 +85,7 @@ const migrations: Record<string, AppMigration> = {
   "035_charger_certificates": m035,
   "036_list_snapshots": m036,
   "037_depots_placed_from_address": m037,
+  "038_connection_offers": m038,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -14,6 +14,7 @@ import type {
   SiteMeterReadingTable,
   VehicleTables,
 } from "./schema-charging";
+import type { ConnectionOfferTable } from "./schema-connections";
 import type { DepotTable } from "./schema-depots";
 import type { HubTables } from "./schema-hubs";
 import type {
@@ -259,6 +260,7 @@ export type Database = HubTables &
     roadmaps: RoadmapTable;
     roadmap_results: RoadmapResultTable;
     connection_applications: ConnectionApplicationTable;
+    connection_offers: ConnectionOfferTable;
     apply_by_reminders: ApplyByReminderTable;
     companies: CompanyTable;
     company_members: CompanyMemberTable;

@@ -35,6 +35,7 @@ export const TABLE_OWNERS: Record<keyof Database, Owner> = {
   roadmaps: "portfolio",
   roadmap_results: "portfolio",
   connection_applications: "portfolio",
+  connection_offers: "connections",
   apply_by_reminders: "portfolio",
   investor_documents: "investors",
   investor_grants: "investors",

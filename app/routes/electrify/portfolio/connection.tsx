@@ -3,8 +3,11 @@ import { data } from "react-router";
 
 import { BackLink } from "~/components/back-link";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { MAX_OFFER_CSV_KB, OfferForm, offerFromForm, OffersCard } from "~/features/connections";
+import { addOffer, chooseOffer, listOffers, MAX_OFFERS, removeOffer } from "~/features/connections/index.server";
 import { DepotNotFound } from "~/features/depots";
 import { DEPOT_GONE, depotWithinReach, findDepot, requireDepot } from "~/features/depots/index.server";
+import { readDepotPlan, workOutOffer } from "~/features/planning/index.server";
 import {
   ApplicationForm,
   applicationFromForm,
@@ -37,9 +40,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const today = DateTime.now().setZone(UK_ZONE).toISODate()!;
   // The roadmap is the depot's company's as the viewer may see it (an admin sees the whole company's).
   const whose = { companyId: depot.companyId, depots: depotWithinReach(user, "application.read") };
-  const [{ roadmap }, applications] = await Promise.all([
+  const [{ roadmap }, applications, offers, plan, mayChange] = await Promise.all([
     roadmapFor(runtime, whose, today),
     readApplications(runtime, whose),
+    listOffers(runtime, user, depot.id),
+    readDepotPlan(runtime, depot.id),
+    findDepot(runtime.database.db, user, depot.id, "application.change").then(Boolean),
   ]);
   const planned = roadmap.depots.find((d) => d.id === depot.id) ?? null;
   return {
@@ -53,6 +59,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }
       : null,
     maxQuoteMb: MAX_QUOTE_MB,
+    offers,
+    mayChange,
+    // The plan run an offer's outlook is worked out from: one worked out from an older run says so.
+    planAt: plan?.inputs ? plan.startedAt : null,
     // An admin came from the list of every application; the haulier from their roadmap.
     back: user.isAdmin
       ? { to: "/admin/connections", label: "Back to Connection applications" }
@@ -68,7 +78,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireDepot(runtime.database.db, user, depotId, "application.change").catch((error: unknown) => {
     throw error instanceof UserError ? data(error.message, { status: error.status }) : error;
   });
-  const form = await readForm(request, { files: 1, fileSize: MAX_QUOTE_MB * 1024 * 1024, fields: 20 });
+  const form = await readForm(request, {
+    files: 1,
+    fileSize: MAX_QUOTE_MB * 1024 * 1024,
+    fields: 20,
+    fieldSize: (MAX_OFFER_CSV_KB + 1) * 1024,
+  });
   const actor = user;
   return handleIntent(
     form,
@@ -81,6 +96,35 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           if (!parsed.success) throw invalidInput(parsed.error);
           await saveApplication(runtime, actor, depotId, parsed.data);
           return succeeded("Connection application saved", undefined, "save");
+        },
+      },
+      "add-offer": {
+        refusedTitle: "The offer was not added",
+        run: async (submitted) => {
+          const { details, shape } = offerFromForm(submitted, DateTime.now().setZone(UK_ZONE).toISODate()!);
+          await addOffer(runtime, actor, depotId, details, shape);
+          return succeeded({ title: "Offer added", description: details.name }, undefined, "add-offer");
+        },
+      },
+      "remove-offer": {
+        refusedTitle: "The offer was not removed",
+        run: async (submitted) => {
+          await removeOffer(runtime, actor, depotId, submitted.get("offerId"));
+          return succeeded("Offer removed", undefined, "remove-offer");
+        },
+      },
+      "choose-offer": {
+        refusedTitle: "The offer was not chosen",
+        run: async (submitted) => {
+          await chooseOffer(runtime, actor, depotId, submitted.get("offerId"));
+          return succeeded("The application tracks this offer now", undefined, "choose-offer");
+        },
+      },
+      "work-out-offer": {
+        refusedTitle: "The offer was not worked out",
+        run: async (submitted) => {
+          await workOutOffer(runtime, actor, depotId, submitted.get("offerId"));
+          return succeeded("Working it out on the depot's plan", undefined, "work-out-offer");
         },
       },
       quote: {
@@ -103,7 +147,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ConnectionPage({ loaderData }: Route.ComponentProps) {
-  const { depot, application, flag, maxQuoteMb, back } = loaderData;
+  const { depot, application, flag, maxQuoteMb, back, offers, mayChange, planAt } = loaderData;
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <BackLink to={back.to}>{back.label}</BackLink>
@@ -119,6 +163,8 @@ export default function ConnectionPage({ loaderData }: Route.ComponentProps) {
             </CardDescription>
           </CardHeader>
         </Card>
+        <OffersCard offers={offers} mayChange={mayChange} planAt={planAt} />
+        {mayChange ? <OfferForm full={offers.length >= MAX_OFFERS} /> : null}
         <ApplicationForm application={application} />
         <QuoteUpload depotId={depot.id} application={application} maxMb={maxQuoteMb} />
       </div>

@@ -1,0 +1,12 @@
+/** The connection offers' store (issue 60): the one door to the `connection_offers` table. */
+export {
+  addOffer,
+  chooseOffer,
+  finishOutlook,
+  listOffers,
+  MAX_OFFERS,
+  readOffers,
+  removeOffer,
+  startOutlook,
+  type Offer,
+} from "./offers.server";

@@ -1,0 +1,26 @@
+/**
+ * Connections that are not firm (issue 60): a depot's connection offers — firm, profiled or flexible — their
+ * limits step by step, and what each means for the depot's plan. Safe for the browser; the store is
+ * index.server.ts.
+ */
+export { OfferForm } from "./components/offer-form";
+export { OffersCard } from "./components/offers-card";
+export { CURTAILMENT_CSV_EXAMPLE, MAX_CURTAILMENT_EVENTS } from "./curtailment-csv";
+export { MAX_OFFER_CSV_KB, offerFromForm, type OfferDetails } from "./offer-input";
+export { profileBySteps, profileKvaAt, recordPeriods, seasonOf } from "./offer-limit";
+export {
+  clock,
+  DAY_TYPES,
+  OFFER_KIND_LABELS,
+  OFFER_KINDS,
+  offerLeastKva,
+  offerMostKva,
+  offerShapeSchema,
+  SEASONS,
+  type OfferKind,
+  type OfferShape,
+  type ProfileGrid,
+} from "./offer-shape";
+export { offerOutlook } from "./outlook";
+export { outlookSchema, type OfferOutlook } from "./outlook-schema";
+export { PROFILE_CSV_EXAMPLE, parseProfileCsv, profileToCsv } from "./profile-csv";
