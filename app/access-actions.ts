@@ -85,10 +85,9 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
     save: row("application.change", "depot", { stage: "somewhere" }),
     quote: row("application.change", "depot", {}),
     "add-offer": row("application.change", "depot", { name: "", kind: "profiled" }),
-    // An offer that is not the depot's: refused as no longer there, whoever asks.
-    "remove-offer": row("application.change", "depot", { offerId: "0" }),
-    "choose-offer": row("application.change", "depot", { offerId: "0" }),
-    "work-out-offer": row("application.change", "depot", { offerId: "0" }),
+    "remove-offer": row("application.change", "depot", { offerId: "none" }),
+    "choose-offer": row("application.change", "depot", { offerId: "none" }),
+    "work-out-offer": row("application.change", "depot", { offerId: "none" }),
   },
   "/electrify/hubs": {
     offer: row("hub.offer", "depot", { name: "" }),

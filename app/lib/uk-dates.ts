@@ -28,3 +28,13 @@ const dayShort = new Intl.DateTimeFormat("en-GB", {
 });
 /** "Wed 25 Nov" for a YYYY-MM-DD day (noon UTC is that day on the UK's clock). */
 export const shortDay = (isoDate: string) => dayShort.format(new Date(`${isoDate}T12:00:00Z`));
+
+/**
+ * Whether a YYYY-MM-DD is a day of the calendar between 2000 and 2100 (the dates a plan, a quote or an offer gives).
+ * Read back rather than parsed: JavaScript's Date takes "2027-02-30" as 2 March.
+ */
+export const isCalendarDay = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+  text >= "2000-01-01" &&
+  text <= "2100-12-31" &&
+  new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);

@@ -4,7 +4,6 @@ export {
   chooseOffer,
   finishOutlook,
   listOffers,
-  MAX_OFFERS,
   readOffers,
   removeOffer,
   startOutlook,

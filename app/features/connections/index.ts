@@ -10,6 +10,7 @@ export { MAX_OFFER_CSV_KB, offerFromForm, type OfferDetails } from "./offer-inpu
 export { profileBySteps, profileKvaAt, recordPeriods, seasonOf } from "./offer-limit";
 export {
   clock,
+  MAX_OFFERS,
   DAY_TYPES,
   OFFER_KIND_LABELS,
   OFFER_KINDS,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { isCalendarDay } from "~/lib/uk-dates";
 import { invalidInput, UserError } from "~/lib/user-error";
 
 import { estimatedCurtailment, parseCurtailmentCsv } from "./curtailment-csv";
@@ -13,10 +14,7 @@ const day = z
   .string({ error: "Give the date it can be energised" })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Give the date it can be energised as a day, month and year")
-  .refine(
-    (text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && text >= "2000-01-01" && text <= "2100-12-31",
-    "That date does not exist",
-  );
+  .refine(isCalendarDay, "That date does not exist");
 const kva = (what: string) =>
   z
     .number({ error: `${what} must be a number` })

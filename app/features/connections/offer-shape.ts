@@ -26,6 +26,9 @@ export type ProfileGrid = Record<Season, Record<DayType, number[]>>;
 /** One curtailment: from `start` to `end` (ISO instants, UTC) the non-firm part is cut by `kva`. */
 export type CurtailmentEvent = { start: string; end: string; kva: number };
 
+/** A depot may hold this many offers: the few a network operator makes, and some to compare. */
+export const MAX_OFFERS = 12;
+
 /** The largest capacity an offer may give (as a plan's connection). */
 export const MAX_OFFER_KVA = 100_000;
 

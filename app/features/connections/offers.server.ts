@@ -14,12 +14,10 @@ import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
 import type { OfferDetails } from "./offer-input";
-import { OFFER_KIND_LABELS, offerShapeSchema, type OfferKind, type OfferShape } from "./offer-shape";
+import { MAX_OFFERS, OFFER_KIND_LABELS, offerShapeSchema, type OfferKind, type OfferShape } from "./offer-shape";
 import { outlookSchema, type OfferOutlook } from "./outlook-schema";
 
 type Deps = Pick<Runtime, "database">;
-/** A depot may hold this many offers: the few a network operator makes, and some to compare. */
-export const MAX_OFFERS = 12;
 
 export type Offer = OfferDetails & {
   id: number;
@@ -134,17 +132,16 @@ export async function addOffer(
 
 const offerIdSchema = z.coerce.number({ error: "Choose an offer" }).int().positive("Choose an offer");
 
-/** The offer `id` of the depot, or a 404 (another depot's offer is not found, whoever asks). */
+/** The offer `id` of the depot: an id that is not one is refused (400); another depot's offer is not found (404), whoever asks. */
 async function offerRow(db: Runtime["database"]["db"], depotId: number, id: unknown) {
   const parsed = offerIdSchema.safeParse(id);
-  const row = parsed.success
-    ? await db
-        .selectFrom("connection_offers")
-        .selectAll()
-        .where("id", "=", parsed.data)
-        .where("depot_id", "=", depotId)
-        .executeTakeFirst()
-    : undefined;
+  if (!parsed.success) throw new UserError("Choose an offer.");
+  const row = await db
+    .selectFrom("connection_offers")
+    .selectAll()
+    .where("id", "=", parsed.data)
+    .where("depot_id", "=", depotId)
+    .executeTakeFirst();
   if (!row) throw new UserError("That offer is no longer there.", { status: 404 });
   return row;
 }

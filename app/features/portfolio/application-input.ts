@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { isCalendarDay } from "~/lib/uk-dates";
+
 /**
  * A depot's connection application (issue 33), from the budget estimate to
  * energisation. Each stage asks for what it brings: a quote its date, cost,
@@ -30,10 +32,7 @@ const day = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Give dates as a day, month and year")
-  .refine(
-    (text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && text >= "2000-01-01" && text <= "2100-12-31",
-    "That date does not exist",
-  )
+  .refine(isCalendarDay, "That date does not exist")
   .nullable();
 const optionalNumber = (max: number, what: string) =>
   z

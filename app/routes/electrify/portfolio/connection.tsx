@@ -3,8 +3,8 @@ import { data } from "react-router";
 
 import { BackLink } from "~/components/back-link";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { MAX_OFFER_CSV_KB, OfferForm, offerFromForm, OffersCard } from "~/features/connections";
-import { addOffer, chooseOffer, listOffers, MAX_OFFERS, removeOffer } from "~/features/connections/index.server";
+import { MAX_OFFER_CSV_KB, MAX_OFFERS, OfferForm, offerFromForm, OffersCard } from "~/features/connections";
+import { addOffer, chooseOffer, listOffers, removeOffer } from "~/features/connections/index.server";
 import { DepotNotFound } from "~/features/depots";
 import { DEPOT_GONE, depotWithinReach, findDepot, requireDepot } from "~/features/depots/index.server";
 import { readDepotPlan, workOutOffer } from "~/features/planning/index.server";

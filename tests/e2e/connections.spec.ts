@@ -1,0 +1,96 @@
+import { defaultPlanInput } from "~/features/planning";
+
+import {
+  createTestDepots,
+  createTestUser,
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  gotoHydrated,
+  setTestDepotPlan,
+  signInOnPage,
+  test,
+} from "./fixtures";
+
+/** Winter weekday evenings at 10 kVA and nights at 30: the vans cannot be charged then. Summer is 250 throughout. */
+const PROFILE = [
+  "season,days,from,to,kva",
+  "winter,weekdays,00:00,07:00,30",
+  "winter,weekdays,07:00,16:00,250",
+  "winter,weekdays,16:00,24:00,10",
+  "winter,weekends,00:00,24:00,250",
+  "summer,all,00:00,24:00,250",
+].join("\n");
+
+test.describe("[roadmap] connection offers", () => {
+  test("a profiled and a flexible offer added, refused where wrong, worked out on the depot's plan and tracked, at 1280 and 390 px", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const user = await createTestUser({ name: "Fleet Director" });
+    const [depot] = await createTestDepots(user.email, [{ name: "Avonmouth" }]);
+    await setTestDepotPlan(depot!, defaultPlanInput({ vehicles: 10, chargers: [] }));
+    await signInOnPage(page, user);
+    await expect(page).toHaveURL("/depots");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await gotoHydrated(page, `/electrify/portfolio/${depot}/connection`);
+    await expect(page.getByText("No offers yet.")).toBeVisible();
+
+    // A profile with a gap is refused, naming it; the text typed stays to be put right.
+    await page.getByRole("textbox", { name: /^Name/ }).fill("Profiled, NGED 2027");
+    await page.getByLabel("Network operator").fill("National Grid Electricity Distribution");
+    await page.getByLabel("Cost (£)").fill("45000");
+    await page.getByLabel("Can be energised on").fill("2027-06-01");
+    const profile = page.getByLabel("Profile (CSV: season, days, from, to, kVA)");
+    await profile.fill(PROFILE.replace("winter,weekdays,16:00,24:00,10", "winter,weekdays,17:00,24:00,10"));
+    await page.getByRole("button", { name: "Add the offer" }).click();
+    await expect(page.getByText("Winter weekdays: nothing from 16:00 to 17:00.").first()).toBeVisible();
+    await profile.fill(PROFILE);
+    await page.getByRole("button", { name: "Add the offer" }).click();
+    const profiled = page.getByRole("listitem", { name: "Profiled, NGED 2027" });
+    await expect(profiled).toContainText("10 kVA to 250 kVA, by time of day");
+    await expect(profiled.getByRole("img", { name: /^Winter weekdays: 00:00–07:00 30 kVA/ })).toBeVisible();
+
+    // A flexible offer on an estimate of 60 hours a year cut on winter weekday evenings.
+    await page.getByLabel("Kind").selectOption("flexible");
+    await page.getByRole("textbox", { name: /^Name/ }).fill("Flexible, 2026");
+    await page.getByLabel("Cost (£)").fill("18000");
+    await page.getByLabel("Can be energised on").fill("2026-12-15");
+    await page.getByRole("spinbutton", { name: /^Firm part/ }).fill("60");
+    await page.getByLabel("Non-firm part (kVA)").fill("190");
+    await page.getByLabel("An estimate of hours a year").check();
+    await page.getByRole("spinbutton", { name: /^Hours a year/ }).fill("60");
+    await page.getByRole("button", { name: "Add the offer" }).click();
+    const flexible = page.getByRole("listitem", { name: "Flexible, 2026" });
+    await expect(flexible).toContainText("60 kVA firm + 190 kVA non-firm; 20 cuts, 60 hours estimated");
+
+    // Each worked out on the depot's plan, in a plan worker.
+    await profiled.getByRole("button", { name: "Work out for the fleet: Profiled, NGED 2027" }).click();
+    await expect(profiled.getByText(/^In winter: 10 vehicles [\d,.]+ kWh short/)).toBeVisible({ timeout: 30_000 });
+    await expect(profiled.getByText("In summer: every vehicle charged to its target.")).toBeVisible();
+    await flexible.getByRole("button", { name: "Work out for the fleet: Flexible, 2026" }).click();
+    await expect(flexible.getByText(/^Across its estimated curtailment: \d+ of 53 weeks cut/)).toBeVisible({
+      timeout: 30_000,
+    });
+
+    // The first offer added is the one tracked; tracking the flexible one moves it.
+    await expect(profiled.getByText("Tracked")).toBeVisible();
+    await flexible.getByRole("button", { name: "Track this offer: Flexible, 2026" }).click();
+    await expect(flexible.getByText("Tracked")).toBeVisible();
+    await expect(profiled.getByText("Tracked")).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath("offers-1280.png"), fullPage: true });
+    await expectNoAxeViolations(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page, 390);
+    await page.screenshot({ path: testInfo.outputPath("offers-390.png"), fullPage: true });
+    await expectNoAxeViolations(page);
+
+    // Removed, it is gone after a reload too.
+    await profiled.getByRole("button", { name: "Remove: Profiled, NGED 2027" }).click();
+    await expect(profiled).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("listitem", { name: "Flexible, 2026" })).toBeVisible();
+    await expect(page.getByRole("listitem", { name: "Profiled, NGED 2027" })).toHaveCount(0);
+  });
+});
