@@ -31,7 +31,7 @@ const FEATURE_DEPENDENCIES = {
   "charging-records": ["charging-engine", "depots"],
   vehicles: ["charging-records", "depots", "planning"],
   chargers: ["charging-records", "depots", "vehicles"],
-  "live-control": ["chargers", "charging-engine", "charging-records", "depots", "planning", "vehicles"],
+  "live-control": ["chargers", "charging-engine", "charging-records", "connections", "depots", "planning", "vehicles"],
   operations: ["chargers", "charging-engine", "charging-records", "depots", "live-control", "planning", "vehicles"],
   portfolio: ["charging-engine", "connections", "depots", "planning", "grid", "energy-map", "team"],
   alerts: ["chargers", "depots", "operations", "team", "vehicles"],

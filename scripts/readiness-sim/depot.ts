@@ -62,6 +62,7 @@ export function siteOf(inputs: ReturnType<typeof planInputs>): DepotSite {
     inputs,
     planPerDay: null,
     meter: null,
+    connectionOffer: null,
   };
 }
 

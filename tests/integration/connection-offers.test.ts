@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { offerFromForm } from "~/features/connections";
 import { addOffer, chooseOffer, listOffers, removeOffer } from "~/features/connections/index.server";
+import { siteLimitKw } from "~/features/live-control";
+import { depotSite } from "~/features/live-control/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { startPlanRun, workOutOffer } from "~/features/planning/index.server";
 import { createUser } from "~/features/users/index.server";
@@ -147,5 +149,37 @@ describe.each(ENGINES)("a depot's connection offers on %s", (engine) => {
     expect(worked!.outlook!.result!.base.vehiclesShort).toBe(0);
     await removeOffer(runtime, owner, depotId, String(worked!.id));
     expect((await listOffers(runtime, owner, depotId)).map((o) => o.name)).toEqual(["Flex"]);
+  });
+
+  it("puts the tracked offer in force from its energisation date: a flexible one at its firm part", async () => {
+    const now = Date.UTC(2026, 10, 28, 3); // 03:00 on 28 Nov 2026
+    // The flexible offer tracked, energised only from next year: the plan's connection still holds.
+    const [flex] = await listOffers(runtime, owner, depotId);
+    expect(flex!.chosen).toBe(true);
+    let site = await depotSite(runtime, depotId, now);
+    expect(site.connectionOffer).toBeNull();
+    const planKw = site.connectionKw!;
+    expect(siteLimitKw(site, now)).toBeCloseTo(planKw - 20, 9);
+    // One energised this month, tracked: the chargers get its firm 60 kVA less the building's 20 kW, not the 300 it makes.
+    const energised = offerFromForm(
+      offer({
+        name: "Flex now",
+        kind: "flexible",
+        energiseOn: "2026-11-01",
+        firmKva: "60",
+        nonFirmKva: "240",
+        record: "estimate",
+        hoursPerYear: "10",
+        windowFrom: "16:00",
+        windowTo: "19:00",
+      }),
+      TODAY,
+    );
+    await addOffer(runtime, owner, depotId, energised.details, energised.shape);
+    const added = (await listOffers(runtime, owner, depotId)).find((o) => o.name === "Flex now")!;
+    await chooseOffer(runtime, owner, depotId, String(added.id));
+    site = await depotSite(runtime, depotId, now);
+    expect(site.connectionOffer?.name).toBe("Flex now");
+    expect(siteLimitKw(site, now)).toBeCloseTo(60 * 0.95 - 20, 9);
   });
 });

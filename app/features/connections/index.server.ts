@@ -2,6 +2,7 @@
 export {
   addOffer,
   chooseOffer,
+  connectionInForce,
   finishOutlook,
   listOffers,
   readOffers,

@@ -216,3 +216,23 @@ export async function finishOutlook(
     .where("outlook_plan_at", "=", planAt)
     .execute();
 }
+
+/**
+ * The connection in force at a depot (live control): the offer its application tracks, from the day it can be
+ * energised (UK date `today`), or null (the plan's connection holds).
+ */
+export async function connectionInForce(
+  deps: Deps,
+  depotId: number,
+  today: string,
+): Promise<{ name: string; shape: OfferShape } | null> {
+  const row = await deps.database.db
+    .selectFrom("connection_offers")
+    .selectAll()
+    .where("depot_id", "=", depotId)
+    .where("chosen", "=", true)
+    .where("energise_on", "<=", today)
+    .executeTakeFirst();
+  const offer = row ? offerOf(row) : null;
+  return offer && { name: offer.name, shape: offer.shape };
+}

@@ -158,6 +158,7 @@ function play({ depot, timeline }: Played) {
       inputs: null,
       planPerDay: null,
       meter,
+      connectionOffer: null,
     };
   };
 

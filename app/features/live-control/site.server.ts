@@ -2,13 +2,17 @@
  * Reads a depot's site as the live controller and the pages see it (site.ts): its plan's connection, building load
  * and tariff, and its meter.
  */
+import { DateTime } from "luxon";
+
 import { siteMeterRegisteredAt } from "~/features/chargers/index.server";
 import { buildingLoadBySteps, TARIFF_PRESETS } from "~/features/charging-engine";
 import { readSiteMeter } from "~/features/charging-records/index.server";
+import { connectionInForce } from "~/features/connections/index.server";
 import { type PlanRequest } from "~/features/planning";
 import { readDepotPlan } from "~/features/planning/index.server";
 import { toPence } from "~/lib/money";
 import type { Runtime } from "~/lib/runtime.server";
+import { UK_ZONE } from "~/lib/uk-dates";
 
 import type { DepotSite } from "./site";
 
@@ -23,7 +27,12 @@ export async function depotSite(
   depotId: number,
   now = Date.now(),
 ): Promise<DepotSite> {
-  const [plan, registeredAt] = await Promise.all([readDepotPlan(deps, depotId), siteMeterRegisteredAt(deps, depotId)]);
+  const today = DateTime.fromMillis(now, { zone: UK_ZONE }).toISODate()!;
+  const [plan, registeredAt, offer] = await Promise.all([
+    readDepotPlan(deps, depotId),
+    siteMeterRegisteredAt(deps, depotId),
+    connectionInForce(deps, depotId, today),
+  ]);
   const meter = await readSiteMeter(deps, depotId, now, registeredAt);
   const inputs = plan?.inputs ?? null;
   const results = plan?.results ?? null;
@@ -35,6 +44,8 @@ export async function depotSite(
     tariffFromPlan: inputs !== null,
     inputs,
     meter,
+    // An offer needs the plan's power factor and building load to become a limit for the chargers.
+    connectionOffer: offer && inputs ? { ...offer, powerFactor: inputs.site.powerFactor } : null,
     planPerDay:
       results && chosen
         ? {

@@ -3,8 +3,9 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 
 import { priceAt, TARIFF_PRESETS } from "~/features/charging-engine";
+import { parseProfileCsv } from "~/features/connections";
 
-import { siteSlots, type DepotSite } from "./site";
+import { siteLimitKw, siteSlots, type DepotSite } from "./site";
 
 const site: DepotSite = {
   connectionKw: 400,
@@ -15,6 +16,7 @@ const site: DepotSite = {
   inputs: null,
   planPerDay: null,
   meter: null,
+  connectionOffer: null,
 };
 
 describe("the day ahead as slots", () => {
@@ -47,5 +49,56 @@ describe("the day ahead as slots", () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it("holds a profiled connection in force to its half hour of the UK clock, and a flexible one to its firm part", () => {
+    // Weekday evenings at 300 kVA in winter, 600 otherwise; summer 700 throughout (issue 60).
+    const profile = parseProfileCsv(
+      "winter,weekdays,00:00,16:00,600\nwinter,weekdays,16:00,19:30,300\nwinter,weekdays,19:30,24:00,600\nwinter,weekends,00:00,24:00,600\nsummer,all,00:00,24:00,700",
+    );
+    const profiled: DepotSite = {
+      ...site,
+      connectionOffer: { name: "Profiled", shape: { kind: "profiled", name: "Profiled", profile }, powerFactor: 0.9 },
+    };
+    const kvaAt = (at: number) => {
+      const local = DateTime.fromMillis(at, { zone: "Europe/London" });
+      if (local.month >= 4 && local.month <= 10) return 700;
+      const evening =
+        local.weekday <= 5 &&
+        local.hour * 60 + local.minute >= 16 * 60 &&
+        local.hour * 60 + local.minute < 19 * 60 + 30;
+      return evening ? 300 : 600;
+    };
+    const instant = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2028, 0, 1) });
+    fc.assert(
+      fc.property(instant, (at) => {
+        for (const slot of siteSlots(profiled, at, 24))
+          for (let minute = slot.from; minute < slot.to; minute += 60_000) {
+            const building = site.buildingKwByHour[DateTime.fromMillis(minute, { zone: "Europe/London" }).hour]!;
+            expect({ at: minute, roomKw: slot.roomKw }).toEqual({
+              at: minute,
+              roomKw: Math.max(0, kvaAt(minute) * 0.9 - building),
+            });
+          }
+      }),
+      { numRuns: 30 },
+    );
+    const flexible: DepotSite = {
+      ...site,
+      connectionOffer: {
+        name: "Flexible",
+        shape: {
+          kind: "flexible",
+          name: "Flexible",
+          firmKva: 200,
+          nonFirmKva: 400,
+          record: "imported",
+          curtailment: [],
+        },
+        powerFactor: 1,
+      },
+    };
+    // 03:00 on a winter night, the building at 30 kW: the firm 200 kVA less it, not the 600 the two parts make.
+    expect(siteLimitKw(flexible, Date.UTC(2026, 11, 2, 3))).toBe(170);
   });
 });

@@ -3,12 +3,14 @@
  * the chargers (its connection less the building's load), the tariff that
  * prices each session, and the plan's own figures to hold the day against.
  * A depot without a plan has no known limit, and its sessions are priced at
- * the flat-rate preset until one is run. (Pure: site.server.ts reads it.)
+ * the flat-rate preset until one is run. A connection offer in force (issue 60)
+ * sets the connection instead, at each instant. (Pure: site.server.ts reads it.)
  */
 import { DateTime } from "luxon";
 
 import { priceAt, type Tariff } from "~/features/charging-engine";
 import { buildingKwAt, meterHoldsUntil, type SiteMeter } from "~/features/charging-records";
+import { profileKvaAt, type OfferShape } from "~/features/connections";
 import { type PlanRequest } from "~/features/planning";
 import { UK_ZONE } from "~/lib/uk-dates";
 
@@ -28,16 +30,52 @@ export type DepotSite = {
   planPerDay: { strategy: string; energyKwh: number; peakKw: number; costPence: number } | null;
   /** The site's own meter, when it has one (issue 49): its real building load replaces the plan's. */
   meter: SiteMeter | null;
+  /** The connection offer in force (issue 60): the one its application tracks, from its energisation date. */
+  connectionOffer: { name: string; shape: OfferShape; powerFactor: number } | null;
 };
+
+/**
+ * The connection's real power at an instant: a profiled offer's kVA in that half hour of the UK clock; a flexible
+ * offer's firm part only (fail safe: no signal from the network reaches the product yet, so the non-firm part may
+ * be cut at any moment without it knowing); a firm offer's capacity; else the plan's connection.
+ */
+export function connectionKwAt(site: DepotSite, at: number): number | null {
+  const offer = site.connectionOffer;
+  if (!offer) return site.connectionKw;
+  const { shape, powerFactor } = offer;
+  if (shape.kind === "profiled") return profileKvaAt(shape.profile, new Date(at)) * powerFactor;
+  return shape.firmKva * powerFactor;
+}
+
+/** The connection in force as the Operations page says it (issue 60), or null where the plan's connection holds. */
+export function connectionInForceView(site: DepotSite, at: number) {
+  const offer = site.connectionOffer;
+  if (!offer) return null;
+  const kva = (value: number) => `${value.toLocaleString("en-GB", { maximumFractionDigits: 0 })} kVA`;
+  const { shape } = offer;
+  const nowKw = connectionKwAt(site, at)!;
+  if (shape.kind === "profiled")
+    return {
+      name: offer.name,
+      nowKva: nowKw / offer.powerFactor,
+      note: "profiled: its half hour's capacity, by the UK clock",
+      failSafe: false,
+    };
+  if (shape.kind === "firm") return { name: offer.name, nowKva: shape.firmKva, note: "firm", failSafe: false };
+  return {
+    name: offer.name,
+    nowKva: shape.firmKva,
+    note: `flexible: held to its firm ${kva(shape.firmKva)} of ${kva(shape.firmKva + shape.nonFirmKva)}, as no signal from the network reaches the product, and the part it may cut could be cut unheard (fail safe)`,
+    failSafe: true,
+  };
+}
 
 /** The chargers' limit at an instant: the connection less the building's load in that hour of the UK day. */
 export function siteLimitKw(site: DepotSite, at: number): number | null {
-  if (site.connectionKw === null) return null;
+  const connectionKw = connectionKwAt(site, at);
+  if (connectionKw === null || site.connectionKw === null) return null;
   const hour = DateTime.fromMillis(at, { zone: UK_ZONE }).hour;
-  return Math.max(
-    0,
-    site.connectionKw - buildingKwAt(site.meter, site.buildingKwByHour[hour] ?? 0, site.connectionKw, at),
-  );
+  return Math.max(0, connectionKw - buildingKwAt(site.meter, site.buildingKwByHour[hour] ?? 0, site.connectionKw, at));
 }
 
 const SLOT_MS = 5 * 60_000;
@@ -59,7 +97,7 @@ export function siteSlots(site: DepotSite, at: number, hours: number): Slot[] {
     const to = expires > from && expires < edge ? expires : edge;
     const local = ukClock(from);
     const building = buildingKwAt(site.meter, site.buildingKwByHour[local.hour] ?? 0, site.connectionKw!, from);
-    const roomKw = Math.max(0, site.connectionKw! - building);
+    const roomKw = Math.max(0, connectionKwAt(site, from)! - building);
     const pence = priceAt(site.tariff, local.weekday - 1, local.hour * 60 + local.minute);
     const last = slots[slots.length - 1];
     if (last && last.roomKw === roomKw && last.pence === pence) last.to = to;

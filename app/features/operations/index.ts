@@ -12,6 +12,7 @@ export { ChargerMessagesCard, ChargerSettingsCard } from "./components/charger-s
 export { ChargersCard } from "./components/chargers-card";
 export { ChargingAccessCard } from "./components/charging-access-card";
 export { DaysCard } from "./components/days-card";
+export { ConnectionFigure, Figure, MeterFigure } from "./components/depot-figures";
 export { EventsCard } from "./components/events-card";
 export { KnocksCard } from "./components/knocks-card";
 export { LoadChart } from "./components/lazy-load-chart";

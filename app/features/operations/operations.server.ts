@@ -16,7 +16,7 @@ import {
 import { buildingKwAt } from "~/features/charging-records";
 import { readDepotRecords } from "~/features/charging-records/index.server";
 import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
-import { siteLimitKw, type DepotSite } from "~/features/live-control";
+import { connectionInForceView, siteLimitKw, type DepotSite } from "~/features/live-control";
 import { depotSite } from "~/features/live-control/index.server";
 import { vehiclesDueBack } from "~/features/vehicles";
 import { vehicleTagsByKey } from "~/features/vehicles/index.server";
@@ -61,6 +61,7 @@ export async function depotSnapshot(deps: Deps, depotId: number, now = Date.now(
     chargingAccess,
     loadKw: chargers.reduce((sum, c) => sum + c.powerKw, 0),
     limitKw: siteLimitKw(site, now),
+    connection: connectionInForceView(site, now),
     meter: meterView(site, now),
     tariff: { name: site.tariff.name, fromPlan: site.tariffFromPlan },
     tags: [...tagsByKey.values()],

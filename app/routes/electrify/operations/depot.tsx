@@ -22,9 +22,12 @@ import { depotHubVehicles } from "~/features/hubs/index.server";
 import {
   ChargersCard,
   ChargingAccessCard,
+  ConnectionFigure,
   DaysCard,
   EventsCard,
+  Figure,
   LoadChart,
+  MeterFigure,
   ReadinessCard,
   RegisterCharger,
   RegisterMany,
@@ -227,6 +230,7 @@ function DepotOperations({
         />
         <Figure title="Cost today" value={formatPence(today.costPence)} />
         {operations.meter ? <MeterFigure meter={operations.meter} /> : null}
+        {operations.connection ? <ConnectionFigure connection={operations.connection} /> : null}
       </ul>
       {operations.dueBack.length > 0 && operations.limitKw !== null ? (
         <p className="text-sm text-muted-foreground">
@@ -266,34 +270,5 @@ function DepotOperations({
       {canChange ? <RegisterCharger endpoint={endpoint} /> : null}
       {canChange ? <RegisterMany /> : null}
     </div>
-  );
-}
-
-/** The site's own meter: the building's real load, or that it is silent and what the controller counts instead. */
-function MeterFigure({ meter }: { meter: NonNullable<DepotOperationsData["meter"]> }) {
-  return meter.silentSince ? (
-    <Figure
-      title="Site meter"
-      value="Silent"
-      note={`since ${clockTime(meter.silentSince)}: the building is counted at ${kw(meter.countedKw)} (the higher of the plan's and the last reading, plus 10 % of the connection)`}
-      alert
-    />
-  ) : (
-    <Figure
-      title="Building load"
-      value={kw(meter.buildingKw ?? 0)}
-      note={`from the site meter at ${clockTime(meter.readAt)}`}
-    />
-  );
-}
-type DepotOperationsData = NonNullable<Route.ComponentProps["loaderData"]["operations"]>;
-
-function Figure({ title, value, note, alert }: { title: string; value: string; note?: string; alert?: boolean }) {
-  return (
-    <li className={`rounded-lg border p-4 ${alert ? "border-red-400 bg-red-50" : "bg-card"}`}>
-      <p className="text-sm text-muted-foreground">{title}</p>
-      <p className="text-2xl font-semibold">{value}</p>
-      {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
-    </li>
   );
 }
