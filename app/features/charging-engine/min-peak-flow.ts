@@ -53,14 +53,22 @@ export function minimumPeak(
 ): ClusterResult {
   const part = repeatingPart(group, stays, site);
   if (!part) return solve(group, stays, site, schedule, target);
-  const { steps, building, limit, times } = part;
-  const once = solve(
-    part.group,
-    stays,
-    { ...site, steps, building, limit },
-    schedule,
-    target === undefined ? undefined : target / times,
-  );
+  const { steps, building, times } = part;
+  const periodTarget = target === undefined ? undefined : target / times;
+  const on = (limit: number[]) => solve(part.group, stays, { ...site, steps, building, limit }, schedule, periodTarget);
+  // Where the connection's limit differs from one period to the next (a profile's seasons, a curtailment), the period
+  // is solved on each step's most and on its least: the most gives no higher a peak nor less energy than any plan for
+  // the whole cycle, the least a plan that holds in every period. Equal, the least's is the whole cycle's optimum.
+  let once: ClusterResult;
+  if (part.limitLeast === part.limit) once = on(part.limit);
+  else {
+    const most = on(part.limit);
+    // Solved last, so its schedule is the one in place.
+    once = on(part.limitLeast);
+    const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
+    if (!same(once.peakKw, most.peakKw) || !same(once.deliveredKwh, most.deliveredKwh))
+      return solve(group, stays, site, schedule, target);
+  }
   for (const [i, first] of part.copies) schedule[i]!.set(schedule[first]!);
   return { peakKw: once.peakKw, deliveredKwh: once.deliveredKwh * times };
 }

@@ -15,7 +15,9 @@ export type RepeatingPart = {
   group: number[];
   steps: number;
   building: number[];
+  /** The connection's most at each step of the period over the cycle's periods, and its least (the same array where it repeats). */
   limit: number[];
+  limitLeast: number[];
   /** How many periods the cycle holds. */
   times: number;
   /** Each later stay, with the stay of the first period whose schedule it repeats. */
@@ -50,8 +52,16 @@ function repeatsEvery(
   building: number[],
   limit: number[],
 ): RepeatingPart | null {
-  for (let t = 0; t + period < steps; t++)
-    if (building[t] !== building[t + period] || limit[t] !== limit[t + period]) return null;
+  for (let t = 0; t + period < steps; t++) if (building[t] !== building[t + period]) return null;
+  // The limit need not repeat (minimumPeak solves the period on its most and its least): each step's across periods.
+  const most = limit.slice(0, period);
+  let least = most;
+  for (let t = period; t < steps; t++)
+    if (limit[t] !== limit[t % period]) {
+      if (least === most) least = most.slice();
+      most[t % period] = Math.max(most[t % period]!, limit[t]!);
+      least[t % period] = Math.min(least[t % period]!, limit[t]!);
+    }
   // Each key as a number, and each (start, key) as start × keys + key: a year asks this of some 28,000 stays.
   const ids = new Map<string, number>();
   const keyOf = new Int32Array(group.length);
@@ -73,7 +83,8 @@ function repeatsEvery(
     group: [],
     steps: period,
     building: building.slice(0, period),
-    limit: limit.slice(0, period),
+    limit: most,
+    limitLeast: least,
     times: steps / period,
     copies: [],
   };

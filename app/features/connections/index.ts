@@ -7,7 +7,7 @@ export { OfferForm } from "./components/offer-form";
 export { OffersCard } from "./components/offers-card";
 export { CURTAILMENT_CSV_EXAMPLE, MAX_CURTAILMENT_EVENTS } from "./curtailment-csv";
 export { MAX_OFFER_CSV_KB, offerFromForm, type OfferDetails } from "./offer-input";
-export { profileBySteps, profileKvaAt, recordPeriods, seasonOf } from "./offer-limit";
+export { profileByDates, profileBySteps, profileKvaAt, recordPeriods, seasonOf } from "./offer-limit";
 export {
   clock,
   MAX_OFFERS,

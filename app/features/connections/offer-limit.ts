@@ -72,3 +72,24 @@ export function recordPeriods(offer: Extract<OfferShape, { kind: "flexible" }>, 
     }));
   return { periods, cut };
 }
+
+/**
+ * A profile laid on a horizon that starts on a date (a year's plan runs through both seasons): each day's season and
+ * day type by its date on the UK calendar, each step the lowest of the half hours it covers.
+ */
+export function profileByDates(grid: ProfileGrid, horizon: Horizon, startsOn: string): number[] {
+  const perDay = 1440 / horizon.stepMinutes;
+  const first = DateTime.fromISO(startsOn, { zone: UK_ZONE });
+  const out: number[] = [];
+  for (let d = 0; d < horizon.days; d++) {
+    const date = first.plus({ days: d });
+    const day = grid[seasonOf(date.month)][dayTypeOf(date.weekday - 1)];
+    for (let k = 0; k < perDay; k++) {
+      let least = Infinity;
+      for (let minute = k * horizon.stepMinutes; minute < (k + 1) * horizon.stepMinutes; minute += 30)
+        least = Math.min(least, day[Math.floor(minute / 30)]!);
+      out.push(least);
+    }
+  }
+  return out;
+}
