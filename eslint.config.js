@@ -35,7 +35,17 @@ const FEATURE_DEPENDENCIES = {
   operations: ["chargers", "charging-engine", "charging-records", "depots", "live-control", "planning", "vehicles"],
   portfolio: ["charging-engine", "connections", "depots", "planning", "grid", "energy-map", "team"],
   alerts: ["chargers", "depots", "operations", "team", "vehicles"],
-  "fleet-api": ["chargers", "charging-records", "depots", "hubs", "operations", "team", "vehicles"],
+  "fleet-api": [
+    "chargers",
+    "charging-records",
+    "connections",
+    "depots",
+    "hubs",
+    "live-control",
+    "operations",
+    "team",
+    "vehicles",
+  ],
   hubs: [
     "chargers",
     "charging-engine",

@@ -138,6 +138,10 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
     "raise-profile": row("operations.change", "charger", { profile: "7" }),
     "lower-profile": row("operations.change", "charger", { profile: "9" }),
   },
+  "/electrify/operations/:depotId/network": {
+    "give-instruction": row("operations.change", "depot", { limitKva: "-1" }),
+    "cancel-instruction": row("operations.change", "depot", { instructionId: "none" }),
+  },
   "/electrify/operations/:depotId/firmware": {
     "upload-image": row("operations.change", "depot", { version: "" }),
     "remove-image": row("operations.change", "depot", { imageId: "none" }),
@@ -196,6 +200,7 @@ export const readTable: Record<string, { action: Action; target: Target; admin?:
   "/electrify/portfolio/:depotId/quote": { action: "depot.files", target: "depot" },
   "/electrify/operations/:depotId": { action: "operations.read", target: "depot" },
   "/electrify/operations/:depotId/events": { action: "operations.read", target: "depot" },
+  "/electrify/operations/:depotId/network": { action: "operations.read", target: "depot" },
   "/electrify/operations/:depotId/chargers/:chargePointId": { action: "operations.read", target: "charger" },
   "/electrify/operations/:depotId/chargers/:chargePointId/frames.jsonl": {
     action: "operations.read",

@@ -161,6 +161,7 @@ export const accessTable: Record<string, AccessRule> = {
   },
   "/electrify/operations/:depotId/statement.csv": ofDepot("ok", "ok"),
   "/electrify/operations/:depotId/firmware": ofDepot("ok", "ok"),
+  "/electrify/operations/:depotId/network": ofDepot("ok", "ok"),
   // A file a charger uploaded: the sample names no upload, so it is not found for anyone (its owner's tests open it).
   "/electrify/operations/:depotId/chargers/:chargePointId/uploads/:uploadId": {
     anonymous: "sign-in",

@@ -30,7 +30,9 @@ export type AuditAction =
   | "connection.quote_added"
   | "connection.offer_added"
   | "connection.offer_removed"
-  | "connection.offer_chosen";
+  | "connection.offer_chosen"
+  | "network.instruction_given"
+  | "network.instruction_cancelled";
 
 export type AuditDetails = Record<string, string | number | boolean | null>;
 

@@ -1,12 +1,18 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { offerFromForm } from "~/features/connections";
+import { addOffer } from "~/features/connections/index.server";
 import { createApiKey, revokeApiKey } from "~/features/fleet-api/index.server";
+import { siteLimitKw } from "~/features/live-control";
+import { depotSite } from "~/features/live-control/index.server";
+import { defaultPlanInput } from "~/features/planning";
 import { addVehicleTag } from "~/features/vehicles/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { signIn, startAppServer, type AppServer } from "../support/app-server";
+import { insertDepotPlanInputs } from "../support/depots";
 import { seedTeamCompany, type TeamDepot } from "../support/team-fixture";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
@@ -226,6 +232,82 @@ describe.each(ENGINES)("the fleet API on %s", (engine) => {
     );
   });
 
+  it("takes the network's limits on a site, refuses what is wrong by field, and holds a flexible one to its firm part once silent", async () => {
+    // A plan of 10 vans: a 260 kVA connection at power factor 0.95, the building at 20 kW.
+    await runtime.database.db.deleteFrom("depot_plans").where("depot_id", "=", north.id).execute();
+    await insertDepotPlanInputs(runtime, north.id, defaultPlanInput({ vehicles: 10, chargers: [] }));
+    const network = (body: unknown, depotId = north.id, withKey = key) =>
+      call(`/depots/${depotId}/network`, { method: "PUT", body, key: withKey });
+    const limitNow = async () => siteLimitKw(await depotSite(runtime, north.id), Date.now());
+    const now = Date.now();
+    const evening = { limitKva: 100, from: iso(now - 60_000), until: iso(now + HOUR), reason: "Evening peak" };
+    const taken = await network({ instructions: [evening] });
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toMatchObject({ instructions: 1 });
+    expect(await limitNow()).toBeCloseTo(100 * 0.95 - 20, 9);
+    // Each refusal names its field and changes nothing.
+    const refusals: [unknown, string, string][] = [
+      [{ ...evening, until: iso(now - 1000) }, "instructions[0].until", "It ends in the past: nothing to obey."],
+      [
+        { ...evening, limitKva: 300 },
+        "instructions[0].limitKva",
+        "300 kVA is above the connection's 260 kVA: an instruction can only lower the limit.",
+      ],
+      [
+        { ...evening, from: "2026-12-01T16:00:00" },
+        "instructions[0].from",
+        "Give when it starts as a date and time with its zone",
+      ],
+      [{ ...evening, limitKva: -1 }, "instructions[0].limitKva", "A limit cannot be negative"],
+      [
+        { ...evening, until: iso(now + 8 * 24 * HOUR) },
+        "instructions[0].until",
+        "An instruction lasts at most 7 days.",
+      ],
+    ];
+    for (const [instruction, field, message] of refusals) {
+      const refused = await network({ instructions: [instruction] });
+      expect({ status: refused.status, fields: (await refused.json()).fields }).toEqual({
+        status: 422,
+        fields: { [field]: message },
+      });
+    }
+    expect((await network({ instructions: [evening] }, north.id, outsiderKey)).status).toBe(404);
+    expect(await limitNow()).toBeCloseTo(100 * 0.95 - 20, 9);
+    // What the network says now replaces what it said: nothing limited, the whole connection.
+    expect((await network({ instructions: [] })).status).toBe(200);
+    expect(await limitNow()).toBeCloseTo(260 * 0.95 - 20, 9);
+    // A flexible connection in force (100 kVA firm + 160 non-firm): both parts while heard, the firm part once silent.
+    const flexible = offerFromForm(
+      (() => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries({
+          name: "Flexible",
+          kind: "flexible",
+          costPounds: "0",
+          energiseOn: "2026-01-01",
+          firmKva: "100",
+          nonFirmKva: "160",
+          record: "estimate",
+          hoursPerYear: "0",
+          windowFrom: "16:00",
+          windowTo: "19:00",
+        }))
+          form.set(name, value);
+        return form;
+      })(),
+      "2026-11-28",
+    );
+    await addOffer(runtime, owner, north.id, flexible.details, flexible.shape);
+    expect(await limitNow()).toBeCloseTo(260 * 0.95 - 20, 9);
+    await runtime.database.db
+      .updateTable("network_signals")
+      .set({ heard_at: iso(Date.now() - 6 * 60_000) })
+      .where("depot_id", "=", north.id)
+      .execute();
+    expect(await limitNow()).toBeCloseTo(100 * 0.95 - 20, 9);
+  });
+
   it("limits a key's rate, and records every call with its answer", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 125; i++) statuses.push((await call("/depots", { key: floodKey })).status);
@@ -253,6 +335,7 @@ describe.each(ENGINES)("the fleet API on %s", (engine) => {
       "/api/v1/depots/{depotId}/vehicles/{vehicle}",
       "/api/v1/depots/{depotId}/schedule",
       "/api/v1/depots/{depotId}/meter",
+      "/api/v1/depots/{depotId}/network",
       "/api/v1/hubs",
       "/api/v1/hubs/{hubId}/bookings",
       "/api/v1/hubs/{hubId}/bookings/{bookingId}",

@@ -10,3 +10,10 @@ export {
   startOutlook,
   type Offer,
 } from "./offers.server";
+export {
+  cancelInstruction,
+  giveInstruction,
+  networkState,
+  tellNetworkState,
+  type StoredInstruction,
+} from "./instructions.server";

@@ -5,7 +5,16 @@
  */
 export { OfferForm } from "./components/offer-form";
 export { OffersCard } from "./components/offers-card";
+export { GiveLimitForm, NetworkLimitsCard, type InstructionView } from "./components/network-limits";
 export { CURTAILMENT_CSV_EXAMPLE, MAX_CURTAILMENT_EVENTS } from "./curtailment-csv";
+export {
+  checkInstruction,
+  instructionSchema,
+  MAX_INSTRUCTIONS,
+  type Instruction,
+  type InstructionInput,
+} from "./instruction-input";
+export { instructionFromForm } from "./instruction-form";
 export { MAX_OFFER_CSV_KB, offerFromForm, type OfferDetails } from "./offer-input";
 export { profileByDates, profileBySteps, profileKvaAt, recordPeriods, seasonOf } from "./offer-limit";
 export {

@@ -5,10 +5,16 @@
  * for another company's, 403 for a scope the key was not given), then the body against the same schemas as the
  * board's form (422, naming each field); and every call is written to the key's trail whatever it was answered.
  */
+import { z } from "zod";
+
 import { chargersForApi, registerChargersFromApi } from "~/features/chargers/index.server";
 import { siteReadingSchema } from "~/features/charging-records";
 import { tellSiteReading } from "~/features/charging-records/index.server";
+import { checkInstruction, instructionSchema, MAX_INSTRUCTIONS } from "~/features/connections";
+import { tellNetworkState } from "~/features/connections/index.server";
 import { requireDepot } from "~/features/depots/index.server";
+import { connectionMostKva } from "~/features/live-control";
+import { depotSite } from "~/features/live-control/index.server";
 import { depotOperations } from "~/features/operations/index.server";
 import { scheduleSchema, vehicleStateSchema } from "~/features/vehicles";
 import { depotsWithVehicles, setVehicleStates } from "~/features/vehicles/index.server";
@@ -29,9 +35,23 @@ export const API_RATE = { max: 120, windowSeconds: 60 } as const;
 /** The largest body a call takes (a schedule of 500 vehicles is about 60 KB). */
 export const MAX_API_BODY_BYTES = 256 * 1024;
 
+const networkSchema = z.object({
+  instructions: z
+    .array(instructionSchema)
+    .max(MAX_INSTRUCTIONS, `At most ${MAX_INSTRUCTIONS} instructions in one call`),
+});
+
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 export type ApiOperation =
-  "depots" | "vehicle-state" | "schedule" | "readiness" | "meter" | "chargers" | "register-chargers" | HubOperation;
+  | "depots"
+  | "vehicle-state"
+  | "schedule"
+  | "readiness"
+  | "meter"
+  | "network"
+  | "chargers"
+  | "register-chargers"
+  | HubOperation;
 
 const json = ({ status, body, headers }: Answer) =>
   new Response(JSON.stringify(body), {
@@ -63,6 +83,24 @@ async function run(deps: Deps, key: Principal, op: ApiOperation, request: Reques
     return tellSiteReading(deps, key, id, reading);
   }
   await requireDepot(deps.database.db, key, id, "operations.tell");
+  if (op === "network") {
+    // What the network says now: its limits on the site (each checked against the connection), and it is heard.
+    const { instructions } = parse(networkSchema, await readJsonBody(request, MAX_API_BODY_BYTES));
+    const site = await depotSite(deps, id);
+    const now = Date.now();
+    const checked = instructions.map((instruction, i) => {
+      try {
+        return checkInstruction(instruction, { mostKva: connectionMostKva(site), now });
+      } catch (error) {
+        if (!(error instanceof UserError)) throw error;
+        const fields = Object.fromEntries(
+          Object.entries(error.fieldErrors).map(([f, m]) => [`instructions[${i}].${f}`, m]),
+        );
+        throw new UserError(`Instruction ${i + 1}: ${error.message}`, { status: 422, fieldErrors: fields });
+      }
+    });
+    return tellNetworkState(deps, key, id, checked);
+  }
   if (op === "vehicle-state") {
     const state = parse(vehicleStateSchema, await readJsonBody(request, MAX_API_BODY_BYTES));
     const [done] = await setVehicleStates(deps, key, id, [{ vehicle: params.vehicle ?? "", state }], "fleet");

@@ -11,6 +11,7 @@ import { scheduleSchema, vehicleStateSchema } from "~/features/vehicles";
 import { chargerPaths } from "./openapi-chargers";
 import { errors } from "./openapi-errors";
 import { hubPaths } from "./openapi-hubs";
+import { networkPaths } from "./openapi-network";
 
 const depotId = z.coerce.number().int().positive().meta({ description: "The depot's id (GET /depots lists them)" });
 const vehicle = z.string().meta({ description: "The vehicle's tag or its name, as on the depot's Vehicle tags card" });
@@ -115,6 +116,7 @@ export function fleetApiDocument(serverUrl: string) {
           },
         },
       },
+      ...networkPaths,
       ...hubPaths,
       ...chargerPaths,
       "/api/v1/depots/{depotId}/readiness": {

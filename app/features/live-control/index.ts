@@ -3,5 +3,5 @@
  * it (profiles). Owns no table: it reads the rooms below through their doors and records what it sent in the
  * records' sessions. Safe for the browser.
  */
-export { connectionInForceView, siteLimitKw } from "./site";
+export { connectionInForceView, connectionMostKva, SIGNAL_HOLDS_MS, siteLimitKw } from "./site";
 export type { DepotSite } from "./site";

@@ -7,7 +7,7 @@ import { DateTime } from "luxon";
 import { siteMeterRegisteredAt } from "~/features/chargers/index.server";
 import { buildingLoadBySteps, TARIFF_PRESETS } from "~/features/charging-engine";
 import { readSiteMeter } from "~/features/charging-records/index.server";
-import { connectionInForce } from "~/features/connections/index.server";
+import { connectionInForce, networkState } from "~/features/connections/index.server";
 import { type PlanRequest } from "~/features/planning";
 import { readDepotPlan } from "~/features/planning/index.server";
 import { toPence } from "~/lib/money";
@@ -28,10 +28,11 @@ export async function depotSite(
   now = Date.now(),
 ): Promise<DepotSite> {
   const today = DateTime.fromMillis(now, { zone: UK_ZONE }).toISODate()!;
-  const [plan, registeredAt, offer] = await Promise.all([
+  const [plan, registeredAt, offer, network] = await Promise.all([
     readDepotPlan(deps, depotId),
     siteMeterRegisteredAt(deps, depotId),
     connectionInForce(deps, depotId, today),
+    networkState(deps, depotId, now),
   ]);
   const meter = await readSiteMeter(deps, depotId, now, registeredAt);
   const inputs = plan?.inputs ?? null;
@@ -46,6 +47,7 @@ export async function depotSite(
     meter,
     // An offer needs the plan's power factor and building load to become a limit for the chargers.
     connectionOffer: offer && inputs ? { ...offer, powerFactor: inputs.site.powerFactor } : null,
+    network,
     planPerDay:
       results && chosen
         ? {

@@ -101,4 +101,40 @@ describe("the day ahead as slots", () => {
     // 03:00 on a winter night, the building at 30 kW: the firm 200 kVA less it, not the 600 the two parts make.
     expect(siteLimitKw(flexible, Date.UTC(2026, 11, 2, 3))).toBe(170);
   });
+
+  it("uses a flexible connection's non-firm part only until the network's channel falls silent, and obeys its limits over every slot they touch", () => {
+    const heardAt = Date.UTC(2026, 11, 2, 2, 58);
+    const flexible: DepotSite = {
+      ...site,
+      connectionOffer: {
+        name: "Flexible",
+        shape: {
+          kind: "flexible",
+          name: "Flexible",
+          firmKva: 200,
+          nonFirmKva: 400,
+          record: "imported",
+          curtailment: [],
+        },
+        powerFactor: 1,
+      },
+      // Heard at 02:58; a limit of 100 kVA from 03:41 to 03:52 (GMT in December).
+      network: {
+        heardAt,
+        instructions: [{ from: Date.UTC(2026, 11, 2, 3, 41), until: Date.UTC(2026, 11, 2, 3, 52), limitKva: 100 }],
+      },
+    };
+    const at = Date.UTC(2026, 11, 2, 3, 0);
+    const slots = siteSlots(flexible, at, 2);
+    const roomAt = (minute: number) => slots.find((s) => s.from <= minute && minute < s.to)!.roomKw;
+    // Both parts (600 kVA less the building's 30 kW) until 03:03, five minutes after it was heard: the schedules sent
+    // now step down there by themselves, whether or not the server is still up to decide again.
+    expect(slots.some((s) => s.to === heardAt + 5 * 60_000)).toBe(true);
+    expect(roomAt(at)).toBe(570);
+    expect(roomAt(heardAt + 5 * 60_000)).toBe(170);
+    // The limit's slots, 03:40 to 03:55 whole: 100 kVA less the building.
+    for (const minute of [40, 41, 47, 51, 54]) expect(roomAt(Date.UTC(2026, 11, 2, 3, minute))).toBe(70);
+    expect(roomAt(Date.UTC(2026, 11, 2, 3, 39))).toBe(170);
+    expect(roomAt(Date.UTC(2026, 11, 2, 3, 55))).toBe(170);
+  });
 });

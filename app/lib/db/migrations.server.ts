@@ -40,6 +40,7 @@ import { migration as m035 } from "./migrations/035-charger-certificates";
 import { migration as m036 } from "./migrations/036-list-snapshots";
 import { migration as m037 } from "./migrations/037-depots-placed-from-address";
 import { migration as m038 } from "./migrations/038-connection-offers";
+import { migration as m039 } from "./migrations/039-network-instructions";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -86,6 +87,7 @@ const migrations: Record<string, AppMigration> = {
   "036_list_snapshots": m036,
   "037_depots_placed_from_address": m037,
   "038_connection_offers": m038,
+  "039_network_instructions": m039,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

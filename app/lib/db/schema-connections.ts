@@ -22,3 +22,25 @@ export type ConnectionOfferTable = {
   created_at: ColumnType<Date | string, string | undefined, string>;
   updated_at: ColumnType<Date | string, string | undefined, string>;
 };
+
+/** The network's limits on a depot's site (migration 039, issue 60). */
+export type NetworkInstructionTable = {
+  id: Generated<number>;
+  depot_id: number;
+  starts_at: ColumnType<Date | string, string, string>;
+  ends_at: ColumnType<Date | string, string, string>;
+  limit_kva: number;
+  /** "hand" (Operations) or "api" (the fleet API). */
+  source: string;
+  reason: string | null;
+  created_by: string | null;
+  created_at: ColumnType<Date | string, string, string>;
+  cancelled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+};
+
+/** When the network's channel was last heard for a depot (migration 039). */
+export type NetworkSignalTable = {
+  depot_id: number;
+  heard_at: ColumnType<Date | string, string, string>;
+  heard_by: string | null;
+};

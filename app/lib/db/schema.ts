@@ -14,7 +14,7 @@ import type {
   SiteMeterReadingTable,
   VehicleTables,
 } from "./schema-charging";
-import type { ConnectionOfferTable } from "./schema-connections";
+import type { ConnectionOfferTable, NetworkInstructionTable, NetworkSignalTable } from "./schema-connections";
 import type { DepotTable } from "./schema-depots";
 import type { HubTables } from "./schema-hubs";
 import type {
@@ -261,6 +261,8 @@ export type Database = HubTables &
     roadmap_results: RoadmapResultTable;
     connection_applications: ConnectionApplicationTable;
     connection_offers: ConnectionOfferTable;
+    network_instructions: NetworkInstructionTable;
+    network_signals: NetworkSignalTable;
     apply_by_reminders: ApplyByReminderTable;
     companies: CompanyTable;
     company_members: CompanyMemberTable;

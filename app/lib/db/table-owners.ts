@@ -36,6 +36,8 @@ export const TABLE_OWNERS: Record<keyof Database, Owner> = {
   roadmap_results: "portfolio",
   connection_applications: "portfolio",
   connection_offers: "connections",
+  network_instructions: "connections",
+  network_signals: "connections",
   apply_by_reminders: "portfolio",
   investor_documents: "investors",
   investor_grants: "investors",

@@ -258,6 +258,10 @@ function DepotOperations({
         <Link className="font-medium underline underline-offset-4" to={`/electrify/operations/${depotId}/firmware`}>
           Firmware: versions by model, images and rollouts
         </Link>
+        {" · "}
+        <Link className="font-medium underline underline-offset-4" to={`/electrify/operations/${depotId}/network`}>
+          The network: its limits on the site
+        </Link>
       </p>
       <ChargingAccessCard access={operations.chargingAccess} canChange={canChange} />
       <SessionsCard sessions={operations.sessionsToday} tariff={operations.tariff} />

@@ -1,0 +1,140 @@
+/**
+ * The network's limits on a depot's site (issue 60, item 4), and when its channel was last heard. Given by hand on
+ * Operations or through the fleet API (which replaces the instructions it gave before with what the network says
+ * now, and keeps the channel alive); each change is told to the live controller, which re-decides the depot.
+ */
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
+import { recordAudit, type Actor } from "~/lib/audit.server";
+import { toIsoString } from "~/lib/db/dialect.server";
+import { chargingChanged } from "~/lib/depot-signals.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import type { Instruction } from "./instruction-input";
+
+type Deps = Pick<Runtime, "database">;
+export type StoredInstruction = Instruction & { id: number; source: "hand" | "api"; createdBy: string | null };
+
+const actorOf = (viewer: DepotViewer): Actor => ({ id: viewer.id, email: viewer.email ?? viewer.id });
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What the live controller reads: the instructions not yet ended and not cancelled, and when the channel was heard. */
+export async function networkState(deps: Deps, depotId: number, now: number) {
+  const [rows, signal] = await Promise.all([
+    deps.database.db
+      .selectFrom("network_instructions")
+      .selectAll()
+      .where("depot_id", "=", depotId)
+      .where("cancelled_at", "is", null)
+      .where("ends_at", ">", iso(now))
+      .orderBy("starts_at")
+      .execute(),
+    deps.database.db.selectFrom("network_signals").selectAll().where("depot_id", "=", depotId).executeTakeFirst(),
+  ]);
+  return {
+    instructions: rows.map((row): StoredInstruction => ({
+      id: row.id,
+      from: Date.parse(toIsoString(row.starts_at)),
+      until: Date.parse(toIsoString(row.ends_at)),
+      limitKva: row.limit_kva,
+      reason: row.reason,
+      source: row.source as "hand" | "api",
+      createdBy: row.created_by,
+    })),
+    heardAt: signal ? Date.parse(toIsoString(signal.heard_at)) : null,
+  };
+}
+
+/** An instruction given by hand (checked by the caller against the connection): kept, and obeyed from now. */
+export async function giveInstruction(deps: Deps, viewer: DepotViewer, depotId: number, instruction: Instruction) {
+  await deps.database.db.transaction().execute(async (trx) => {
+    const depot = await requireDepot(trx, viewer, depotId, "operations.change", { detail: "network limit given" });
+    await trx
+      .insertInto("network_instructions")
+      .values({
+        depot_id: depotId,
+        starts_at: iso(instruction.from),
+        ends_at: iso(instruction.until),
+        limit_kva: instruction.limitKva,
+        source: "hand",
+        reason: instruction.reason,
+        created_by: actorOf(viewer).email,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await recordAudit(trx, {
+      actor: actorOf(viewer),
+      action: "network.instruction_given",
+      target: { type: "depot", id: depotId, label: depot.name },
+      details: { kva: instruction.limitKva, from: iso(instruction.from), until: iso(instruction.until) },
+    });
+  });
+  chargingChanged(depotId);
+}
+
+export async function cancelInstruction(deps: Deps, viewer: DepotViewer, depotId: number, id: unknown) {
+  const instructionId = Number(id);
+  if (!Number.isSafeInteger(instructionId) || instructionId <= 0) throw new UserError("Choose an instruction.");
+  await deps.database.db.transaction().execute(async (trx) => {
+    const depot = await requireDepot(trx, viewer, depotId, "operations.change", { detail: "network limit cancelled" });
+    const done = await trx
+      .updateTable("network_instructions")
+      .set({ cancelled_at: new Date().toISOString() })
+      .where("id", "=", instructionId)
+      .where("depot_id", "=", depotId)
+      .where("cancelled_at", "is", null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) throw new UserError("That instruction is no longer there.", { status: 404 });
+    await recordAudit(trx, {
+      actor: actorOf(viewer),
+      action: "network.instruction_cancelled",
+      target: { type: "depot", id: depotId, label: depot.name },
+      details: { id: instructionId },
+    });
+  });
+  chargingChanged(depotId);
+}
+
+/**
+ * What the network says now, through the fleet API (checked by the caller): its instructions replace those it gave
+ * before that have not ended, and the channel is heard. Sent at least every SIGNAL_HOLDS_MINUTES, it keeps a flexible
+ * connection's non-firm part in use.
+ */
+export async function tellNetworkState(deps: Deps, key: DepotViewer, depotId: number, instructions: Instruction[]) {
+  const now = new Date().toISOString();
+  await deps.database.db.transaction().execute(async (trx) => {
+    await requireDepot(trx, key, depotId, "operations.tell");
+    await trx
+      .updateTable("network_instructions")
+      .set({ cancelled_at: now })
+      .where("depot_id", "=", depotId)
+      .where("source", "=", "api")
+      .where("cancelled_at", "is", null)
+      .where("ends_at", ">", now)
+      .execute();
+    if (instructions.length > 0)
+      await trx
+        .insertInto("network_instructions")
+        .values(
+          instructions.map((i) => ({
+            depot_id: depotId,
+            starts_at: iso(i.from),
+            ends_at: iso(i.until),
+            limit_kva: i.limitKva,
+            source: "api",
+            reason: i.reason,
+            created_by: actorOf(key).email,
+            created_at: now,
+          })),
+        )
+        .execute();
+    const heard = { heard_at: now, heard_by: actorOf(key).email };
+    await trx
+      .insertInto("network_signals")
+      .values({ depot_id: depotId, ...heard })
+      .onConflict((oc) => oc.column("depot_id").doUpdateSet(heard))
+      .execute();
+  });
+  chargingChanged(depotId);
+  return { instructions: instructions.length, heardAt: now };
+}

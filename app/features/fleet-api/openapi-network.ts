@@ -1,0 +1,34 @@
+/** The fleet API document's network call (issue 60, item 4), from the schema each instruction is checked with. */
+import { z } from "zod";
+
+import { instructionSchema, MAX_INSTRUCTIONS } from "~/features/connections";
+
+import { errors } from "./openapi-errors";
+
+const depotId = z.coerce.number().int().positive().meta({ description: "The depot's id (GET /depots lists them)" });
+
+export const networkPaths = {
+  "/api/v1/depots/{depotId}/network": {
+    put: {
+      summary:
+        "Tell what the network says now of the depot's site: the limits it sets (kVA at most, from and until, each only lowering the connection, ending in the future and lasting at most 7 days), which replace those told before that have not ended. Each call is also the network's channel heard: a flexible connection's non-firm part is used only while it is heard, so send this at least every 5 minutes (an empty list when nothing is limited); silent longer, the chargers are held to the firm part",
+      requestParams: { path: z.object({ depotId }) },
+      requestBody: {
+        content: {
+          "application/json": {
+            schema: z.object({ instructions: z.array(instructionSchema).max(MAX_INSTRUCTIONS) }),
+          },
+        },
+      },
+      responses: {
+        "200": {
+          description: "Taken, and obeyed from now",
+          content: {
+            "application/json": { schema: z.object({ instructions: z.number().int(), heardAt: z.string() }) },
+          },
+        },
+        ...errors(401, 404, 413, 422, 429),
+      },
+    },
+  },
+};

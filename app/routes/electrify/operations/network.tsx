@@ -1,0 +1,110 @@
+import { data } from "react-router";
+
+import { BackLink } from "~/components/back-link";
+import { GiveLimitForm, instructionFromForm, NetworkLimitsCard } from "~/features/connections";
+import { cancelInstruction, giveInstruction, networkState } from "~/features/connections/index.server";
+import { depotResource, requireDepot } from "~/features/depots/index.server";
+import { connectionInForceView, connectionMostKva, SIGNAL_HOLDS_MS } from "~/features/live-control";
+import { depotSite } from "~/features/live-control/index.server";
+import { ConnectionFigure } from "~/features/operations";
+import { allowed } from "~/lib/access/access.server";
+import { handleIntent, succeeded } from "~/lib/action-result.server";
+import { requireUser } from "~/lib/auth/guards.server";
+import { parseId } from "~/lib/parse-id";
+import { readForm } from "~/lib/request-body.server";
+import { getRuntime } from "~/lib/runtime.server";
+import { dayAndTime } from "~/lib/uk-dates";
+import { UserError } from "~/lib/user-error";
+
+import type { Route } from "./+types/network";
+
+/** A depot's connection in force and the network's limits on it (issue 60, item 4): by hand, and from the fleet API. */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.depot ? `The network | ${loaderData.depot.name} | Electrify` : "The network | Electrify" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const depot = await requireDepot(runtime.database.db, user, parseId(params.depotId), "operations.read").catch(
+    (error: unknown) => {
+      throw error instanceof UserError ? data("Depot not found", { status: error.status }) : error;
+    },
+  );
+  const now = Date.now();
+  const [site, network] = await Promise.all([depotSite(runtime, depot.id, now), networkState(runtime, depot.id, now)]);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    depot: { id: depot.id, name: depot.name },
+    connection: connectionInForceView(site, now),
+    mostKva: connectionMostKva(site),
+    flexible: site.connectionOffer?.shape.kind === "flexible",
+    heardAt: network.heardAt === null ? null : iso(network.heardAt),
+    heardNow: network.heardAt !== null && now < network.heardAt + SIGNAL_HOLDS_MS,
+    instructions: network.instructions.map((i) => ({ ...i, from: iso(i.from), until: iso(i.until) })),
+    canChange: allowed(user, "operations.change", depotResource(depot)),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const runtime = getRuntime();
+  const depotId = parseId(params.depotId);
+  // Someone else's depot answers 404, and a role that may not change it 403, before the form is read.
+  await requireDepot(runtime.database.db, user, depotId, "operations.change").catch((error: unknown) => {
+    throw error instanceof UserError ? data(error.message, { status: error.status }) : error;
+  });
+  const form = await readForm(request, { fields: 10 });
+  return handleIntent(
+    form,
+    { log: runtime.log },
+    {
+      "give-instruction": {
+        refusedTitle: "The limit was not given",
+        run: async (submitted) => {
+          const now = Date.now();
+          const site = await depotSite(runtime, depotId, now);
+          const instruction = instructionFromForm(submitted, { mostKva: connectionMostKva(site), now });
+          await giveInstruction(runtime, user, depotId, instruction);
+          return succeeded(`Limit of ${instruction.limitKva.toLocaleString("en-GB")} kVA given`, undefined, "give");
+        },
+      },
+      "cancel-instruction": {
+        refusedTitle: "The limit was not cancelled",
+        run: async (submitted) => {
+          await cancelInstruction(runtime, user, depotId, submitted.get("instructionId"));
+          return succeeded("Limit cancelled", undefined, "cancel");
+        },
+      },
+    },
+  );
+}
+
+export default function NetworkPage({ loaderData }: Route.ComponentProps) {
+  const { depot, connection, mostKva, flexible, heardAt, heardNow, instructions, canChange } = loaderData;
+  return (
+    <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+      <BackLink to={`/electrify/operations/${depot.id}`}>Back to {depot.name}</BackLink>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">{depot.name}: the network</h1>
+      <div className="mt-6 grid gap-6">
+        <ul className="grid gap-4 sm:grid-cols-2" aria-label="The connection now">
+          {connection ? <ConnectionFigure connection={connection} /> : null}
+          <li className="rounded-lg border bg-card p-4">
+            <p className="text-sm text-muted-foreground">The network&apos;s channel</p>
+            <p className="text-2xl font-semibold">{heardNow ? "Heard" : heardAt ? "Silent" : "Not connected"}</p>
+            <p className="text-sm text-muted-foreground">
+              {heardAt ? `Last heard ${dayAndTime(heardAt)} through the fleet API. ` : ""}
+              {flexible
+                ? heardNow
+                  ? "The non-firm part is in use while it is heard every 5 minutes."
+                  : "The chargers are held to the firm part until it is heard (fail safe)."
+                : "Its limits through the fleet API (PUT /api/v1/depots/{id}/network) are obeyed as they come."}
+            </p>
+          </li>
+        </ul>
+        <NetworkLimitsCard instructions={instructions} canChange={canChange} />
+        {canChange ? <GiveLimitForm mostKva={mostKva} /> : null}
+      </div>
+    </section>
+  );
+}
