@@ -93,4 +93,53 @@ test.describe("[roadmap] connection offers", () => {
     await expect(page.getByRole("listitem", { name: "Flexible, 2026" })).toBeVisible();
     await expect(page.getByRole("listitem", { name: "Profiled, NGED 2027" })).toHaveCount(0);
   });
+
+  test("a limit given by hand on the network page, refused above the connection, obeyed in the figures and cancelled, at 1280 and 390 px", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const user = await createTestUser({ name: "Depot Manager" });
+    const [depot] = await createTestDepots(user.email, [{ name: "Bristol" }]);
+    // Ten vans: a 260 kVA connection.
+    await setTestDepotPlan(depot!, defaultPlanInput({ vehicles: 10, chargers: [] }));
+    await signInOnPage(page, user);
+    await expect(page).toHaveURL("/depots");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await gotoHydrated(page, `/electrify/operations/${depot}`);
+    await page.getByRole("link", { name: "The network: its limits on the site" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bristol: the network");
+    await expect(page.getByText("Not connected")).toBeVisible();
+    await expect(page.getByText("None now or ahead.")).toBeVisible();
+
+    const ukTime = (ms: number) =>
+      new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/London", dateStyle: "short", timeStyle: "short" })
+        .format(new Date(ms))
+        .replace(" ", "T");
+    const limit = page.getByRole("spinbutton", { name: /^Limit \(kVA\)/ });
+    await limit.fill("400");
+    await page.getByLabel("Reason").fill("Call from the control room");
+    await page.getByLabel("From").fill(ukTime(Date.now() - 60_000));
+    await page.getByLabel("Until").fill(ukTime(Date.now() + 2 * 3_600_000));
+    await page.getByRole("button", { name: "Give the limit" }).click();
+    await expect(
+      page.getByText("400 kVA is above the connection's 260 kVA: an instruction can only lower the limit.").first(),
+    ).toBeVisible();
+    await limit.fill("120");
+    await page.getByRole("button", { name: "Give the limit" }).click();
+    await expect(page.getByText(/^120 kVA from \d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} until/)).toBeVisible();
+    // The connection now: lowered by the network.
+    await expect(page.getByText(/lowered to 120 kVA by the network until \d{2}:\d{2}/)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("network-1280.png"), fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page, 390);
+    await page.screenshot({ path: testInfo.outputPath("network-390.png"), fullPage: true });
+    await expectNoAxeViolations(page);
+    // Operations' figures read the lowered limit: 120 kVA × 0.95 less the building's 20 kW.
+    await gotoHydrated(page, `/electrify/operations/${depot}`);
+    await expect(page.getByText("of 94 kW site limit")).toBeVisible();
+    await gotoHydrated(page, `/electrify/operations/${depot}/network`);
+    await page.getByRole("button", { name: /^Cancel the limit of 120 kVA/ }).click();
+    await expect(page.getByText("None now or ahead.")).toBeVisible();
+  });
 });

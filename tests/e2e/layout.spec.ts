@@ -47,6 +47,7 @@ function pages(depotId: number | null): string[] {
     `/electrify/portfolio/${depotId}/connection`,
     "/electrify/operations",
     `/electrify/operations/${depotId}`,
+    `/electrify/operations/${depotId}/network`,
     "/electrify/team",
     "/admin",
     `/admin/depot/${depotId}`,

@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { registerChargePoint } from "~/features/chargers/index.server";
+import { createApiKey } from "~/features/fleet-api/index.server";
 import { defaultPlanInput } from "~/features/planning";
 import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
@@ -657,5 +658,45 @@ describe("smart charging", () => {
     await stop(staying, "GONE-2", undefined);
     await stop(arriving, "GONE-3", arrivingTx);
     await Promise.all([staying.close(), arriving.close()]);
+  });
+
+  it("obeys a limit the network sets through the fleet API within seconds, the limits in force never above it once taken, and lets the site have its room again when it ends", async () => {
+    inForce.clear();
+    sums.length = 0;
+    const peers = [
+      await charger("SC-1", "ocpp1.6", "Accepted"),
+      await charger("SC-2", "ocpp2.0.1", "Accepted"),
+      await charger("SC-3", "ocpp1.6", "Accepted"),
+    ];
+    const started: unknown[] = [];
+    for (const [i, peer] of peers.entries())
+      started.push(((await start(peer, `NET-${i + 1}`)) as { transactionId?: number }).transactionId);
+    const total = () => [...inForce.values()].reduce((a, b) => a + b, 0);
+    await waitFor(() => Math.abs(total() - 30_000) < 5);
+    // The network holds the site to 12 kVA for the next hour (power factor 1: 12 kW).
+    const { key } = await createApiKey(runtime, owner, { name: "Network" });
+    const network = (instructions: unknown[]) =>
+      fetch(`${server.url}/api/v1/depots/${depotId}/network`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ instructions }),
+      });
+    const given = Date.now();
+    const until = new Date(given + 3_600_000).toISOString();
+    expect((await network([{ limitKva: 12, from: new Date(given).toISOString(), until }])).status).toBe(200);
+    await waitFor(() => total() <= 12_000 + 5);
+    const obeyedInMs = Date.now() - given;
+    console.warn(`network limit obeyed in ${obeyedInMs} ms`);
+    expect(obeyedInMs).toBeLessThan(10_000);
+    // Once every charger has taken its lower share, nothing raises the sum above the limit while it holds.
+    const taken = sums.length;
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(Math.max(...sums.slice(taken - 1))).toBeLessThanOrEqual(12_000 + 5);
+    expect([...inForce.values()].map((w) => Math.round(w / 100) / 10)).toEqual([4, 4, 4]);
+    // The network lifts it: the site's 30 kW again.
+    expect((await network([])).status).toBe(200);
+    await waitFor(() => Math.abs(total() - 30_000) < 5);
+    for (const [i, peer] of peers.entries()) await stop(peer, `NET-${i + 1}`, started[i]);
+    await Promise.all(peers.map((p) => p.close()));
   });
 });

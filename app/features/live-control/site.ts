@@ -82,7 +82,7 @@ export function connectionInForceView(site: DepotSite, at: number) {
   const heard = (site.network ?? NO_NETWORK).heardAt;
   const silent = shape?.kind === "flexible" && at >= nonFirmUntil(site);
   const how = !shape
-    ? "the plan's connection"
+    ? ""
     : shape.kind === "profiled"
       ? "profiled: its half hour's capacity, by the UK clock"
       : shape.kind === "firm"
@@ -92,12 +92,12 @@ export function connectionInForceView(site: DepotSite, at: number) {
           : `flexible: firm ${kva(shape.firmKva)} and non-firm ${kva(shape.nonFirmKva)}, the network heard at ${clockTime(new Date(heard!).toISOString())}`;
   const lowest = lowering.sort((a, b) => a.limitKva - b.limitKva)[0];
   const lowered = lowest
-    ? `; lowered to ${kva(lowest.limitKva)} by the network until ${clockTime(new Date(lowest.until).toISOString())}`
+    ? `lowered to ${kva(lowest.limitKva)} by the network until ${clockTime(new Date(lowest.until).toISOString())}`
     : "";
   return {
-    name: offer?.name ?? "Connection",
+    name: offer?.name ?? "The plan's connection",
     nowKva: connectionKwAt(site, at)! / pf,
-    note: `${how}${lowered}`,
+    note: [how, lowered].filter(Boolean).join("; "),
     failSafe: silent,
   };
 }

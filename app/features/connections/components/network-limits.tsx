@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 
 import { TextField } from "~/components/text-field";
@@ -88,6 +89,11 @@ export function GiveLimitForm({ mostKva }: { mostKva: number | null }) {
   const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher.data);
   const errors = fetcher.data?.errors ?? {};
+  const form = useRef<HTMLFormElement>(null);
+  const given = fetcher.state === "idle" && fetcher.data?.ok === true;
+  useEffect(() => {
+    if (given) form.current?.reset();
+  }, [given]);
   return (
     <Card>
       <CardHeader>
@@ -98,7 +104,7 @@ export function GiveLimitForm({ mostKva }: { mostKva: number | null }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2">
+        <fetcher.Form ref={form} method="post" className="grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="give-instruction" />
           <TextField
             label="Limit (kVA)"

@@ -31,7 +31,7 @@ function CsvTextArea({
       <TextAreaField ref={text} rows={6} className="font-mono text-sm" {...area} />
       <label className="grid gap-1 text-sm">
         Or read it from a CSV file
-        <input type="file" accept=".csv,text/csv" onChange={load} className="text-sm" />
+        <input type="file" accept=".csv,text/csv" onChange={load} className="w-full min-w-0 text-sm" />
       </label>
       <p className="text-sm text-muted-foreground">{hint}</p>
     </div>
