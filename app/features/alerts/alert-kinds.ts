@@ -11,6 +11,8 @@ export const ALERT_KINDS = [
   "not-managed",
   "over-limit",
   "meter-silent",
+  "network-silent",
+  "network-limit",
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -25,6 +27,8 @@ export const ALERT_LABELS: Record<AlertKind, string> = {
   "not-managed": "A charger does not take charging profiles",
   "over-limit": "The site is over its limit",
   "meter-silent": "The site's meter is silent",
+  "network-silent": "The network's channel is silent",
+  "network-limit": "The network has lowered the site's limit",
 };
 
 const MINUTE = 60_000;
@@ -38,6 +42,9 @@ export const ALERT_HOLD_MS: Record<AlertKind, number> = {
   "not-managed": 0,
   "over-limit": MINUTE,
   "meter-silent": 0,
+  // Silent means five minutes unheard already; a limit is the network's word, told at once.
+  "network-silent": 0,
+  "network-limit": 0,
 };
 
 /** An alert as the page shows it (alerts.server.ts's listDepotAlerts). */

@@ -46,6 +46,14 @@ export type DepotNow = {
     }[];
   };
   meter?: { silentSince: string | null; countedKw: number } | null;
+  /** The connection in force where an offer or the network sets it (issue 60). */
+  connection?: {
+    name: string;
+    nowKva: number;
+    failSafe: boolean;
+    loweredTo: number | null;
+    loweredUntil: string | null;
+  } | null;
 };
 
 export function conditionsAt(depot: DepotNow): Condition[] {
@@ -124,6 +132,28 @@ export function conditionsAt(depot: DepotNow): Condition[] {
       since: depot.meter.silentSince,
       reason: `The site's meter has sent nothing since ${clockTime(depot.meter.silentSince)}: the controller counts the higher of the plan's building load and its last reading, plus a margin (${kw(depot.meter.countedKw)}), instead.`,
       advice: "Check the meter's power and connection. Charging carries on, with less room until it is back.",
+      value: null,
+    });
+  const connection = depot.connection;
+  const kva = (value: number) => `${Math.round(value).toLocaleString("en-GB")} kVA`;
+  if (connection?.failSafe)
+    found.push({
+      kind: "network-silent",
+      subjectKey: "network",
+      subject: "The network's channel",
+      reason: `The network has not been heard for five minutes or more: ${connection.name} is held to its firm part (${kva(connection.nowKva)}) until it is.`,
+      advice:
+        "Check the system that tells the network's limits (the fleet API's network call, at least every 5 minutes). Charging carries on with less room; vehicles that will leave short are listed.",
+      value: null,
+    });
+  if (connection?.loweredTo !== null && connection?.loweredTo !== undefined)
+    found.push({
+      kind: "network-limit",
+      subjectKey: "network-limit",
+      subject: "The site's limit",
+      reason: `The network has lowered the site to ${kva(connection.loweredTo)}${connection.loweredUntil ? ` until ${clockTime(connection.loweredUntil)}` : ""}.`,
+      advice:
+        "The chargers are held to it. Vehicles that will now leave short are listed; move a departure or send another vehicle where you can.",
       value: null,
     });
   return found;

@@ -99,6 +99,8 @@ export function connectionInForceView(site: DepotSite, at: number) {
     nowKva: connectionKwAt(site, at)! / pf,
     note: [how, lowered].filter(Boolean).join("; "),
     failSafe: silent,
+    loweredTo: lowest ? lowest.limitKva : null,
+    loweredUntil: lowest ? new Date(lowest.until).toISOString() : null,
   };
 }
 
