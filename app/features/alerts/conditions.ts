@@ -134,10 +134,16 @@ export function conditionsAt(depot: DepotNow): Condition[] {
       advice: "Check the meter's power and connection. Charging carries on, with less room until it is back.",
       value: null,
     });
-  const connection = depot.connection;
+  found.push(...networkConditions(depot.connection));
+  return found;
+}
+
+/** The network's part (issue 60): a flexible connection held to its firm part, and a limit the network set. */
+function networkConditions(connection: DepotNow["connection"]): Condition[] {
+  const out: Condition[] = [];
   const kva = (value: number) => `${Math.round(value).toLocaleString("en-GB")} kVA`;
   if (connection?.failSafe)
-    found.push({
+    out.push({
       kind: "network-silent",
       subjectKey: "network",
       subject: "The network's channel",
@@ -147,7 +153,7 @@ export function conditionsAt(depot: DepotNow): Condition[] {
       value: null,
     });
   if (connection?.loweredTo !== null && connection?.loweredTo !== undefined)
-    found.push({
+    out.push({
       kind: "network-limit",
       subjectKey: "network-limit",
       subject: "The site's limit",
@@ -156,5 +162,5 @@ export function conditionsAt(depot: DepotNow): Condition[] {
         "The chargers are held to it. Vehicles that will now leave short are listed; move a departure or send another vehicle where you can.",
       value: null,
     });
-  return found;
+  return out;
 }
