@@ -90,7 +90,19 @@ const layers = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "tmp/", "test-results/", "playwright-report/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "tmp/",
+      "test-results/",
+      "playwright-report/",
+      // Generated from the OpenADR 3.0.1 specification (npm run openadr:types).
+      "app/features/connections/openadr/openadr3.d.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -141,6 +141,9 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
   "/electrify/operations/:depotId/network": {
     "give-instruction": row("operations.change", "depot", { limitKva: "-1" }),
     "cancel-instruction": row("operations.change", "depot", { instructionId: "none" }),
+    "link-vtn": row("operations.change", "depot", { vtnUrl: "ftp://nowhere" }),
+    // Removing a link there is not: refused as not found.
+    "unlink-vtn": row("operations.change", "depot", null),
   },
   "/electrify/operations/:depotId/firmware": {
     "upload-image": row("operations.change", "depot", { version: "" }),
@@ -175,6 +178,7 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
   "/api/v1/depots/:depotId/vehicles/:vehicle": { PUT: row("operations.tell", "depot", { socPct: "lots" }) },
   "/api/v1/depots/:depotId/schedule": { PUT: row("operations.tell", "depot", { vehicles: "all" }) },
   "/api/v1/depots/:depotId/meter": { PUT: row("operations.tell", "depot", { siteKw: "lots" }) },
+  "/api/v1/depots/:depotId/network": { PUT: row("operations.tell", "depot", { instructions: "many" }) },
   "/api/v1/depots/:depotId/chargers": { POST: row("chargers.register", "depot", { chargers: "none" }) },
   "/api/v1/hubs": {},
   "/api/v1/hubs/:hubId/bookings": { POST: row("contract.book", "contract", { visitDate: "soon" }) },

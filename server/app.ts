@@ -6,6 +6,8 @@ import { RouterContextProvider } from "react-router";
 
 import { startAlertWatch } from "~/features/alerts/index.server";
 import { markAllDisconnected } from "~/features/chargers/index.server";
+import { startOpenAdrPolling } from "~/features/connections/index.server";
+import { depotSite } from "~/features/live-control/index.server";
 import { startBoxCharge, stopBoxCharge } from "~/features/operations/index.server";
 import { setPlanWorkerScript, stopPlanRuns } from "~/features/planning/index.server";
 import { removeOrphanQuotes, startApplyByReminders, startRoadmapQueue } from "~/features/portfolio/index.server";
@@ -113,6 +115,11 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   stopOutbox = startOutboxWorker(runtime, env.OUTBOX_POLL_SECONDS * 1000);
   stopReminders = startApplyByReminders(runtime, 60 * 60_000, env.APPLY_BY_REMINDER_START_SECONDS * 1000);
   stopAlerts = startAlertWatch(runtime, env.ALERTS_INTERVAL_SECONDS * 1000);
+  // Each linked depot's OpenADR VTN, polled for the network's limits (issue 60): a limit in kW is a kVA at its plan's power factor.
+  stopOpenAdr = startOpenAdrPolling(
+    runtime,
+    async (depotId) => (await depotSite(runtime, depotId)).inputs?.site.powerFactor ?? 1,
+  );
   setPhotoWorkers(env.PHOTO_WORKERS);
   // Password hashing and photo decoding run in a lower-priority child process (in development, in this one).
   configureBackground({ script: options.dev ? null : path.resolve("build/server/background-process.js"), log });
@@ -139,6 +146,7 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
 let stopOutbox: (() => void) | undefined;
 let stopReminders: (() => void) | undefined;
 let stopAlerts: (() => void) | undefined;
+let stopOpenAdr: (() => void) | undefined;
 let stopRoadmapQueue: (() => Promise<void>) | undefined;
 
 /**
@@ -158,6 +166,7 @@ export async function stopServer(): Promise<void> {
   stopOutbox?.();
   stopReminders?.();
   stopAlerts?.();
+  stopOpenAdr?.();
   await stopRoadmapQueue?.();
   await stopBoxCharge();
   await requestsFinished();

@@ -1,5 +1,6 @@
 import { defaultPlanInput } from "~/features/planning";
 
+import { startTestVtn } from "../support/openadr-vtn";
 import {
   createTestDepots,
   createTestUser,
@@ -97,7 +98,7 @@ test.describe("[roadmap] connection offers", () => {
   test("a limit given by hand on the network page, refused above the connection, obeyed in the figures and cancelled, at 1280 and 390 px", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const user = await createTestUser({ name: "Depot Manager" });
     const [depot] = await createTestDepots(user.email, [{ name: "Bristol" }]);
     // Ten vans: a 260 kVA connection.
@@ -141,5 +142,48 @@ test.describe("[roadmap] connection offers", () => {
     await gotoHydrated(page, `/electrify/operations/${depot}/network`);
     await page.getByRole("button", { name: /^Cancel the limit of 120 kVA/ }).click();
     await expect(page.getByText("None now or ahead.")).toBeVisible();
+
+    // The network operator's VTN (built from the OpenADR 3.0.1 specification in the test): linked, polled by the
+    // server, and its import capacity limit shown and obeyed.
+    const vtn = await startTestVtn("operator-token");
+    try {
+      vtn.state.programs = [{ id: "p-1", objectType: "PROGRAM", programName: "BRISTOL-FLEX" }];
+      vtn.state.events = [
+        {
+          id: "e-1",
+          objectType: "EVENT",
+          programID: "p-1",
+          eventName: "Evening constraint",
+          payloadDescriptors: [
+            { objectType: "EVENT_PAYLOAD_DESCRIPTOR", payloadType: "IMPORT_CAPACITY_LIMIT", units: "KW" },
+          ],
+          intervalPeriod: { start: new Date(Date.now() - 60_000).toISOString(), duration: "PT2H" },
+          intervals: [{ id: 0, payloads: [{ type: "IMPORT_CAPACITY_LIMIT", values: [76] }] }],
+        },
+      ];
+      await page.getByLabel("VTN address").fill("ftp://somewhere");
+      await page.getByLabel("Program").fill("BRISTOL-FLEX");
+      await page.getByLabel("Token").fill("operator-token");
+      await page.getByRole("button", { name: "Link the VTN" }).click();
+      await expect(page.getByText("Give the VTN's address, starting http:// or https://").first()).toBeVisible();
+      await page.getByLabel("VTN address").fill(vtn.url);
+      await page.getByRole("button", { name: "Link the VTN" }).click();
+      await expect(page.getByText("The VTN is linked: it is read within 30 seconds")).toBeVisible();
+      // 76 kW at power factor 0.95: a limit of 80 kVA.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return page.getByText(/^80 kVA from .*: OpenADR: Evening constraint/).count();
+          },
+          { timeout: 45_000, intervals: [3_000] },
+        )
+        .toBe(1);
+      await expect(page.getByText("Heard", { exact: true })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath("network-openadr-390.png"), fullPage: true });
+      await expectNoAxeViolations(page);
+    } finally {
+      await vtn.stop();
+    }
   });
 });

@@ -39,6 +39,20 @@ describe("smart charging", () => {
   const inForce = new Map<string, number>();
   const sums: number[] = [];
 
+  /** A depot's plan (30 kVA for the chargers, power factor 1, no building load) and its 22 kW chargers, registered. */
+  async function equipDepot(id: number, identities: string[]) {
+    const inputs = defaultPlanInput({
+      vehicles: identities.length,
+      chargers: [{ name: "AC 22", powerKw: 22, count: identities.length }],
+    });
+    inputs.site = { ...inputs.site, connectionKva: 30, powerFactor: 1, buildingKw: 0 };
+    await insertDepotPlanInputs(runtime, id, inputs);
+    for (const identity of identities) {
+      const charger = { identity, name: identity, connectors: 1, maxKw: 22, currentType: "AC" as const };
+      passwords.set(identity, (await registerChargePoint(runtime, owner, id, charger)).password);
+    }
+  }
+
   beforeAll(async () => {
     const database = await createTestDatabase("sqlite");
     runtime = await openTestRuntime(database);
@@ -47,19 +61,7 @@ describe("smart charging", () => {
       await viewerOf(runtime, await createUser(runtime, { email: owner.email, password: "owner-password" })),
     );
     depotId = await insertDepot(runtime, { user_id: owner.id, depot_name: "Limit Yard" });
-    const inputs = defaultPlanInput({ vehicles: 4, chargers: [{ name: "AC 22", powerKw: 22, count: 4 }] });
-    inputs.site = { ...inputs.site, connectionKva: 30, powerFactor: 1, buildingKw: 0 };
-    await insertDepotPlanInputs(runtime, depotId, inputs);
-    for (const identity of ["SC-1", "SC-2", "SC-3", "SC-4"]) {
-      const { password } = await registerChargePoint(runtime, owner, depotId, {
-        identity,
-        name: identity,
-        connectors: 1,
-        maxKw: 22,
-        currentType: "AC",
-      });
-      passwords.set(identity, password);
-    }
+    await equipDepot(depotId, ["SC-1", "SC-2", "SC-3", "SC-4"]);
     server = await startAppServer({ DATA_DIR: database.dataDir });
   });
   afterAll(async () => {
@@ -663,10 +665,13 @@ describe("smart charging", () => {
   it("obeys a limit the network sets through the fleet API within seconds, the limits in force never above it once taken, and lets the site have its room again when it ends", async () => {
     inForce.clear();
     sums.length = 0;
+    // A depot of its own (the tests before leave a charger gone with the 15 kW it held): 30 kVA, three 22 kW chargers.
+    const yard = await insertDepot(runtime, { user_id: owner.id, depot_name: "Network Yard" });
+    await equipDepot(yard, ["NW-1", "NW-2", "NW-3"]);
     const peers = [
-      await charger("SC-1", "ocpp1.6", "Accepted"),
-      await charger("SC-2", "ocpp2.0.1", "Accepted"),
-      await charger("SC-3", "ocpp1.6", "Accepted"),
+      await charger("NW-1", "ocpp1.6", "Accepted"),
+      await charger("NW-2", "ocpp2.0.1", "Accepted"),
+      await charger("NW-3", "ocpp1.6", "Accepted"),
     ];
     const started: unknown[] = [];
     for (const [i, peer] of peers.entries())
@@ -676,7 +681,7 @@ describe("smart charging", () => {
     // The network holds the site to 12 kVA for the next hour (power factor 1: 12 kW).
     const { key } = await createApiKey(runtime, owner, { name: "Network" });
     const network = (instructions: unknown[]) =>
-      fetch(`${server.url}/api/v1/depots/${depotId}/network`, {
+      fetch(`${server.url}/api/v1/depots/${yard}/network`, {
         method: "PUT",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
         body: JSON.stringify({ instructions }),

@@ -11,6 +11,15 @@ export {
   type Offer,
 } from "./offers.server";
 export {
+  linkSchema,
+  linkView,
+  pollVtn,
+  removeLink,
+  saveLink,
+  startOpenAdrPolling,
+  type LinkView,
+} from "./openadr/ven.server";
+export {
   cancelInstruction,
   giveInstruction,
   networkState,

@@ -5,6 +5,7 @@
  */
 export { OfferForm } from "./components/offer-form";
 export { OffersCard } from "./components/offers-card";
+export { OpenAdrCard } from "./components/openadr-card";
 export { GiveLimitForm, NetworkLimitsCard, type InstructionView } from "./components/network-limits";
 export { CURTAILMENT_CSV_EXAMPLE, MAX_CURTAILMENT_EVENTS } from "./curtailment-csv";
 export {

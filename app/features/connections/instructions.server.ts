@@ -13,7 +13,11 @@ import { UserError } from "~/lib/user-error";
 import type { Instruction } from "./instruction-input";
 
 type Deps = Pick<Runtime, "database">;
-export type StoredInstruction = Instruction & { id: number; source: "hand" | "api"; createdBy: string | null };
+export type StoredInstruction = Instruction & {
+  id: number;
+  source: "hand" | "api" | "openadr";
+  createdBy: string | null;
+};
 
 const actorOf = (viewer: DepotViewer): Actor => ({ id: viewer.id, email: viewer.email ?? viewer.id });
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -38,7 +42,7 @@ export async function networkState(deps: Deps, depotId: number, now: number) {
       until: Date.parse(toIsoString(row.ends_at)),
       limitKva: row.limit_kva,
       reason: row.reason,
-      source: row.source as "hand" | "api",
+      source: row.source as StoredInstruction["source"],
       createdBy: row.created_by,
     })),
     heardAt: signal ? Date.parse(toIsoString(signal.heard_at)) : null,
@@ -101,14 +105,25 @@ export async function cancelInstruction(deps: Deps, viewer: DepotViewer, depotId
  * connection's non-firm part in use.
  */
 export async function tellNetworkState(deps: Deps, key: DepotViewer, depotId: number, instructions: Instruction[]) {
+  await requireDepot(deps.database.db, key, depotId, "operations.tell");
+  return replaceNetworkInstructions(deps, depotId, "api", instructions, actorOf(key).email);
+}
+
+/** A source's instructions not yet ended replaced by what it says now, and the channel heard (the fleet API's, OpenADR's). */
+export async function replaceNetworkInstructions(
+  deps: Deps,
+  depotId: number,
+  source: "api" | "openadr",
+  instructions: Instruction[],
+  heardBy: string,
+) {
   const now = new Date().toISOString();
   await deps.database.db.transaction().execute(async (trx) => {
-    await requireDepot(trx, key, depotId, "operations.tell");
     await trx
       .updateTable("network_instructions")
       .set({ cancelled_at: now })
       .where("depot_id", "=", depotId)
-      .where("source", "=", "api")
+      .where("source", "=", source)
       .where("cancelled_at", "is", null)
       .where("ends_at", ">", now)
       .execute();
@@ -121,14 +136,14 @@ export async function tellNetworkState(deps: Deps, key: DepotViewer, depotId: nu
             starts_at: iso(i.from),
             ends_at: iso(i.until),
             limit_kva: i.limitKva,
-            source: "api",
+            source,
             reason: i.reason,
-            created_by: actorOf(key).email,
+            created_by: heardBy,
             created_at: now,
           })),
         )
         .execute();
-    const heard = { heard_at: now, heard_by: actorOf(key).email };
+    const heard = { heard_at: now, heard_by: heardBy };
     await trx
       .insertInto("network_signals")
       .values({ depot_id: depotId, ...heard })

@@ -41,6 +41,7 @@ import { migration as m036 } from "./migrations/036-list-snapshots";
 import { migration as m037 } from "./migrations/037-depots-placed-from-address";
 import { migration as m038 } from "./migrations/038-connection-offers";
 import { migration as m039 } from "./migrations/039-network-instructions";
+import { migration as m040 } from "./migrations/040-openadr-links";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -88,6 +89,7 @@ const migrations: Record<string, AppMigration> = {
   "037_depots_placed_from_address": m037,
   "038_connection_offers": m038,
   "039_network_instructions": m039,
+  "040_openadr_links": m040,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -44,3 +44,16 @@ export type NetworkSignalTable = {
   heard_at: ColumnType<Date | string, string, string>;
   heard_by: string | null;
 };
+
+/** A depot's link to its network operator's OpenADR 3.0 VTN (migration 040). */
+export type OpenAdrLinkTable = {
+  depot_id: number;
+  vtn_url: string;
+  token: string;
+  program_name: string;
+  last_polled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  last_ok_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  last_error: string | null;
+  created_by: string | null;
+  updated_at: ColumnType<Date | string, string, string>;
+};

@@ -14,7 +14,12 @@ import type {
   SiteMeterReadingTable,
   VehicleTables,
 } from "./schema-charging";
-import type { ConnectionOfferTable, NetworkInstructionTable, NetworkSignalTable } from "./schema-connections";
+import type {
+  ConnectionOfferTable,
+  NetworkInstructionTable,
+  NetworkSignalTable,
+  OpenAdrLinkTable,
+} from "./schema-connections";
 import type { DepotTable } from "./schema-depots";
 import type { HubTables } from "./schema-hubs";
 import type {
@@ -263,6 +268,7 @@ export type Database = HubTables &
     connection_offers: ConnectionOfferTable;
     network_instructions: NetworkInstructionTable;
     network_signals: NetworkSignalTable;
+    openadr_links: OpenAdrLinkTable;
     apply_by_reminders: ApplyByReminderTable;
     companies: CompanyTable;
     company_members: CompanyMemberTable;

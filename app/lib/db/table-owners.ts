@@ -38,6 +38,7 @@ export const TABLE_OWNERS: Record<keyof Database, Owner> = {
   connection_offers: "connections",
   network_instructions: "connections",
   network_signals: "connections",
+  openadr_links: "connections",
   apply_by_reminders: "portfolio",
   investor_documents: "investors",
   investor_grants: "investors",

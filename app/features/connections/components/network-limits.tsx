@@ -14,7 +14,7 @@ export type InstructionView = {
   until: string;
   limitKva: number;
   reason: string | null;
-  source: "hand" | "api";
+  source: "hand" | "api" | "openadr";
   createdBy: string | null;
 };
 
@@ -71,7 +71,13 @@ export function NetworkLimitsCard({
                   {dayAndTime(i.until)}
                   {i.reason ? `: ${i.reason}` : ""}{" "}
                   <span className="text-muted-foreground">
-                    ({i.source === "api" ? "through the fleet API" : `by hand, ${i.createdBy ?? "someone"}`})
+                    (
+                    {i.source === "api"
+                      ? "through the fleet API"
+                      : i.source === "openadr"
+                        ? "from the network's VTN (OpenADR)"
+                        : `by hand, ${i.createdBy ?? "someone"}`}
+                    )
                   </span>
                 </span>
                 {canChange && i.source === "hand" ? <Cancel instruction={i} /> : null}

@@ -1,8 +1,16 @@
 import { data } from "react-router";
 
 import { BackLink } from "~/components/back-link";
-import { GiveLimitForm, instructionFromForm, NetworkLimitsCard } from "~/features/connections";
-import { cancelInstruction, giveInstruction, networkState } from "~/features/connections/index.server";
+import { GiveLimitForm, instructionFromForm, NetworkLimitsCard, OpenAdrCard } from "~/features/connections";
+import {
+  cancelInstruction,
+  giveInstruction,
+  linkSchema,
+  linkView,
+  networkState,
+  removeLink,
+  saveLink,
+} from "~/features/connections/index.server";
 import { depotResource, requireDepot } from "~/features/depots/index.server";
 import { connectionInForceView, connectionMostKva, SIGNAL_HOLDS_MS } from "~/features/live-control";
 import { depotSite } from "~/features/live-control/index.server";
@@ -14,7 +22,7 @@ import { parseId } from "~/lib/parse-id";
 import { readForm } from "~/lib/request-body.server";
 import { getRuntime } from "~/lib/runtime.server";
 import { dayAndTime } from "~/lib/uk-dates";
-import { UserError } from "~/lib/user-error";
+import { invalidInput, UserError } from "~/lib/user-error";
 
 import type { Route } from "./+types/network";
 
@@ -32,7 +40,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
   );
   const now = Date.now();
-  const [site, network] = await Promise.all([depotSite(runtime, depot.id, now), networkState(runtime, depot.id, now)]);
+  const [site, network, link] = await Promise.all([
+    depotSite(runtime, depot.id, now),
+    networkState(runtime, depot.id, now),
+    linkView(runtime, depot.id),
+  ]);
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
     depot: { id: depot.id, name: depot.name },
@@ -42,6 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     heardAt: network.heardAt === null ? null : iso(network.heardAt),
     heardNow: network.heardAt !== null && now < network.heardAt + SIGNAL_HOLDS_MS,
     instructions: network.instructions.map((i) => ({ ...i, from: iso(i.from), until: iso(i.until) })),
+    link,
     canChange: allowed(user, "operations.change", depotResource(depot)),
   };
 }
@@ -69,6 +82,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           return succeeded(`Limit of ${instruction.limitKva.toLocaleString("en-GB")} kVA given`, undefined, "give");
         },
       },
+      "link-vtn": {
+        refusedTitle: "The VTN was not linked",
+        run: async (submitted) => {
+          const parsed = linkSchema.safeParse(Object.fromEntries(submitted));
+          if (!parsed.success) throw invalidInput(parsed.error);
+          await saveLink(runtime, user, depotId, parsed.data);
+          return succeeded("The VTN is linked: it is read within 30 seconds", undefined, "link");
+        },
+      },
+      "unlink-vtn": {
+        refusedTitle: "The link was not removed",
+        run: async () => {
+          await removeLink(runtime, user, depotId);
+          return succeeded("The VTN's link is removed", undefined, "unlink");
+        },
+      },
       "cancel-instruction": {
         refusedTitle: "The limit was not cancelled",
         run: async (submitted) => {
@@ -81,7 +110,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function NetworkPage({ loaderData }: Route.ComponentProps) {
-  const { depot, connection, mostKva, flexible, heardAt, heardNow, instructions, canChange } = loaderData;
+  const { depot, connection, mostKva, flexible, heardAt, heardNow, instructions, link, canChange } = loaderData;
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <BackLink to={`/electrify/operations/${depot.id}`}>Back to {depot.name}</BackLink>
@@ -93,17 +122,18 @@ export default function NetworkPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-muted-foreground">The network&apos;s channel</p>
             <p className="text-2xl font-semibold">{heardNow ? "Heard" : heardAt ? "Silent" : "Not connected"}</p>
             <p className="text-sm text-muted-foreground">
-              {heardAt ? `Last heard ${dayAndTime(heardAt)} through the fleet API. ` : ""}
+              {heardAt ? `Last heard ${dayAndTime(heardAt)}. ` : ""}
               {flexible
                 ? heardNow
                   ? "The non-firm part is in use while it is heard every 5 minutes."
                   : "The chargers are held to the firm part until it is heard (fail safe)."
-                : "Its limits through the fleet API (PUT /api/v1/depots/{id}/network) are obeyed as they come."}
+                : "Its limits, from its OpenADR VTN or the fleet API (PUT /api/v1/depots/{id}/network), are obeyed as they come."}
             </p>
           </li>
         </ul>
         <NetworkLimitsCard instructions={instructions} canChange={canChange} />
         {canChange ? <GiveLimitForm mostKva={mostKva} /> : null}
+        <OpenAdrCard link={link} canChange={canChange} />
       </div>
     </section>
   );

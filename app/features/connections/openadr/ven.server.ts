@@ -1,0 +1,165 @@
+/**
+ * The product as an OpenADR 3.0 VEN (issue 60, item 4): each linked depot's VTN is polled for its program's events,
+ * through openapi-fetch with the types generated from the published specification (openadr3.d.ts). Each answer is
+ * checked (limits-from-events.ts) and its import capacity limits replace what the VTN said before; a poll that
+ * succeeds is the network heard. A VTN that does not answer, or answers nonsense, is not heard: after five minutes a
+ * flexible connection is held to its firm part (fail safe), and the link says why.
+ */
+import createClient from "openapi-fetch";
+import pLimit from "p-limit";
+import { z } from "zod";
+
+import { requireDepot, type DepotViewer } from "~/features/depots/index.server";
+import { toIsoString } from "~/lib/db/dialect.server";
+import type { Runtime } from "~/lib/runtime.server";
+import { UserError } from "~/lib/user-error";
+
+import { replaceNetworkInstructions } from "../instructions.server";
+import { eventsSchema, limitsFromEvents } from "./limits-from-events";
+import type { paths } from "./openadr3";
+
+type Deps = Pick<Runtime, "database" | "log">;
+/** How often every link is polled: well inside the five minutes the channel holds once heard. */
+export const POLL_MS = 30_000;
+const ANSWER_MS = 5_000;
+
+export const linkSchema = z.object({
+  vtnUrl: z
+    .url({ protocol: /^https?$/, error: "Give the VTN's address, starting http:// or https://" })
+    .max(300, "The address is at most 300 characters"),
+  token: z.string().trim().min(1, "Give the token the network operator issued").max(2000, "The token is too long"),
+  programName: z
+    .string()
+    .trim()
+    .min(1, "Give the program's name")
+    .max(100, "The program's name is at most 100 characters"),
+});
+export type LinkInput = z.infer<typeof linkSchema>;
+export type LinkView = {
+  vtnUrl: string;
+  programName: string;
+  lastPolledAt: string | null;
+  lastOkAt: string | null;
+  lastError: string | null;
+};
+
+export async function linkView(deps: Pick<Runtime, "database">, depotId: number): Promise<LinkView | null> {
+  const row = await deps.database.db
+    .selectFrom("openadr_links")
+    .selectAll()
+    .where("depot_id", "=", depotId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const at = (value: Date | string | null) => (value === null ? null : toIsoString(value));
+  return {
+    vtnUrl: row.vtn_url,
+    programName: row.program_name,
+    lastPolledAt: at(row.last_polled_at),
+    lastOkAt: at(row.last_ok_at),
+    lastError: row.last_error,
+  };
+}
+
+export async function saveLink(deps: Deps, viewer: DepotViewer, depotId: number, input: LinkInput) {
+  await requireDepot(deps.database.db, viewer, depotId, "operations.change", { detail: "OpenADR link saved" });
+  const values = {
+    vtn_url: input.vtnUrl.replace(/\/+$/, ""),
+    token: input.token,
+    program_name: input.programName,
+    last_error: null,
+    created_by: viewer.email ?? viewer.id,
+    updated_at: new Date().toISOString(),
+  };
+  await deps.database.db
+    .insertInto("openadr_links")
+    .values({ depot_id: depotId, ...values })
+    .onConflict((oc) => oc.column("depot_id").doUpdateSet(values))
+    .execute();
+}
+
+export async function removeLink(deps: Deps, viewer: DepotViewer, depotId: number) {
+  await requireDepot(deps.database.db, viewer, depotId, "operations.change", { detail: "OpenADR link removed" });
+  const done = await deps.database.db.deleteFrom("openadr_links").where("depot_id", "=", depotId).executeTakeFirst();
+  if (Number(done.numDeletedRows) === 0) throw new UserError("The depot has no OpenADR link.", { status: 404 });
+}
+
+/** One poll of one depot's VTN; answers the instructions taken, or throws with what went wrong (kept on the link). */
+export async function pollVtn(deps: Deps, depotId: number, powerFactor: number, now = Date.now()) {
+  const link = await deps.database.db
+    .selectFrom("openadr_links")
+    .selectAll()
+    .where("depot_id", "=", depotId)
+    .executeTakeFirst();
+  if (!link) return null;
+  const client = createClient<paths>({
+    baseUrl: link.vtn_url,
+    headers: { Authorization: `Bearer ${link.token}` },
+    fetch: (request) => fetch(request, { signal: AbortSignal.timeout(ANSWER_MS) }),
+  });
+  const stamp = { last_polled_at: new Date(now).toISOString() };
+  try {
+    const programs = await client.GET("/programs", {});
+    if (!programs.response.ok) throw new Error(`the VTN answered ${programs.response.status} for its programs`);
+    const program = z
+      .array(z.object({ id: z.string().optional(), programName: z.string() }).passthrough())
+      .parse(programs.data)
+      .find((p) => p.programName === link.program_name);
+    if (!program?.id) throw new Error(`the VTN has no program "${link.program_name}"`);
+    const events = await client.GET("/events", { params: { query: { programID: program.id } } });
+    if (!events.response.ok) throw new Error(`the VTN answered ${events.response.status} for its events`);
+    const parsed = eventsSchema.safeParse(events.data);
+    if (!parsed.success)
+      throw new Error(`the VTN's events do not fit OpenADR 3.0.1: ${parsed.error.issues[0]!.message}`);
+    const { instructions, skipped } = limitsFromEvents(parsed.data, { programID: program.id, powerFactor, now });
+    await replaceNetworkInstructions(deps, depotId, "openadr", instructions, `OpenADR ${link.vtn_url}`);
+    await deps.database.db
+      .updateTable("openadr_links")
+      .set({
+        ...stamp,
+        last_ok_at: stamp.last_polled_at,
+        last_error: skipped.length ? `Left: ${skipped.slice(0, 3).join("; ")}` : null,
+      })
+      .where("depot_id", "=", depotId)
+      .execute();
+    return { instructions: instructions.length, skipped };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await deps.database.db
+      .updateTable("openadr_links")
+      .set({ ...stamp, last_error: message.slice(0, 300) })
+      .where("depot_id", "=", depotId)
+      .execute();
+    throw new Error(message, { cause: error });
+  }
+}
+
+/** Polls every linked depot's VTN every POLL_MS, four at a time, in this process; returns the stop. */
+export function startOpenAdrPolling(
+  deps: Deps,
+  powerFactorOf: (depotId: number) => Promise<number>,
+  everyMs = POLL_MS,
+) {
+  let running = false;
+  const limit = pLimit(4);
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void deps.database.db
+      .selectFrom("openadr_links")
+      .select("depot_id")
+      .execute()
+      .then((links) =>
+        Promise.all(
+          links.map(({ depot_id: depotId }) =>
+            limit(async () => pollVtn(deps, depotId, await powerFactorOf(depotId))).catch((error: unknown) =>
+              deps.log.warn({ err: error, depotId }, "the network's VTN could not be read"),
+            ),
+          ),
+        ),
+      )
+      .catch((error: unknown) => deps.log.error({ err: error }, "OpenADR polling failed"))
+      .finally(() => (running = false));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
