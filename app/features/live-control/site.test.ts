@@ -19,6 +19,13 @@ const site: DepotSite = {
   connectionOffer: null,
 };
 
+/** A flexible connection in force: 200 kVA firm and 400 non-firm, at power factor 1. */
+const FLEXIBLE_200_400: DepotSite["connectionOffer"] = {
+  name: "Flexible",
+  shape: { kind: "flexible", name: "Flexible", firmKva: 200, nonFirmKva: 400, record: "imported", curtailment: [] },
+  powerFactor: 1,
+};
+
 describe("the day ahead as slots", () => {
   // Each minute's room and price read from the UK clock at that minute, the zone looked up every time.
   const expected = (at: number) => {
@@ -85,18 +92,7 @@ describe("the day ahead as slots", () => {
     );
     const flexible: DepotSite = {
       ...site,
-      connectionOffer: {
-        name: "Flexible",
-        shape: {
-          kind: "flexible",
-          name: "Flexible",
-          firmKva: 200,
-          nonFirmKva: 400,
-          record: "imported",
-          curtailment: [],
-        },
-        powerFactor: 1,
-      },
+      connectionOffer: FLEXIBLE_200_400,
     };
     // 03:00 on a winter night, the building at 30 kW: the firm 200 kVA less it, not the 600 the two parts make.
     expect(siteLimitKw(flexible, Date.UTC(2026, 11, 2, 3))).toBe(170);
@@ -106,18 +102,7 @@ describe("the day ahead as slots", () => {
     const heardAt = Date.UTC(2026, 11, 2, 2, 58);
     const flexible: DepotSite = {
       ...site,
-      connectionOffer: {
-        name: "Flexible",
-        shape: {
-          kind: "flexible",
-          name: "Flexible",
-          firmKva: 200,
-          nonFirmKva: 400,
-          record: "imported",
-          curtailment: [],
-        },
-        powerFactor: 1,
-      },
+      connectionOffer: FLEXIBLE_200_400,
       // Heard at 02:58; a limit of 100 kVA from 03:41 to 03:52 (GMT in December).
       network: {
         heardAt,
