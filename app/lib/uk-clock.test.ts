@@ -1,6 +1,9 @@
+import fc from "fast-check";
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 
-import { nextClockTime, parseMonth } from "./uk-clock";
+import { nextClockTime, parseMonth, ukFields } from "./uk-clock";
+import { UK_ZONE } from "./uk-dates";
 
 describe("a departure set by hand as a UK clock time", () => {
   it("is the time's next occurrence, across midnight and the clocks changing", () => {
@@ -21,5 +24,36 @@ describe("a month as the product reads one", () => {
     expect(parseMonth(null, Date.parse("2026-11-28T03:00:00Z")).toISO()).toBe("2026-11-01T00:00:00.000+00:00");
     for (const bad of ["2026-13", "2026-7", "26-07", "2026-07-01", "1999-12", "x"])
       expect(() => parseMonth(bad)).toThrow("Give the month as YYYY-MM");
+  });
+});
+
+describe("the UK clock's fields at an instant", () => {
+  it("are luxon's at any instant from 1990 to 2100, the hours the clocks change included", () => {
+    const instants = fc.oneof(
+      fc.integer({ min: Date.parse("1990-01-01T00:00:00Z"), max: Date.parse("2100-01-01T00:00:00Z") }),
+      // Around the changes: the last Sundays of March and October, 00:00–02:00 UTC, to the millisecond.
+      fc
+        .record({
+          year: fc.integer({ min: 1996, max: 2099 }),
+          october: fc.boolean(),
+          ms: fc.integer({ min: -1, max: 2 * 3_600_000 }),
+        })
+        .map(({ year, october, ms }) => {
+          const end = DateTime.utc(year, october ? 10 : 3, 31);
+          return end.minus({ days: end.weekday % 7 }).toMillis() + ms;
+        }),
+    );
+    fc.assert(
+      fc.property(instants, (at) => {
+        const luxon = DateTime.fromMillis(at, { zone: UK_ZONE });
+        expect(ukFields(at)).toEqual({
+          month: luxon.month,
+          weekday: luxon.weekday,
+          hour: luxon.hour,
+          minute: luxon.minute,
+        });
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

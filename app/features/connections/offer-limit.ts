@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 
+import { ukFields } from "~/lib/uk-clock";
 import { UK_ZONE } from "~/lib/uk-dates";
 
 import type { DayType, OfferShape, ProfileGrid, Season } from "./offer-shape";
@@ -29,7 +30,7 @@ export function profileBySteps(grid: ProfileGrid, season: Season, horizon: Horiz
 
 /** The kVA a profiled offer gives at an instant (live control): its half hour's, in UK time. */
 export function profileKvaAt(grid: ProfileGrid, at: Date): number {
-  const local = DateTime.fromJSDate(at, { zone: UK_ZONE });
+  const local = ukFields(at.getTime());
   return grid[seasonOf(local.month)][dayTypeOf(local.weekday - 1)][local.hour * 2 + (local.minute >= 30 ? 1 : 0)]!;
 }
 

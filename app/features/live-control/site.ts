@@ -6,13 +6,12 @@
  * the flat-rate preset until one is run. A connection offer in force (issue 60)
  * sets the connection instead, at each instant. (Pure: site.server.ts reads it.)
  */
-import { DateTime } from "luxon";
-
 import { priceAt, type Tariff } from "~/features/charging-engine";
 import { buildingKwAt, meterHoldsUntil, type SiteMeter } from "~/features/charging-records";
 import { offerMostKva, profileKvaAt, type OfferShape } from "~/features/connections";
 import { type PlanRequest } from "~/features/planning";
-import { clockTime, UK_ZONE } from "~/lib/uk-dates";
+import { ukFields } from "~/lib/uk-clock";
+import { clockTime } from "~/lib/uk-dates";
 
 import type { Slot } from "./schedule-ahead";
 
@@ -108,7 +107,7 @@ export function connectionInForceView(site: DepotSite, at: number) {
 export function siteLimitKw(site: DepotSite, at: number): number | null {
   const connectionKw = connectionKwAt(site, at);
   if (connectionKw === null || site.connectionKw === null) return null;
-  const hour = DateTime.fromMillis(at, { zone: UK_ZONE }).hour;
+  const { hour } = ukFields(at);
   return Math.max(0, connectionKw - buildingKwAt(site.meter, site.buildingKwByHour[hour] ?? 0, site.connectionKw, at));
 }
 
@@ -124,7 +123,6 @@ const SLOT_MS = 5 * 60_000;
 export function siteSlots(site: DepotSite, at: number, hours: number): Slot[] {
   const end = Math.ceil((at + hours * 3_600_000) / SLOT_MS) * SLOT_MS;
   const slots: Slot[] = [];
-  const ukClock = ukClockBetween(at, end);
   const expires = site.meter ? meterHoldsUntil(site.meter) : -Infinity;
   // The network's channel falls silent then, unless heard again: the schedules sent now hold the firm part from there.
   const silent = site.connectionOffer?.shape.kind === "flexible" ? nonFirmUntil(site) : -Infinity;
@@ -132,7 +130,7 @@ export function siteSlots(site: DepotSite, at: number, hours: number): Slot[] {
     const edge = Math.floor(from / SLOT_MS) * SLOT_MS + SLOT_MS;
     const cut = [expires, silent].filter((t) => t > from && t < edge);
     const to = cut.length ? Math.min(...cut) : edge;
-    const local = ukClock(from);
+    const local = ukFields(from);
     const building = buildingKwAt(site.meter, site.buildingKwByHour[local.hour] ?? 0, site.connectionKw!, from);
     const roomKw = Math.max(0, connectionKwAt(site, from, to)! - building);
     const pence = priceAt(site.tariff, local.weekday - 1, local.hour * 60 + local.minute);
@@ -142,20 +140,4 @@ export function siteSlots(site: DepotSite, at: number, hours: number): Slot[] {
     from = to;
   }
   return slots;
-}
-
-type ClockFields = { weekday: number; hour: number; minute: number };
-/**
- * The UK clock's weekday (1 Monday), hour and minute at instants between two: the zone's rules are looked up twice
- * and the offset added when the clocks do not change between (every window but two a year), else at each instant.
- * Called for every five minutes of the day ahead at each recomputation, where the zone lookup was most of its time.
- */
-function ukClockBetween(from: number, to: number): (at: number) => ClockFields {
-  const zone = { zone: UK_ZONE };
-  const offset = DateTime.fromMillis(from, zone).offset;
-  if (DateTime.fromMillis(to, zone).offset !== offset) return (at) => DateTime.fromMillis(at, zone);
-  return (at) => {
-    const local = new Date(at + offset * 60_000);
-    return { weekday: local.getUTCDay() || 7, hour: local.getUTCHours(), minute: local.getUTCMinutes() };
-  };
 }

@@ -29,7 +29,7 @@ export function OpenAdrCard({ link, canChange }: { link: Link | null; canChange:
         <CardTitle>OpenADR 3.0</CardTitle>
         <CardDescription>
           {link
-            ? `Polled every 30 seconds: ${link.vtnUrl}, program ${link.programName}. ${link.lastOkAt ? `Last read ${dayAndTime(link.lastOkAt)}.` : "Not read yet."}`
+            ? `Polled every 30 seconds: ${link.vtnUrl}, program ${link.programName}. ${link.lastOkAt ? `Last read ${dayAndTime(link.lastOkAt)}.` : link.lastPolledAt ? `Tried ${dayAndTime(link.lastPolledAt)}; not read yet.` : "Not read yet."}`
             : "Link the network operator's VTN: the product polls its program's events for the site's import capacity limit, and the network is heard while it answers."}
         </CardDescription>
       </CardHeader>

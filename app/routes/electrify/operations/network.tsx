@@ -8,6 +8,7 @@ import {
   linkSchema,
   linkView,
   networkState,
+  pollVtn,
   removeLink,
   saveLink,
 } from "~/features/connections/index.server";
@@ -59,6 +60,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+const limitsTaken = (count: number) =>
+  count === 0 ? "no limit on the depot now" : `${count} limit${count === 1 ? "" : "s"} taken`;
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const runtime = getRuntime();
@@ -88,7 +92,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           const parsed = linkSchema.safeParse(Object.fromEntries(submitted));
           if (!parsed.success) throw invalidInput(parsed.error);
           await saveLink(runtime, user, depotId, parsed.data);
-          return succeeded("The VTN is linked: it is read within 30 seconds", undefined, "link");
+          // Read at once, so that whoever links it learns now whether the address, token and program work.
+          const powerFactor = (await depotSite(runtime, depotId)).inputs?.site.powerFactor ?? 1;
+          const read = await pollVtn(runtime, depotId, powerFactor).then(
+            (taken) => `and read: ${limitsTaken(taken?.instructions ?? 0)}`,
+            (error: unknown) =>
+              `but could not be read (${error instanceof Error ? error.message : "no answer"}); it is tried every 30 seconds`,
+          );
+          return succeeded(`The VTN is linked ${read}`, undefined, "link");
         },
       },
       "unlink-vtn": {
