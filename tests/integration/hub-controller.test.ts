@@ -351,4 +351,42 @@ describe("a hub's chargers and its bookings", () => {
     ]);
     expect(await hubDisputes(runtime, rival, await requireHub(runtime, rival, hubId))).toEqual([]);
   });
+
+  it("lists a visit due by 00:30 at 23:45 the night before, and not yet at noon", async () => {
+    // A visit arriving by 00:30 belongs to that day, its window opening the evening before. Written as a booking would
+    // write it (the hub's room for such a window depends on the hour this test runs, the other contracts being now).
+    const date = DateTime.now().setZone("Europe/London").plus({ days: 2 }).startOf("day");
+    const iso = (t: DateTime) => t.toUTC().toISO()!;
+    const contract = await runtime.database.db
+      .selectFrom("hub_contracts")
+      .select("company_id")
+      .where("id", "=", contractId)
+      .executeTakeFirstOrThrow();
+    await runtime.database.db
+      .insertInto("hub_bookings")
+      .values({
+        contract_id: contractId,
+        hub_id: hubId,
+        company_id: contract.company_id,
+        visit_date: date.toISODate()!,
+        vehicle: "NT1 GHT",
+        tag: "NIGHT-1",
+        status: "booked",
+        expected_visit_id: null,
+        arrives_at: iso(date.plus({ minutes: 30 })),
+        holds_until: iso(date.plus({ minutes: 90 })),
+        departs_at: iso(date.plus({ hours: 4 })),
+        needed_kwh: 10,
+        created_by: null,
+      })
+      .execute();
+    const hub = await requireHub(runtime, haulier, hubId);
+    const at = async (instant: DateTime) =>
+      (await hubVehiclesNow(runtime, haulier, hub, instant.toMillis())).vehicles
+        .filter((v) => v.vehicle === "NT1 GHT")
+        .map((v) => v.state);
+    expect(await at(date.minus({ minutes: 15 }))).toEqual(["expected"]);
+    expect(await at(date.minus({ hours: 12 }))).toEqual([]);
+    expect(await at(date.plus({ hours: 2 }))).toEqual(["no-show"]);
+  });
 });

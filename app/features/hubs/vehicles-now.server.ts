@@ -21,10 +21,18 @@ import type { VehicleNowRow } from "./views";
 
 type Deps = Pick<Runtime, "database">;
 const ms = (value: Date | string) => Date.parse(toIsoString(value));
+/** A visit due within this long is listed already, whatever its date: at 23:30 a van due by 00:30 is tonight's. */
+const DUE_SOON_MS = 6 * 3_600_000;
+
+/** The visit dates that may be under way or due soon at `now`: yesterday's (overnight), today's and tomorrow's. */
+function visitDates(now: number) {
+  const today = DateTime.fromMillis(now, { zone: UK_ZONE });
+  return { from: today.minus({ days: 1 }).toISODate()!, to: today.plus({ days: 1 }).toISODate()! };
+}
 
 /** Today's and last night's booked visits at the hub, of every customer or of one (`tags` narrows to some vehicles). */
 async function visitsNow(deps: Deps, hub: HubView, now: number, own: DepotViewer | null, companyOfDepot?: number) {
-  const today = DateTime.fromMillis(now, { zone: UK_ZONE });
+  const dates = visitDates(now);
   let query = deps.database.db
     .selectFrom("hub_bookings")
     .innerJoin("companies", "companies.id", "hub_bookings.company_id")
@@ -37,14 +45,15 @@ async function visitsNow(deps: Deps, hub: HubView, now: number, own: DepotViewer
       "hub_bookings.holds_until as holdsUntil",
       "hub_bookings.departs_at as departsAt",
       "hub_bookings.needed_kwh as neededKwh",
+      "hub_bookings.visit_date as visitDate",
       "hub_contracts.depart_from as departFrom",
       "hub_contracts.depart_to as departTo",
     ])
     .where("hub_bookings.hub_id", "=", hub.id)
     .where("hub_bookings.status", "=", "booked")
     .where("hub_bookings.arrives_at", "is not", null)
-    .where("hub_bookings.visit_date", ">=", today.minus({ days: 1 }).toISODate()!)
-    .where("hub_bookings.visit_date", "<=", today.toISODate()!);
+    .where("hub_bookings.visit_date", ">=", dates.from)
+    .where("hub_bookings.visit_date", "<=", dates.to);
   if (own) query = query.where(customerRowsWhere(own, "hub_bookings.company_id"));
   if (companyOfDepot !== undefined) query = query.where("hub_bookings.company_id", "=", companyOfDepot);
   return query.execute();
@@ -75,8 +84,11 @@ function rowsNow(
   sessions: Awaited<ReturnType<typeof sessionsAtDepot>>,
   now: number,
 ): VehicleNowRow[] {
+  const today = DateTime.fromMillis(now, { zone: UK_ZONE }).toISODate()!;
   return (
     rows
+      // Tomorrow's visits only once due within hours (at 23:30, a van due by 00:30 is tonight's).
+      .filter((b) => b.visitDate <= today || ms(b.arrivesAt!) <= now + DUE_SOON_MS)
       .map((b): VehicleNowRow => {
         const arrivesAt = ms(b.arrivesAt!);
         const departsAt = ms(b.departsAt!);
@@ -97,7 +109,7 @@ function rowsNow(
           departsAt: new Date(departsAt).toISOString(),
         };
       })
-      // Today's and last night's visits still to come or under way, and those that ended in the last hours.
+      // Last night's, today's and tonight's visits still to come or under way, and those that ended in the last hours.
       .filter((v) => Date.parse(v.departsAt) > now - 6 * 3_600_000)
       .sort((a, b) => a.arrivesAt.localeCompare(b.arrivesAt))
   );
@@ -111,7 +123,7 @@ export async function depotHubVehicles(deps: Deps, viewer: DepotViewer, depotId:
   const depot = await requireDepot(deps.database.db, viewer, depotId, "operations.read");
   const tags = new Set((await listVehicleTags(deps, depot.id)).map((t) => t.tag.toUpperCase()));
   if (!tags.size) return [];
-  const today = DateTime.fromMillis(now, { zone: UK_ZONE });
+  const dates = visitDates(now);
   const hubIds = await deps.database.db
     .selectFrom("hub_bookings")
     .select("hub_id")
@@ -119,8 +131,8 @@ export async function depotHubVehicles(deps: Deps, viewer: DepotViewer, depotId:
     .where("company_id", "=", depot.companyId)
     .where("tag", "in", [...tags])
     .where("status", "=", "booked")
-    .where("visit_date", ">=", today.minus({ days: 1 }).toISODate()!)
-    .where("visit_date", "<=", today.toISODate()!)
+    .where("visit_date", ">=", dates.from)
+    .where("visit_date", "<=", dates.to)
     .execute();
   const hubs = await Promise.all(
     hubIds.map(async ({ hub_id }) => {
