@@ -194,7 +194,13 @@ export async function recordReadings(
         ...(ignores ? { ignores_limit: 1 } : {}),
         meter_last_wh: Math.max(session.meter_last_wh, latest.energyWh ?? session.meter_last_wh),
         ...(latest.powerW !== null ? { power_w: latest.powerW } : {}),
-        ...(latest.socPct !== null ? { soc_pct: latest.socPct } : {}),
+        // The charge's own time (a charger's clock ahead of ours taken as now: it may not outrank a newer reading).
+        ...(latest.socPct !== null
+          ? {
+              soc_pct: latest.socPct,
+              soc_read_at: new Date(Math.min(Date.parse(latest.at) || Date.now(), Date.now())).toISOString(),
+            }
+          : {}),
         updated_at: now(),
       })
       .where("id", "=", sessionId)

@@ -43,6 +43,7 @@ export async function openSessionsAt(db: Kysely<Database>, depotId: number) {
       "meter_start_wh as startWh",
       "meter_last_wh as lastWh",
       "soc_pct as socPct",
+      "soc_read_at as socReadAt",
       "power_w as powerW",
       "limit_w as limitW",
       "limit_schedule as scheduleJson",

@@ -148,7 +148,8 @@ function pluggedFrom(s: OpenSession, read: DepotRead & { online: boolean; own: b
     startWh: s.startWh,
     lastWh: s.lastWh,
     socPct: s.socPct,
-    socAt: Date.parse(toIsoString(s.updatedAt)),
+    // When the charger told it, not when the session last changed (a limit sent, a meter value without a charge).
+    socAt: Date.parse(toIsoString(s.socReadAt ?? s.updatedAt)),
     told: {
       departsAt: s.evDepartsAt === null ? null : Date.parse(toIsoString(s.evDepartsAt)),
       neededWh: s.evNeededWh,

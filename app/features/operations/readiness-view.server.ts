@@ -28,6 +28,7 @@ type OpenRow = {
   meter_start_wh: number;
   meter_last_wh: number;
   soc_pct: number | null;
+  soc_read_at: Date | string | null;
   updated_at: Date | string;
   short_kwh: number | null;
   short_reason: string | null;
@@ -62,7 +63,7 @@ export async function depotReadiness(
       startWh: row.meter_start_wh,
       lastWh: row.meter_last_wh,
       socPct: row.soc_pct,
-      socAt: Date.parse(toIsoString(row.updated_at)),
+      socAt: Date.parse(toIsoString(row.soc_read_at ?? row.updated_at)),
       shortKwh: row.short_kwh,
       shortReason: row.short_reason,
       powerKw,

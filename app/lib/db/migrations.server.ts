@@ -42,6 +42,7 @@ import { migration as m037 } from "./migrations/037-depots-placed-from-address";
 import { migration as m038 } from "./migrations/038-connection-offers";
 import { migration as m039 } from "./migrations/039-network-instructions";
 import { migration as m040 } from "./migrations/040-openadr-links";
+import { migration as m041 } from "./migrations/041-session-soc-read-at";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -90,6 +91,7 @@ const migrations: Record<string, AppMigration> = {
   "038_connection_offers": m038,
   "039_network_instructions": m039,
   "040_openadr_links": m040,
+  "041_session_soc_read_at": m041,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -121,6 +121,8 @@ export type ChargingSessionTable = {
   meter_last_wh: number;
   power_w: ColumnType<number, number | undefined, number>;
   soc_pct: number | null;
+  /** When the charger told `soc_pct` (migration 041); null for charges told before it: `updated_at` then. */
+  soc_read_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   stop_reason: string | null;
   limit_w: ColumnType<number | null, number | null | undefined, number | null>;
   limit_sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
