@@ -194,13 +194,7 @@ export async function recordReadings(
         ...(ignores ? { ignores_limit: 1 } : {}),
         meter_last_wh: Math.max(session.meter_last_wh, latest.energyWh ?? session.meter_last_wh),
         ...(latest.powerW !== null ? { power_w: latest.powerW } : {}),
-        // The charge's own time (a charger's clock ahead of ours taken as now: it may not outrank a newer reading).
-        ...(latest.socPct !== null
-          ? {
-              soc_pct: latest.socPct,
-              soc_read_at: new Date(Math.min(Date.parse(latest.at) || Date.now(), Date.now())).toISOString(),
-            }
-          : {}),
+        ...chargeTold(latest),
         updated_at: now(),
       })
       .where("id", "=", sessionId)
@@ -209,6 +203,13 @@ export async function recordReadings(
   depotChanged(point.depotId);
   if (overLimit || socTold) chargingChanged(point.depotId);
   return { overLimit };
+}
+
+/** The charge a sample tells, with its own time (a charger's clock ahead of ours taken as now: it may not outrank a newer reading). */
+function chargeTold(sample: MeterSample) {
+  if (sample.socPct === null) return {};
+  const at = Math.min(Date.parse(sample.at) || Date.now(), Date.now());
+  return { soc_pct: sample.socPct, soc_read_at: new Date(at).toISOString() };
 }
 
 /** A charge this far from the last reading is news (another vehicle's, a correction), not charging as planned. */
