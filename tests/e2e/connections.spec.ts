@@ -1,6 +1,9 @@
+import { readFile } from "node:fs/promises";
+
 import { defaultPlanInput } from "~/features/planning";
 
 import { startTestVtn } from "../support/openadr-vtn";
+import { pdfText } from "../support/pdf-text";
 import {
   createTestDepots,
   createTestUser,
@@ -86,6 +89,39 @@ test.describe("[roadmap] connection offers", () => {
     await expectNoSidewaysScroll(page, 390);
     await page.screenshot({ path: testInfo.outputPath("offers-390.png"), fullPage: true });
     await expectNoAxeViolations(page);
+
+    // The roadmap compares them, year by year, beside the present connection; the tracked one is the upgrade.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await gotoHydrated(page, "/electrify/portfolio");
+    const compared = page.getByRole("region", { name: "Avonmouth's offers compared" });
+    await expect(compared.getByRole("columnheader", { name: /^Flexible, 2026 \(chosen\)/ })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(compared.getByRole("row", { name: /^Energised/ })).toContainText("15 Dec 2026");
+    await expect(compared.getByRole("row", { name: /^Cost/ })).toContainText("£45,000");
+    // The profile's winter evenings and nights leave the vans short once it is in force; 250 kVA does not.
+    const in2030 = compared.getByRole("row", { name: /^2030/ });
+    await expect(in2030.getByRole("cell").nth(1)).toContainText("(vehicles short)");
+    await expect(in2030.getByRole("cell").nth(2)).not.toContainText("short");
+    await expect(compared.getByRole("row", { name: /^Shortfall on the plan/ })).toContainText("10 short");
+    await expect(
+      page
+        .locator("[aria-labelledby^='depot-']")
+        .filter({ hasText: "Avonmouth" })
+        .getByText(/^Chosen offer in time|^Connection enough/),
+    ).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("roadmap-offers-1280.png"), fullPage: true });
+    await expectNoAxeViolations(page);
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Portfolio report (PDF)" }).click();
+    const text = pdfText(await readFile((await (await downloading).path())!));
+    expect(text).toContain("Connection offers compared");
+    expect(text).toContain("Flexible, 2026 (chosen)");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page, 390);
+    await compared.screenshot({ path: testInfo.outputPath("roadmap-offers-390.png") });
+    await expectNoAxeViolations(page);
+    await gotoHydrated(page, `/electrify/portfolio/${depot}/connection`);
 
     // Removed, it is gone after a reload too.
     await profiled.getByRole("button", { name: "Remove: Profiled, NGED 2027" }).click();

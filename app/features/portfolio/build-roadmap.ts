@@ -10,9 +10,10 @@ import { connectionFor } from "~/features/charging-engine";
 import type { PlanRequest } from "~/features/planning";
 
 import type { ApplicationStage } from "./application-input";
-import type { DepotYear } from "./depot-year";
+import type { DepotYear, DepotYearRequest } from "./depot-year";
 import { fleetInYear, fleetKey } from "./depot-years";
-import { bridgeBattery, connectionFlag, groupSpan, type ConnectionFlag } from "./roadmap";
+import { offerYearRequests, upgradeOf, type RoadmapOffer, type Upgrade } from "./offer-years";
+import { bridgeBattery, connectionFlag, groupSpan, latestApplyDate, type ConnectionFlag } from "./roadmap";
 import { groupSetting, leadTimeOf, type GroupSetting, type RoadmapSettings } from "./roadmap-settings";
 
 export type RoadmapDepot = {
@@ -30,6 +31,8 @@ export type RoadmapDepot = {
     quoteKva: number | null;
     quotePounds: number | null;
   } | null;
+  /** The depot's connection offers (issue 60): compared year by year, the chosen one in force from its date. */
+  offers?: RoadmapOffer[];
 };
 
 export type RoadmapYear = {
@@ -64,6 +67,10 @@ export type DepotRoadmap = {
   beyondQuoteKva: number | null;
   /** The connection the end year's peak needs (kVA, with the plan's margin), when more than today's. */
   neededKva: number | null;
+  /** The year the upgrade counted on is in force (its cost spent): a quote's or chosen offer's, else the year needed. */
+  upgradeYear: number | null;
+  /** The chosen offer's name when it is the upgrade counted on (issue 60), else null. */
+  chosenOffer: string | null;
   /** When the upgrade comes after it is needed: the battery that bridges the late years, or null when none can. */
   bridge: { powerKw: number; capacityKwh: number; pounds: number; years: number[] } | null | undefined;
 };
@@ -91,13 +98,17 @@ export const depotYearKey = (depot: RoadmapDepot, fleet: PlanRequest["vehicles"]
 
 /** Every distinct fleet the roadmap plans, with its key: what the server looks for in its cache before planning. */
 export function neededDepotYears(depots: RoadmapDepot[], settings: RoadmapSettings, thisYear: number) {
-  const needed = new Map<string, PlanRequest>();
+  const needed = new Map<string, DepotYearRequest>();
   for (const depot of depots) {
     if (!depot.inputs) continue;
     const replacements = replacementsOf(depot, settings, thisYear);
     for (const year of roadmapYears(settings, thisYear)) {
       const fleet = fleetInYear(depot.inputs, replacements, year);
-      if (fleet.length) needed.set(depotYearKey(depot, fleet), { ...depot.inputs, vehicles: fleet });
+      if (!fleet.length) continue;
+      const key = depotYearKey(depot, fleet);
+      const request = { ...depot.inputs, vehicles: fleet };
+      needed.set(key, request);
+      for (const [offerKey, under] of offerYearRequests(key, request, depot.offers ?? [])) needed.set(offerKey, under);
     }
   }
   return needed;
@@ -125,29 +136,34 @@ export function depotRoadmap(
       flag: { kind: "enough" },
       beyondQuoteKva: null,
       neededKva: null,
+      upgradeYear: null,
+      chosenOffer: null,
       bridge: undefined,
     };
   }
   const pf = inputs.site.powerFactor;
   const nowKw = inputs.site.connectionKva * pf;
   const replacements = replacementsOf(depot, settings, thisYear);
-  const application = depot.application;
+  const application = upgradeOf(depot.application, depot.offers ?? [], inputs);
   const energisedYear = application?.energisationOn ? inForceFrom(application.energisationOn) : null;
   const quotedKw = application?.quoteKva ? application.quoteKva * pf : null;
   const rows: RoadmapYear[] = years.map((year) => {
     const fleet = fleetInYear(inputs, replacements, year);
-    const result = fleet.length ? resultOf(depotYearKey(depot, fleet)) : null;
-    const connectionKw =
-      quotedKw !== null && energisedYear !== null && year >= energisedYear ? Math.max(nowKw, quotedKw) : nowKw;
+    const key = fleet.length ? depotYearKey(depot, fleet) : null;
+    const result = key ? resultOf(key) : null;
+    const upgraded = quotedKw !== null && energisedYear !== null && year >= energisedYear;
+    const connectionKw = upgraded ? Math.max(nowKw, quotedKw) : nowKw;
     // A year without electric vehicles draws the building alone.
     const peakKw = result?.peakKw ?? buildingPeakKw(inputs.site.buildingKw);
+    // Under a chosen offer, enough is every vehicle it can charge charged (a profile is not one kVA to compare with).
+    const underOffer = upgraded && key && application?.offerKey ? resultOf(`${key}|${application.offerKey}`) : null;
     return {
       year,
       electric: fleet.reduce((sum, g) => sum + g.count, 0),
       chargers: result?.chargers ?? [],
       peakKw,
       connectionKw,
-      enough: peakKw <= connectionKw + 1e-9,
+      enough: underOffer ? underOffer.vehiclesShort <= result!.vehiclesShort : peakKw <= connectionKw + 1e-9,
       vehiclesShort: result?.vehiclesShort ?? 0,
     };
   });
@@ -164,6 +180,8 @@ export function depotRoadmap(
     flag,
     beyondQuoteKva,
     neededKva,
+    upgradeYear: flag.kind === "enough" ? null : (energisedYear ?? (flag.kind === "apply-by" ? flag.neededYear : null)),
+    chosenOffer: application?.offerName ?? null,
     bridge: bridgeFor(
       flag,
       rows,
@@ -185,7 +203,7 @@ function flagOf(
     nowKw: number;
     quotedKw: number | null;
     energisedYear: number | null;
-    application: RoadmapDepot["application"];
+    application: Upgrade | null;
     leadTimeMonths: number;
     today: string;
   },
@@ -199,6 +217,14 @@ function flagOf(
     energisedBy: application?.energisationOn ?? null,
     today,
   });
+  if (flag.kind === "quoted-in-time" && application?.offerKey && energisedYear !== null) {
+    // A chosen offer runs out in the first year after it comes that it leaves a vehicle short.
+    const short = rows.find((r) => r.year >= energisedYear && !r.enough);
+    if (!short) return { flag, beyondQuoteKva: null };
+    const applyBy = latestApplyDate(short.year, leadTimeMonths);
+    const next = { kind: "apply-by", neededYear: short.year, applyBy, late: today > applyBy } as const;
+    return { flag: next, beyondQuoteKva: application.quoteKva };
+  }
   if (flag.kind === "quoted-in-time" && quotedKw !== null && energisedYear !== null) {
     const later = new Map(rows.filter((r) => r.year >= energisedYear).map((r) => [r.year, r.peakKw]));
     const next = connectionFlag({ connectionKw: Math.max(nowKw, quotedKw), peaks: later, leadTimeMonths, today });

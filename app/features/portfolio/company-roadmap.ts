@@ -15,10 +15,17 @@ import {
 } from "./build-roadmap";
 import type { DepotYear } from "./depot-year";
 import { fleetInYear } from "./depot-years";
+import { compareConnections, type ComparedConnection } from "./offer-comparison";
+import { upgradeOf } from "./offer-years";
 import { capitalOf, cumulative, depotSpend, type YearSpend } from "./roadmap-costs";
 import type { RoadmapSettings } from "./roadmap-settings";
 
-export type CompanyDepot = DepotRoadmap & { spend: YearSpend[]; connectionEstimated: boolean };
+export type CompanyDepot = DepotRoadmap & {
+  spend: YearSpend[];
+  connectionEstimated: boolean;
+  /** The present connection and each offer, year by year (issue 60); empty without offers. */
+  offers: ComparedConnection[];
+};
 
 export type CompanyRoadmap = {
   years: number[];
@@ -38,7 +45,7 @@ export function companyRoadmap(
   const years = roadmapYears(settings, thisYear);
   const planned = depots.map((depot): CompanyDepot => {
     const roadmap = depotRoadmap(depot, settings, today, resultOf);
-    if (!depot.inputs) return { ...roadmap, spend: [], connectionEstimated: true };
+    if (!depot.inputs) return { ...roadmap, spend: [], connectionEstimated: true, offers: [] };
     const inputs = depot.inputs;
     const replacements = replacementsOf(depot, settings, thisYear);
     const { years: spend, connectionEstimated } = depotSpend(
@@ -49,9 +56,10 @@ export function companyRoadmap(
         const fleet = fleetInYear(inputs, replacements, year);
         return fleet.length ? resultOf(depotYearKey(depot, fleet)) : null;
       },
-      depot.application?.quotePounds ?? null,
+      upgradeOf(depot.application, depot.offers ?? [], inputs)?.quotePounds ?? null,
     );
-    return { ...roadmap, spend, connectionEstimated };
+    const offers = compareConnections(depot, roadmap, spend, settings, resultOf);
+    return { ...roadmap, spend, connectionEstimated, offers };
   });
   const spendByYear = years.map((year) => {
     const all = planned.flatMap((d) => d.spend.filter((s) => s.year === year));

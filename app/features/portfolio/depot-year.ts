@@ -42,14 +42,25 @@ export const NO_VEHICLES: DepotYear = {
   stepHours: 1,
 };
 
-export function planDepotYear(input: PlanRequest): DepotYear {
-  const unbounded: PlanRequest = { ...input, site: { ...input.site, connectionKva: UNBOUNDED_KVA } };
-  const { sizing, plan } = sizeChargersWithPlan(unbounded, input.chargerCatalogue ?? DEFAULT_CATALOGUE, [
+/**
+ * A connection a depot-year is planned under, instead of lifted (issue 60): an offer's, or the present one, as the
+ * roadmap compares them. Its limit by step repeats over the plan's horizon (a profile's tighter season).
+ */
+export type UnderConnection = { connectionKva: number; connectionKvaByStep?: number[] };
+export type DepotYearRequest = PlanRequest & { underConnection?: UnderConnection };
+
+export function planDepotYear(input: DepotYearRequest): DepotYear {
+  const { underConnection, ...request } = input;
+  const asPlanned: PlanRequest & { site: { connectionKvaByStep?: number[] } } = {
+    ...request,
+    site: { ...request.site, ...(underConnection ?? { connectionKva: UNBOUNDED_KVA }) },
+  };
+  const { sizing, plan } = sizeChargersWithPlan(asPlanned, input.chargerCatalogue ?? DEFAULT_CATALOGUE, [
     "peak-shaving",
   ]);
   const shaved = plan?.strategies[0];
   if (!plan || !shaved) return NO_VEHICLES;
-  const building = buildingBill(unbounded, plan);
+  const building = buildingBill(asPlanned, plan);
   const stepsPerDay = Math.round(24 / plan.stepHours);
   const peakStep = shaved.siteKw.indexOf(Math.max(...shaved.siteKw));
   const from = Math.floor(peakStep / stepsPerDay) * stepsPerDay;
@@ -63,7 +74,7 @@ export function planDepotYear(input: PlanRequest): DepotYear {
     peakKw: shaved.peakKw,
     vehiclesShort: shaved.vehicles.filter((v) => v.shortfallKwh > 1e-6).length,
     electricityPoundsPerYear:
-      (Math.max(0, shaved.cost.totalPounds - building.totalPounds) * 365) / unbounded.horizon.days,
+      (Math.max(0, shaved.cost.totalPounds - building.totalPounds) * 365) / asPlanned.horizon.days,
     loadKw: week,
     stepHours: plan.stepHours,
   };

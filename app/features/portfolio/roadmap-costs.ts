@@ -19,7 +19,7 @@ import {
   type PlanRequest,
 } from "~/features/planning";
 
-import { inForceFrom, type DepotRoadmap } from "./build-roadmap";
+import type { DepotRoadmap } from "./build-roadmap";
 import type { DepotYear } from "./depot-year";
 import { electricInYear, type GroupReplacement } from "./roadmap";
 
@@ -55,12 +55,7 @@ export function depotSpend(
   const connectionPounds =
     quotePounds ??
     Math.max(0, (roadmap.neededKva ?? 0) - roadmap.connectionKva) * economics.site.connectionPoundsPerKva;
-  const upgradeYear =
-    roadmap.flag.kind === "enough"
-      ? null
-      : roadmap.flag.kind === "apply-by"
-        ? roadmap.flag.neededYear
-        : inForceFrom(roadmap.flag.energisedBy);
+  const upgradeYear = roadmap.upgradeYear;
   const years = roadmap.years.map((row): YearSpend => {
     let vehiclesPounds = 0;
     let dieselPounds = 0;

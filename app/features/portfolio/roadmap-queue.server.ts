@@ -10,15 +10,14 @@
  */
 import type { PgBoss } from "pg-boss";
 
-import type { PlanRequest } from "~/features/planning";
 import type { Runtime } from "~/lib/runtime.server";
 
-import type { DepotYear } from "./depot-year";
+import type { DepotYear, DepotYearRequest } from "./depot-year";
 import { planDepotYearsInBackground } from "./roadmap-tasks.server";
 
 export const DEPOT_YEAR_QUEUE = "roadmap-depot-years";
 /** A queue job's depot-year: its cache key and the year's inputs. */
-export type DepotYearJob = { key: string; inputs: PlanRequest };
+export type DepotYearJob = { key: string; inputs: DepotYearRequest };
 
 /** Depot-years a worker takes at once (the background process plans them one after another). */
 const BATCH = 8;

@@ -5,13 +5,12 @@
  * a password check or a photo sent meanwhile waits for one batch, not for
  * the whole roadmap.
  */
-import type { PlanRequest } from "~/features/planning";
 import { backgroundTask } from "~/lib/background/background.server";
 
-import { planDepotYear } from "./depot-year";
+import { planDepotYear, type DepotYearRequest } from "./depot-year";
 import type { PortfolioReportData } from "./report/portfolio-report.server";
 
-export const planDepotYearsInBackground = backgroundTask("planDepotYears", async (inputs: PlanRequest[]) =>
+export const planDepotYearsInBackground = backgroundTask("planDepotYears", async (inputs: DepotYearRequest[]) =>
   inputs.map(planDepotYear),
 );
 

@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { sql, type Expression, type SqlBool } from "kysely";
 
+import { readOffers } from "~/features/connections/index.server";
 import { depotWithinReach, type DepotViewer } from "~/features/depots/index.server";
 import { capacityFor, loadSubstationIndex, type DepotCapacity } from "~/features/grid/index.server";
 import type { PlanRequest } from "~/features/planning";
@@ -20,7 +21,7 @@ import { UserError } from "~/lib/user-error";
 import { readApplications } from "./applications.server";
 import { neededDepotYears, type RoadmapDepot } from "./build-roadmap";
 import { companyRoadmap, type CompanyRoadmap } from "./company-roadmap";
-import { depotYearSchema, type DepotYear } from "./depot-year";
+import { depotYearSchema, type DepotYear, type DepotYearRequest } from "./depot-year";
 import { keepDepotYears, queueDepotYears, roadmapQueue } from "./roadmap-queue.server";
 import { roadmapSettingsSchema, type RoadmapSettings } from "./roadmap-settings";
 import { planDepotYearsInBackground } from "./roadmap-tasks.server";
@@ -116,10 +117,8 @@ export async function portfolioDepots(deps: Deps, whose: Whose): Promise<Portfol
     readApplications(deps, whose),
   ]);
   // One query for every depot's plan, not one a depot.
-  const plans = await readDepotPlans(
-    deps,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [plans, offers] = await Promise.all([readDepotPlans(deps, ids), readOffers(deps, ids)]);
   return rows.map((row) => {
     const plan = plans.get(row.id) ?? null;
     const capacity = capacityFor(index, { latitude: row.location_latitude, longitude: row.location_longitude });
@@ -141,6 +140,16 @@ export async function portfolioDepots(deps: Deps, whose: Whose): Promise<Portfol
         quoteKva: application.quoteKva,
         quotePounds: application.quotePounds,
       },
+      offers: (offers.get(row.id) ?? []).map((offer) => ({
+        id: offer.id,
+        name: offer.name,
+        operator: offer.operator,
+        costPounds: offer.costPounds,
+        energiseOn: offer.energiseOn,
+        chosen: offer.chosen,
+        shape: offer.shape,
+        outlook: offer.outlook?.status === "done" ? offer.outlook.result : null,
+      })),
     };
   });
 }
@@ -182,7 +191,7 @@ export async function roadmapFor(
 }
 
 /** Each needed depot-year, from the cache or planned now (and kept). */
-export async function depotYears(deps: Deps, needed: Map<string, PlanRequest>) {
+export async function depotYears(deps: Deps, needed: Map<string, DepotYearRequest>) {
   const db = deps.database.db;
   const results = new Map<string, DepotYear>();
   const keys = [...needed.keys()];
@@ -230,7 +239,7 @@ async function planOnQueue(
   deps: Deps,
   queue: NonNullable<ReturnType<typeof roadmapQueue>>,
   missing: string[],
-  needed: Map<string, PlanRequest>,
+  needed: Map<string, DepotYearRequest>,
   results: Map<string, DepotYear>,
 ) {
   await queueDepotYears(

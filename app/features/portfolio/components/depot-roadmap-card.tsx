@@ -9,6 +9,7 @@ import { capitalOf } from "../roadmap-costs";
 import { flagReason, flagText, wholeKw, wholePounds } from "../roadmap-labels";
 import { chargersText } from "../roadmap-report-data";
 import { GroupYearsForm } from "./group-years-form";
+import { OfferComparisonTable } from "./offer-comparison-table";
 
 const TONES = {
   ok: "border-green-700 bg-green-50 text-green-900",
@@ -32,7 +33,7 @@ export function DepotRoadmapCard({ depot, endYear }: { depot: CompanyDepot; endY
         </CardHeader>
       </Card>
     );
-  const flag = flagText(depot.flag, endYear);
+  const flag = flagText(depot.flag, endYear, depot.chosenOffer);
   const headingId = `depot-${depot.id}-roadmap`;
   return (
     <Card aria-labelledby={headingId}>
@@ -69,6 +70,7 @@ export function DepotRoadmapCard({ depot, endYear }: { depot: CompanyDepot; endY
               : `To bridge ${depot.bridge.years.join(" and ")} until the upgrade: a site battery of ${Math.ceil(depot.bridge.capacityKwh).toLocaleString("en-GB")} kWh and ${Math.ceil(depot.bridge.powerKw).toLocaleString("en-GB")} kW, about ${wholePounds(depot.bridge.pounds)}. The peaks are already peak shaving's, the lowest that charges every vehicle.`}
           </p>
         ) : null}
+        <OfferComparisonTable depotId={depot.id} depotName={depot.name} offers={depot.offers} endYear={endYear} />
         <GroupYearsForm depotId={depot.id} groups={depot.groups} />
         <Table scrollLabel={`${depot.name} by year`} className="whitespace-nowrap">
           <TableHeader>

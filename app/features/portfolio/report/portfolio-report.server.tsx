@@ -8,6 +8,7 @@ import { capitalOf } from "../roadmap-costs";
 import { flagReason, flagText, paceText, pastPhaseOut, ukDay, wholeKw, wholePounds } from "../roadmap-labels";
 import { chargersText, connectionRequests } from "../roadmap-report-data";
 import { targetsText } from "../roadmap-settings";
+import { OffersCompared } from "./offers-compared.server";
 
 export type PortfolioReportData = {
   companyName: string;
@@ -59,7 +60,7 @@ export function PortfolioReport({ data }: { data: PortfolioReportData }) {
               widths={ORDER_WIDTHS}
               cells={[
                 d.name,
-                d.planned ? flagText(d.flag, endYear).text : "No plan yet",
+                d.planned ? flagText(d.flag, endYear, d.chosenOffer).text : "No plan yet",
                 d.planned ? String(d.vehicles) : "–",
                 d.neededKva ? `${d.neededKva.toLocaleString("en-GB")} kVA` : "–",
               ]}
@@ -124,7 +125,7 @@ export function PortfolioReport({ data }: { data: PortfolioReportData }) {
       {planned.map((d) => (
         <Page key={d.id} size="A4" style={styles.page} wrap>
           <Text style={styles.title}>{d.name}</Text>
-          <Text style={styles.subtitle}>{flagText(d.flag, endYear).text}</Text>
+          <Text style={styles.subtitle}>{flagText(d.flag, endYear, d.chosenOffer).text}</Text>
           <Text style={{ marginBottom: 6 }}>{flagReason(d.flag, d)}</Text>
           <Detail label="Connection today">{`${d.connectionKva.toLocaleString("en-GB")} kVA`}</Detail>
           <Detail label="Needed by the end">
@@ -141,6 +142,7 @@ export function PortfolioReport({ data }: { data: PortfolioReportData }) {
               {`${paceText(g)}${g.targets?.length ? ` (${targetsText(g.targets)})` : ` (a ${g.cycleYears}-year cycle)`}${pastPhaseOut(g) ? ` — after the ${g.phaseOut} phase-out` : ""}`}
             </Detail>
           ))}
+          <OffersCompared offers={d.offers} endYear={endYear} />
           <Text style={styles.h2}>By year</Text>
           <View style={styles.table}>
             <TableRow

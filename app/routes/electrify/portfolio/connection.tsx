@@ -53,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     application: applications.get(depot.id) ?? null,
     flag: planned?.planned
       ? {
-          ...flagText(planned.flag, roadmap.years.at(-1) ?? 0),
+          ...flagText(planned.flag, roadmap.years.at(-1) ?? 0, planned.chosenOffer),
           reason: flagReason(planned.flag, planned),
           neededKva: planned.neededKva,
         }
