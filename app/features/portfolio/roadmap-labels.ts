@@ -12,8 +12,7 @@ export function ukDay(iso: string): string {
 
 export const wholePounds = (value: number) => `£${Math.round(value).toLocaleString("en-GB")}`;
 /** Pounds with the sign before the £ ("-£19,768"): money against staying diesel may be either way. */
-export const signedPounds = (value: number) =>
-  Math.round(value) < 0 ? `-${wholePounds(-value)}` : wholePounds(value);
+export const signedPounds = (value: number) => (Math.round(value) < 0 ? `-${wholePounds(-value)}` : wholePounds(value));
 export const wholeKw = (value: number) => `${Math.round(value).toLocaleString("en-GB")} kW`;
 
 /** The flag in a few words, and its tone: what a fleet director reads first. */
