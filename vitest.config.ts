@@ -14,6 +14,8 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}"],
           environment: "node",
+          // CI runs them beside the crash tests (scripts/test.sh): a property test of 3 s alone may take twice that.
+          testTimeout: 30_000,
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
         },
       },
