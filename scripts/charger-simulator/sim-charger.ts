@@ -21,6 +21,8 @@ export type SimVehicle = { tag: string; batteryKwh: number; socKwh: number; targ
 export class SimCharger {
   readonly client: RPCClient;
   private profiles: ChargingProfile[] = [];
+  /** Charging profiles taken so far (a benchmark's count of what reached it). */
+  profilesReceived = 0;
   private meterWh = Math.round(Math.random() * 1_000_000);
   private vehicle: SimVehicle | null = null;
   private tx: { ref: string; startedAt: number; seqNo: number } | null = null;
@@ -51,6 +53,7 @@ export class SimCharger {
       const profile =
         this.protocol === "ocpp1.6" ? fromOcpp16(params!.csChargingProfiles) : fromOcpp201(params!.chargingProfile);
       this.profiles = [...this.profiles.filter((p) => p.id !== profile.id), profile];
+      this.profilesReceived++;
       return { status: "Accepted" };
     });
     this.client.handle("ClearChargingProfile", async () => {
