@@ -1,7 +1,7 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The integration files that take minutes, started first so that the two
+ * The integration files that take minutes, started first so that the
  * workers run them side by side instead of queueing them at the end: without
  * Vitest's timings cache (a fresh clone, as CI runs) files are taken largest
  * first, and these are three-line files that call a suite.
