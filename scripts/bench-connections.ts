@@ -84,7 +84,7 @@ const report = [
   "",
   `The flexible offer's outlook on the same plan (peak shaving across the record, then the battery for the worst period by bisection): ${(outlookMs / 1000).toFixed(1)} s; ${cut.periodsShort} of ${cut.periods} periods short; worst ${Math.round(cut.worst?.shortKwh ?? 0).toLocaleString("en-GB")} kWh short for ${cut.worst?.vehiclesShort ?? 0} vehicles; battery ${cut.battery ? `${cut.battery.powerKw} kW / ${cut.battery.energyKwh} kWh` : "none needed"}. The profiled offer: winter ${Math.round(profiled.seasons![0]!.shortKwh)} kWh short (${profiled.seasons![0]!.vehiclesShort} vehicles), summer ${Math.round(profiled.seasons![1]!.shortKwh)} kWh.`,
   "",
-  `Target (issue 60): each strategy's plan under 1 s on a profiled and a flexible connection, as on a firm one: ${slowest < 1000 ? "met" : "NOT met"} (slowest ${slowest.toFixed(0)} ms). A 200-charger depot obeying a network instruction is measured by `npm run bench:network`, and the roadmap of 20 depots with two offers each by `npm run bench:roadmap`.`,
+  `Target (issue 60): each strategy's plan under 1 s on a profiled and a flexible connection, as on a firm one: ${slowest < 1000 ? "met" : "NOT met"} (slowest ${slowest.toFixed(0)} ms). A 200-charger depot obeying a network instruction is measured by \`npm run bench:network\`, and the roadmap of 20 depots with two offers each by \`npm run bench:roadmap\`.`,
 ].join("\n");
 console.log(report);
 spawnSync(process.execPath, [path.join(process.cwd(), "scripts/write-benchmark.js"), "connections"], {
