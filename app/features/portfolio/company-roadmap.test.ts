@@ -1,33 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { defaultPlanInput } from "~/features/planning";
+import type { RoadmapDepot } from "./build-roadmap";
+import { depotYearsPlanned, leeds, roadmapOf as roadmap, today } from "./leeds-fixture";
 
-import { neededDepotYears, type RoadmapDepot } from "./build-roadmap";
-import { companyRoadmap } from "./company-roadmap";
-import { planDepotYear, type DepotYear } from "./depot-year";
-import { defaultRoadmapSettings, type RoadmapSettings } from "./roadmap-settings";
-
-const today = "2026-11-26";
-
-/** Twenty vans replaced over five years from 2027 at a depot whose connection fits about eight of them charging overnight. */
-function company(application: RoadmapDepot["application"] = null) {
-  const inputs = defaultPlanInput({ vehicles: 20, chargers: [] });
-  inputs.site.connectionKva = 60;
-  const depot: RoadmapDepot = { id: 1, name: "Leeds", inputs, baseKey: "leeds", operator: "nged", application };
-  const settings: RoadmapSettings = {
-    ...defaultRoadmapSettings(),
-    leadTimeMonths: { nged: 30 },
-    groups: { "1": { g1: { firstYear: 2027, cycleYears: 5, heavy: false } } },
-  };
-  return { depots: [depot], settings };
-}
-
-const memo = new Map<string, DepotYear>();
-function roadmap(depots: RoadmapDepot[], settings: RoadmapSettings) {
-  for (const [key, inputs] of neededDepotYears(depots, settings, 2026))
-    if (!memo.has(key)) memo.set(key, planDepotYear(inputs));
-  return companyRoadmap(depots, settings, today, (key) => memo.get(key)!);
-}
+const company = (application: RoadmapDepot["application"] = null) => leeds({ application });
 
 describe("a company's roadmap", () => {
   it("finds the year the connection runs out and the date to apply by, from the operator's lead time", () => {
@@ -118,14 +94,14 @@ describe("a company's roadmap", () => {
   it("moving a group's year moves its spend, and plans only the new fleets", () => {
     const { depots, settings } = company();
     const before = roadmap(depots, settings);
-    const size = memo.size;
+    const size = depotYearsPlanned();
     settings.groups["1"]!.g1!.firstYear = 2029;
     const after = roadmap(depots, settings);
     const firstBought = (r: typeof before) => r.depots[0]!.spend.find((y) => y.vehiclesBought > 0)!.year;
     expect(firstBought(before)).toBe(2027);
     expect(firstBought(after)).toBe(2029);
     // The same five fleets (4 to 20 vans), two years later: nothing new to plan.
-    expect(memo.size).toBe(size);
+    expect(depotYearsPlanned()).toBe(size);
     expect(after.cumulative.at(-1)!.dieselPounds).toBeCloseTo(before.cumulative.at(-1)!.dieselPounds, 6);
   });
 });

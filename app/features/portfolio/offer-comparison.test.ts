@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
 
 import type { OfferShape, ProfileGrid } from "~/features/connections";
-import { defaultPlanInput } from "~/features/planning";
 
 import { neededDepotYears, type RoadmapDepot } from "./build-roadmap";
-import { companyRoadmap } from "./company-roadmap";
-import { planDepotYear, type DepotYear } from "./depot-year";
+import { leeds, roadmapOf, today } from "./leeds-fixture";
 import type { RoadmapOffer } from "./offer-years";
-import { defaultRoadmapSettings, type RoadmapSettings } from "./roadmap-settings";
-
-const today = "2026-11-26";
+import type { RoadmapSettings } from "./roadmap-settings";
 
 /** 400 kVA, but `nightKva` from 17:00 to 07:00 every day (when the vans charge), winter and summer alike. */
 function nightProfile(nightKva: number): ProfileGrid {
@@ -34,33 +30,8 @@ const offer = (
   outlook: null,
 });
 
-/** Twenty vans replaced over five years from 2027, at a depot whose 60 kVA fits about eight of them overnight. */
-function company(offers: RoadmapOffer[]) {
-  const inputs = defaultPlanInput({ vehicles: 20, chargers: [] });
-  inputs.site.connectionKva = 60;
-  const depot: RoadmapDepot = {
-    id: 1,
-    name: "Leeds",
-    inputs,
-    baseKey: "leeds",
-    operator: "nged",
-    application: null,
-    offers,
-  };
-  const settings: RoadmapSettings = {
-    ...defaultRoadmapSettings(),
-    leadTimeMonths: { nged: 30 },
-    groups: { "1": { g1: { firstYear: 2027, cycleYears: 5, heavy: false } } },
-  };
-  return { depots: [depot], settings };
-}
-
-const memo = new Map<string, DepotYear>();
-function roadmap(depots: RoadmapDepot[], settings: RoadmapSettings) {
-  for (const [key, inputs] of neededDepotYears(depots, settings, 2026))
-    if (!memo.has(key)) memo.set(key, planDepotYear(inputs));
-  return companyRoadmap(depots, settings, today, (key) => memo.get(key)!).depots[0]!;
-}
+const company = (offers: RoadmapOffer[]) => leeds({ offers });
+const roadmap = (depots: RoadmapDepot[], settings: RoadmapSettings) => roadmapOf(depots, settings).depots[0]!;
 
 const firm = offer(11, { kind: "firm", name: "Firm 200 kVA", firmKva: 200 }, "2029-06-01", 120_000);
 const profiled = offer(
