@@ -8,7 +8,7 @@ import type { ComparedConnection } from "../offer-comparison";
 import { batteryText, riskText, signedPounds, ukDay, wholePounds } from "../roadmap-labels";
 
 /** The row labels stay in view, narrow, while a phone scrolls across the connections. */
-const ROW_HEAD = "sticky left-0 z-10 w-24 min-w-24 whitespace-normal bg-card font-medium";
+const ROW_HEAD = "sticky left-0 z-10 w-24 min-w-24 whitespace-normal bg-card font-medium sm:w-auto sm:min-w-44";
 
 /**
  * A depot's connection offers side by side (issue 60): rows for when each comes, its cost, each year's vehicles it
