@@ -15,9 +15,11 @@ export {
   type Instruction,
   type InstructionInput,
 } from "./instruction-input";
+export { capAt, flexAnswer, FLEX_LEAST_KWH, type FlexAnswer, type FlexWindow } from "./flex-answer";
+export { flexWindow } from "./flex-window";
 export { instructionFromForm } from "./instruction-form";
 export { MAX_OFFER_CSV_KB, offerFromForm, type OfferDetails } from "./offer-input";
-export { profileByDates, profileBySteps, profileKvaAt, recordPeriods, seasonOf } from "./offer-limit";
+export { profileByDates, profileBySteps, profileKvaAt, recordPeriods, seasonOf, type Horizon } from "./offer-limit";
 export {
   clock,
   MAX_OFFERS,

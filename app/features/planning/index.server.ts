@@ -9,6 +9,7 @@ export {
   PLAN_WORKER_LIMITS,
   planRunsOf,
   PlanSupersededError,
+  runFlexComputation,
   runOutlookComputation,
   runPlanComputation,
   setPlanWorkerScript,

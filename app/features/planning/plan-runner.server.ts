@@ -2,12 +2,12 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
-import type { OfferOutlook, OfferShape } from "~/features/connections";
+import type { FlexAnswer, OfferOutlook, OfferShape } from "~/features/connections";
 import { UserError } from "~/lib/user-error";
 
 import type { PlanRequest } from "./plan-input";
 import type { PlanSummary } from "./plan-summary";
-import { runTask, type PlanTask } from "./plan-task";
+import { runTask, type FlexTask, type PlanTask, type TaskOutcome } from "./plan-task";
 import type { WorkerMessage } from "./plan-worker";
 
 /**
@@ -46,7 +46,7 @@ export class PlanSupersededError extends Error {
   override name = "PlanSupersededError";
 }
 
-type Result = PlanSummary | OfferOutlook;
+type Result = TaskOutcome;
 type Job = {
   owner: string;
   key: string;
@@ -106,6 +106,14 @@ export function runOutlookComputation(
   options: { owner: string; key: string },
 ): Promise<OfferOutlook> {
   return queue({ task: "outlook", input, offer }, () => {}, options) as Promise<OfferOutlook>;
+}
+
+/** Works out what a depot's fleet can spare for a flexibility request (issue 60), as a plan run of its own key. */
+export function runFlexComputation(
+  task: Omit<FlexTask, "task">,
+  options: { owner: string; key: string },
+): Promise<FlexAnswer> {
+  return queue({ task: "flex", ...task }, () => {}, options) as Promise<FlexAnswer>;
 }
 
 function queue(
