@@ -141,6 +141,8 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
   "/electrify/operations/:depotId/network": {
     "give-instruction": row("operations.change", "depot", { limitKva: "-1" }),
     "cancel-instruction": row("operations.change", "depot", { instructionId: "none" }),
+    "request-flex": row("operations.change", "depot", { askedKw: "-1" }),
+    "cancel-flex": row("operations.change", "depot", { flexId: "none" }),
     "link-vtn": row("operations.change", "depot", { vtnUrl: "ftp://nowhere" }),
     // Removing a link there is not: refused as not found.
     "unlink-vtn": row("operations.change", "depot", null),

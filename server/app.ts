@@ -6,8 +6,7 @@ import { RouterContextProvider } from "react-router";
 
 import { startAlertWatch } from "~/features/alerts/index.server";
 import { markAllDisconnected } from "~/features/chargers/index.server";
-import { startOpenAdrPolling } from "~/features/connections/index.server";
-import { depotSite } from "~/features/live-control/index.server";
+import { startNetworkWork } from "~/features/flexibility/index.server";
 import { startBoxCharge, stopBoxCharge } from "~/features/operations/index.server";
 import { setPlanWorkerScript, stopPlanRuns } from "~/features/planning/index.server";
 import { removeOrphanQuotes, startApplyByReminders, startRoadmapQueue } from "~/features/portfolio/index.server";
@@ -115,11 +114,8 @@ export async function startServer(options: ServerOptions): Promise<StartedServer
   stopOutbox = startOutboxWorker(runtime, env.OUTBOX_POLL_SECONDS * 1000);
   stopReminders = startApplyByReminders(runtime, 60 * 60_000, env.APPLY_BY_REMINDER_START_SECONDS * 1000);
   stopAlerts = startAlertWatch(runtime, env.ALERTS_INTERVAL_SECONDS * 1000);
-  // Each linked depot's OpenADR VTN, polled for the network's limits (issue 60): a limit in kW is a kVA at its plan's power factor.
-  stopOpenAdr = startOpenAdrPolling(
-    runtime,
-    async (depotId) => (await depotSite(runtime, depotId)).inputs?.site.powerFactor ?? 1,
-  );
+  // Each linked depot's OpenADR VTN polled for the network's limits and flexibility requests (issue 60).
+  stopOpenAdr = startNetworkWork(runtime);
   setPhotoWorkers(env.PHOTO_WORKERS);
   // Password hashing and photo decoding run in a lower-priority child process (in development, in this one).
   configureBackground({ script: options.dev ? null : path.resolve("build/server/background-process.js"), log });

@@ -32,6 +32,7 @@ export type AuditAction =
   | "connection.offer_removed"
   | "connection.offer_chosen"
   | "network.instruction_given"
+  | "flexibility.requested"
   | "network.instruction_cancelled";
 
 export type AuditDetails = Record<string, string | number | boolean | null>;

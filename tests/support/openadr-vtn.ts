@@ -10,7 +10,8 @@ import { freePort } from "./free-port";
  * A VTN for the tests, built from the published OpenADR 3.0.1 specification and not from the product's client: it
  * serves programs and events as plain objects, checks every answer against the specification's own schemas (the
  * YAML, read with `yaml`, checked with Ajv) before sending it, and asks for its bearer token. What the test sets is
- * what it serves; `answerRaw` serves something the specification does not allow, to see the product refuse it.
+ * what it serves; `answerRaw` serves something the specification does not allow, to see the product refuse it. The
+ * reports a VEN posts are checked against the specification's report schema and kept, or refused (400) with why.
  */
 export async function startTestVtn(token: string) {
   const spec = parse(
@@ -39,6 +40,8 @@ export async function startTestVtn(token: string) {
     events: [] as unknown[],
     raw: null as string | null,
     calls: [] as string[],
+    reports: [] as Record<string, unknown>[],
+    refusedReports: [] as string[],
   };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://vtn");
@@ -49,6 +52,23 @@ export async function startTestVtn(token: string) {
     };
     if (request.headers.authorization !== `Bearer ${token}`)
       return send(403, { type: "about:blank", title: "Forbidden", status: 403 });
+    if (url.pathname === "/reports" && request.method === "POST") {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        try {
+          const report = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
+          check("report", [report]);
+          const stored = { ...report, id: `r-${state.reports.length + 1}` };
+          state.reports.push(stored);
+          send(201, stored);
+        } catch (error) {
+          state.refusedReports.push(error instanceof Error ? error.message : String(error));
+          send(400, { type: "about:blank", title: "Bad Request", status: 400 });
+        }
+      });
+      return;
+    }
     if (url.pathname === "/programs") {
       check("program", state.programs);
       return send(200, state.programs);

@@ -14,15 +14,20 @@ export {
   linkSchema,
   linkView,
   pollVtn,
+  postVtnReport,
   removeLink,
   saveLink,
   startOpenAdrPolling,
   type LinkView,
+  type Polled,
+  type VtnReport,
 } from "./openadr/ven.server";
 export {
   cancelInstruction,
   giveInstruction,
+  holdSiteForFlex,
   networkState,
+  releaseFlexHold,
   tellNetworkState,
   type StoredInstruction,
 } from "./instructions.server";

@@ -15,7 +15,7 @@ import type { Instruction } from "./instruction-input";
 type Deps = Pick<Runtime, "database">;
 export type StoredInstruction = Instruction & {
   id: number;
-  source: "hand" | "api" | "openadr";
+  source: "hand" | "api" | "openadr" | "flex";
   createdBy: string | null;
 };
 
@@ -86,6 +86,8 @@ export async function cancelInstruction(deps: Deps, viewer: DepotViewer, depotId
       .set({ cancelled_at: new Date().toISOString() })
       .where("id", "=", instructionId)
       .where("depot_id", "=", depotId)
+      // A flexibility offer's limit is released by cancelling its request, which says so to the network.
+      .where("source", "!=", "flex")
       .where("cancelled_at", "is", null)
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 0) throw new UserError("That instruction is no longer there.", { status: 404 });
@@ -152,4 +154,40 @@ export async function replaceNetworkInstructions(
   });
   chargingChanged(depotId);
   return { instructions: instructions.length, heardAt: now };
+}
+
+/**
+ * The limit a flexibility offer holds the site to over its window (the flexibility room's, once it answered the
+ * network): kept as an instruction of its own source, obeyed as any other; answers its id, to release it by.
+ */
+export async function holdSiteForFlex(deps: Deps, depotId: number, instruction: Instruction, heldBy: string) {
+  const row = await deps.database.db
+    .insertInto("network_instructions")
+    .values({
+      depot_id: depotId,
+      starts_at: iso(instruction.from),
+      ends_at: iso(instruction.until),
+      limit_kva: instruction.limitKva,
+      source: "flex",
+      reason: instruction.reason,
+      created_by: heldBy,
+      created_at: new Date().toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  chargingChanged(depotId);
+  return row.id;
+}
+
+/** A flexibility offer's limit released (its request cancelled): the site's room comes back at once. */
+export async function releaseFlexHold(deps: Deps, depotId: number, id: number) {
+  await deps.database.db
+    .updateTable("network_instructions")
+    .set({ cancelled_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .where("depot_id", "=", depotId)
+    .where("source", "=", "flex")
+    .where("cancelled_at", "is", null)
+    .execute();
+  chargingChanged(depotId);
 }

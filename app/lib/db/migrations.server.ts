@@ -43,6 +43,7 @@ import { migration as m038 } from "./migrations/038-connection-offers";
 import { migration as m039 } from "./migrations/039-network-instructions";
 import { migration as m040 } from "./migrations/040-openadr-links";
 import { migration as m041 } from "./migrations/041-session-soc-read-at";
+import { migration as m042 } from "./migrations/042-flex-requests";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -92,6 +93,7 @@ const migrations: Record<string, AppMigration> = {
   "039_network_instructions": m039,
   "040_openadr_links": m040,
   "041_session_soc_read_at": m041,
+  "042_flex_requests": m042,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

@@ -57,3 +57,32 @@ export type OpenAdrLinkTable = {
   created_by: string | null;
   updated_at: ColumnType<Date | string, string, string>;
 };
+
+/** A flexibility request from the network and the depot's answer (migration 042, issue 60): the flexibility room's. */
+export type FlexRequestTable = {
+  id: Generated<number>;
+  depot_id: number;
+  /** "hand" (the network page) or "openadr" (an event of the linked VTN, `ref` its id). */
+  source: string;
+  ref: string | null;
+  name: string;
+  starts_at: ColumnType<Date | string, string, string>;
+  ends_at: ColumnType<Date | string, string, string>;
+  /** The turn-down asked (kW below the baseline); null: as much as the fleet can spare. */
+  asked_kw: number | null;
+  price_pounds_per_mwh: number | null;
+  /** "offered", "declined", "cancelled" or "failed". */
+  status: string;
+  /** JSON of the answer (flex-store.ts): the baseline, the limit held and what it moves. */
+  answer: string | null;
+  note: string | null;
+  /** The network instruction that holds the site to the offer. */
+  instruction_id: number | null;
+  /** JSON of the delivery measured from the chargers' meters, once the window has passed. */
+  delivery: string | null;
+  measured_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The reports sent to the VTN ("offer", "offer,delivery"). */
+  reported: string | null;
+  created_by: string | null;
+  created_at: ColumnType<Date | string, string, string>;
+};

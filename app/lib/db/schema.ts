@@ -16,6 +16,7 @@ import type {
 } from "./schema-charging";
 import type {
   ConnectionOfferTable,
+  FlexRequestTable,
   NetworkInstructionTable,
   NetworkSignalTable,
   OpenAdrLinkTable,
@@ -269,6 +270,7 @@ export type Database = HubTables &
     network_instructions: NetworkInstructionTable;
     network_signals: NetworkSignalTable;
     openadr_links: OpenAdrLinkTable;
+    flex_requests: FlexRequestTable;
     apply_by_reminders: ApplyByReminderTable;
     companies: CompanyTable;
     company_members: CompanyMemberTable;

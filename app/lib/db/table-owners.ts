@@ -39,6 +39,7 @@ export const TABLE_OWNERS: Record<keyof Database, Owner> = {
   network_instructions: "connections",
   network_signals: "connections",
   openadr_links: "connections",
+  flex_requests: "flexibility",
   apply_by_reminders: "portfolio",
   investor_documents: "investors",
   investor_grants: "investors",

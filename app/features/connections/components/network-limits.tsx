@@ -14,7 +14,7 @@ export type InstructionView = {
   until: string;
   limitKva: number;
   reason: string | null;
-  source: "hand" | "api" | "openadr";
+  source: "hand" | "api" | "openadr" | "flex";
   createdBy: string | null;
 };
 
@@ -76,7 +76,9 @@ export function NetworkLimitsCard({
                       ? "through the fleet API"
                       : i.source === "openadr"
                         ? "from the network's VTN (OpenADR)"
-                        : `by hand, ${i.createdBy ?? "someone"}`}
+                        : i.source === "flex"
+                          ? "a flexibility offer: cancel the request below to release it"
+                          : `by hand, ${i.createdBy ?? "someone"}`}
                     )
                   </span>
                 </span>

@@ -16,7 +16,7 @@ import { UserError } from "~/lib/user-error";
 
 import { replaceNetworkInstructions } from "../instructions.server";
 import { eventsSchema, limitsFromEvents } from "./limits-from-events";
-import type { paths } from "./openadr3";
+import type { components, paths } from "./openadr3";
 
 type Deps = Pick<Runtime, "database" | "log">;
 /** How often every link is polled: well inside the five minutes the channel holds once heard. */
@@ -121,7 +121,13 @@ export async function pollVtn(deps: Deps, depotId: number, powerFactor: number, 
       })
       .where("depot_id", "=", depotId)
       .execute();
-    return { instructions: instructions.length, skipped };
+    return {
+      instructions: instructions.length,
+      skipped,
+      events: parsed.data,
+      programID: program.id,
+      vtn: link.vtn_url,
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await deps.database.db
@@ -133,11 +139,51 @@ export async function pollVtn(deps: Deps, depotId: number, powerFactor: number, 
   }
 }
 
-/** Polls every linked depot's VTN every POLL_MS, four at a time, in this process; returns the stop. */
+export type Polled = NonNullable<Awaited<ReturnType<typeof pollVtn>>>;
+/**
+ * A report as the product sends it: the specification's report with the fields it leaves to their defaults left out
+ * (the generated type counts every defaulted field as required); the test VTN checks each against the schema itself.
+ */
+export type VtnReport = Pick<components["schemas"]["report"], "programID" | "eventID" | "clientName"> & {
+  objectType: "REPORT";
+  reportName: string;
+  payloadDescriptors: { objectType: "REPORT_PAYLOAD_DESCRIPTOR"; payloadType: string; units: string }[];
+  resources: {
+    resourceName: string;
+    intervals: {
+      id: number;
+      intervalPeriod: { start: string; duration: string };
+      payloads: { type: string; values: number[] }[];
+    }[];
+  }[];
+};
+
+/** A report sent to the depot's VTN (a flexibility request's offer or delivery); throws with what went wrong. */
+export async function postVtnReport(deps: Deps, depotId: number, report: VtnReport) {
+  const link = await deps.database.db
+    .selectFrom("openadr_links")
+    .selectAll()
+    .where("depot_id", "=", depotId)
+    .executeTakeFirst();
+  if (!link) throw new Error("the depot has no VTN linked");
+  const client = createClient<paths>({
+    baseUrl: link.vtn_url,
+    headers: { Authorization: `Bearer ${link.token}` },
+    fetch: (request) => fetch(request, { signal: AbortSignal.timeout(ANSWER_MS) }),
+  });
+  const sent = await client.POST("/reports", { body: report as unknown as components["schemas"]["report"] });
+  if (!sent.response.ok) throw new Error(`the VTN answered ${sent.response.status} for a report`);
+}
+
+/**
+ * Polls every linked depot's VTN every POLL_MS, four at a time, in this process; `afterPoll` is given what each poll
+ * read (the flexibility room takes its requests from it). Returns the stop.
+ */
 export function startOpenAdrPolling(
   deps: Deps,
   powerFactorOf: (depotId: number) => Promise<number>,
   everyMs = POLL_MS,
+  afterPoll: (depotId: number, polled: Polled) => Promise<unknown> = async () => undefined,
 ) {
   let running = false;
   const limit = pLimit(4);
@@ -151,9 +197,10 @@ export function startOpenAdrPolling(
       .then((links) =>
         Promise.all(
           links.map(({ depot_id: depotId }) =>
-            limit(async () => pollVtn(deps, depotId, await powerFactorOf(depotId))).catch((error: unknown) =>
-              deps.log.warn({ err: error, depotId }, "the network's VTN could not be read"),
-            ),
+            limit(async () => {
+              const polled = await pollVtn(deps, depotId, await powerFactorOf(depotId));
+              if (polled) await afterPoll(depotId, polled);
+            }).catch((error: unknown) => deps.log.warn({ err: error, depotId }, "the network's VTN could not be read")),
           ),
         ),
       )

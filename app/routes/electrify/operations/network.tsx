@@ -13,6 +13,8 @@ import {
   saveLink,
 } from "~/features/connections/index.server";
 import { depotResource, requireDepot } from "~/features/depots/index.server";
+import { FlexCard, flexFromForm } from "~/features/flexibility";
+import { cancelFlex, listFlex, receiveFlex, takeVtnFlex } from "~/features/flexibility/index.server";
 import { connectionInForceView, connectionMostKva, SIGNAL_HOLDS_MS } from "~/features/live-control";
 import { depotSite } from "~/features/live-control/index.server";
 import { ConnectionFigure } from "~/features/operations";
@@ -41,10 +43,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
   );
   const now = Date.now();
-  const [site, network, link] = await Promise.all([
+  const [site, network, link, flex] = await Promise.all([
     depotSite(runtime, depot.id, now),
     networkState(runtime, depot.id, now),
     linkView(runtime, depot.id),
+    listFlex(runtime, depot.id),
   ]);
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
@@ -56,6 +59,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     heardNow: network.heardAt !== null && now < network.heardAt + SIGNAL_HOLDS_MS,
     instructions: network.instructions.map((i) => ({ ...i, from: iso(i.from), until: iso(i.until) })),
     link,
+    flex,
+    now: iso(now),
     canChange: allowed(user, "operations.change", depotResource(depot)),
   };
 }
@@ -95,7 +100,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           // Read at once, so that whoever links it learns now whether the address, token and program work.
           const powerFactor = (await depotSite(runtime, depotId)).inputs?.site.powerFactor ?? 1;
           const read = await pollVtn(runtime, depotId, powerFactor).then(
-            (taken) => `and read: ${limitsTaken(taken?.instructions ?? 0)}`,
+            async (taken) => {
+              if (taken) await takeVtnFlex(runtime, depotId, taken);
+              return `and read: ${limitsTaken(taken?.instructions ?? 0)}`;
+            },
             (error: unknown) =>
               `but could not be read (${error instanceof Error ? error.message : "no answer"}); it is tried every 30 seconds`,
           );
@@ -107,6 +115,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         run: async () => {
           await removeLink(runtime, user, depotId);
           return succeeded("The VTN's link is removed", undefined, "unlink");
+        },
+      },
+      "request-flex": {
+        refusedTitle: "The request was not answered",
+        run: async (submitted) => {
+          const view = await receiveFlex(runtime, depotId, flexFromForm(submitted), { viewer: user });
+          const what =
+            view.status === "offered" && view.answer
+              ? `${Math.round(view.answer.offeredKw).toLocaleString("en-GB")} kW offered`
+              : "nothing to spare";
+          return succeeded(`Request answered: ${what}`, undefined, "flex");
+        },
+      },
+      "cancel-flex": {
+        refusedTitle: "The request was not cancelled",
+        run: async (submitted) => {
+          await cancelFlex(runtime, depotId, submitted.get("flexId"), { viewer: user });
+          return succeeded("Request cancelled: the site's limit is released", undefined, "cancel-flex");
         },
       },
       "cancel-instruction": {
@@ -121,7 +147,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function NetworkPage({ loaderData }: Route.ComponentProps) {
-  const { depot, connection, mostKva, flexible, heardAt, heardNow, instructions, link, canChange } = loaderData;
+  const { depot, connection, mostKva, flexible, heardAt, heardNow, instructions, link, flex, now, canChange } =
+    loaderData;
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <BackLink to={`/electrify/operations/${depot.id}`}>Back to {depot.name}</BackLink>
@@ -144,6 +171,7 @@ export default function NetworkPage({ loaderData }: Route.ComponentProps) {
         </ul>
         <NetworkLimitsCard instructions={instructions} canChange={canChange} />
         {canChange ? <GiveLimitForm mostKva={mostKva} /> : null}
+        <FlexCard requests={flex} canChange={canChange} now={now} />
         <OpenAdrCard link={link} canChange={canChange} />
       </div>
     </section>

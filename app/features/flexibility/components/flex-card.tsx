@@ -1,0 +1,151 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+
+import { CLOCK_FIELD, TextField } from "~/components/text-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import type { ActionResult } from "~/lib/action-result";
+import { calendarDay, clockTime } from "~/lib/uk-dates";
+import { useFetcherToast } from "~/lib/use-fetcher-toast";
+
+import { deliveryPounds, type FlexView } from "../flex-view";
+
+const number = (value: number, digits = 0) => value.toLocaleString("en-GB", { maximumFractionDigits: digits });
+const kw = (value: number) => `${number(value)} kW`;
+const kwh = (value: number) => `${number(value, 1)} kWh`;
+const pounds = (value: number) =>
+  value.toLocaleString("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2 });
+
+/** When, what was asked, and at what price. */
+function asked(view: FlexView) {
+  const parts = [
+    `${calendarDay(view.from)}, ${clockTime(view.from)} to ${clockTime(view.until)}`,
+    view.askedKw === null ? "as much as the fleet can spare" : `${kw(view.askedKw)} asked`,
+    ...(view.poundsPerMwh === null ? [] : [`${pounds(view.poundsPerMwh)} per MWh`]),
+  ];
+  return parts.join(" · ");
+}
+
+/** The answer in a sentence. */
+function answered(view: FlexView): string {
+  const a = view.answer;
+  if (view.status === "answering") return "Working out what the fleet can spare…";
+  if (view.status === "failed" || view.status === "declined" || !a) return view.note ?? "Not offered.";
+  const base = a.segments.length ? Math.max(...a.segments.map((s) => s.baselineKw)) : 0;
+  const offer = `Offered ${kw(a.offeredKw)} less (${kwh(a.offeredKwh)} moved out of the window): the site held to ${number(a.capKva ?? 0)} kVA; the plan draws up to ${kw(base)} there.`;
+  const cancelled = view.status === "cancelled" ? ` ${view.note ?? "Cancelled."}` : "";
+  return `${offer}${view.note && view.status !== "cancelled" ? ` ${view.note}` : ""}${cancelled}`;
+}
+
+/** The delivery in a sentence, once measured. */
+function delivered(view: FlexView): string | null {
+  const d = view.delivery;
+  if (!d || !view.answer) return null;
+  const share = view.answer.offeredKwh > 0 ? ` (${number((100 * d.deliveredKwh) / view.answer.offeredKwh)} %)` : "";
+  const worth = deliveryPounds(view);
+  return [
+    `Delivered ${kwh(d.deliveredKwh)} of ${kwh(view.answer.offeredKwh)} offered${share}: the chargers drew ${kwh(d.usedKwh)} against a baseline of ${kwh(d.baselineKwh)}, read from their meters.`,
+    worth === null ? "" : ` Worth ${pounds(worth)} at the request's price.`,
+    d.estimated ? " Estimated in part: a charger's meter fell silent and was counted on at its last power." : "",
+  ].join("");
+}
+
+function Cancel({ view }: { view: FlexView }) {
+  const fetcher = useFetcher<ActionResult>();
+  useFetcherToast(fetcher.data);
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="cancel-flex" />
+      <input type="hidden" name="flexId" value={view.id} />
+      <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>
+        Cancel <span className="sr-only">{view.name}</span>
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** The network's flexibility requests for the depot, each with its answer and, once passed, its delivery. */
+export function FlexCard({ requests, canChange, now }: { requests: FlexView[]; canChange: boolean; now: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Flexibility requests</CardTitle>
+        <CardDescription>
+          The network pays for drawing less at set times. Each request is answered from the depot&apos;s plan with what
+          the fleet can spare without a vehicle leaving shorter, the site is held to it, and the delivery is measured
+          from the chargers&apos; meters once the window has passed.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {requests.length === 0 ? <p className="text-sm text-muted-foreground">No requests yet.</p> : null}
+        <ul className="grid gap-3">
+          {requests.map((view) => (
+            <li key={view.id} className="grid gap-2 rounded-md border p-3 text-sm">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <p className="font-medium">
+                    {view.name}{" "}
+                    <span className="text-muted-foreground">
+                      (
+                      {view.source === "openadr" ? "from the network's VTN" : `by hand, ${view.createdBy ?? "someone"}`}
+                      )
+                    </span>
+                  </p>
+                  <p className="text-muted-foreground">{asked(view)}</p>
+                </div>
+                {canChange && view.status === "offered" && view.until > now ? <Cancel view={view} /> : null}
+              </div>
+              <p>{answered(view)}</p>
+              {delivered(view) ? <p className="font-medium">{delivered(view)}</p> : null}
+            </li>
+          ))}
+        </ul>
+        {canChange ? <RequestForm /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A request taken by hand (one the network sent by e-mail or through a flexibility platform). */
+function RequestForm() {
+  const fetcher = useFetcher<ActionResult>();
+  useFetcherToast(fetcher.data);
+  const errors = fetcher.data?.errors ?? {};
+  const form = useRef<HTMLFormElement>(null);
+  const done = fetcher.state === "idle" && fetcher.data?.ok === true;
+  useEffect(() => {
+    if (done) form.current?.reset();
+  }, [done]);
+  return (
+    <fetcher.Form ref={form} method="post" className="grid gap-4 border-t pt-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="request-flex" />
+      <p className="text-sm font-medium sm:col-span-2">Take a request (UK time)</p>
+      <TextField label="Name" name="name" maxLength={100} required error={errors.name} />
+      <TextField label="Day" name="day" type="date" required error={errors.day} />
+      <TextField label="From" name="from" {...CLOCK_FIELD} required error={errors.from} />
+      <TextField label="Until" name="until" {...CLOCK_FIELD} required error={errors.until} />
+      <TextField
+        label="Turn-down asked (kW)"
+        name="askedKw"
+        type="number"
+        min={0}
+        step="any"
+        hint="Empty: as much as the fleet can spare"
+        error={errors.askedKw}
+      />
+      <TextField
+        label="Price (£ per MWh)"
+        name="poundsPerMwh"
+        type="number"
+        min={0}
+        step="any"
+        error={errors.poundsPerMwh}
+      />
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          Answer the request
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
