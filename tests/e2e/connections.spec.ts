@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 
+import { TARIFF_PRESETS } from "~/features/charging-engine";
 import { defaultPlanInput } from "~/features/planning";
 
 import { startTestVtn } from "../support/openadr-vtn";
@@ -219,5 +220,59 @@ test.describe("[roadmap] connection offers", () => {
     } finally {
       await vtn.stop();
     }
+  });
+
+  test("a flexibility request taken by hand on the network page, refused where wrong, answered, held and cancelled, at 1280 and 390 px", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const user = await createTestUser({ name: "Depot Manager" });
+    const [depot] = await createTestDepots(user.email, [{ name: "Leeds" }]);
+    // Ten vans back at 17:00 on weekdays on a flat tariff: they charge as soon as they are back.
+    await setTestDepotPlan(depot!, {
+      ...defaultPlanInput({ vehicles: 10, chargers: [] }),
+      tariff: TARIFF_PRESETS.flat,
+    });
+    await signInOnPage(page, user);
+    await expect(page).toHaveURL("/depots");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await gotoHydrated(page, `/electrify/operations/${depot}/network`);
+    await expect(page.getByRole("heading", { name: "Flexibility requests" })).toBeVisible();
+    await expect(page.getByText("No requests yet.")).toBeVisible();
+
+    // The next weekday at least a day ahead, as the date field takes it.
+    let day = new Date(Date.now() + 86_400_000);
+    while ([0, 6].includes(day.getUTCDay())) day = new Date(day.getTime() + 86_400_000);
+    await page.getByLabel("Request name").fill("Evening peak");
+    await page.getByLabel("Day").fill(day.toISOString().slice(0, 10));
+    await page.getByLabel("Starts at").fill("17:00");
+    await page.getByLabel("Ends at").fill("17:05");
+    await page.getByRole("spinbutton", { name: /^Turn-down asked/ }).fill("30");
+    await page.getByRole("spinbutton", { name: /^Price/ }).fill("300");
+    await page.getByRole("button", { name: "Answer the request" }).click();
+    await expect(page.getByText("A request lasts at least 15 minutes.").first()).toBeVisible();
+    await page.getByLabel("Ends at").fill("19:00");
+    await page.getByRole("button", { name: "Answer the request" }).click();
+    await expect(page.getByText("Request answered: 30 kW offered")).toBeVisible();
+    await expect(
+      page.getByText(/^Offered 30 kW less \(60 kWh moved out of the window\): the site held to \d+ kVA/),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/\d{2} [A-Z][a-z]{2} \d{4}, 17:00 to 19:00 · 30 kW asked · £300\.00 per MWh/),
+    ).toBeVisible();
+    // The site's hold is among the network's limits, released only by cancelling the request.
+    await expect(
+      page.getByText("a flexibility offer: cancel the request below to release it", { exact: false }),
+    ).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("flex-1280.png"), fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page, 390);
+    await page.screenshot({ path: testInfo.outputPath("flex-390.png"), fullPage: true });
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Cancel Evening peak" }).click();
+    await expect(page.getByText("Request cancelled: the site's limit is released")).toBeVisible();
+    await expect(page.getByText("None now or ahead.")).toBeVisible();
+    await expect(page.getByText(/Cancelled by .*\./)).toBeVisible();
   });
 });

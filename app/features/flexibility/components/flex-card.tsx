@@ -117,13 +117,13 @@ function RequestForm() {
     if (done) form.current?.reset();
   }, [done]);
   return (
-    <fetcher.Form ref={form} method="post" className="grid gap-4 border-t pt-4 sm:grid-cols-2">
+    <fetcher.Form ref={form} method="post" className="grid items-start gap-4 border-t pt-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="request-flex" />
       <p className="text-sm font-medium sm:col-span-2">Take a request (UK time)</p>
-      <TextField label="Name" name="name" maxLength={100} required error={errors.name} />
+      <TextField label="Request name" name="name" maxLength={100} required error={errors.name} />
       <TextField label="Day" name="day" type="date" required error={errors.day} />
-      <TextField label="From" name="from" {...CLOCK_FIELD} required error={errors.from} />
-      <TextField label="Until" name="until" {...CLOCK_FIELD} required error={errors.until} />
+      <TextField label="Starts at" name="from" {...CLOCK_FIELD} required error={errors.from} />
+      <TextField label="Ends at" name="until" {...CLOCK_FIELD} required error={errors.until} />
       <TextField
         label="Turn-down asked (kW)"
         name="askedKw"
