@@ -181,6 +181,7 @@ export const actionTable: Record<string, Record<string, IntentRow>> = {
   "/api/v1/depots/:depotId/schedule": { PUT: row("operations.tell", "depot", { vehicles: "all" }) },
   "/api/v1/depots/:depotId/meter": { PUT: row("operations.tell", "depot", { siteKw: "lots" }) },
   "/api/v1/depots/:depotId/network": { PUT: row("operations.tell", "depot", { instructions: "many" }) },
+  "/api/v1/depots/:depotId/flexibility": { POST: row("operations.tell", "depot", { askedKw: "lots" }) },
   "/api/v1/depots/:depotId/chargers": { POST: row("chargers.register", "depot", { chargers: "none" }) },
   "/api/v1/hubs": {},
   "/api/v1/hubs/:hubId/bookings": { POST: row("contract.book", "contract", { visitDate: "soon" }) },

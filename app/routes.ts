@@ -29,6 +29,7 @@ export default [
     route("depots/:depotId/schedule", "routes/api/schedule.ts"),
     route("depots/:depotId/meter", "routes/api/meter.ts"),
     route("depots/:depotId/network", "routes/api/network.ts"),
+    route("depots/:depotId/flexibility", "routes/api/flexibility.ts"),
     route("depots/:depotId/chargers", "routes/api/chargers.ts"),
     route("hubs", "routes/api/hubs.ts"),
     route("hubs/:hubId/bookings", "routes/api/hub-bookings.ts"),

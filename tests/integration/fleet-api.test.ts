@@ -308,6 +308,43 @@ describe.each(ENGINES)("the fleet API on %s", (engine) => {
     expect(await limitNow()).toBeCloseTo(100 * 0.95 - 20, 9);
   });
 
+  it("answers a flexibility request from the depot's plan, refuses what is wrong by field, and not for another company", async () => {
+    // A plan of 10 vans: a 260 kVA connection at power factor 0.95 (247 kW).
+    await runtime.database.db.deleteFrom("depot_plans").where("depot_id", "=", north.id).execute();
+    await insertDepotPlanInputs(runtime, north.id, defaultPlanInput({ vehicles: 10, chargers: [] }));
+    const flex = (body: unknown, depotId = north.id, withKey = key) =>
+      call(`/depots/${depotId}/flexibility`, { method: "POST", body, key: withKey });
+    const from = Date.now() + 2 * HOUR;
+    const evening = { name: "Evening peak", from: iso(from), until: iso(from + HOUR), askedKw: 10, poundsPerMwh: 250 };
+    const refusals: [unknown, string, string][] = [
+      [{ ...evening, from: "2026-12-01T16:00:00" }, "from", "Give when it starts as a date and time with its zone"],
+      [{ ...evening, askedKw: -5 }, "askedKw", "The turn-down asked is more than 0 kW"],
+      [{ ...evening, until: iso(from + 13 * HOUR) }, "until", "A request lasts at most 12 hours."],
+      [
+        { ...evening, askedKw: 900 },
+        "askedKw",
+        "900 kW is more than the connection's 247 kW: the site cannot draw that much less.",
+      ],
+    ];
+    for (const [body, field, message] of refusals) {
+      const refused = await flex(body);
+      expect({ status: refused.status, fields: (await refused.json()).fields }).toEqual({
+        status: 422,
+        fields: { [field]: message },
+      });
+    }
+    expect((await flex(evening, north.id, outsiderKey)).status).toBe(404);
+    expect(await runtime.database.db.selectFrom("flex_requests").selectAll().execute()).toEqual([]);
+    const answered = await flex(evening);
+    expect(answered.status).toBe(200);
+    const { request } = await answered.json();
+    // Answered as on the network page: offered with the site's limit, or declined with why.
+    expect(["offered", "declined"]).toContain(request.status);
+    expect(request.source).toBe("api");
+    if (request.status === "offered") expect(request.answer.offeredKw).toBeCloseTo(10, 9);
+    else expect(request.note).toMatch(/^Nothing to spare from /);
+  });
+
   it("limits a key's rate, and records every call with its answer", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 125; i++) statuses.push((await call("/depots", { key: floodKey })).status);
@@ -336,6 +373,7 @@ describe.each(ENGINES)("the fleet API on %s", (engine) => {
       "/api/v1/depots/{depotId}/schedule",
       "/api/v1/depots/{depotId}/meter",
       "/api/v1/depots/{depotId}/network",
+      "/api/v1/depots/{depotId}/flexibility",
       "/api/v1/hubs",
       "/api/v1/hubs/{hubId}/bookings",
       "/api/v1/hubs/{hubId}/bookings/{bookingId}",

@@ -13,6 +13,8 @@ import { tellSiteReading } from "~/features/charging-records/index.server";
 import { checkInstruction, instructionSchema, MAX_INSTRUCTIONS } from "~/features/connections";
 import { tellNetworkState } from "~/features/connections/index.server";
 import { requireDepot } from "~/features/depots/index.server";
+import { flexApiSchema, flexFromApi } from "~/features/flexibility";
+import { receiveFlex } from "~/features/flexibility/index.server";
 import { connectionMostKva } from "~/features/live-control";
 import { depotSite } from "~/features/live-control/index.server";
 import { depotOperations } from "~/features/operations/index.server";
@@ -28,7 +30,7 @@ import { principalOfKey } from "./api-keys.server";
 import { runHubCall, type HubOperation } from "./hub-calls.server";
 import { parseBody as parse } from "./parse-body";
 
-type Deps = Pick<Runtime, "database">;
+type Deps = Pick<Runtime, "database" | "log">;
 
 /** Calls per key per minute: a fleet system's updates every few minutes for hundreds of vehicles, not a flood. */
 export const API_RATE = { max: 120, windowSeconds: 60 } as const;
@@ -49,6 +51,7 @@ export type ApiOperation =
   | "readiness"
   | "meter"
   | "network"
+  | "flexibility"
   | "chargers"
   | "register-chargers"
   | HubOperation;
@@ -83,6 +86,11 @@ async function run(deps: Deps, key: Principal, op: ApiOperation, request: Reques
     return tellSiteReading(deps, key, id, reading);
   }
   await requireDepot(deps.database.db, key, id, "operations.tell");
+  if (op === "flexibility") {
+    // A request to draw less over a window, answered from the depot's plan (as on the network page).
+    const request_ = flexFromApi(parse(flexApiSchema, await readJsonBody(request, MAX_API_BODY_BYTES)));
+    return { request: await receiveFlex(deps, id, request_, { viewer: key, api: true }) };
+  }
   if (op === "network") {
     // What the network says now: its limits on the site (each checked against the connection), and it is heard.
     const { instructions } = parse(networkSchema, await readJsonBody(request, MAX_API_BODY_BYTES));

@@ -22,24 +22,49 @@ const MAX_AHEAD_DAYS = 7;
 const MIN_MINUTES = 15;
 const MAX_HOURS = 12;
 
+const name = z
+  .string()
+  .trim()
+  .min(1, "Name the request as the network does")
+  .max(100, "A name is at most 100 characters");
+const askedKw = z
+  .number({ error: "Give the turn-down asked in kW, or leave it out" })
+  .positive("The turn-down asked is more than 0 kW")
+  .max(100_000, "A turn-down is at most 100,000 kW")
+  .optional();
+const poundsPerMwh = z
+  .number({ error: "Give the price in £ per MWh, or leave it out" })
+  .min(0, "A price cannot be negative")
+  .max(100_000, "A price is at most £100,000 per MWh")
+  .optional();
+
+/** The fleet API's request (POST /api/v1/depots/{depotId}/flexibility): instants with their zone. */
+export const flexApiSchema = z.object({
+  name,
+  from: z.iso.datetime({ offset: true, error: "Give when it starts as a date and time with its zone" }),
+  until: z.iso.datetime({ offset: true, error: "Give when it ends as a date and time with its zone" }),
+  askedKw,
+  poundsPerMwh,
+});
+export const flexFromApi = (input: z.infer<typeof flexApiSchema>): FlexRequest => ({
+  name: input.name,
+  from: Date.parse(input.from),
+  until: Date.parse(input.until),
+  askedKw: input.askedKw ?? null,
+  poundsPerMwh: input.poundsPerMwh ?? null,
+});
+
 const formSchema = z.object({
-  name: z.string().trim().min(1, "Name the request as the network does").max(100, "A name is at most 100 characters"),
+  name,
   day: z.iso.date({ error: "Give the day as a date" }),
   from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give when it starts as a time (hh:mm)"),
   until: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give when it ends as a time (hh:mm)"),
-  askedKw: z
-    .number({ error: "Give the turn-down asked in kW, or leave it empty" })
-    .positive("The turn-down asked is more than 0 kW")
-    .max(100_000, "A turn-down is at most 100,000 kW")
-    .optional(),
-  poundsPerMwh: z
-    .number({ error: "Give the price in £ per MWh, or leave it empty" })
-    .min(0, "A price cannot be negative")
-    .max(100_000, "A price is at most £100,000 per MWh")
-    .optional(),
+  askedKw,
+  poundsPerMwh,
 });
 
-const refuse = (field: string, message: string) => new UserError(message, { fieldErrors: { [field]: message } });
+const refuse = (field: string, message: string) =>
+  new UserError(message, { status: 422, fieldErrors: { [field]: message } });
 
 /** The network page's form: a day, a start and an end on the UK clock (an end at or before the start is the next day). */
 export function flexFromForm(form: FormData): FlexRequest {

@@ -33,7 +33,7 @@ function json<T>(text: string | null, schema: { safeParse: (v: unknown) => { suc
 export function viewOf(row: Selectable<FlexRequestTable>): FlexView {
   return {
     id: row.id,
-    source: row.source === "openadr" ? "openadr" : "hand",
+    source: row.source === "openadr" || row.source === "api" ? row.source : "hand",
     name: row.name,
     from: toIsoString(row.starts_at),
     until: toIsoString(row.ends_at),
@@ -49,19 +49,22 @@ export function viewOf(row: Selectable<FlexRequestTable>): FlexView {
 }
 
 /**
- * A request kept and answered. `by` is who made it: a person on the network page (checked by the one policy), or the
- * depot's linked VTN (its `ref`, the event's id: a request is taken once). Answers the request as answered.
+ * A request kept and answered. `by` is who made it: a person on the network page or a fleet API key (`api`: the
+ * key's "operations.tell"), each checked by the one policy, or the depot's linked VTN (its `ref`, the event's id: a
+ * request is taken once). Answers the request as answered.
  */
 export async function receiveFlex(
   deps: Deps,
   depotId: number,
   request: FlexRequest,
-  by: { viewer: DepotViewer } | { vtn: string; ref: string },
+  by: { viewer: DepotViewer; api?: true } | { vtn: string; ref: string },
   now = Date.now(),
 ): Promise<FlexView> {
   const depot =
     "viewer" in by
-      ? await requireDepot(deps.database.db, by.viewer, depotId, "operations.change", { detail: "flexibility request" })
+      ? await requireDepot(deps.database.db, by.viewer, depotId, by.api ? "operations.tell" : "operations.change", {
+          detail: "flexibility request",
+        })
       : null;
   const site = await checkedAgainstSite(deps, depotId, request, now);
   const toCome = await deps.database.db
@@ -80,7 +83,7 @@ export async function receiveFlex(
     .insertInto("flex_requests")
     .values({
       depot_id: depotId,
-      source: "viewer" in by ? "hand" : "openadr",
+      source: "viewer" in by ? (by.api ? "api" : "hand") : "openadr",
       ref: "viewer" in by ? null : by.ref,
       name: request.name,
       starts_at: iso(request.from),

@@ -30,7 +30,7 @@ export type FlexStatus = (typeof FLEX_STATUSES)[number];
 
 export type FlexView = {
   id: number;
-  source: "hand" | "openadr";
+  source: "hand" | "api" | "openadr";
   name: string;
   from: string;
   until: string;

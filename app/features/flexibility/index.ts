@@ -5,5 +5,5 @@
  * for the browser; the store is index.server.ts.
  */
 export { FlexCard } from "./components/flex-card";
-export { flexFromForm } from "./flex-input";
-export { deliveryPounds, type FlexView } from "./flex-view";
+export { flexApiSchema, flexFromApi, flexFromForm } from "./flex-input";
+export { deliveryPounds, storedAnswerSchema, type FlexView } from "./flex-view";

@@ -62,7 +62,7 @@ export type OpenAdrLinkTable = {
 export type FlexRequestTable = {
   id: Generated<number>;
   depot_id: number;
-  /** "hand" (the network page) or "openadr" (an event of the linked VTN, `ref` its id). */
+  /** "hand" (the network page), "api" (the fleet API) or "openadr" (an event of the linked VTN, `ref` its id). */
   source: string;
   ref: string | null;
   name: string;
