@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { linkView, networkState, pollVtn, saveLink } from "~/features/connections/index.server";
+import { linkSchema, linkView, networkState, pollVtn, saveLink } from "~/features/connections/index.server";
 import { siteLimitKw } from "~/features/live-control";
 import { depotSite } from "~/features/live-control/index.server";
 import { defaultPlanInput } from "~/features/planning";
@@ -104,5 +104,42 @@ describe("the network's limits over OpenADR 3.0", () => {
     await expect(pollVtn(runtime, depotId, 0.95)).rejects.toThrow();
     expect(await limitNow()).toBeCloseTo(57 - 20, 6);
     expect((await networkState(runtime, depotId, Date.now())).heardAt).toBeGreaterThanOrEqual(heard!);
+  });
+
+  it("asks a VTN that issues its own tokens for one with the client's ID and secret, keeps it, and says when refused", async () => {
+    const oauthVtn = await startTestVtn("never-given", { id: "ven-client", secret: "ven-secret" });
+    try {
+      oauthVtn.state.programs = [program("p-1", "SITE-LIMITS")];
+      oauthVtn.state.events = [limitEvent("o-1", "p-1", 76, Date.now() - MINUTE)];
+      const link = { vtnUrl: oauthVtn.url, programName: "SITE-LIMITS", clientId: "ven-client" };
+      await saveLink(runtime, owner, depotId, { ...link, clientSecret: "wrong-secret" });
+      await expect(pollVtn(runtime, depotId, 0.95)).rejects.toThrow(
+        "the VTN answered 403 for a token (check the client ID and secret)",
+      );
+      await saveLink(runtime, owner, depotId, { ...link, clientSecret: "ven-secret" });
+      expect(await pollVtn(runtime, depotId, 0.95)).toMatchObject({ instructions: 1, skipped: [] });
+      expect(await pollVtn(runtime, depotId, 0.95)).toMatchObject({ instructions: 1 });
+      // One token asked for, and used for both polls.
+      expect(oauthVtn.state.issued).toEqual(["issued-1"]);
+      expect(oauthVtn.state.calls.filter((c) => c === "POST /auth/token")).toHaveLength(2);
+      expect(await limitNow()).toBeCloseTo(76 - 20, 6);
+    } finally {
+      await oauthVtn.stop();
+    }
+  });
+
+  it("refuses a link with neither a token nor client credentials, or with both, naming the field", () => {
+    const base = { vtnUrl: "https://vtn.example", programName: "P" };
+    const fieldOf = (input: object) =>
+      linkSchema.safeParse(input).error?.issues.map((i) => [i.path.join("."), i.message]);
+    expect(fieldOf(base)).toEqual([
+      ["token", "Give the token the network operator issued, or its client ID and secret"],
+    ]);
+    expect(fieldOf({ ...base, token: "t", clientId: "c" })).toEqual([
+      ["token", "Give a token or a client ID and secret, not both"],
+    ]);
+    expect(fieldOf({ ...base, clientId: "c" })).toEqual([["clientSecret", "Give the client secret with its ID"]]);
+    expect(fieldOf({ ...base, clientSecret: "s" })).toEqual([["clientId", "Give the client ID with its secret"]]);
+    expect(linkSchema.safeParse({ ...base, clientId: "c", clientSecret: "s" }).success).toBe(true);
   });
 });

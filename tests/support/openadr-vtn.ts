@@ -13,7 +13,7 @@ import { freePort } from "./free-port";
  * what it serves; `answerRaw` serves something the specification does not allow, to see the product refuse it. The
  * reports a VEN posts are checked against the specification's report schema and kept, or refused (400) with why.
  */
-export async function startTestVtn(token: string) {
+export async function startTestVtn(token: string, client?: { id: string; secret: string; expiresIn?: number }) {
   const spec = parse(
     readFileSync(path.resolve(import.meta.dirname, "../../app/features/connections/openadr/openadr3.yaml"), "utf8"),
   ) as { components: Record<string, unknown> };
@@ -42,6 +42,8 @@ export async function startTestVtn(token: string) {
     calls: [] as string[],
     reports: [] as Record<string, unknown>[],
     refusedReports: [] as string[],
+    /** The tokens issued for the client's credentials, each taken as the bearer token from then on. */
+    issued: [] as string[],
   };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://vtn");
@@ -50,7 +52,26 @@ export async function startTestVtn(token: string) {
       response.writeHead(status, { "content-type": "application/json" });
       response.end(typeof body === "string" ? body : JSON.stringify(body));
     };
-    if (request.headers.authorization !== `Bearer ${token}`)
+    if (url.pathname === "/auth/token" && request.method === "POST" && client) {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8")));
+        const validate = ajv.getSchema("openadr3.json#/components/schemas/clientCredentialRequest")!;
+        if (!validate(form))
+          return send(400, { error: "invalid_request", error_description: ajv.errorsText(validate.errors) });
+        if (form.client_id !== client.id || form.client_secret !== client.secret)
+          return send(403, { type: "about:blank", title: "Forbidden", status: 403 });
+        const issued = `issued-${state.issued.length + 1}`;
+        state.issued.push(issued);
+        const answer = { access_token: issued, token_type: "Bearer", expires_in: client.expiresIn ?? 3600 };
+        check("clientCredentialResponse", [answer]);
+        send(200, answer);
+      });
+      return;
+    }
+    const bearer = request.headers.authorization;
+    if (bearer !== `Bearer ${token}` && !state.issued.some((t) => bearer === `Bearer ${t}`))
       return send(403, { type: "about:blank", title: "Forbidden", status: 403 });
     if (url.pathname === "/reports" && request.method === "POST") {
       const chunks: Buffer[] = [];

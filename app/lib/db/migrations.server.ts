@@ -44,6 +44,7 @@ import { migration as m039 } from "./migrations/039-network-instructions";
 import { migration as m040 } from "./migrations/040-openadr-links";
 import { migration as m041 } from "./migrations/041-session-soc-read-at";
 import { migration as m042 } from "./migrations/042-flex-requests";
+import { migration as m043 } from "./migrations/043-openadr-client-credentials";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -94,6 +95,7 @@ const migrations: Record<string, AppMigration> = {
   "040_openadr_links": m040,
   "041_session_soc_read_at": m041,
   "042_flex_requests": m042,
+  "043_openadr_client_credentials": m043,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

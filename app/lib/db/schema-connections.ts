@@ -49,7 +49,10 @@ export type NetworkSignalTable = {
 export type OpenAdrLinkTable = {
   depot_id: number;
   vtn_url: string;
+  /** The operator's bearer token; empty when the VTN issues tokens for a client id and secret (migration 043). */
   token: string;
+  client_id: string | null;
+  client_secret: string | null;
   program_name: string;
   last_polled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   last_ok_at: ColumnType<Date | string | null, string | null | undefined, string | null>;

@@ -17,7 +17,7 @@ type Link = {
 
 /**
  * The depot's link to its network operator's OpenADR 3.0 VTN: its address, program and how the last poll went, and
- * (for those who may) the form to set it, with the operator's token, or remove it.
+ * (for those who may) the form to set it, with the operator's token or its OAuth client ID and secret, or remove it.
  */
 export function OpenAdrCard({ link, canChange }: { link: Link | null; canChange: boolean }) {
   const fetcher = useFetcher<ActionResult>();
@@ -40,7 +40,7 @@ export function OpenAdrCard({ link, canChange }: { link: Link | null; canChange:
           </p>
         ) : null}
         {canChange ? (
-          <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2">
+          <fetcher.Form method="post" className="grid items-start gap-4 sm:grid-cols-2">
             <input type="hidden" name="intent" value="link-vtn" />
             <TextField
               label="VTN address"
@@ -57,8 +57,23 @@ export function OpenAdrCard({ link, canChange }: { link: Link | null; canChange:
               defaultValue={link?.programName ?? ""}
               error={errors.programName}
             />
-            <TextField label="Token" name="token" type="password" required autoComplete="off" error={errors.token} />
-            <div className="flex flex-wrap items-end gap-2">
+            <TextField
+              label="Token"
+              name="token"
+              type="password"
+              autoComplete="off"
+              hint="Or, where the VTN issues its own tokens, its client ID and secret below"
+              error={errors.token}
+            />
+            <TextField label="Client ID" name="clientId" autoComplete="off" error={errors.clientId} />
+            <TextField
+              label="Client secret"
+              name="clientSecret"
+              type="password"
+              autoComplete="off"
+              error={errors.clientSecret}
+            />
+            <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
               <Button type="submit" disabled={fetcher.state !== "idle"}>
                 {link ? "Save the link" : "Link the VTN"}
               </Button>

@@ -1,11 +1,11 @@
 /**
  * The product as an OpenADR 3.0 VEN (issue 60, item 4): each linked depot's VTN is polled for its program's events,
- * through openapi-fetch with the types generated from the published specification (openadr3.d.ts). Each answer is
+ * through openapi-fetch with the types generated from the published specification (openadr3.d.ts), with the
+ * operator's token or a token for its client credentials (vtn-auth.server.ts). Each answer is
  * checked (limits-from-events.ts) and its import capacity limits replace what the VTN said before; a poll that
  * succeeds is the network heard. A VTN that does not answer, or answers nonsense, is not heard: after five minutes a
  * flexible connection is held to its firm part (fail safe), and the link says why.
  */
-import createClient from "openapi-fetch";
 import pLimit from "p-limit";
 import { z } from "zod";
 
@@ -16,25 +16,44 @@ import { UserError } from "~/lib/user-error";
 
 import { replaceNetworkInstructions } from "../instructions.server";
 import { eventsSchema, limitsFromEvents } from "./limits-from-events";
-import type { components, paths } from "./openadr3";
+import type { components } from "./openadr3";
+import { vtnClient } from "./vtn-auth.server";
 
 type Deps = Pick<Runtime, "database" | "log">;
 /** How often every link is polled: well inside the five minutes the channel holds once heard. */
 export const POLL_MS = 30_000;
-const ANSWER_MS = 5_000;
 
-export const linkSchema = z.object({
-  vtnUrl: z
-    .url({ protocol: /^https?$/, error: "Give the VTN's address, starting http:// or https://" })
-    .max(300, "The address is at most 300 characters"),
-  token: z.string().trim().min(1, "Give the token the network operator issued").max(2000, "The token is too long"),
-  programName: z
-    .string()
-    .trim()
-    .min(1, "Give the program's name")
-    .max(100, "The program's name is at most 100 characters"),
-});
-export type LinkInput = z.infer<typeof linkSchema>;
+export const linkSchema = z
+  .object({
+    vtnUrl: z
+      .url({ protocol: /^https?$/, error: "Give the VTN's address, starting http:// or https://" })
+      .max(300, "The address is at most 300 characters"),
+    token: z.string().trim().max(2000, "The token is too long").default(""),
+    clientId: z.string().trim().max(200, "The client ID is at most 200 characters").default(""),
+    clientSecret: z.string().trim().max(2000, "The client secret is too long").default(""),
+    programName: z
+      .string()
+      .trim()
+      .min(1, "Give the program's name")
+      .max(100, "The program's name is at most 100 characters"),
+  })
+  .superRefine((link, ctx) => {
+    // The operator's token, or its client ID and secret (OAuth 2.0 client credentials): one of the two, whole.
+    if (link.token && (link.clientId || link.clientSecret))
+      ctx.addIssue({ code: "custom", path: ["token"], message: "Give a token or a client ID and secret, not both" });
+    else if (!link.token && !link.clientId && !link.clientSecret)
+      ctx.addIssue({
+        code: "custom",
+        path: ["token"],
+        message: "Give the token the network operator issued, or its client ID and secret",
+      });
+    else if (!link.token && !link.clientId)
+      ctx.addIssue({ code: "custom", path: ["clientId"], message: "Give the client ID with its secret" });
+    else if (!link.token && !link.clientSecret)
+      ctx.addIssue({ code: "custom", path: ["clientSecret"], message: "Give the client secret with its ID" });
+  });
+/** A link as its callers give it (the token, or the client ID and secret, left out where not used). */
+export type LinkInput = z.input<typeof linkSchema>;
 export type LinkView = {
   vtnUrl: string;
   programName: string;
@@ -64,7 +83,9 @@ export async function saveLink(deps: Deps, viewer: DepotViewer, depotId: number,
   await requireDepot(deps.database.db, viewer, depotId, "operations.change", { detail: "OpenADR link saved" });
   const values = {
     vtn_url: input.vtnUrl.replace(/\/+$/, ""),
-    token: input.token,
+    token: input.token ?? "",
+    client_id: input.clientId || null,
+    client_secret: input.clientSecret || null,
     program_name: input.programName,
     last_error: null,
     created_by: viewer.email ?? viewer.id,
@@ -91,13 +112,9 @@ export async function pollVtn(deps: Deps, depotId: number, powerFactor: number, 
     .where("depot_id", "=", depotId)
     .executeTakeFirst();
   if (!link) return null;
-  const client = createClient<paths>({
-    baseUrl: link.vtn_url,
-    headers: { Authorization: `Bearer ${link.token}` },
-    fetch: (request) => fetch(request, { signal: AbortSignal.timeout(ANSWER_MS) }),
-  });
   const stamp = { last_polled_at: new Date(now).toISOString() };
   try {
+    const client = await vtnClient(link, now);
     const programs = await client.GET("/programs", {});
     if (!programs.response.ok) throw new Error(`the VTN answered ${programs.response.status} for its programs`);
     const program = z
@@ -166,11 +183,7 @@ export async function postVtnReport(deps: Deps, depotId: number, report: VtnRepo
     .where("depot_id", "=", depotId)
     .executeTakeFirst();
   if (!link) throw new Error("the depot has no VTN linked");
-  const client = createClient<paths>({
-    baseUrl: link.vtn_url,
-    headers: { Authorization: `Bearer ${link.token}` },
-    fetch: (request) => fetch(request, { signal: AbortSignal.timeout(ANSWER_MS) }),
-  });
+  const client = await vtnClient(link);
   const sent = await client.POST("/reports", { body: report as unknown as components["schemas"]["report"] });
   if (!sent.response.ok) throw new Error(`the VTN answered ${sent.response.status} for a report`);
 }
