@@ -41,6 +41,7 @@ export async function depotEnergyIn(deps: Deps, depotId: number, spans: readonly
       stoppedAt: s.stopped_at === null ? null : Date.parse(toIsoString(s.stopped_at)),
       startWh: s.meter_start_wh,
       lastWh: s.meter_last_wh,
+      powerW: s.power_w,
       readings: (bySession.get(s.id) ?? []).map((r) => ({
         at: Date.parse(toIsoString(r.read_at)),
         wh: r.energy_wh!,

@@ -10,6 +10,8 @@ export type MeteredSession = {
   stoppedAt: number | null;
   startWh: number;
   lastWh: number;
+  /** The power it last told (W), counted on where its register was not read. */
+  powerW: number;
   /** Its readings of the register, oldest first, with the power read beside each (W) where there was one. */
   readings: { at: number; wh: number; w: number | null }[];
 };
@@ -25,8 +27,9 @@ function registerOf(session: MeteredSession, now: number) {
     if (t >= last.at) {
       if (session.stoppedAt !== null && session.stoppedAt <= last.at) return last.wh;
       const until = Math.min(t, now);
-      if (until > last.at && (last.w ?? 0) > 0) estimated = true;
-      return last.wh + ((last.w ?? 0) * Math.max(0, until - last.at)) / 3_600_000;
+      // Not read through: counted on at the power it last told, and said to be estimated however little that is.
+      if (until > last.at) estimated = true;
+      return last.wh + ((last.w ?? session.powerW) * Math.max(0, until - last.at)) / 3_600_000;
     }
     // The last point at or before t, and the one after it.
     let low = 0;
