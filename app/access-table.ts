@@ -82,6 +82,7 @@ export const accessTable: Record<string, AccessRule> = {
   "/api/v1/depots/:depotId/schedule": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   "/api/v1/depots/:depotId/meter": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   "/api/v1/depots/:depotId/network": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
+  "/api/v1/depots/:depotId/flexibility": { anonymous: "post-only", ...members("post-only"), admin: "post-only" },
   "/api/v1/depots/:depotId/chargers": { anonymous: "key-only", ...members("key-only"), admin: "key-only" },
   "/api/v1/hubs": { anonymous: "key-only", ...members("key-only"), admin: "key-only" },
   "/api/v1/hubs/:hubId/bookings": { anonymous: "key-only", ...members("key-only"), admin: "key-only" },
