@@ -50,9 +50,8 @@ function delivered(view: FlexView): string | null {
   ].join("");
 }
 
-function Cancel({ view }: { view: FlexView }) {
-  const fetcher = useFetcher<ActionResult>();
-  useFetcherToast(fetcher.data);
+/** A request's cancel button; the fetcher is the card's, so its toast outlives the button (gone once cancelled). */
+function Cancel({ view, fetcher }: { view: FlexView; fetcher: ReturnType<typeof useFetcher<ActionResult>> }) {
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="cancel-flex" />
@@ -66,6 +65,8 @@ function Cancel({ view }: { view: FlexView }) {
 
 /** The network's flexibility requests for the depot, each with its answer and, once passed, its delivery. */
 export function FlexCard({ requests, canChange, now }: { requests: FlexView[]; canChange: boolean; now: string }) {
+  const cancel = useFetcher<ActionResult>();
+  useFetcherToast(cancel.data);
   return (
     <Card>
       <CardHeader>
@@ -93,7 +94,9 @@ export function FlexCard({ requests, canChange, now }: { requests: FlexView[]; c
                   </p>
                   <p className="text-muted-foreground">{asked(view)}</p>
                 </div>
-                {canChange && view.status === "offered" && view.until > now ? <Cancel view={view} /> : null}
+                {canChange && view.status === "offered" && view.until > now ? (
+                  <Cancel view={view} fetcher={cancel} />
+                ) : null}
               </div>
               <p>{answered(view)}</p>
               {delivered(view) ? <p className="font-medium">{delivered(view)}</p> : null}
