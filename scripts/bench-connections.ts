@@ -80,9 +80,9 @@ const outlook = offerOutlook(fleet, flexible);
 const outlookMs = performance.now() - started;
 const cut = outlook.curtailment!;
 const profiled = offerOutlook(fleet, { kind: "profiled", name: "Profiled", profile });
-// A flexibility request on the fleet's firm 1,000 kVA: Wednesday 6 Jan 2027 17:00–19:00 (UK winter: UTC), as much as
+// A flexibility request on the fleet's firm 1,000 kVA: Wednesday 6 Jan 2027 01:00–03:00 (UK winter: UTC), as much as
 // it can spare, then 100 kW asked; the answer's plan runs (each a cost-optimal plan of the year) timed whole.
-const { window } = flexWindow(fleet.horizon, Date.parse("2027-01-06T17:00:00Z"), Date.parse("2027-01-06T19:00:00Z"));
+const { window } = flexWindow(fleet.horizon, Date.parse("2027-01-06T01:00:00Z"), Date.parse("2027-01-06T03:00:00Z"));
 const flat = new Array<number>((fleet.horizon.days * 1440) / fleet.horizon.stepMinutes).fill(fleet.site.connectionKva);
 const flexTimed = [null, 100].map((askedKw) => {
   const began = performance.now();
@@ -100,10 +100,10 @@ const report = [
   "",
   `The flexible offer's outlook on the same plan (peak shaving across the record, then the battery for the worst period by bisection): ${(outlookMs / 1000).toFixed(1)} s; ${cut.periodsShort} of ${cut.periods} periods short; worst ${Math.round(cut.worst?.shortKwh ?? 0).toLocaleString("en-GB")} kWh short for ${cut.worst?.vehiclesShort ?? 0} vehicles; battery ${cut.battery ? `${cut.battery.powerKw} kW / ${cut.battery.energyKwh} kWh` : "none needed"}. The profiled offer: winter ${Math.round(profiled.seasons![0]!.shortKwh)} kWh short (${profiled.seasons![0]!.vehiclesShort} vehicles), summer ${Math.round(profiled.seasons![1]!.shortKwh)} kWh.`,
   "",
-  `A flexibility request on the firm connection, Wednesday 17:00–19:00 (the answer: the plan's cost-optimal draw there as the baseline, then the lowest limit over the window that leaves no vehicle shorter, by bisection, each step a cost-optimal plan of the year): ${flexTimed
+  `A flexibility request on the firm connection, Wednesday 01:00–03:00, where its plan charges. The answer takes the plan's cost-optimal draw there as the baseline, then finds by bisection the lowest limit over the window that leaves no vehicle shorter (and, where less is asked, the highest that moves it), each step a cost-optimal plan of the year. ${flexTimed
     .map(
       ({ askedKw, answer, ms }) =>
-        `${askedKw === null ? "as much as it can" : `${askedKw} kW asked`}: ${answer.capKva === null ? "nothing to spare" : `${answer.offeredKw.toFixed(0)} kW offered (at most ${answer.mostKw.toFixed(0)}), the site held to ${answer.capKva} kVA`}, ${(ms / 1000).toFixed(1)} s`,
+        `${askedKw === null ? "As much as it can" : `${askedKw} kW asked`}: ${answer.capKva === null ? "nothing to spare" : `${answer.offeredKw.toFixed(0)} kW offered (at most ${answer.mostKw.toFixed(0)}), the site held to ${answer.capKva} kVA`}, ${(ms / 1000).toFixed(1)} s`,
     )
     .join("; ")}.`,
   "",
