@@ -5,50 +5,10 @@ import { CLOCK_FIELD, TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ActionResult } from "~/lib/action-result";
-import { calendarDay, clockTime } from "~/lib/uk-dates";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
-import { deliveryPounds, type FlexView } from "../flex-view";
-
-const number = (value: number, digits = 0) => value.toLocaleString("en-GB", { maximumFractionDigits: digits });
-const kw = (value: number) => `${number(value)} kW`;
-const kwh = (value: number) => `${number(value, 1)} kWh`;
-const pounds = (value: number) =>
-  value.toLocaleString("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2 });
-
-/** When, what was asked, and at what price. */
-function asked(view: FlexView) {
-  const parts = [
-    `${calendarDay(view.from)}, ${clockTime(view.from)} to ${clockTime(view.until)}`,
-    view.askedKw === null ? "as much as the fleet can spare" : `${kw(view.askedKw)} asked`,
-    ...(view.poundsPerMwh === null ? [] : [`${pounds(view.poundsPerMwh)} per MWh`]),
-  ];
-  return parts.join(" · ");
-}
-
-/** The answer in a sentence. */
-function answered(view: FlexView): string {
-  const a = view.answer;
-  if (view.status === "answering") return "Working out what the fleet can spare…";
-  if (view.status === "failed" || view.status === "declined" || !a) return view.note ?? "Not offered.";
-  const base = a.segments.length ? Math.max(...a.segments.map((s) => s.baselineKw)) : 0;
-  const offer = `Offered ${kw(a.offeredKw)} less (${kwh(a.offeredKwh)} moved out of the window): the site held to ${number(a.capKva ?? 0)} kVA; the plan draws up to ${kw(base)} there.`;
-  const cancelled = view.status === "cancelled" ? ` ${view.note ?? "Cancelled."}` : "";
-  return `${offer}${view.note && view.status !== "cancelled" ? ` ${view.note}` : ""}${cancelled}`;
-}
-
-/** The delivery in a sentence, once measured. */
-function delivered(view: FlexView): string | null {
-  const d = view.delivery;
-  if (!d || !view.answer) return null;
-  const share = view.answer.offeredKwh > 0 ? ` (${number((100 * d.deliveredKwh) / view.answer.offeredKwh)} %)` : "";
-  const worth = deliveryPounds(view);
-  return [
-    `Delivered ${kwh(d.deliveredKwh)} of ${kwh(view.answer.offeredKwh)} offered${share}: the chargers drew ${kwh(d.usedKwh)} against a baseline of ${kwh(d.baselineKwh)}, read from their meters.`,
-    worth === null ? "" : ` Worth ${pounds(worth)} at the request's price.`,
-    d.estimated ? " Estimated in part: a charger's meter fell silent and was counted on at its last power." : "",
-  ].join("");
-}
+import { answered, asked, delivered } from "../flex-text";
+import type { FlexView } from "../flex-view";
 
 /** A request's cancel button; the fetcher is the card's, so its toast outlives the button (gone once cancelled). */
 function Cancel({ view, fetcher }: { view: FlexView; fetcher: ReturnType<typeof useFetcher<ActionResult>> }) {
