@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { registerChargePoint } from "~/features/chargers/index.server";
 import { planCharging, TARIFF_PRESETS } from "~/features/charging-engine";
-import { networkState, pollVtn, saveLink } from "~/features/connections/index.server";
+import { linkView, networkState, pollVtn, saveLink } from "~/features/connections/index.server";
 import { deliveryPounds } from "~/features/flexibility";
 import {
   cancelFlex,
@@ -269,6 +269,10 @@ describe("flexibility requests", () => {
       const flood = await takeVtnFlex(runtime, nightDepotId, (await pollVtn(runtime, nightDepotId, 0.95))!);
       expect(flood.answered).toEqual(["g-0", "g-1", "g-2", "g-3"]);
       expect(flood.skipped).toContain("Turn-down g-4: answered at a later poll (4 at a time)");
+      // Said on the link, as the network page shows it.
+      expect((await linkView(runtime, nightDepotId))?.lastError).toContain(
+        "Turn-down g-4: answered at a later poll (4 at a time)",
+      );
       const next = await takeVtnFlex(runtime, nightDepotId, (await pollVtn(runtime, nightDepotId, 0.95))!);
       expect(next.answered).toEqual(["g-4", "g-5", "g-6", "g-7"]);
     } finally {

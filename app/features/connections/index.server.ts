@@ -13,6 +13,7 @@ export {
 export {
   linkSchema,
   linkView,
+  noteLeftEvents,
   pollVtn,
   postVtnReport,
   removeLink,

@@ -4,7 +4,7 @@
  * hold released; a delivery measured is reported once. A request refused (in the past, too far ahead) is left and
  * read again at the next poll, so one a week ahead is answered as soon as it comes within the depot's week.
  */
-import { postVtnReport, type Polled } from "~/features/connections/index.server";
+import { noteLeftEvents, postVtnReport, type Polled } from "~/features/connections/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 import { UserError } from "~/lib/user-error";
 
@@ -53,6 +53,8 @@ export async function takeVtnFlex(deps: Deps, depotId: number, polled: Polled, n
     if (view.delivery && !reported.includes("delivery"))
       await report(deps, depotId, row.id, "delivery", deliveryReport(view, event(polled, row.ref!, depotId)));
   }
+  // Said on the link, where the network page shows how the last poll went.
+  await noteLeftEvents(deps, depotId, skipped);
   return { answered, skipped };
 }
 

@@ -157,6 +157,23 @@ export async function pollVtn(deps: Deps, depotId: number, powerFactor: number, 
 }
 
 export type Polled = NonNullable<Awaited<ReturnType<typeof pollVtn>>>;
+
+/** Events another room left after a poll (a flexibility request it could not take), said on the link beside the poll's. */
+export async function noteLeftEvents(deps: Pick<Runtime, "database">, depotId: number, left: string[]) {
+  if (left.length === 0) return;
+  const link = await deps.database.db
+    .selectFrom("openadr_links")
+    .select("last_error")
+    .where("depot_id", "=", depotId)
+    .executeTakeFirst();
+  if (!link) return;
+  const before = link.last_error?.startsWith("Left: ") ? `${link.last_error.slice(6)}; ` : "";
+  await deps.database.db
+    .updateTable("openadr_links")
+    .set({ last_error: `Left: ${before}${left.slice(0, 3).join("; ")}`.slice(0, 300) })
+    .where("depot_id", "=", depotId)
+    .execute();
+}
 /**
  * A report as the product sends it: the specification's report with the fields it leaves to their defaults left out
  * (the generated type counts every defaulted field as required); the test VTN checks each against the schema itself.
