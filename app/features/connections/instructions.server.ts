@@ -22,6 +22,24 @@ export type StoredInstruction = Instruction & {
 const actorOf = (viewer: DepotViewer): Actor => ({ id: viewer.id, email: viewer.email ?? viewer.id });
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** An instruction as its row: every source's is written the same way. */
+const rowOf = (
+  depotId: number,
+  instruction: Instruction,
+  source: StoredInstruction["source"],
+  by: string,
+  now = new Date().toISOString(),
+) => ({
+  depot_id: depotId,
+  starts_at: iso(instruction.from),
+  ends_at: iso(instruction.until),
+  limit_kva: instruction.limitKva,
+  source,
+  reason: instruction.reason,
+  created_by: by,
+  created_at: now,
+});
+
 /** What the live controller reads: the instructions not yet ended and not cancelled, and when the channel was heard. */
 export async function networkState(deps: Deps, depotId: number, now: number) {
   const [rows, signal] = await Promise.all([
@@ -55,16 +73,7 @@ export async function giveInstruction(deps: Deps, viewer: DepotViewer, depotId: 
     const depot = await requireDepot(trx, viewer, depotId, "operations.change", { detail: "network limit given" });
     await trx
       .insertInto("network_instructions")
-      .values({
-        depot_id: depotId,
-        starts_at: iso(instruction.from),
-        ends_at: iso(instruction.until),
-        limit_kva: instruction.limitKva,
-        source: "hand",
-        reason: instruction.reason,
-        created_by: actorOf(viewer).email,
-        created_at: new Date().toISOString(),
-      })
+      .values(rowOf(depotId, instruction, "hand", actorOf(viewer).email))
       .execute();
     await recordAudit(trx, {
       actor: actorOf(viewer),
@@ -132,18 +141,7 @@ export async function replaceNetworkInstructions(
     if (instructions.length > 0)
       await trx
         .insertInto("network_instructions")
-        .values(
-          instructions.map((i) => ({
-            depot_id: depotId,
-            starts_at: iso(i.from),
-            ends_at: iso(i.until),
-            limit_kva: i.limitKva,
-            source,
-            reason: i.reason,
-            created_by: heardBy,
-            created_at: now,
-          })),
-        )
+        .values(instructions.map((i) => rowOf(depotId, i, source, heardBy, now)))
         .execute();
     const heard = { heard_at: now, heard_by: heardBy };
     await trx
@@ -163,16 +161,7 @@ export async function replaceNetworkInstructions(
 export async function holdSiteForFlex(deps: Deps, depotId: number, instruction: Instruction, heldBy: string) {
   const row = await deps.database.db
     .insertInto("network_instructions")
-    .values({
-      depot_id: depotId,
-      starts_at: iso(instruction.from),
-      ends_at: iso(instruction.until),
-      limit_kva: instruction.limitKva,
-      source: "flex",
-      reason: instruction.reason,
-      created_by: heldBy,
-      created_at: new Date().toISOString(),
-    })
+    .values(rowOf(depotId, instruction, "flex", heldBy))
     .returning("id")
     .executeTakeFirstOrThrow();
   chargingChanged(depotId);

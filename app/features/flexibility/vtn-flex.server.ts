@@ -16,6 +16,8 @@ type Deps = Pick<Runtime, "database" | "log">;
 const clientName = (depotId: number) => `electrify-depot-${depotId}`;
 /** New requests answered per poll (each is a plan run): a VTN that floods is answered a few at a time. */
 export const NEW_PER_POLL = 4;
+/** How long after its window a request is still looked at on each poll (its delivery reported, retried). */
+const KEPT_IN_VIEW_MS = 2 * 86_400_000;
 
 export async function takeVtnFlex(deps: Deps, depotId: number, polled: Polled, now = Date.now()) {
   const { requests, skipped } = flexFromEvents(polled.events, polled.programID);
@@ -24,12 +26,16 @@ export async function takeVtnFlex(deps: Deps, depotId: number, polled: Polled, n
     .selectAll()
     .where("depot_id", "=", depotId)
     .where("source", "=", "openadr")
+    // A request's window ends at most a week and a half after it was made; older ones are done with (and their
+    // events long gone from the VTN), so a poll does not read the depot's whole history.
+    .where("ends_at", ">", new Date(now - KEPT_IN_VIEW_MS).toISOString())
     .execute();
   const byRef = new Map(known.map((row) => [row.ref, row]));
   const listed = new Set(requests.map((r) => r.ref));
   const answered: string[] = [];
   for (const { ref, request } of requests) {
-    if (byRef.has(ref)) continue;
+    // Taken before, or over (an event the VTN still lists after its window is nothing to answer).
+    if (byRef.has(ref) || request.until <= now) continue;
     if (answered.length >= NEW_PER_POLL) {
       skipped.push(`${request.name}: answered at a later poll (${NEW_PER_POLL} at a time)`);
       continue;

@@ -69,61 +69,52 @@ const period = (from: string, to: string) => ({
   duration: Duration.fromMillis(Date.parse(to) - Date.parse(from)).toISO()!,
 });
 
-/** The answer as a report on its event: per step, the baseline and the load shed (kW). */
-export function offerReport(view: FlexView, event: { programID: string; eventID: string; clientName: string }) {
-  const segments = view.answer?.segments ?? [];
-  const shed = view.status === "offered" ? (view.answer?.offeredKw ?? 0) : 0;
+type EventRef = { programID: string; eventID: string; clientName: string };
+
+/** A report on an event of one resource (the site, aggregated): a value per step for each payload type, in `units`. */
+function report(
+  event: EventRef,
+  reportName: string,
+  units: string,
+  steps: { from: string; to: string; values: Record<string, number> }[],
+  types: string[],
+): VtnReport {
   return {
     ...event,
-    objectType: "REPORT" as const,
-    reportName: `${view.status === "offered" ? "Offer" : "Declined"}: ${view.name}`,
-    payloadDescriptors: [
-      { objectType: "REPORT_PAYLOAD_DESCRIPTOR" as const, payloadType: "BASELINE", units: "KW" },
-      { objectType: "REPORT_PAYLOAD_DESCRIPTOR" as const, payloadType: "LOAD_SHED_DELTA_AVAILABLE", units: "KW" },
-    ],
+    objectType: "REPORT",
+    reportName,
+    payloadDescriptors: types.map((payloadType) => ({ objectType: "REPORT_PAYLOAD_DESCRIPTOR", payloadType, units })),
     resources: [
       {
         resourceName: "AGGREGATED_REPORT",
-        intervals: segments.map((s, id) => ({
+        intervals: steps.map((s, id) => ({
           id,
           intervalPeriod: period(s.from, s.to),
-          payloads: [
-            { type: "BASELINE", values: [round(s.baselineKw)] },
-            { type: "LOAD_SHED_DELTA_AVAILABLE", values: [round(Math.min(shed, s.baselineKw))] },
-          ],
+          payloads: types.map((type) => ({ type, values: [round(s.values[type]!)] })),
         })),
       },
     ],
-  } satisfies VtnReport;
+  };
+}
+
+/** The answer as a report on its event: per step, the baseline and the load shed (kW). */
+export function offerReport(view: FlexView, event: EventRef) {
+  const shed = view.status === "offered" ? (view.answer?.offeredKw ?? 0) : 0;
+  const steps = (view.answer?.segments ?? []).map((s) => ({
+    ...s,
+    values: { BASELINE: s.baselineKw, LOAD_SHED_DELTA_AVAILABLE: Math.min(shed, s.baselineKw) },
+  }));
+  const name = `${view.status === "offered" ? "Offer" : "Declined"}: ${view.name}`;
+  return report(event, name, "KW", steps, ["BASELINE", "LOAD_SHED_DELTA_AVAILABLE"]);
 }
 
 /** The delivery measured, as a report on its event: per step, the chargers' usage, the baseline and the difference (kWh). */
-export function deliveryReport(view: FlexView, event: { programID: string; eventID: string; clientName: string }) {
-  const segments = view.delivery?.segments ?? [];
-  return {
-    ...event,
-    objectType: "REPORT" as const,
-    reportName: `Delivery: ${view.name}`,
-    payloadDescriptors: ["USAGE", "BASELINE", "DELTA_USAGE"].map((payloadType) => ({
-      objectType: "REPORT_PAYLOAD_DESCRIPTOR" as const,
-      payloadType,
-      units: "KWH",
-    })),
-    resources: [
-      {
-        resourceName: "AGGREGATED_REPORT",
-        intervals: segments.map((s, id) => ({
-          id,
-          intervalPeriod: period(s.from, s.to),
-          payloads: [
-            { type: "USAGE", values: [round(s.usedKwh)] },
-            { type: "BASELINE", values: [round(s.baselineKwh)] },
-            { type: "DELTA_USAGE", values: [round(s.usedKwh - s.baselineKwh)] },
-          ],
-        })),
-      },
-    ],
-  } satisfies VtnReport;
+export function deliveryReport(view: FlexView, event: EventRef) {
+  const steps = (view.delivery?.segments ?? []).map((s) => ({
+    ...s,
+    values: { USAGE: s.usedKwh, BASELINE: s.baselineKwh, DELTA_USAGE: s.usedKwh - s.baselineKwh },
+  }));
+  return report(event, `Delivery: ${view.name}`, "KWH", steps, ["USAGE", "BASELINE", "DELTA_USAGE"]);
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
