@@ -29,6 +29,8 @@ describe("firmware and logs", () => {
   let owner = "";
   let outsider = "";
   let ftpPort = 0;
+  let nosyId = "";
+  let fw: Awaited<ReturnType<typeof viewerOf>>;
   const image = randomBytes(200_000);
   const ids = new Map<string, number>();
   const passwords = new Map<string, string>();
@@ -41,7 +43,8 @@ describe("firmware and logs", () => {
       runtime,
       await createUser(runtime, { email: "fw@fleet.example", password: "fw-pass-12" }),
     );
-    await createUser(runtime, { email: "nosy@fleet.example", password: "nosy-pass-1" });
+    nosyId = (await createUser(runtime, { email: "nosy@fleet.example", password: "nosy-pass-1" })).id;
+    fw = user;
     depotId = await insertDepot(runtime, { user_id: user.id, depot_name: "Firmware Yard" });
     for (const identity of ["FW-1", "FW-2", "FW-3", "FW-201", "FW-SOLO"]) {
       const { id, password } = await registerChargePoint(runtime, user, depotId, {
@@ -72,7 +75,7 @@ describe("firmware and logs", () => {
   });
 
   /** A charger that boots as model `model` with `firmware`, with its connector Available unless told otherwise. */
-  async function charger(identity: string, version: OcppVersion, firmware: string, status = "Available") {
+  async function charger(identity: string, version: OcppVersion, firmware: string, status = "Available", model = "") {
     await peers.get(identity)?.close();
     const peer = await connectOcppPeer(server.url, identity, passwords.get(identity)!, version);
     peers.set(identity, peer);
@@ -82,8 +85,11 @@ describe("firmware and logs", () => {
     await peer.call(
       "BootNotification",
       v16
-        ? { chargePointVendor: "Volt", chargePointModel: "VX-1", firmwareVersion: firmware }
-        : { reason: "PowerUp", chargingStation: { vendorName: "Volt", model: "VX-2", firmwareVersion: firmware } },
+        ? { chargePointVendor: "Volt", chargePointModel: model || "VX-1", firmwareVersion: firmware }
+        : {
+            reason: "PowerUp",
+            chargingStation: { vendorName: "Volt", model: model || "VX-2", firmwareVersion: firmware },
+          },
     );
     await peer.call(
       "StatusNotification",
@@ -99,9 +105,9 @@ describe("firmware and logs", () => {
     return peer;
   }
 
-  const base = () => `${server.url}/electrify/operations/${depotId}`;
-  async function post(path: string, body: URLSearchParams | FormData, cookie = owner) {
-    const answer = await fetch(`${base()}${path}.data`, {
+  const base = (depot = depotId) => `${server.url}/electrify/operations/${depot}`;
+  async function post(path: string, body: URLSearchParams | FormData, cookie = owner, depot = depotId) {
+    const answer = await fetch(`${base(depot)}${path}.data`, {
       method: "POST",
       redirect: "manual",
       headers: {
@@ -115,8 +121,8 @@ describe("firmware and logs", () => {
     const value = decoded.value as { data?: Record<string, unknown> } | undefined;
     return { status: answer.status, body: value?.data ?? {} };
   }
-  const text = async (path: string, cookie = owner) => {
-    const answer = await fetch(`${base()}${path}`, { headers: { cookie } });
+  const text = async (path: string, cookie = owner, depot = depotId) => {
+    const answer = await fetch(`${base(depot)}${path}`, { headers: { cookie } });
     return { status: answer.status, text: (await answer.text()).replaceAll("<!-- -->", "") };
   };
   async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
@@ -128,6 +134,14 @@ describe("firmware and logs", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+  const lastRollout = async () =>
+    (
+      await runtime.database.db
+        .selectFrom("firmware_rollouts")
+        .select("id")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow()
+    ).id;
   const updatesSent = (identity: string) =>
     peers
       .get(identity)!
@@ -189,6 +203,103 @@ describe("firmware and logs", () => {
       expect(page.text).toContain(shown);
     // Versions by model, as the chargers told them.
     expect(page.text).toMatch(/VX-1.*2\.0.*2/s);
+  }, 60_000);
+
+  it("rolls an image out across the company's depots: the first wave from the depot it was started at, steered only by someone who may change them all", async () => {
+    const db = runtime.database.db;
+    const south = await insertDepot(runtime, { user_id: fw.id, depot_name: "Firmware Yard South" });
+    const elsewhere = await insertDepot(runtime, {
+      user_id: nosyId,
+      depot_name: "Nosy",
+    });
+    for (const [identity, depot] of [
+      ["FW-N1", depotId],
+      ["FW-S1", south],
+      ["FW-S2", south],
+    ] as const) {
+      const made = await registerChargePoint(runtime, fw, depot, {
+        identity,
+        name: identity,
+        connectors: 1,
+        maxKw: 22,
+        currentType: "AC",
+      });
+      ids.set(identity, made.id);
+      passwords.set(identity, made.password);
+      await charger(identity, "ocpp1.6", "1.0", "Available", "VX-3");
+    }
+    // A depot manager of the south yard alone.
+    const manager = await createUser(
+      runtime,
+      { email: "south@fleet.example", password: "south-pass-1" },
+      { ownCompany: false },
+    );
+    const member = await db
+      .insertInto("company_members")
+      .values({ company_id: fw.company!.id, user_id: manager.id, role: "depot_manager" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("member_depots").values({ member_id: member.id, depot_id: south }).execute();
+    const southManager = await signIn(server, "south@fleet.example", "south-pass-1");
+    const imageId = await uploadImage("3.0");
+    const ask = (...depots: number[]) => {
+      const body = new URLSearchParams({
+        intent: "start-rollout",
+        imageId: String(imageId),
+        model: "VX-3",
+        firstWave: "1",
+      });
+      for (const depot of depots) body.append("depotIds", String(depot));
+      return body;
+    };
+    const rollouts = async () => (await db.selectFrom("firmware_rollouts").select("id").execute()).length;
+    const before = await rollouts();
+    // Another company's depot, or one the manager may not change, is refused and nothing starts.
+    expect((await post("/firmware", ask(elsewhere))).status).toBe(404);
+    expect((await post("/firmware", ask(depotId), southManager, south)).status).toBe(404);
+    expect(await rollouts()).toBe(before);
+    // The south manager sees the models and depots they may roll out to: their own yard only.
+    expect((await text("/firmware", southManager, south)).text).not.toContain("Also at these depots");
+    expect((await text("/firmware")).text).toContain("Also at these depots");
+    const started = await post("/firmware", ask(south));
+    expect(started.body).toMatchObject({
+      ok: true,
+      toast: { title: "Rollout of 3.0 to 3 chargers at 2 depots started" },
+    });
+    // The first wave is the north yard's charger alone; the south yard's wait for it.
+    await until("the first wave", () => updatesSent("FW-N1")[0]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(updatesSent("FW-S1").length + updatesSent("FW-S2").length).toBe(0);
+    // It shows on the south yard's page too, said to come from another depot.
+    const southPage = await text("/firmware", owner, south);
+    expect(southPage.text).toContain("Across 2 depots, started at another depot");
+    expect((await text("/firmware", southManager, south)).text).toContain("3.0 to VX-3");
+    // The south manager may not pause what also reaches the north yard; the owner may, from either page.
+    const paused = await post(
+      "/firmware",
+      new URLSearchParams({ intent: "pause-rollout", rolloutId: String(await lastRollout()) }),
+      southManager,
+      south,
+    );
+    expect(paused.status).toBe(404);
+    expect(paused.body.ok).toBe(false);
+    const rolloutId = await lastRollout();
+    const byOwner = await post(
+      "/firmware",
+      new URLSearchParams({ intent: "pause-rollout", rolloutId: String(rolloutId) }),
+      owner,
+      south,
+    );
+    expect(byOwner.body).toMatchObject({ ok: true });
+    // Installed and back: paused, so the south yard is still not sent anything; going on sends it both.
+    await charger("FW-N1", "ocpp1.6", "3.0", "Available", "VX-3");
+    await peers.get("FW-N1")!.call("FirmwareStatusNotification", { status: "Installed" });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(updatesSent("FW-S1").length + updatesSent("FW-S2").length).toBe(0);
+    expect(
+      (await post("/firmware", new URLSearchParams({ intent: "resume-rollout", rolloutId: String(rolloutId) }))).body,
+    ).toMatchObject({ ok: true });
+    await until("the south yard's wave", () => updatesSent("FW-S1").length > 0 && updatesSent("FW-S2").length > 0);
   }, 60_000);
 
   it("holds an update while a vehicle charges on the charger, unless told otherwise", async () => {

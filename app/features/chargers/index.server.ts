@@ -27,7 +27,8 @@ export {
 } from "./depot-chargers.server";
 export type { DepotChargers } from "./depot-chargers.server";
 export { addFirmwareImage, removeFirmwareImage } from "./firmware/firmware-images.server";
-export { firmwareDownload, startRollout, steerRollout, updateCharger } from "./firmware/firmware-updates.server";
+export { firmwareDownload, updateCharger } from "./firmware/firmware-updates.server";
+export { MAX_ROLLOUT_DEPOTS, startRollout, steerRollout } from "./firmware/firmware-rollouts.server";
 export { depotFirmwarePage } from "./firmware/firmware-view.server";
 export { readUpload, receiveUpload } from "./uploads/charger-uploads.server";
 export { requestUpload } from "./uploads/upload-requests.server";

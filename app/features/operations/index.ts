@@ -7,7 +7,8 @@
 export { ChargerFramesCard } from "./components/charger-frames-card";
 export { ChargerFirmwareCard, ChargerLogsCard, SecurityEventsCard } from "./components/charger-upkeep-cards";
 export { SecureConnectionCard } from "./components/secure-connection-card";
-export { FirmwareImagesCard, FirmwareRolloutsCard, FirmwareVersionsCard } from "./components/depot-firmware";
+export { FirmwareImagesCard, FirmwareVersionsCard } from "./components/depot-firmware";
+export { FirmwareRolloutsCard } from "./components/firmware-rollouts-card";
 export { ChargerMessagesCard, ChargerSettingsCard } from "./components/charger-settings";
 export { ChargersCard } from "./components/chargers-card";
 export { ChargingAccessCard } from "./components/charging-access-card";

@@ -1,5 +1,5 @@
 /**
- * Firmware updates (issue 59, item 3): one charger, or a depot's chargers of one model in waves (rollout-waves.ts).
+ * Firmware updates (issue 59, item 3): one charger, or chargers of one model in waves (firmware-rollouts.server.ts).
  * An update waits until no vehicle is on the charger (unless the operator said otherwise), is sent with a one-time URL
  * for the image, follows what the charger says (FirmwareStatusNotification), and is done once the charger has
  * installed it and come back. A charger that goes quiet for two hours mid-update has failed it; any failure pauses
@@ -12,9 +12,8 @@ import { UserError } from "~/lib/user-error";
 import { requireOperatedChargePoint } from "../charge-points.server";
 import { recordChargerEvent } from "../charger-status.server";
 import { hashToken, looksLikeToken } from "../one-time-token.server";
-import { companyImage, operatedDepot } from "./firmware-images.server";
+import { companyImage } from "./firmware-images.server";
 import { nudgeFirmware } from "./nudge";
-import { waveOf } from "./rollout-waves";
 
 type Deps = Pick<Runtime, "database" | "env">;
 
@@ -59,120 +58,6 @@ export async function updateCharger(
   );
   nudgeFirmware();
   return image;
-}
-
-/** A depot's chargers of one model, to an image, in waves of `firstWave`, then twice as many each wave. */
-export async function startRollout(deps: Deps, user: DepotViewer, depotId: number, input: Record<string, unknown>) {
-  const depot = await operatedDepot(deps, user, depotId, "started a firmware rollout");
-  const image = await companyImage(deps, depot.companyId, input.imageId);
-  const model = String(input.model ?? "");
-  const firstWave = Number(input.firstWave);
-  if (!Number.isInteger(firstWave) || firstWave < 1 || firstWave > 50)
-    throw new UserError("The first wave is 1 to 50 chargers", { fieldErrors: { firstWave: "1 to 50 chargers" } });
-  const db = deps.database.db;
-  const chargers = await db
-    .selectFrom("charge_points")
-    .select(["id", "firmware"])
-    .where("depot_id", "=", depot.id)
-    .where("role", "=", "charger")
-    .where("model", "=", model)
-    .where("id", "not in", db.selectFrom("firmware_updates").select("charge_point_id").where("status", "in", OPEN))
-    .orderBy("id")
-    .execute();
-  const due = chargers.filter((c) => c.firmware !== image.version);
-  if (due.length === 0)
-    throw new UserError(`No charger of model “${model}” here needs ${image.version} (or each is updating already)`, {
-      fieldErrors: { model: "No charger of this model needs it" },
-    });
-  const at = now();
-  const whileCharging = input.whileCharging === "on";
-  return db
-    .transaction()
-    .execute(async (tx) => {
-      const rollout = await tx
-        .insertInto("firmware_rollouts")
-        .values({
-          depot_id: depot.id,
-          image_id: image.id,
-          model,
-          first_wave: firstWave,
-          while_charging: whileCharging,
-          status: "running",
-          created_at: at,
-          updated_at: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto("firmware_updates")
-        .values(
-          due.map((c, i) => ({
-            charge_point_id: c.id,
-            image_id: image.id,
-            rollout_id: rollout.id,
-            wave: waveOf(i, firstWave),
-            while_charging: whileCharging,
-            status: "waiting",
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
-      return { id: rollout.id, chargers: due.length, version: image.version };
-    })
-    .then((started) => {
-      nudgeFirmware();
-      return started;
-    });
-}
-
-/** Pause, resume (the failed ones skipped) or cancel (what has not been sent) a rollout of the depot. */
-export async function steerRollout(
-  deps: Deps,
-  user: DepotViewer,
-  depotId: number,
-  rolloutId: unknown,
-  to: "pause" | "resume" | "cancel",
-) {
-  const depot = await operatedDepot(deps, user, depotId, `${to} a firmware rollout`);
-  const id = Number(rolloutId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new UserError("Choose a rollout");
-  const db = deps.database.db;
-  const rollout = await db
-    .selectFrom("firmware_rollouts")
-    .select(["id", "status"])
-    .where("id", "=", id)
-    .where("depot_id", "=", depot.id)
-    .executeTakeFirst();
-  if (!rollout) throw new UserError("That rollout is not here", { status: 404 });
-  if (rollout.status === "done" || rollout.status === "cancelled")
-    throw new UserError(`The rollout is ${rollout.status} already`, { status: 409 });
-  const at = now();
-  await db.transaction().execute(async (tx) => {
-    if (to === "resume")
-      await tx
-        .updateTable("firmware_updates")
-        .set({ status: "skipped", updated_at: at })
-        .where("rollout_id", "=", rollout.id)
-        .where("status", "=", "failed")
-        .execute();
-    if (to === "cancel")
-      await tx
-        .updateTable("firmware_updates")
-        .set({ status: "cancelled", updated_at: at })
-        .where("rollout_id", "=", rollout.id)
-        .where("status", "=", "waiting")
-        .execute();
-    const status = { pause: "paused", resume: "running", cancel: "cancelled" }[to];
-    const detail = to === "pause" ? "paused by the operator" : null;
-    await tx
-      .updateTable("firmware_rollouts")
-      .set({ status, detail, updated_at: at })
-      .where("id", "=", rollout.id)
-      .execute();
-  });
-  nudgeFirmware();
-  return to;
 }
 
 /** FirmwareStatusNotification (1.6, and 2.0.1 with its requestId): kept on the charger and on its update. */

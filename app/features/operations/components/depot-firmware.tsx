@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 
-import { SelectField } from "~/components/select-field";
 import { TextAreaField } from "~/components/text-area-field";
 import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
@@ -17,7 +16,7 @@ import { useFetcherToast } from "~/lib/use-fetcher-toast";
 import { formatBytes } from "./charger-upkeep-cards";
 
 type Version = { model: string; firmware: string; status: string | null; chargers: number };
-type Image = {
+export type Image = {
   id: number;
   fileName: string;
   bytes: number;
@@ -26,22 +25,6 @@ type Image = {
   model: string | null;
   signed: boolean;
   at: string;
-};
-type Rollout = {
-  id: number;
-  model: string;
-  version: string;
-  firstWave: number;
-  whileCharging: boolean;
-  status: string;
-  detail: string | null;
-  at: string;
-  chargers: number;
-  done: number;
-  failed: number;
-  skipped: number;
-  wave: number;
-  waves: number;
 };
 
 /** Which firmware the depot's chargers run, by model (issue 59). */
@@ -174,119 +157,6 @@ export function FirmwareImagesCard({
             </div>
           </fetcher.Form>
         ) : null}
-      </CardContent>
-    </Card>
-  );
-}
-
-/**
- * Rollouts: an image to the depot's chargers of one model, a few first and twice as many each wave after, each wave
- * only once the last has installed and come back; paused at any failure.
- */
-export function FirmwareRolloutsCard({
-  rollouts,
-  images,
-  models,
-  canChange,
-}: {
-  rollouts: Rollout[];
-  images: Image[];
-  models: string[];
-  canChange: boolean;
-}) {
-  const fetcher = useFetcher<ActionResult>();
-  const steer = useFetcher<ActionResult>();
-  useFetcherToast(fetcher.data);
-  useFetcherToast(steer.data);
-  const errors = fetcher.data?.ok === false ? fetcher.data.errors : {};
-  const titleId = useId();
-  const tickId = useId();
-  return (
-    <Card role="region" aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle id={titleId}>Rollouts</CardTitle>
-        <CardDescription>
-          A few chargers first, then twice as many each wave; the next wave starts only when every charger of the last
-          has installed the image and come back. Any failure pauses the rollout for you to look at.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {canChange && images.length > 0 && models.length > 0 ? (
-          <fetcher.Form method="post" className="grid gap-3 sm:grid-cols-3 sm:items-end">
-            <input type="hidden" name="intent" value="start-rollout" />
-            <SelectField
-              label="Image"
-              name="imageId"
-              options={images.map((i) => ({ value: String(i.id), label: `${i.version} (${i.fileName})` }))}
-              error={errors.imageId}
-            />
-            <SelectField
-              label="Chargers of model"
-              name="model"
-              options={models.map((m) => ({ value: m, label: m }))}
-              error={errors.model}
-            />
-            <TextField
-              label="First wave (chargers)"
-              name="firstWave"
-              type="number"
-              min={1}
-              max={50}
-              defaultValue="1"
-              error={errors.firstWave}
-            />
-            <div className="flex items-start gap-2 sm:col-span-2">
-              <input id={tickId} type="checkbox" name="whileCharging" className="mt-1 size-4 accent-primary" />
-              <label htmlFor={tickId} className="text-sm">
-                Even while a vehicle charges
-                <span className="block text-muted-foreground">
-                  Otherwise each charger waits until no vehicle is on it.
-                </span>
-              </label>
-            </div>
-            <div>
-              <Button type="submit" disabled={fetcher.state !== "idle"}>
-                Start rollout
-              </Button>
-            </div>
-          </fetcher.Form>
-        ) : null}
-        {rollouts.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No rollouts yet.</p>
-        ) : (
-          <ul className="grid gap-3 text-sm" aria-label="Rollouts">
-            {rollouts.map((r) => (
-              <li key={r.id} className="grid gap-1 rounded-md border p-3">
-                <p>
-                  <span className="font-medium">
-                    {r.version} to {r.model}
-                  </span>{" "}
-                  · {r.status} · wave {r.wave} of {r.waves} · {r.done} of {r.chargers} done
-                  {r.failed ? ` · ${r.failed} failed` : ""}
-                  {r.skipped ? ` · ${r.skipped} skipped` : ""} · started {calendarDay(r.at)}
-                </p>
-                {r.detail ? <p className="text-muted-foreground">{r.detail}</p> : null}
-                {canChange && (r.status === "running" || r.status === "paused") ? (
-                  <steer.Form method="post" className="flex flex-wrap gap-2">
-                    <input type="hidden" name="rolloutId" value={r.id} />
-                    {r.status === "running" ? (
-                      <Button type="submit" name="intent" value="pause-rollout" variant="outline" size="sm">
-                        Pause
-                      </Button>
-                    ) : (
-                      <Button type="submit" name="intent" value="resume-rollout" variant="outline" size="sm">
-                        {r.failed ? "Skip the failed and go on" : "Go on"}
-                      </Button>
-                    )}
-                    <Button type="submit" name="intent" value="cancel-rollout" variant="ghost" size="sm">
-                      Cancel what is not sent
-                    </Button>
-                  </steer.Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
       </CardContent>
     </Card>
   );

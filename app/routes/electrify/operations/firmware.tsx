@@ -5,6 +5,7 @@ import { MAX_FIRMWARE_MB } from "~/features/chargers";
 import {
   addFirmwareImage,
   depotFirmwarePage,
+  MAX_ROLLOUT_DEPOTS,
   removeFirmwareImage,
   startRollout,
   steerRollout,
@@ -43,7 +44,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = await readForm(request, { files: 1, fileSize: MAX_FIRMWARE_MB * 1024 * 1024, fields: 20 });
+  const form = await readForm(request, {
+    files: 1,
+    fileSize: MAX_FIRMWARE_MB * 1024 * 1024,
+    fields: 20 + MAX_ROLLOUT_DEPOTS,
+  });
   const runtime = getRuntime();
   const depotId = parseId(params.depotId);
   const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
@@ -57,9 +62,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return succeeded(`Image ${image.version} removed`, undefined, "remove-image");
     },
     "start-rollout": async () => {
-      const rollout = await startRollout(runtime, user, depotId, fields);
+      const rollout = await startRollout(runtime, user, depotId, { ...fields, depotIds: form.getAll("depotIds") });
+      const where = rollout.depots > 1 ? ` at ${rollout.depots} depots` : "";
       return succeeded(
-        `Rollout of ${rollout.version} to ${rollout.chargers} chargers started`,
+        `Rollout of ${rollout.version} to ${rollout.chargers} charger${rollout.chargers === 1 ? "" : "s"}${where} started`,
         undefined,
         "start-rollout",
       );
@@ -86,7 +92,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function FirmwarePage({ loaderData }: Route.ComponentProps) {
-  const { depot, versions, images, rollouts, models, canChange, maxMb } = loaderData;
+  const { depot, depots, versions, images, rollouts, models, canChange, maxMb } = loaderData;
   return (
     <section className="w-full px-4 py-8 sm:px-6">
       <BackLink to={`/electrify/operations/${depot.id}`}>Back to {depot.name}</BackLink>
@@ -94,7 +100,14 @@ export default function FirmwarePage({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-sm text-muted-foreground">{depot.name}</p>
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <FirmwareVersionsCard versions={versions} />
-        <FirmwareRolloutsCard rollouts={rollouts} images={images} models={models} canChange={canChange} />
+        <FirmwareRolloutsCard
+          depotId={depot.id}
+          depots={depots}
+          rollouts={rollouts}
+          images={images}
+          models={models}
+          canChange={canChange}
+        />
         <div className="lg:col-span-2">
           <FirmwareImagesCard images={images} canChange={canChange} maxMb={maxMb} />
         </div>
