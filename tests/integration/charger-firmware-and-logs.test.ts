@@ -437,4 +437,61 @@ describe("firmware and logs", () => {
     const file = await fetch(`${base()}${page}/uploads/${row.id}`, { headers: { cookie: owner } });
     expect(Buffer.from(await file.arrayBuffer()).equals(diagnostics)).toBe(true);
   }, 60_000);
+  it("fetches diagnostics over FTPS: the one-time user logs in only after AUTH TLS, and the certificate is the authority's", async () => {
+    const peer = await charger("FW-3", "ocpp1.6", "2.0");
+    const diagnostics = randomBytes(40_000);
+    const outcome: string[] = [];
+    const root = (
+      await runtime.database.db.selectFrom("charger_authority").select("certificate_pem").executeTakeFirstOrThrow()
+    ).certificate_pem;
+    peer.onCall("GetDiagnostics", (payload) => {
+      const url = new URL(String(payload.location));
+      const login = {
+        host: url.hostname,
+        port: Number(url.port),
+        user: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+      };
+      setTimeout(() => {
+        void (async () => {
+          // In clear, the right password is refused (and nothing is spent).
+          const plain = new FtpClient(5_000);
+          await plain.access(login).then(
+            () => outcome.push("plain login let in"),
+            () => outcome.push("plain login refused"),
+          );
+          plain.close();
+          // Over TLS, checked against the product's authority (as a charger given its root would).
+          const ftps = new FtpClient(5_000);
+          await ftps.access({ ...login, secure: true, secureOptions: { ca: root, servername: "127.0.0.1" } });
+          outcome.push(`tls ${ftps.ftp.socket.constructor.name}`);
+          const stored = await ftps.uploadFrom(Readable.from(diagnostics), "vx1-diagnostics-tls.tar.gz");
+          outcome.push(`stored ${stored.code}`);
+          ftps.close();
+          await peer.call("DiagnosticsStatusNotification", { status: "Uploaded" });
+        })().catch((error: unknown) => outcome.push(`failed: ${String(error)}`));
+      }, 50);
+      return { fileName: "vx1-diagnostics-tls.tar.gz" };
+    });
+    const page = `/chargers/${ids.get("FW-3")}`;
+    const shown = await text(page);
+    expect(shown.text).toContain("FTPS (FTP over TLS)");
+    const asked = await post(
+      page,
+      new URLSearchParams({ intent: "fetch-logs", kind: "diagnostics", transport: "ftps" }),
+    );
+    expect(asked.body).toMatchObject({ ok: true });
+    const location = String(peer.received.find((c) => c.action === "GetDiagnostics")!.payload.location);
+    expect(location).toMatch(new RegExp(`^ftps://u\\d+:[\\w-]{32}@127\\.0\\.0\\.1:${ftpPort}/$`));
+    await until("the FTPS upload", () => outcome.length >= 3);
+    expect(outcome).toEqual(["plain login refused", "tls TLSSocket", "stored 226"]);
+    const row = await runtime.database.db
+      .selectFrom("charger_uploads")
+      .select(["id", "status", "transport"])
+      .where("charge_point_id", "=", ids.get("FW-3")!)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "received", transport: "ftps" });
+    const file = await fetch(`${base()}${page}/uploads/${row.id}`, { headers: { cookie: owner } });
+    expect(Buffer.from(await file.arrayBuffer()).equals(diagnostics)).toBe(true);
+  }, 60_000);
 });

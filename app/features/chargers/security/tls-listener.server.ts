@@ -54,10 +54,7 @@ export function startTlsListener(deps: Deps, upgrade: Upgrade): () => Promise<vo
 
 async function listen(deps: Deps, port: number, upgrade: Upgrade): Promise<https.Server> {
   const authority = await chargerAuthority(deps);
-  const own = deps.env.OCPP_TLS_CERT && deps.env.OCPP_TLS_KEY;
-  const identity = own
-    ? { cert: readFileSync(own).toString(), key: readFileSync(deps.env.OCPP_TLS_KEY!).toString() }
-    : await issuedIdentity(deps.env, authority);
+  const identity = await serverIdentity(deps, [tlsHost(deps.env)]);
   const server = https.createServer({
     ...identity,
     // Chargers are asked for a certificate and only the authority's is trusted; one without is still let in (profile
@@ -85,15 +82,22 @@ async function listen(deps: Deps, port: number, upgrade: Upgrade): Promise<https
   return server;
 }
 
-async function issuedIdentity(env: Runtime["env"], authority: Awaited<ReturnType<typeof chargerAuthority>>) {
+/**
+ * The certificate and key the product shows chargers (the TLS listener, FTPS): the operator's (OCPP_TLS_CERT and
+ * OCPP_TLS_KEY) or one the authority issues for `hosts`, renewed at each start. Chargers that trust the authority's
+ * root (decision 064) trust either.
+ */
+export async function serverIdentity(deps: Pick<Runtime, "database" | "env">, hosts: string[]) {
+  const own = deps.env.OCPP_TLS_CERT && deps.env.OCPP_TLS_KEY;
+  if (own) return { cert: readFileSync(own).toString(), key: readFileSync(deps.env.OCPP_TLS_KEY!).toString() };
+  const authority = await chargerAuthority(deps);
   const keys = await webcrypto.subtle.generateKey(AUTHORITY_KEY_ALGORITHM, true, ["sign", "verify"]);
-  const host = tlsHost(env);
   const certificate = await issueCertificate(authority, {
-    subject: `CN=${host}, O=Electrify`,
+    subject: `CN=${hosts[0]}, O=Electrify`,
     publicKey: keys.publicKey,
     days: SERVER_CERTIFICATE_DAYS,
     use: "server",
-    hosts: [...new Set([host, "localhost", "127.0.0.1"])],
+    hosts: [...new Set([...hosts, "localhost", "127.0.0.1"])],
   });
   const key = toPem(await webcrypto.subtle.exportKey("pkcs8", keys.privateKey), "PRIVATE KEY");
   return { cert: `${certificate.toString("pem").trim()}\n${authority.pem.trim()}\n`, key };

@@ -74,18 +74,18 @@ export async function receiveUpload(
   return true;
 }
 
-/** An open request's token check for the FTP server's login (the user is `u<id>`). */
+/** An open request's token check for the FTP server's login (the user is `u<id>`): its transport, or null. */
 export async function uploadOpenFor(deps: Pick<Runtime, "database">, uploadId: number, token: string) {
-  if (!looksLikeToken(token) || !Number.isSafeInteger(uploadId)) return false;
+  if (!looksLikeToken(token) || !Number.isSafeInteger(uploadId)) return null;
   const row = await deps.database.db
     .selectFrom("charger_uploads")
-    .select("id")
+    .select(["id", "transport"])
     .where("id", "=", uploadId)
     .where("token_hash", "=", hashToken(token))
     .where("status", "in", OPEN)
     .where("expires_at", ">", now())
     .executeTakeFirst();
-  return Boolean(row);
+  return row ?? null;
 }
 
 /** DiagnosticsStatusNotification (1.6) or LogStatusNotification (2.0.1, with its requestId): on the open request. */

@@ -2,7 +2,8 @@
  * The FTP server for chargers that upload their diagnostics only over FTP (issue 59, item 4; most 1.6 chargers,
  * SAP's simulator among them). ftp-srv carries the protocol; this module lets in only a one-time user (`u<id>` with
  * its request's token as the password) and gives it a file system that takes one file, into the file store, and
- * nothing else: no listing, no reading, no deleting. Decision 062.
+ * nothing else: no listing, no reading, no deleting. Decision 062. It takes AUTH TLS (explicit FTPS), and an upload
+ * asked over FTPS logs in only after it (decision 075).
  *
  * One serving process holds the port: it is bound exclusively (not shared through the cluster's primary, which would
  * spread a passive transfer's connections over processes), and a process that finds it taken tries again each minute,
@@ -15,6 +16,7 @@ import type { FileSystem } from "ftp-srv";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { MAX_UPLOAD_MB } from "../file-limits";
+import { serverIdentity } from "../security/tls-listener.server";
 import { receiveUpload, uploadOpenFor } from "./charger-uploads.server";
 import { setFtpAddress } from "./ftp-address";
 
@@ -37,12 +39,21 @@ export function startFtpServer(deps: Deps): () => Promise<void> {
   const settings = ftpSettings(deps.env);
   if (!settings) return async () => undefined;
   // The address is known to every process: a request asked in one may be uploaded to the one holding the port.
-  setFtpAddress({ host: settings.host, port: settings.port });
+  setFtpAddress({ host: settings.host, port: settings.port, secure: true });
   let server: { close: () => Promise<unknown> } | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  // Made once per process (not at each minute's try for the port).
+  let identity: ReturnType<typeof serverIdentity> | undefined;
   const tryListen = async () => {
     const { FtpSrv, FileSystem } = await import("ftp-srv");
+    // Explicit FTPS (AUTH TLS) with the certificate chargers are shown on the TLS listener; the data channel of a
+    // connection that said AUTH TLS is TLS too (ftp-srv's passive connector).
+    identity ??= serverIdentity(deps, [settings.host]).catch((error: unknown) => {
+      identity = undefined;
+      throw error;
+    });
+    const tls = { ...(await identity), minVersion: "TLSv1.2" as const };
     // ftp-srv stops the process on SIGTERM/SIGINT itself; the app's own shutdown closes it instead.
     const before = new Map(["SIGTERM", "SIGINT", "SIGQUIT"].map((s) => [s, process.listeners(s as NodeJS.Signals)]));
     const ftp = new FtpSrv({
@@ -51,6 +62,7 @@ export function startFtpServer(deps: Deps): () => Promise<void> {
       pasv_min: settings.passive[0],
       pasv_max: settings.passive[1],
       anonymous: false,
+      tls,
       greeting: ["Electrify: charger uploads only"],
       timeout: 60_000,
       log: quietLog(deps.log),
@@ -62,9 +74,12 @@ export function startFtpServer(deps: Deps): () => Promise<void> {
       const id = /^u(\d{1,12})$/.exec(username)?.[1];
       void uploadOpenFor(deps, Number(id), password).then(
         (open) =>
-          open
-            ? resolve({ fs: oneUpload(connection, Number(id), password, deps, FileSystem), cwd: "/" })
-            : reject(new Error("Not an upload this product asked for")),
+          !open
+            ? reject(new Error("Not an upload this product asked for"))
+            : open.transport === "ftps" && !connection.secure
+              ? // Asked over FTPS: its password must not have crossed in clear, nor may its file.
+                reject(new Error("This upload is over FTPS: say AUTH TLS first"))
+              : resolve({ fs: oneUpload(connection, Number(id), password, deps, FileSystem), cwd: "/" }),
         () => reject(new Error("Try again later")),
       );
     });

@@ -32,9 +32,9 @@ export async function requestUpload(
   const kind = String(input.kind ?? (v16 ? "diagnostics" : "log")) as UploadKind;
   if (!Object.hasOwn(KINDS, kind) || (v16 ? kind !== "diagnostics" : kind === "diagnostics"))
     throw new UserError("Choose what to fetch", { fieldErrors: { kind: "Choose what to fetch" } });
-  const transport = input.transport === "ftp" ? "ftp" : "https";
+  const transport = input.transport === "ftp" || input.transport === "ftps" ? input.transport : "https";
   const ftp = ftpAddress();
-  if (transport === "ftp" && !ftp)
+  if (transport !== "https" && !ftp)
     throw new UserError("FTP is not running on this installation (FTP_PORT): choose HTTPS", {
       fieldErrors: { transport: "FTP is off here" },
     });
@@ -65,8 +65,8 @@ export async function requestUpload(
     .returning("id")
     .executeTakeFirstOrThrow();
   const location =
-    transport === "ftp" && ftp
-      ? `ftp://u${row.id}:${token}@${ftp.host}:${ftp.port}/`
+    transport !== "https" && ftp
+      ? `${transport}://u${row.id}:${token}@${ftp.host}:${ftp.port}/`
       : `${deps.env.APP_URL}/ocpp-files/upload/${token}`;
   const { answer, fileName } = await askCharger(point, kind, location, row.id);
   const accepted = answer === "Accepted" || answer === "AcceptedCanceled";

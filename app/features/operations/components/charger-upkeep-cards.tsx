@@ -129,7 +129,7 @@ type Upload = {
 
 /**
  * Diagnostics and logs (issue 59): ask the charger to upload them, over HTTPS or, for a charger that offers only FTP,
- * over FTP; each file it sent, to download.
+ * over FTPS (explicit, AUTH TLS) or plain FTP; each file it sent, to download.
  */
 export function ChargerLogsCard({
   protocol,
@@ -157,7 +157,12 @@ export function ChargerLogsCard({
         ];
   const transports = [
     { value: "https", label: "HTTPS" },
-    ...(ftp ? [{ value: "ftp", label: "FTP (for chargers that offer nothing else)" }] : []),
+    ...(ftp
+      ? [
+          { value: "ftps", label: "FTPS (FTP over TLS)" },
+          { value: "ftp", label: "FTP (for chargers that offer nothing else)" },
+        ]
+      : []),
   ];
   return (
     <Card role="region" aria-labelledby={titleId}>
