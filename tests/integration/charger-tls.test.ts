@@ -44,7 +44,7 @@ describe("chargers over TLS, with certificates the product issues", () => {
       await createUser(runtime, { email: "tls@fleet.example", password: "tls-pass-123" }),
     );
     depotId = await insertDepot(runtime, { user_id: user.id, depot_name: "Locked Yard" });
-    for (const identity of ["TLS-201", "FALL-201", "TLS-16"]) {
+    for (const identity of ["TLS-201", "FALL-201", "TLS-16", "RAISE-16", "BACK-16"]) {
       const registered = await registerChargePoint(runtime, user, depotId, {
         identity,
         name: identity,
@@ -80,8 +80,13 @@ describe("chargers over TLS, with certificates the product issues", () => {
     peers.push(peer);
     return peer;
   }
-  async function secure(identity: string, password: string | null, tls: PeerTls) {
-    const peer = await connectOcppPeer(tlsUrl, identity, password, "ocpp2.0.1", tls);
+  async function secure(
+    identity: string,
+    password: string | null,
+    tls: PeerTls,
+    version: "ocpp1.6" | "ocpp2.0.1" = "ocpp2.0.1",
+  ) {
+    const peer = await connectOcppPeer(tlsUrl, identity, password, version, tls);
     peers.push(peer);
     return peer;
   }
@@ -335,6 +340,83 @@ describe("chargers over TLS, with certificates the product issues", () => {
     expect(await peer.call("SignCertificate", { csr: request("v16", "TLS-16").csr })).toEqual({ status: "Accepted" });
     await until(() => signed.length === 1);
     expect(new X509Certificate(signed[0]!).subject).toContain("CN=TLS-16");
+  });
+
+  /** A 1.6 charger keeping its server address in `key` (a maker's key), answering SecurityProfile with `profile`. */
+  async function charger16(identity: string, key: string, profile: "Accepted" | "Rejected") {
+    const peer = await plain(identity, "ocpp1.6");
+    const kept: Record<string, string> = { [key]: `ws://localhost:${new URL(server.url).port}/ocpp` };
+    peer.onCall("InstallCertificate", () => ({ status: "Accepted" }));
+    peer.onCall("GetConfiguration", (payload) => ({
+      configurationKey: ((payload.key as string[] | undefined) ?? Object.keys(kept))
+        .filter((k) => k in kept)
+        .map((k) => ({ key: k, readonly: false, value: kept[k] })),
+      unknownKey: ((payload.key as string[] | undefined) ?? []).filter((k) => !(k in kept)),
+    }));
+    peer.onCall("ChangeConfiguration", (payload) => {
+      if (payload.key === "SecurityProfile") return { status: profile };
+      if (!(String(payload.key) in kept)) return { status: "NotSupported" };
+      kept[String(payload.key)] = String(payload.value);
+      return { status: "Accepted" };
+    });
+    peer.onCall("Reset", () => ({ status: "Accepted" }));
+    return { peer, kept };
+  }
+
+  it("raises a 1.6 charger to profile 2: the TLS listener's address in its maker's key, then SecurityProfile, then a reset", async () => {
+    const { peer, kept } = await charger16("RAISE-16", "CentralSystemAddress", "Accepted");
+    // Its configuration read from the office: the card offers the key it found.
+    expect((await act("RAISE-16", { intent: "read-settings" })).ok).toBe(true);
+    const page = await fetch(`${server.url}/electrify/operations/${depotId}/chargers/${ids["RAISE-16"]}`, {
+      headers: { cookie: owner },
+    });
+    expect(await page.text()).toMatch(/name="addressKey"[^>]*value="CentralSystemAddress"/);
+    // A key that is not a key is refused before anything is sent.
+    const bad = await act("RAISE-16", { intent: "raise-profile", profile: "2", addressKey: "Central System/URL" });
+    expect([bad.status, bad.ok]).toEqual([400, false]);
+    expect(peer.received.filter((r) => r.action === "ChangeConfiguration")).toEqual([]);
+    const raised = await act("RAISE-16", { intent: "raise-profile", profile: "2", addressKey: "CentralSystemAddress" });
+    expect(raised.toast?.title).toMatch(/Raising to profile 2/);
+    const address = `wss://localhost:${new URL(tlsUrl).port}/ocpp`;
+    expect(
+      peer.received.filter((r) => ["ChangeConfiguration", "Reset"].includes(r.action)).map((r) => r.payload),
+    ).toEqual([
+      { key: "CentralSystemAddress", value: address },
+      { key: "SecurityProfile", value: "2" },
+      { type: "Soft" },
+    ]);
+    expect(kept.CentralSystemAddress).toBe(address);
+    expect((await profileOf("RAISE-16")).security_profile).toBe(1);
+    await peer.close();
+    // It comes back at the address it was given, over TLS with its password: profile 2 from now on.
+    const root = (
+      await runtime.database.db.selectFrom("charger_authority").select("certificate_pem").executeTakeFirstOrThrow()
+    ).certificate_pem;
+    const back = await secure("RAISE-16", passwords["RAISE-16"]!, { ca: root }, "ocpp1.6");
+    await back.call("BootNotification", { chargePointVendor: "Volt", chargePointModel: "VX-16" });
+    expect(await profileOf("RAISE-16")).toMatchObject({
+      security_profile: 2,
+      security_profile_target: null,
+      connected_profile: 2,
+    });
+    await back.close();
+    const auth = basicAuth("RAISE-16", passwords["RAISE-16"]!);
+    expect(await upgradeStatus(server.url, "/ocpp/RAISE-16", { protocol: "ocpp1.6", authorization: auth })).toBe(401);
+  });
+
+  it("sets a 1.6 charger's address back when it will not take the new profile, and keeps it at its old one", async () => {
+    const { peer, kept } = await charger16("BACK-16", "ConnectionUrl", "Rejected");
+    const before = kept.ConnectionUrl;
+    const refused = await act("BACK-16", { intent: "raise-profile", profile: "2", addressKey: "ConnectionUrl" });
+    expect([refused.status, refused.ok]).toEqual([409, false]);
+    expect(refused.toast?.title).toBe("Not raised: it answered Rejected to SecurityProfile");
+    expect(kept.ConnectionUrl).toBe(before);
+    expect(peer.received.some((r) => r.action === "Reset")).toBe(false);
+    expect(await profileOf("BACK-16")).toMatchObject({ security_profile: 1, security_profile_target: null });
+    // A key it does not have is said, and nothing is changed.
+    const unknown = await act("BACK-16", { intent: "raise-profile", profile: "2", addressKey: "OcppServerUrl" });
+    expect(unknown.toast?.title).toBe("Not raised: it has no key OcppServerUrl");
+    expect(kept.ConnectionUrl).toBe(before);
   });
 
   it("revokes a certificate the charger would not install, and signs at most five a day for a charger that keeps asking", async () => {

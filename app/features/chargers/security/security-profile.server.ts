@@ -40,6 +40,7 @@ export async function raiseSecurityProfile(
   const target = Number(input.profile);
   if (target !== 2 && target !== 3)
     throw new UserError("Choose profile 2 or 3", { fieldErrors: { profile: "Choose profile 2 or 3" } });
+  const addressKey = addressKeyOf(input);
   const db = deps.database.db;
   const address = ocppTlsAddress(deps.env);
   if (!address) throw new UserError("The chargers' TLS listener is off (OCPP_TLS_PORT)", { status: 409 });
@@ -84,7 +85,10 @@ export async function raiseSecurityProfile(
     .where("id", "=", point.id)
     .execute();
   try {
-    const said = point.protocol === "ocpp1.6" ? await tell16(call, target) : await tell201(call, target, address);
+    const said =
+      point.protocol === "ocpp1.6"
+        ? await tell16(call, target, address, addressKey)
+        : await tell201(call, target, address);
     await recordChargerEvent(db, { chargePointId: point.id }, "security", `Asked to use profile ${target}: ${said}`);
     return { target, said };
   } catch (error) {
@@ -98,12 +102,51 @@ export async function raiseSecurityProfile(
   }
 }
 
-/** 1.6 with the security extension: the charger reconnects with the new profile itself and falls back on failure. */
-async function tell16(call: Call, target: number) {
+/**
+ * The vendor key a 1.6 charger keeps its server address in (OCPP 1.6 has none of its own), as the operator names it;
+ * empty when the charger's address already points at the TLS listener (set on site).
+ */
+function addressKeyOf(input: Record<string, unknown>): string | null {
+  const key = String(input.addressKey ?? "").trim();
+  if (!key) return null;
+  if (!/^[\w.-]{1,50}$/.test(key))
+    throw new UserError("Name the charger's key for its server address (letters, digits, . _ -, up to 50)", {
+      fieldErrors: { addressKey: "Letters, digits, . _ - only" },
+    });
+  return key;
+}
+
+/** The keys 1.6 chargers are known to keep their server address in: offered on the card when the charger has one. */
+export const ADDRESS_KEYS_16 = ["ConnectionUrl", "CentralSystemAddress", "ocppcentraladdress", "CentralSystemURL"];
+
+/**
+ * 1.6 with the security extension. Where the operator named the charger's address key, the TLS listener's address is
+ * set there first (its old value read, to set it back if the charger will not take the new profile); then its
+ * SecurityProfile key, and a reset where it asks for one. The charger reconnects with the new profile itself.
+ */
+async function tell16(call: Call, target: number, address: string, addressKey: string | null) {
+  let before: string | null = null;
+  if (addressKey) {
+    const read = (await call("GetConfiguration", { key: [addressKey] })) as {
+      configurationKey?: { key: string; readonly: boolean; value?: string }[];
+    };
+    const kept = read.configurationKey?.find((k) => k.key === addressKey);
+    if (!kept) throw new Error(`it has no key ${addressKey}`);
+    if (kept.readonly) throw new Error(`its ${addressKey} is read-only`);
+    before = kept.value ?? "";
+    const moved = await call("ChangeConfiguration", { key: addressKey, value: address });
+    if (moved.status !== "Accepted" && moved.status !== "RebootRequired")
+      throw new Error(`it answered ${String(moved.status)} to ${addressKey}`);
+  }
   const answer = await call("ChangeConfiguration", { key: "SecurityProfile", value: String(target) });
-  if (answer.status === "RebootRequired") await call("Reset", { type: "Soft" });
-  else if (answer.status !== "Accepted") throw new Error(`it answered ${String(answer.status)} to SecurityProfile`);
-  return `SecurityProfile ${String(answer.status)}`;
+  if (answer.status !== "Accepted" && answer.status !== "RebootRequired") {
+    // Its old address back, so it is not left pointing at a listener it was not raised for.
+    if (addressKey && before !== null) await call("ChangeConfiguration", { key: addressKey, value: before });
+    throw new Error(`it answered ${String(answer.status)} to SecurityProfile`);
+  }
+  if (answer.status === "RebootRequired" || addressKey) await call("Reset", { type: "Soft" });
+  const moved = addressKey ? `${addressKey} was ${before || "empty"}, now ${address}; ` : "";
+  return `${moved}SecurityProfile ${String(answer.status)}`;
 }
 
 /** 2.0.1: the new way in a free slot, first in its priority with the old ones after it, then a reset. */
@@ -183,10 +226,22 @@ export async function chargerSecurity(deps: Deps, chargePointId: number) {
   const row = await deps.database.db
     .selectFrom("charge_points")
     .select(["security_profile", "security_profile_target", "security_profile_detail", "connected_profile"])
+    .select("protocol")
     .where("id", "=", chargePointId)
     .executeTakeFirstOrThrow();
   const certificate = await usableCertificate(deps, chargePointId);
+  // A 1.6 charger's address key, where its configuration as last read has one of the known ones.
+  const known =
+    row.protocol === "ocpp1.6"
+      ? await deps.database.db
+          .selectFrom("charger_settings")
+          .select("variable")
+          .where("charge_point_id", "=", chargePointId)
+          .where("variable", "in", ADDRESS_KEYS_16)
+          .executeTakeFirst()
+      : undefined;
   return {
+    addressKey: row.protocol === "ocpp1.6" ? (known?.variable ?? "") : null,
     profile: row.security_profile,
     target: row.security_profile_target,
     detail: row.security_profile_detail,

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 
 import { SelectField } from "~/components/select-field";
+import { TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ActionResult } from "~/lib/action-result";
@@ -14,6 +15,8 @@ export type SecureConnection = {
   detail: string | null;
   connectedProfile: number | null;
   address: string | null;
+  /** A 1.6 charger's key for its server address, as far as known ("" unknown); null for 2.0.1. */
+  addressKey: string | null;
   certificate: { serial: string; notAfter: string; renewFrom: string; used: boolean } | null;
 };
 
@@ -83,7 +86,9 @@ export function SecureConnectionCard({
             <IntentButton intent="ask-certificate" disabled={!connected || !address}>
               Ask it for a certificate
             </IntentButton>
-            {higher.length && !target && address ? <RaiseForm options={higher} disabled={!connected} /> : null}
+            {higher.length && !target && address ? (
+              <RaiseForm options={higher} disabled={!connected} addressKey={connection.addressKey} />
+            ) : null}
             {profile > 1 || target ? <KeepLowerForm profile={profile} target={target} /> : null}
             {certificate ? (
               <IntentButton
@@ -127,7 +132,19 @@ function IntentButton({
   );
 }
 
-function RaiseForm({ options, disabled }: { options: { value: string; label: string }[]; disabled: boolean }) {
+/**
+ * Raise to profile 2 or 3. A 1.6 charger keeps its server address in a key of its maker's (OCPP 1.6 has none): named
+ * here, the TLS listener's address is set in it first.
+ */
+function RaiseForm({
+  options,
+  disabled,
+  addressKey,
+}: {
+  options: { value: string; label: string }[];
+  disabled: boolean;
+  addressKey: string | null;
+}) {
   const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher.data);
   const errors = fetcher.data?.ok === false ? fetcher.data.errors : {};
@@ -137,6 +154,18 @@ function RaiseForm({ options, disabled }: { options: { value: string; label: str
       <div className="min-w-56 flex-1">
         <SelectField label="Raise to" name="profile" options={options} error={errors.profile} />
       </div>
+      {addressKey !== null ? (
+        <div className="min-w-56 flex-1">
+          <TextField
+            label="Its key for the server address"
+            name="addressKey"
+            defaultValue={addressKey}
+            maxLength={50}
+            hint="OCPP 1.6 has none of its own (ConnectionUrl, CentralSystemAddress…). Empty: its address is set on site."
+            error={errors.addressKey}
+          />
+        </div>
+      ) : null}
       <Button type="submit" disabled={disabled || fetcher.state !== "idle"}>
         Raise
       </Button>
