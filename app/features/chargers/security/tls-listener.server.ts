@@ -88,8 +88,9 @@ async function listen(deps: Deps, port: number, upgrade: Upgrade): Promise<https
  * root (decision 064) trust either.
  */
 export async function serverIdentity(deps: Pick<Runtime, "database" | "env">, hosts: string[]) {
-  const own = deps.env.OCPP_TLS_CERT && deps.env.OCPP_TLS_KEY;
-  if (own) return { cert: readFileSync(own).toString(), key: readFileSync(deps.env.OCPP_TLS_KEY!).toString() };
+  const { OCPP_TLS_CERT: certFile, OCPP_TLS_KEY: keyFile } = deps.env;
+  if (certFile && keyFile)
+    return { cert: readFileSync(certFile).toString(), key: readFileSync(keyFile).toString() };
   const authority = await chargerAuthority(deps);
   const keys = await webcrypto.subtle.generateKey(AUTHORITY_KEY_ALGORITHM, true, ["sign", "verify"]);
   const certificate = await issueCertificate(authority, {
