@@ -2,8 +2,9 @@
 // on one serving process, plugging vehicles in and out and sending meter values every 10 s for two minutes; then the
 // same on PostgreSQL with two serving processes. Prints messages a second, the chargers' answer times, the live
 // controller's recomputation time for a 200-charger depot, the highest load any depot's simulated meters drew against
-// its limit, and memory per connected charger; writes them to docs/benchmarks.md.
-//   npm run bench:ocpp [-- --seconds 120 --chargers 1000]
+// its limit, and memory per connected charger; writes them to docs/benchmarks.md. Then a serving process is killed
+// under load (2,000 chargers, PostgreSQL, two processes: bench-support/serving-process-loss.ts), its own section.
+//   npm run bench:ocpp [-- --seconds 120 --chargers 1000 --kill-chargers 2000 --only kill]
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,23 +16,46 @@ import { freePort } from "../tests/support/free-port";
 import { servingProcesses } from "../tests/support/processes";
 import { startThrowawayPostgres } from "../tests/support/throwaway-postgres";
 import { setUpFleet } from "./bench-support/fleet-setup";
+import {
+  checkAcknowledged,
+  deliverLikeACharger,
+  killOneServingProcess,
+  type Acknowledged,
+} from "./bench-support/serving-process-loss";
 import { SimCharger } from "./charger-simulator/sim-charger";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "120" }, chargers: { type: "string", default: "1000" } },
+  options: {
+    seconds: { type: "string", default: "120" },
+    chargers: { type: "string", default: "1000" },
+    "kill-chargers": { type: "string", default: "2000" },
+    /** Only the run in which a serving process is killed (`--only kill`). */
+    only: { type: "string", default: "" },
+  },
 });
-const SECONDS = Number(values.seconds);
-const CHARGERS = Number(values.chargers);
+const LOAD_SECONDS = Number(values.seconds);
+/** The run in which a serving process is killed: its chargers, how long it runs, and when the kill comes. */
+const KILL = { chargers: Number(values["kill-chargers"]), seconds: 60, at: 20 };
+const COUNT = Number(values.chargers);
 const PER_DEPOT = 200;
 const LIMIT_KW = 200;
 const root = path.resolve(import.meta.dirname, "..");
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const met = (ok: boolean) => (ok ? "met" : "NOT met");
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
-type Run = { label: string; databaseUrl?: string; processes: number };
+/** Each depot's draw at this instant (kW). */
+const peakKwAt = (sims: SimCharger[], depots: number, now: number) =>
+  Array.from({ length: depots }, (_, d) =>
+    sims.slice(d * PER_DEPOT, (d + 1) * PER_DEPOT).reduce((sum, s) => sum + s.drawingNowW(now) / 1000, 0),
+  );
 
-async function run({ label, databaseUrl, processes }: Run) {
+type Run = { label: string; databaseUrl?: string; processes: number; kill?: boolean };
+
+async function run({ label, databaseUrl, processes, kill = false }: Run) {
+  const CHARGERS = kill ? KILL.chargers : COUNT;
+  const SECONDS = kill ? KILL.seconds : LOAD_SECONDS;
   const dataDir = mkdtempSync(path.join(tmpdir(), "electrify-bench-ocpp-"));
   const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl, AUTH_SECRET: "b".repeat(64) } : {}) };
   // Depots of PER_DEPOT chargers under LIMIT_KW each, every charger's vehicle named at its depot (only a depot's own
@@ -71,6 +95,7 @@ async function run({ label, databaseUrl, processes }: Run) {
 
   const latencies: number[] = [];
   let failures = 0;
+  const acknowledged: Acknowledged = { transactions: [], readings: [], resent: 0 };
   const sims = chargers.map(({ identity, password }, i) => {
     const sim = new SimCharger(
       `ws://127.0.0.1:${port}/ocpp`,
@@ -80,7 +105,9 @@ async function run({ label, databaseUrl, processes }: Run) {
       22,
       false,
     );
-    const call = sim.client.call.bind(sim.client);
+    // Where a process is killed, the chargers deliver transaction messages again once reconnected, as OCPP asks.
+    const bare = sim.client.call.bind(sim.client);
+    const call = kill ? deliverLikeACharger(sim, acknowledged, bare) : bare;
     sim.client.call = async (method: unknown, params?: unknown, options?: Record<string, unknown>) => {
       const started = performance.now();
       try {
@@ -105,11 +132,22 @@ async function run({ label, databaseUrl, processes }: Run) {
   const peakKw = new Array<number>(depots).fill(0);
   const started = performance.now();
   let tick = 0;
+  // The kill's run: a charger still delivering an earlier message (waiting to reconnect) does nothing new meanwhile,
+  // and the second goes on without it.
+  const busy = new Set<SimCharger>();
+  const inFlight = new Set<Promise<unknown>>();
+  let killing: ReturnType<typeof killOneServingProcess> | null = null;
+  let storm = null as Awaited<ReturnType<typeof killOneServingProcess>> | null;
+  let stormPeakKw = 0;
   while (performance.now() - started < SECONDS * 1000) {
     tick++;
     const second = performance.now();
-    await Promise.all(
-      sims.map(async (sim, i) => {
+    if (kill && !killing && second - started > KILL.at * 1000)
+      killing = killOneServingProcess(pids[0]!, sims).then((found) => (storm = found));
+    const work = sims.map(async (sim, i) => {
+      if (busy.has(sim)) return;
+      busy.add(sim);
+      try {
         // Each charger keeps its own clock: its second starts at its own offset, so the depot's messages arrive
         // spread over the second as real chargers' do, not all in the same millisecond.
         await new Promise((r) => setTimeout(r, (i * 997) % 1000));
@@ -130,8 +168,16 @@ async function run({ label, databaseUrl, processes }: Run) {
         } catch {
           // counted in failures
         }
-      }),
-    );
+      } finally {
+        busy.delete(sim);
+      }
+    });
+    const all = Promise.all(work);
+    if (kill) {
+      inFlight.add(all);
+      void all.then(() => inFlight.delete(all));
+      await Promise.race([all, new Promise((r) => setTimeout(r, 1000))]);
+    } else await all;
     // What the depot's chargers draw at this instant (each at the limit its profiles set now), sampled every second.
     const now = Date.now();
     for (let d = 0; d < depots; d++)
@@ -139,13 +185,18 @@ async function run({ label, databaseUrl, processes }: Run) {
         peakKw[d]!,
         sims.slice(d * PER_DEPOT, (d + 1) * PER_DEPOT).reduce((sum, s) => sum + s.drawingNowW(now) / 1000, 0),
       );
+    if (killing && !storm) stormPeakKw = Math.max(stormPeakKw, ...peakKwAt(sims, depots, now));
     await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - second))));
   }
   const elapsed = (performance.now() - started) / 1000;
+  // What the chargers were still delivering is given its time to arrive before they stop.
+  await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 30_000))]);
+  await killing;
   const messages = latencies.length;
   await Promise.all(sims.map((s) => s.close().catch(() => undefined)));
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
+  const kept = kill && databaseUrl ? await checkAcknowledged(databaseUrl, acknowledged) : null;
 
   const recomputes = output
     .split("\n")
@@ -161,24 +212,47 @@ async function run({ label, databaseUrl, processes }: Run) {
   console.log(row);
   return {
     row,
+    lost: storm && kept ? { ...storm, ...kept, stormPeakKw, chargers: CHARGERS } : null,
     answerP99: quantile(sorted, 0.99),
     recomputeP99: quantile(computed, 0.99),
     peakKw: Math.max(...peakKw),
   };
 }
 
-const rows = [await run({ label: "SQLite, 1 serving process", processes: 1 })];
-const pg = await startThrowawayPostgres();
-try {
-  rows.push(await run({ label: "PostgreSQL, 2 serving processes", databaseUrl: pg.url, processes: 2 }));
-} finally {
-  pg.stop();
+const rows: Awaited<ReturnType<typeof run>>[] = [];
+let lost: NonNullable<Awaited<ReturnType<typeof run>>["lost"]> | null = null;
+if (values.only !== "kill") {
+  rows.push(await run({ label: "SQLite, 1 serving process", processes: 1 }));
+  const pg = await startThrowawayPostgres();
+  try {
+    rows.push(await run({ label: "PostgreSQL, 2 serving processes", databaseUrl: pg.url, processes: 2 }));
+  } finally {
+    pg.stop();
+  }
 }
-const met = (ok: boolean) => (ok ? "met" : "NOT met");
+// The kill on a database of its own (the runs' chargers are the same identities).
+const pgKill = await startThrowawayPostgres();
+try {
+  lost = (await run({ label: "PostgreSQL, one of 2 killed", databaseUrl: pgKill.url, processes: 2, kill: true })).lost;
+} finally {
+  pgKill.stop();
+}
+console.log(lostReport(lost).join("\n"));
+spawnSync(process.execPath, [path.join(root, "scripts/write-benchmark.js"), "ocpp-loss"], {
+  input: [
+    "### A serving process lost under load (`npm run bench:ocpp`, alone: `-- --only kill`)",
+    "",
+    `Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine.`,
+    "",
+    ...lostReport(lost),
+  ].join("\n"),
+  stdio: ["pipe", "inherit", "inherit"],
+});
+if (values.only === "kill") process.exit(0);
 const report = [
   "### Box Charge under load (`npm run bench:ocpp`)",
   "",
-  `Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine, the chargers simulated in the bench's own process (ocpp-rpc clients, 1.6J and 2.0.1 alternating): ${CHARGERS} chargers in depots of ${PER_DEPOT}, each depot's plan giving a ${LIMIT_KW} kW site limit for ${PER_DEPOT} × 22 kW, for ${SECONDS} s: every second one idle charger in 120 gets a vehicle and one charging vehicle in 600 leaves (an evening's arrivals in two minutes); meter values every 10 s; each charger's second starts at its own offset (its clock is its own, so the messages come spread over each second, not in one burst); the simulated chargers do not check schemas themselves (the server does). Answer times are the chargers' (each call to its answer, the client on the same machine). Recomputation: the live controller reading a depot and sharing its limit, without the time it waited for the depot's lock while another process decided for it (shown apart; with sending: the whole, until every changed profile is answered), runs with at least 20 sessions. Peak: the most any depot's simulated chargers drew at one instant, sampled every second (each at the least of its maximum, the vehicle's and the limit its profiles set then).`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine, the chargers simulated in the bench's own process (ocpp-rpc clients, 1.6J and 2.0.1 alternating): ${COUNT} chargers in depots of ${PER_DEPOT}, each depot's plan giving a ${LIMIT_KW} kW site limit for ${PER_DEPOT} × 22 kW, for ${LOAD_SECONDS} s: every second one idle charger in 120 gets a vehicle and one charging vehicle in 600 leaves (an evening's arrivals in two minutes); meter values every 10 s; each charger's second starts at its own offset (its clock is its own, so the messages come spread over each second, not in one burst); the simulated chargers do not check schemas themselves (the server does). Answer times are the chargers' (each call to its answer, the client on the same machine). Recomputation: the live controller reading a depot and sharing its limit, without the time it waited for the depot's lock while another process decided for it (shown apart; with sending: the whole, until every changed profile is answered), runs with at least 20 sessions. Peak: the most any depot's simulated chargers drew at one instant, sampled every second (each at the least of its maximum, the vehicle's and the limit its profiles set then).`,
   "",
   "| run | chargers | messages/s | answer p50 / p99 | failed calls | recomputation p50 / p99 | peak against limit | memory per charger |",
   "|---|---|---|---|---|---|---|---|",
@@ -191,3 +265,16 @@ spawnSync(process.execPath, [path.join(root, "scripts/write-benchmark.js"), "ocp
   stdio: ["pipe", "inherit", "inherit"],
 });
 process.exit(0);
+
+/** The serving process killed under load (issue 61, item 3): what happened, and the targets. */
+function lostReport(found: typeof lost): string[] {
+  if (!found) return ["A serving process killed under load: the run did not complete."];
+  return [
+    `**A serving process killed under load** (issue 61): ${found.chargers} chargers on PostgreSQL with two serving processes, plugging vehicles in and out and reporting as in "Box Charge under load" for ${KILL.seconds} s; at ${KILL.at} s one serving process is killed with SIGKILL (the supervisor starts another). The chargers reconnect by themselves (ocpp-rpc's back-off) and send again, once connected, any transaction message that got no answer, as OCPP asks of a charger; then every transaction and meter value the server answered is looked for in the database.`,
+    "",
+    `- chargers that lost their connection: ${found.dropped}; the last connected again ${found.lastBackSeconds.toFixed(1)} s after the kill (target 30 s): ${met(found.stillOut === 0 && found.lastBackSeconds <= 30)}${found.stillOut ? ` (${found.stillOut} not back within 120 s)` : ""}`,
+    `- acknowledged transactions missing: ${found.lostTransactions} of ${found.transactions}; acknowledged meter values missing: ${found.lostReadings} of ${found.readings} (target 0): ${met(found.lostTransactions === 0 && found.lostReadings === 0)}`,
+    `- transactions counted twice: ${found.doubledTransactions} (target 0), with ${found.resent} transaction messages sent again after reconnecting: ${met(found.doubledTransactions === 0)}`,
+    `- the most any depot drew from the kill until every charger was back: ${found.stormPeakKw.toFixed(1)} kW of ${LIMIT_KW} (target: within the limit): ${met(found.stormPeakKw <= LIMIT_KW + 1e-9)}`,
+  ];
+}
