@@ -89,8 +89,7 @@ async function listen(deps: Deps, port: number, upgrade: Upgrade): Promise<https
  */
 export async function serverIdentity(deps: Pick<Runtime, "database" | "env">, hosts: string[]) {
   const { OCPP_TLS_CERT: certFile, OCPP_TLS_KEY: keyFile } = deps.env;
-  if (certFile && keyFile)
-    return { cert: readFileSync(certFile).toString(), key: readFileSync(keyFile).toString() };
+  if (certFile && keyFile) return { cert: readFileSync(certFile).toString(), key: readFileSync(keyFile).toString() };
   const authority = await chargerAuthority(deps);
   const keys = await webcrypto.subtle.generateKey(AUTHORITY_KEY_ALGORITHM, true, ["sign", "verify"]);
   const certificate = await issueCertificate(authority, {
