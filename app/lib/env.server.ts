@@ -127,6 +127,12 @@ const envSchema = z
     /** The IP address passive transfers are offered at to chargers not on this machine. */
     FTP_PASSIVE_ADDRESS: z.string().trim().default("127.0.0.1"),
     /**
+     * How many chargers may be updating their firmware at once across the installation (sent the update, downloading,
+     * installing or restarting): a rollout's wave goes out this many at a time, so 400 chargers do not fetch a 64 MB
+     * image and restart in the same minute (decision 077).
+     */
+    FIRMWARE_AT_ONCE: z.coerce.number().int().min(1).max(10_000).default(25),
+    /**
      * The chargers' TLS listener (issue 59, item 6: OCPP security profiles 2 and 3): its port, or "off"; the host name
      * chargers reach it at (default: APP_URL's); and the operator's own certificate and key (PEM files), without which
      * the product's certificate authority issues one.

@@ -58,12 +58,26 @@ export async function firmwarePass(deps: Deps, local: Pick<OcppEndpoint, "call" 
     .selectFrom("firmware_updates")
     .select(["id", "charge_point_id", "rollout_id", "wave", "while_charging"])
     .where("status", "=", "waiting")
+    .orderBy("id")
     .execute();
+  // Only so many at once (FIRMWARE_AT_ONCE, decision 077); the next go as those finish (each boot nudges a pass).
+  let room = deps.env.FIRMWARE_AT_ONCE - (await updatingNow(deps));
   for (const update of waiting) {
+    if (room <= 0) break;
     if (!local.isConnected(update.charge_point_id)) continue;
     if (update.rollout_id !== null && dueWaves.get(update.rollout_id) !== update.wave) continue;
-    await sendUpdate(deps, local, update);
+    if (await sendUpdate(deps, local, update)) room--;
   }
+}
+
+/** Updates under way across the installation: sent and not yet back (a restart after Installed counts). */
+async function updatingNow(deps: Deps): Promise<number> {
+  const row = await deps.database.db
+    .selectFrom("firmware_updates")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "in", ["sending", "sent", "Downloading", "Downloaded", "Installing", "Installed"])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 async function finishInstalled(deps: Deps, local: Pick<OcppEndpoint, "isConnected">, at: number) {
@@ -107,12 +121,15 @@ async function finishInstalled(deps: Deps, local: Pick<OcppEndpoint, "isConnecte
   }
 }
 
-/** Sends one waiting update, once: claimed first, so two passes (or processes) never send it twice. */
+/**
+ * Sends one waiting update, once: claimed first, so two passes (or processes) never send it twice. Answers whether it
+ * was sent (not held for a vehicle, nor claimed elsewhere).
+ */
 async function sendUpdate(
   deps: Deps,
   local: Pick<OcppEndpoint, "call">,
   update: { id: number; charge_point_id: number; while_charging: boolean | number },
-) {
+): Promise<boolean> {
   const db = deps.database.db;
   if (!update.while_charging) {
     const busy = await db
@@ -127,7 +144,7 @@ async function sendUpdate(
         .set({ detail: "Waiting: a vehicle is on it" })
         .where("id", "=", update.id)
         .execute();
-      return;
+      return false;
     }
   }
   const claimed = await db
@@ -136,7 +153,7 @@ async function sendUpdate(
     .where("id", "=", update.id)
     .where("status", "=", "waiting")
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return;
+  if (Number(claimed.numUpdatedRows) !== 1) return false;
   const row = await db
     .selectFrom("firmware_updates")
     .innerJoin("firmware_images", "firmware_images.id", "firmware_updates.image_id")
@@ -174,6 +191,7 @@ async function sendUpdate(
     "firmware",
     `UpdateFirmware to ${row.version}: ${accepted ? "Accepted" : status}`,
   );
+  return true;
 }
 
 /** UpdateFirmware for the charger's version: 2.0.1 with its requestId and, for signed firmware, the signature. */
