@@ -148,27 +148,38 @@ function RaiseForm({
   const fetcher = useFetcher<ActionResult>();
   useFetcherToast(fetcher.data);
   const errors = fetcher.data?.ok === false ? fetcher.data.errors : {};
+  const hintId = useId();
   return (
-    <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
+    <fetcher.Form method="post" className={addressKey === null ? "" : "grid w-full gap-2"}>
       <input type="hidden" name="intent" value="raise-profile" />
-      <div className="min-w-56 flex-1">
-        <SelectField label="Raise to" name="profile" options={options} error={errors.profile} />
-      </div>
-      {addressKey !== null ? (
+      <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-56 flex-1">
-          <TextField
-            label="Its key for the server address"
-            name="addressKey"
-            defaultValue={addressKey}
-            maxLength={50}
-            hint="OCPP 1.6 has none of its own (ConnectionUrl, CentralSystemAddress…). Empty: its address is set on site."
-            error={errors.addressKey}
-          />
+          <SelectField label="Raise to" name="profile" options={options} error={errors.profile} />
         </div>
+        {addressKey !== null ? (
+          <div className="min-w-56 flex-1">
+            <TextField
+              label="Its key for the server address"
+              name="addressKey"
+              defaultValue={addressKey}
+              maxLength={50}
+              aria-describedby={hintId}
+              error={errors.addressKey}
+            />
+          </div>
+        ) : null}
+        <Button type="submit" disabled={disabled || fetcher.state !== "idle"}>
+          Raise
+        </Button>
+      </div>
+      {/* Under the row, so the fields line up; read out with the key's field. */}
+      {addressKey !== null ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          OCPP 1.6 has no key of its own for the server&apos;s address: its maker&apos;s (ConnectionUrl,
+          CentralSystemAddress…) is set to the TLS listener&apos;s before the profile. Leave it empty if its address is
+          set on site.
+        </p>
       ) : null}
-      <Button type="submit" disabled={disabled || fetcher.state !== "idle"}>
-        Raise
-      </Button>
     </fetcher.Form>
   );
 }
