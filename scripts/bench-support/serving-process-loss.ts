@@ -22,6 +22,12 @@ export type Acknowledged = {
   readings: { identity: string; at: string }[];
   /** Transaction messages sent again after a reconnection (each found once, not twice, if the first had arrived). */
   resent: number;
+  /**
+   * Starts answered but sent again after a reconnection, as by a charger whose answer was lost with the connection;
+   * and how many of those a 1.6 server answered with another transaction id than the first time (counted twice).
+   */
+  replayed: number;
+  replayedAsNew: number;
 };
 
 const OPEN = 1;
@@ -33,12 +39,30 @@ const isTransactionMessage = (method: string, params: Record<string, unknown>) =
 /** Wraps a simulated charger's calls: acknowledged ones recorded, transaction messages sent again after reconnecting. */
 export function deliverLikeACharger(sim: SimCharger, acknowledged: Acknowledged, call: Call): Call {
   const v16 = sim.protocol === "ocpp1.6";
+  // Its open transaction's start as answered: sent again once after each reconnection (the answer "lost").
+  let started: { method: string; params: unknown; answer: Record<string, unknown> } | null = null;
+  let opens = 0;
+  (sim.client as unknown as { on: (event: string, listener: () => void) => void }).on("open", () => {
+    if (opens++ === 0 || !started) return;
+    const again = started;
+    acknowledged.replayed++;
+    void call(again.method, again.params).then(
+      (answer) => {
+        const first = again.answer.transactionId;
+        if (v16 && (answer as Record<string, unknown>).transactionId !== first) acknowledged.replayedAsNew++;
+      },
+      () => undefined,
+    );
+  });
   return async (method: unknown, params?: unknown, options?: Record<string, unknown>) => {
     const body = (params ?? {}) as Record<string, unknown>;
     for (let attempt = 1; ; attempt++) {
       try {
         const answer = (await call(method, params, options)) as Record<string, unknown>;
         record(acknowledged, sim.identity, v16, String(method), body, answer);
+        const event = String(method) === "TransactionEvent" ? body.eventType : null;
+        if (method === "StartTransaction" || event === "Started") started = { method: String(method), params, answer };
+        if (method === "StopTransaction" || event === "Ended") started = null;
         return answer;
       } catch (error) {
         if (!isTransactionMessage(String(method), body) || attempt === 5) throw error;
@@ -126,6 +150,8 @@ export async function checkAcknowledged(databaseUrl: string, acknowledged: Ackno
     return {
       transactions: acknowledged.transactions.length,
       resent: acknowledged.resent,
+      replayed: acknowledged.replayed,
+      replayedAsNew: acknowledged.replayedAsNew,
       readings: acknowledged.readings.length,
       lostTransactions,
       lostReadings,
