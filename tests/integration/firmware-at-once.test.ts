@@ -69,8 +69,8 @@ describe("firmware updates a few at a time", () => {
     });
     await peer.call("StatusNotification", { connectorId: 1, errorCode: "NoError", status: "Available" });
   }
-  async function post(body: URLSearchParams | FormData) {
-    const answer = await fetch(`${server.url}/electrify/operations/${depotId}/firmware.data`, {
+  async function post(body: URLSearchParams | FormData, page = "/firmware") {
+    const answer = await fetch(`${server.url}/electrify/operations/${depotId}${page}.data`, {
       method: "POST",
       headers: { origin: server.url, cookie: owner },
       body,
@@ -121,5 +121,48 @@ describe("firmware updates a few at a time", () => {
     });
     const page = await fetch(`${server.url}/electrify/operations/${depotId}/firmware`, { headers: { cookie: owner } });
     expect((await page.text()).replaceAll("<!-- -->", "")).toContain("5 of 5 done");
+  }, 60_000);
+  it("fails an update silent for two hours, even one that said Installed and never came back, so it holds no place", async () => {
+    const db = runtime.database.db;
+    const image = await db.selectFrom("firmware_images").select("id").executeTakeFirstOrThrow();
+    const id = async (identity: string) =>
+      (await db.selectFrom("charge_points").select("id").where("identity", "=", identity).executeTakeFirstOrThrow()).id;
+    // Two places taken three hours ago: one charger said Installed and never came back, one update was claimed by a
+    // serving process that stopped before sending it.
+    const longAgo = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    await peers.get("AT-4")!.close();
+    for (const [identity, status] of [
+      ["AT-4", "Installed"],
+      ["AT-5", "sending"],
+    ] as const)
+      await db
+        .insertInto("firmware_updates")
+        .values({
+          charge_point_id: await id(identity),
+          image_id: image.id,
+          rollout_id: null,
+          wave: 1,
+          while_charging: false,
+          status,
+          created_at: longAgo,
+          updated_at: longAgo,
+        })
+        .execute();
+    const before = updated.length;
+    const asked = await post(
+      new URLSearchParams({ intent: "update-firmware", imageId: String(image.id) }),
+      `/chargers/${await id("AT-1")}`,
+    );
+    expect(asked).toMatchObject({ ok: true });
+    await until("AT-1 sent its update", () => updated.length > before && updated.at(-1) === "AT-1");
+    const stale = await db
+      .selectFrom("firmware_updates")
+      .select(["status", "detail"])
+      .where("created_at", "=", longAgo)
+      .execute();
+    expect(stale).toEqual([
+      { status: "failed", detail: "No word from the charger for two hours" },
+      { status: "failed", detail: "No word from the charger for two hours" },
+    ]);
   }, 60_000);
 });

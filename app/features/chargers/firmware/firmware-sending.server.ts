@@ -16,6 +16,8 @@ type Deps = Pick<Runtime, "database" | "env">;
 /** Connector statuses with a vehicle on it. */
 const BUSY = new Set(["Charging", "SuspendedEV", "SuspendedEVSE", "Occupied", "Preparing", "Finishing"]);
 const NO_WORD_MS = 2 * 60 * 60_000;
+/** An update sent and its charger not yet back (a restart after Installed counts). */
+const UNDER_WAY = ["sending", "sent", "Downloading", "Downloaded", "Installing", "Installed"];
 /** Installed without a reboot: back once it has stayed connected this long after saying so. */
 const SETTLED_MS = 5 * 60_000;
 const now = () => new Date().toISOString();
@@ -24,13 +26,16 @@ const now = () => new Date().toISOString();
 export async function firmwarePass(deps: Deps, local: Pick<OcppEndpoint, "call" | "isConnected">) {
   const db = deps.database.db;
   const at = Date.now();
+  await finishInstalled(deps, local, at);
+  // Under way and silent for two hours has failed: also one that said Installed and never came back (one back is done
+  // just above), and one claimed by a serving process that stopped before sending it. Each would otherwise hold a
+  // place of FIRMWARE_AT_ONCE for ever, and enough of them would stop every update.
   await db
     .updateTable("firmware_updates")
     .set({ status: "failed", detail: "No word from the charger for two hours", updated_at: now() })
-    .where("status", "in", ["sent", "Downloading", "Downloaded", "Installing"])
+    .where("status", "in", UNDER_WAY)
     .where("updated_at", "<", new Date(at - NO_WORD_MS).toISOString())
     .execute();
-  await finishInstalled(deps, local, at);
   const rollouts = await db.selectFrom("firmware_rollouts").select(["id"]).where("status", "=", "running").execute();
   const dueWaves = new Map<number, number>();
   for (const rollout of rollouts) {
@@ -75,7 +80,7 @@ async function updatingNow(deps: Deps): Promise<number> {
   const row = await deps.database.db
     .selectFrom("firmware_updates")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("status", "in", ["sending", "sent", "Downloading", "Downloaded", "Installing", "Installed"])
+    .where("status", "in", UNDER_WAY)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
