@@ -39,7 +39,7 @@ export function startFtpServer(deps: Deps): () => Promise<void> {
   const settings = ftpSettings(deps.env);
   if (!settings) return async () => undefined;
   // The address is known to every process: a request asked in one may be uploaded to the one holding the port.
-  setFtpAddress({ host: settings.host, port: settings.port, secure: true });
+  setFtpAddress({ host: settings.host, port: settings.port });
   let server: { close: () => Promise<unknown> } | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
