@@ -50,6 +50,8 @@ const fixtures: [string, PlanInput, boolean][] = [
   ["year, 200 vehicles", BENCH_INPUT, false],
   ["mixed fleet, lowest power 0", mixedFleet(0), false],
   ["mixed fleet, default lowest power", mixedFleet(), false],
+  // Uncontrolled charging meets this connection: the year is run whole, jumping over the weeks that repeat (decision 078).
+  ["mixed fleet on 400 kVA", { ...mixedFleet(0), site: { ...mixedFleet(0).site, connectionKva: 400 } }, true],
   [
     "tight connection, 56 days",
     tightMixedFleet(56, true, { capacityKwh: 200, powerKw: 60, roundTripEfficiency: 0.9 }),

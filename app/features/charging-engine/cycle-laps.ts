@@ -55,8 +55,10 @@ export abstract class Laps {
         this.leaves[i] = free = start + s.length;
       }
     }
-    this.arrivals = this.byStep((i) => this.start[i]!);
-    this.endings = this.byStep((i) => (this.start[i]! < this.horizon ? this.leaves[i]! : this.horizon));
+    this.arrivals = this.byStep(this.start);
+    const ends = Int32Array.from(this.leaves);
+    for (let i = 0; i < n; i++) if (this.start[i]! >= this.horizon) ends[i] = this.horizon;
+    this.endings = this.byStep(ends);
     this.firstLap = new MinTree(headroom, steps);
     this.target = new Float64Array(n);
     this.trip = new Float64Array(n);
@@ -80,24 +82,25 @@ export abstract class Laps {
     this.pieces = new Pieces(n, this.start, offset);
   }
 
-  /** The stays whose step (by `stepOf`) falls within the two laps, ordered by it and then as the vehicles list them (a counting sort). */
-  protected byStep(stepOf: (i: number) => number): Int32Array {
-    const counts = new Int32Array(this.horizon + 1);
+  /** The stays whose step (`stepOf`) falls within the two laps, ordered by it and then as the vehicles list them (a counting sort). */
+  protected byStep(stepOf: Int32Array): Int32Array {
+    const { horizon } = this;
+    const counts = new Int32Array(horizon + 1);
     let total = 0;
     for (const vehicle of this.vehicles)
       for (const i of vehicle.stays) {
-        const step = stepOf(i);
-        if (step < this.horizon) {
+        const step = stepOf[i]!;
+        if (step < horizon) {
           counts[step + 1]!++;
           total++;
         }
       }
-    for (let u = 0; u < this.horizon; u++) counts[u + 1]! += counts[u]!;
+    for (let u = 0; u < horizon; u++) counts[u + 1]! += counts[u]!;
     const order = new Int32Array(total);
     for (const vehicle of this.vehicles)
       for (const i of vehicle.stays) {
-        const step = stepOf(i);
-        if (step < this.horizon) order[counts[step]!++] = i;
+        const step = stepOf[i]!;
+        if (step < horizon) order[counts[step]!++] = i;
       }
     return order;
   }

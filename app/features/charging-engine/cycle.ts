@@ -1,9 +1,8 @@
 import { arriveWith, emptyChain, type Chain } from "./chain";
 import { balancedPower, powerAt } from "./curve";
-import { Laps } from "./cycle-laps";
 import { shareConnection } from "./share-connection";
 import type { Stay, Vehicle } from "./stays";
-import { StepQueue } from "./step-queue";
+import { firstAtOrAfter, WeekJumps } from "./week-jumps";
 
 const EPS = 1e-9;
 type Mode = "uncontrolled" | "balanced";
@@ -15,54 +14,23 @@ type Mode = "uncontrolled" | "balanced";
  * headroom; in the second it is what the first lap left at the same step of
  * the cycle (summed, as the step-by-step simulation does, in arrival order).
  */
-export class Cycle extends Laps {
-  // Each stay's state.
-  private readonly soc: Float64Array;
-  private readonly want: Float64Array;
-  private readonly speed: Float64Array;
-  private readonly recompute: Uint8Array;
-  private readonly counted: Uint8Array;
-  private readonly marked: Uint8Array;
-  private readonly running: Uint8Array;
-  private readonly runFrom: Int32Array;
-  private readonly runTo: Int32Array;
-  private readonly runSoc: Float64Array;
-  private readonly runEndSoc: Float64Array;
-  private readonly queue = new StepQueue();
-  // The stays charging, in arrival order (removed lazily), and those to look at this step.
-  private active: number[] = [];
-  private activeCount = 0;
-  private readonly toEvaluate: Int32Array;
+export class Cycle extends WeekJumps {
   private readonly wants: Float64Array;
   private readonly given: Float64Array;
-  private evaluating = 0;
-  /** Whether the connection bound in the run (the vehicles' charging then depends on one another's). */
-  private bound = false;
 
   constructor(
     stays: Stay[],
     vehicles: Vehicle[],
     steps: number,
-    private readonly dt: number,
+    dt: number,
     headroom: number[],
     private readonly mode: Mode,
+    /** The week and each stay's like in it, when the cycle is whole weeks that repeat (week-jumps.ts). */
+    week: { steps: number; like: Int32Array } | null = null,
   ) {
-    super(stays, vehicles, steps, headroom);
-    const n = this.n;
-    this.toEvaluate = new Int32Array(n);
-    this.wants = new Float64Array(n);
-    this.given = new Float64Array(n);
-    this.soc = new Float64Array(n);
-    this.want = new Float64Array(n);
-    this.speed = new Float64Array(n);
-    this.recompute = new Uint8Array(n);
-    this.counted = new Uint8Array(n);
-    this.marked = new Uint8Array(n);
-    this.running = new Uint8Array(n);
-    this.runFrom = new Int32Array(n);
-    this.runTo = new Int32Array(n);
-    this.runSoc = new Float64Array(n);
-    this.runEndSoc = new Float64Array(n);
+    super(stays, vehicles, steps, dt, headroom, week);
+    this.wants = new Float64Array(this.n);
+    this.given = new Float64Array(this.n);
   }
 
   // Kept whole: the event loop of the simulation (a third of a plan's time):
@@ -92,7 +60,20 @@ export class Cycle extends Laps {
       u = Math.min(u, queue.nextStep);
       if (this.activeCount > 0) u = Math.min(u, bindFrom);
       if (evaluateAllAt >= 0) u = Math.min(u, evaluateAllAt);
+      u = Math.min(u, this.nextBoundary);
       if (u >= horizon) break;
+
+      // A week's start: its state compared with the week before's, and on a match a jump to the first lap's end.
+      if (u === this.nextBoundary) {
+        const to = this.atWeekStart(u, lastDeparture, chain);
+        if (to !== u) {
+          u = to;
+          nextArrival = firstAtOrAfter(arrivals, start, u);
+          nextEnding = firstAtOrAfter(endings, leaves, u);
+          [bindFrom, totalSearched, updates, total] = [u, Infinity, 0, this.exactTotal()];
+        }
+        evaluateAllAt = u;
+      }
 
       // Runs that end here: their charge now, and a look at what they want next.
       while (queue.nextStep === u) {
@@ -112,6 +93,7 @@ export class Cycle extends Laps {
       }
       while (nextArrival < arrivals.length && start[arrivals[nextArrival]!]! === u) {
         const i = arrivals[nextArrival++]!;
+        this.current[this.vehicle[i]!] = i;
         arriveWith(chain, i, this.target[i]!, this.trip[i]!, lastDeparture[this.vehicle[i]!]!);
         this.soc[i] = chain.arrivalKwh[i]!;
         if (this.kind[i] && chain.needKwh[i]! > EPS) {
@@ -179,28 +161,6 @@ export class Cycle extends Laps {
     return { chain, endCarry: lastDeparture, bound: this.bound };
   }
 
-  private reset() {
-    this.bound = false;
-    this.soc.fill(0);
-    this.want.fill(0);
-    this.speed.fill(0);
-    this.recompute.fill(0);
-    this.counted.fill(0);
-    this.marked.fill(0);
-    this.running.fill(0);
-    this.queue.clear();
-    this.active = [];
-    this.activeCount = 0;
-    this.evaluating = 0;
-    this.clearLaps();
-  }
-
-  private mark(i: number) {
-    if (this.marked[i]) return;
-    this.marked[i] = 1;
-    this.toEvaluate[this.evaluating++] = i;
-  }
-
   /** What a stay takes at a charge, as the step-by-step simulation works it out at every step. */
   private wantAt(i: number, soc: number): number {
     return Math.min(this.mostAt(i, soc), (this.target[i]! - soc) / this.dt);
@@ -210,20 +170,6 @@ export class Cycle extends Laps {
   private mostAt(i: number, soc: number): number {
     const most = this.kind[i] === 2 ? powerAt(this.stays[i]!, soc) : this.cap[i]!;
     return this.mode === "balanced" ? Math.min(most, Math.max(this.speed[i]!, this.floor[i]!)) : most;
-  }
-
-  /** The charging stays in arrival order (the dropped ones taken out). */
-  private compacted(): number[] {
-    let kept = 0;
-    for (const i of this.active) if (this.counted[i] || this.marked[i]) this.active[kept++] = i;
-    this.active.length = kept;
-    return this.active;
-  }
-
-  private exactTotal(): number {
-    let total = 0;
-    for (const i of this.compacted()) total += this.want[i]!;
-    return total;
   }
 
   /**
@@ -262,16 +208,6 @@ export class Cycle extends Laps {
     this.runEndSoc[i] = soc;
     this.running[i] = 1;
     this.queue.push(m, i);
-  }
-
-  /** A run cut short at step `u`: the charge it had reached then, and its piece ended there. */
-  private interrupt(i: number, u: number) {
-    const kw = this.want[i]!;
-    let soc = this.runSoc[i]!;
-    for (let m = this.runFrom[i]!; m < u; m++) soc += kw * this.dt;
-    this.soc[i] = soc;
-    if (kw !== 0) this.pieces.cutAt(i, u);
-    this.running[i] = 0;
   }
 
   /** A step at which the connection binds, taken as the step-by-step simulation takes it. */

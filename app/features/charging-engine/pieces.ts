@@ -56,6 +56,31 @@ export class Pieces {
     this.last[i] = p;
   }
 
+  /** Pieces `q` < `length` of the given rows added, each to stay `stayOf[q]` and `shift` steps later (a week copied, week-jumps.ts). */
+  addShifted(
+    stayOf: Int32Array,
+    rows: { from: Int32Array; to: Int32Array; kw: Float64Array },
+    length: number,
+    shift: number,
+  ): void {
+    this.reserve(this.count + length);
+    const { stay, from, to, kw, next, first, last } = this;
+    let p = this.count;
+    for (let q = 0; q < length; q++, p++) {
+      const i = stayOf[q]!;
+      stay[p] = i;
+      from[p] = rows.from[q]! + shift;
+      to[p] = rows.to[q]! + shift;
+      kw[p] = rows.kw[q]!;
+      next[p] = -1;
+      const before = last[i]!;
+      if (before >= 0) next[before] = p;
+      else first[i] = p;
+      last[i] = p;
+    }
+    this.count = p;
+  }
+
   /** Stay i's last piece ends at step `at` (it was cut short there). */
   cutAt(i: number, at: number): void {
     const p = this.last[i]!;

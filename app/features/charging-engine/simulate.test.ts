@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { randomPlans as plans, tightMixedFleet } from "./fixtures";
+import { mixedFleet, randomPlans as plans, tightMixedFleet } from "./fixtures";
 import { prepare } from "./prepare";
 import { delivered, emptySchedule } from "./schedule";
 import { simulate } from "./simulate";
@@ -21,6 +21,8 @@ function expectSame(input: PlanInput, mode: "uncontrolled" | "balanced", cycles:
   const p = prepare(input);
   const rows = emptySchedule(p.stays);
   const event = simulate(p.stays, p.vehicles, p.steps, p.dt, p.headroom, mode, cycles, rows);
+  // A week run on its own is compared with the whole cycle below (decision 044), not here.
+  if (event.oneWeek) return event;
   const stepped = simulateStepped(p.stays, p.vehicles, p.steps, p.dt, p.headroom, mode, cycles, emptySchedule(p.stays));
   for (let i = 0; i < p.stays.length; i++) {
     const k = firstDifference(rows[i]!, stepped.schedule[i]!);
@@ -33,6 +35,7 @@ function expectSame(input: PlanInput, mode: "uncontrolled" | "balanced", cycles:
   }
   for (const part of ["arrivalKwh", "needKwh", "topUpKwh", "previousDepartureKwh"] as const)
     expect(firstDifference(event.chain[part], stepped.chain[part]), `${mode}: chain's ${part}`).toBe(-1);
+  return event;
 }
 
 describe("the event-driven simulation (decision 030)", () => {
@@ -107,4 +110,80 @@ describe("a cycle of weeks that repeat, simulated as one week (decision 044)", (
       { numRuns: 150, seed: 20261127 },
     );
   }, 60_000);
+});
+
+describe("a cycle of weeks that repeat where the connection binds, run whole with its repeating weeks jumped over (decision 078)", () => {
+  it("equals the step-by-step simulation of every week bit for bit", () => {
+    // Random depots over three to six weeks on connections from 10 to 200 kVA, so the connection binds in many: the
+    // week cannot be run on its own, and the whole cycle jumps once a week starts as the one before it did.
+    const weekly = fc
+      .tuple(plans, fc.integer({ min: 3, max: 6 }), fc.integer({ min: 10, max: 200 }))
+      .map(([input, weeks, kva]) => ({
+        ...input,
+        site: { ...input.site, connectionKva: kva },
+        horizon: { ...input.horizon, days: 7 * weeks },
+      }));
+    let runs = 0;
+    let jumped = 0;
+    fc.assert(
+      fc.property(weekly, fc.integer({ min: 1, max: 3 }), (input, cycles) => {
+        const p = prepare(input);
+        fc.pre(repeatingWeek(p.stays, p.vehicles, p.steps, p.dt, p.headroom) !== null);
+        for (const mode of ["uncontrolled", "balanced"] as const) {
+          const event = expectSame(input, mode, cycles);
+          if (event.oneWeek) continue;
+          runs++;
+          if (event.weeksSkipped > 0) jumped++;
+        }
+      }),
+      { numRuns: 50, seed: 20261129 },
+    );
+    // The jump is what is under test: most of these depots settle into a week that repeats.
+    expect(jumped).toBeGreaterThan(runs / 4);
+  }, 120_000);
+
+  it("does not jump while one vehicle still changes from week to week", () => {
+    // A van on the one charger, on a connection below its power (so it binds and the cycle runs whole), and a car the
+    // charger does not serve, losing a little charge every week: at the depot when each week starts (its charge then
+    // tells this week from the last), or out on a trip then (only what it last left with does).
+    const sunday = (depart: number, back: number, km: number) =>
+      [null, null, null, null, null, null, { depart, return: back, km }] as PlanInput["vehicles"][number]["week"];
+    const vehicle = (id: string, typeId: string, week: PlanInput["vehicles"][number]["week"]) => ({
+      id,
+      name: id,
+      typeId,
+      count: 1,
+      week,
+      targetSocPct: 50,
+    });
+    const input: PlanInput = {
+      vehicleTypes: [
+        { id: "van", name: "Van", batteryKwh: 40, consumptionKwhPerKm: 0.2, maxChargeKw: 7 },
+        { id: "car", name: "Car", batteryKwh: 40, consumptionKwhPerKm: 0.2, maxChargeKw: 7 },
+      ],
+      vehicles: [
+        vehicle("van", "van", sunday(0, 120, 100)),
+        vehicle("in", "car", sunday(0, 120, 1)),
+        vehicle("out", "car", sunday(23 * 60, 60, 1)),
+      ],
+      chargers: [{ id: "c0", name: "Charger", count: 1, powerKw: 7, serves: ["van"] }],
+      site: { connectionKva: 5, powerFactor: 0.95, buildingKw: new Array<number>(24).fill(0), chargingEfficiency: 0.9 },
+      tariff: mixedFleet().tariff,
+      horizon: { days: 35, stepMinutes: 15, startWeekday: 0 },
+    };
+    // (Uncontrolled: balanced charging spreads the van's charge over its week, below the connection.)
+    for (const car of input.vehicles.slice(1))
+      for (const cycles of [1, 2]) {
+        const event = expectSame({ ...input, vehicles: [input.vehicles[0]!, car] }, "uncontrolled", cycles);
+        expect(event.oneWeek).toBe(false);
+      }
+  });
+
+  it("jumps over most of a year of the mixed fleet on a connection uncontrolled charging meets", () => {
+    const fleet = mixedFleet(0);
+    const p = prepare({ ...fleet, site: { ...fleet.site, connectionKva: 400 } });
+    const event = simulate(p.stays, p.vehicles, p.steps, p.dt, p.headroom, "uncontrolled", 2);
+    // 52 weeks: a run that jumps at the start of week b skips 52 − b of them.
+    expect(event.weeksSkipped).toBeGreaterThanOrEqual(45);
+  });
 });

@@ -6,7 +6,11 @@ import type { Schedule } from "./schedule";
 import type { Stay, Vehicle } from "./stays";
 import { everyWeek, repeatingWeek, type Week } from "./week-cycle";
 
-export type Simulated = { pieces: Pieces; chain: Chain };
+/**
+ * The plan, its chain, whether it is one week's repeated (week-cycle.ts: from the week's own repeating start, not the
+ * whole cycle's runs), and how many weeks the whole cycle's runs jumped over (week-jumps.ts).
+ */
+export type Simulated = { pieces: Pieces; chain: Chain; oneWeek: boolean; weeksSkipped: number };
 type Mode = "uncontrolled" | "balanced";
 
 /**
@@ -46,35 +50,53 @@ export function simulate(
   schedule?: Schedule,
 ): Simulated {
   const week = repeatingWeek(stays, vehicles, steps, dt, headroom);
-  const once = week && run(week, dt, mode, WEEK_CYCLES);
+  const once = week && run(week, dt, mode, WEEK_CYCLES, null, true);
   const result =
     week && once && once.settled && !once.bound
-      ? everyWeek(week, stays, once.pieces, once.chain)
-      : run({ stays, vehicles, steps, headroom }, dt, mode, maxCycles);
+      ? { ...everyWeek(week, stays, once.pieces, once.chain), oneWeek: true, weeksSkipped: 0 }
+      : run({ stays, vehicles, steps, headroom }, dt, mode, maxCycles, week);
   if (schedule) result.pieces.writeInto(schedule);
-  return { pieces: result.pieces, chain: result.chain };
+  const { pieces, chain, weeksSkipped } = result;
+  return { pieces, chain, oneWeek: !("settled" in result), weeksSkipped };
 }
 
 /** Runs of a week until it repeats: a week's run is a fifty-second of a year's, and a vehicle short every week takes a few. */
 const WEEK_CYCLES = 30;
 
-/** The cycle run until every vehicle starts it as it ends (or `maxCycles` runs); whether it did, and whether the connection bound in any run. */
+/**
+ * The cycle run until every vehicle starts it as it ends (or `maxCycles` runs); whether it did, and whether the
+ * connection bound in any run. A week run on its own (`stopIfBound`) stops once the connection binds: its plan is not
+ * the cycle's then, and the whole cycle is run instead, jumping over the weeks that repeat (week-jumps.ts).
+ */
 function run(
   { stays, vehicles, steps, headroom }: Pick<Week, "stays" | "vehicles" | "steps" | "headroom">,
   dt: number,
   mode: Mode,
   maxCycles: number,
+  weekOf: Week | null,
+  stopIfBound = false,
 ) {
-  const cycle = new Cycle(stays, vehicles, steps, dt, headroom, mode);
+  const cycle = new Cycle(
+    stays,
+    vehicles,
+    steps,
+    dt,
+    headroom,
+    mode,
+    weekOf && { steps: weekOf.steps, like: weekOf.like },
+  );
   let carry: Float64Array = new Float64Array(vehicles.length);
   vehicles.forEach((vehicle, v) => (carry[v] = stays[vehicle.stays[0]!]!.targetKwh));
   let result = cycle.run(carry);
   let bound = result.bound;
+  let weeksSkipped = cycle.weeksSkipped;
   const search = new RepeatingStart(vehicles.length);
-  for (let n = 1; n < maxCycles && !RepeatingStart.settled(carry, result.endCarry); n++) {
+  for (let n = 1; n < maxCycles && !RepeatingStart.settled(carry, result.endCarry) && !(stopIfBound && bound); n++) {
     carry = search.next(carry, result.endCarry, result.bound);
     result = cycle.run(carry);
     bound ||= result.bound;
+    weeksSkipped += cycle.weeksSkipped;
   }
-  return { pieces: cycle.pieces, chain: result.chain, settled: RepeatingStart.settled(carry, result.endCarry), bound };
+  const settled = RepeatingStart.settled(carry, result.endCarry);
+  return { pieces: cycle.pieces, chain: result.chain, settled, bound, weeksSkipped };
 }
