@@ -39,7 +39,7 @@ export class Pieces {
 
   /** Room for `count` pieces in all, made at once (for a plan whose number of pieces is known). */
   reserve(count: number): void {
-    while (this.stay.length < count) this.grow();
+    if (this.stay.length < count) this.grow(count);
   }
 
   /** Stay i charges at `kw` from step `from` to `to` (after every piece it already has). */
@@ -108,8 +108,8 @@ export class Pieces {
     return schedule;
   }
 
-  private grow(): void {
-    const size = this.stay.length * 2;
+  /** Wider rows: to `size`, or twice as wide (one allocation however far it grows). */
+  private grow(size = this.stay.length * 2): void {
     const wider = <T extends Int32Array | Float64Array>(from: T, into: T): T => (into.set(from), into);
     this.stay = wider(this.stay, new Int32Array(size));
     this.from = wider(this.from, new Int32Array(size));
