@@ -37,7 +37,9 @@ type Mode = "uncontrolled" | "balanced";
  * With `schedule`, each stay's row is written into it too. A cycle of
  * weeks that repeat is run as one week where that gives the same plan
  * (week-cycle.ts): the whole cycle's, to the millionth of a charge to which
- * either finds its repeating start.
+ * either finds its repeating start. Where the connection binds, the whole
+ * cycle is run, jumping over its weeks once one starts as the week before
+ * did (week-jumps.ts, decision 078): bit for bit the same.
  */
 export function simulate(
   stays: Stay[],
