@@ -249,6 +249,8 @@ test.describe("[roadmap] connection offers", () => {
     await page.getByLabel("Ends at").fill("17:05");
     await page.getByRole("spinbutton", { name: /^Turn-down asked/ }).fill("30");
     await page.getByRole("spinbutton", { name: /^Price/ }).fill("300");
+    // Paid on a historical baseline: the middle of the last ten like days, metered (decision 079).
+    await page.getByLabel("Paid on").selectOption("historical");
     await page.getByRole("button", { name: "Answer the request" }).click();
     await expect(page.getByText("A request lasts at least 15 minutes.").first()).toBeVisible();
     await page.getByLabel("Ends at").fill("19:00");
@@ -258,7 +260,9 @@ test.describe("[roadmap] connection offers", () => {
       page.getByText(/^Offered 30 kW less \(60 kWh moved out of the window\): the site held to \d+ kVA/),
     ).toBeVisible();
     await expect(
-      page.getByText(/\d{2} [A-Z][a-z]{2} \d{4}, 17:00 to 19:00 · 30 kW asked · £300\.00 per MWh/),
+      page.getByText(
+        /\d{2} [A-Z][a-z]{2} \d{4}, 17:00 to 19:00 · 30 kW asked · £300\.00 per MWh · paid on a historical baseline/,
+      ),
     ).toBeVisible();
     // The site's hold is among the network's limits, released only by cancelling the request.
     await expect(

@@ -325,6 +325,11 @@ describe.each(ENGINES)("the fleet API on %s", (engine) => {
         "askedKw",
         "900 kW is more than the connection's 247 kW: the site cannot draw that much less.",
       ],
+      [
+        { ...evening, baseline: "yesterday" },
+        "baseline",
+        "Choose the baseline: nominated (the plan's draw) or historical (like days)",
+      ],
     ];
     for (const [body, field, message] of refusals) {
       const refused = await flex(body);
@@ -335,9 +340,11 @@ describe.each(ENGINES)("the fleet API on %s", (engine) => {
     }
     expect((await flex(evening, north.id, outsiderKey)).status).toBe(404);
     expect(await runtime.database.db.selectFrom("flex_requests").selectAll().execute()).toEqual([]);
-    const answered = await flex(evening);
+    const answered = await flex({ ...evening, baseline: "historical" });
     expect(answered.status).toBe(200);
     const { request } = await answered.json();
+    // Paid on what the network asked for (decision 079): nominated unless it says historical.
+    expect(request.baseline).toBe("historical");
     // Answered as on the network page: offered with the site's limit, or declined with why.
     expect(["offered", "declined"]).toContain(request.status);
     expect(request.source).toBe("api");

@@ -17,7 +17,7 @@ export {
 } from "./depot-records.server";
 export type { DepotRecords } from "./depot-records.server";
 export { sessionsAtDepot } from "./depot-sessions.server";
-export { depotEnergyIn } from "./metered-energy.server";
+export { depotEnergyIn, depotMeteredSince } from "./metered-energy.server";
 export { readMeterValues } from "./meter-values";
 export type { MeterSample } from "./meter-values";
 export { recordSessionControl } from "./session-control.server";

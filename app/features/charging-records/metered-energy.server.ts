@@ -52,3 +52,13 @@ export async function depotEnergyIn(deps: Deps, depotId: number, spans: readonly
     now,
   );
 }
+
+/** When the depot's chargers' metered history begins (its first charging session), or null without one. */
+export async function depotMeteredSince(deps: Deps, depotId: number): Promise<number | null> {
+  const row = await deps.database.db
+    .selectFrom("charging_sessions")
+    .select((eb) => eb.fn.min("started_at").as("first"))
+    .where("depot_id", "=", depotId)
+    .executeTakeFirst();
+  return row?.first ? Date.parse(toIsoString(row.first as Date | string)) : null;
+}

@@ -16,7 +16,16 @@ export type FlexRequest = {
   until: number;
   askedKw: number | null;
   poundsPerMwh: number | null;
+  /** What the delivery is paid on (decision 079); nominated when not said (an OpenADR event has no word for it). */
+  baseline?: FlexBaseline;
 };
+
+/** The plan's draw given with the answer, or the middle four of the last ten like days, metered (decision 079). */
+export const FLEX_BASELINES = ["nominated", "historical"] as const;
+export type FlexBaseline = (typeof FLEX_BASELINES)[number];
+const baseline = z
+  .enum(FLEX_BASELINES, { error: "Choose the baseline: nominated (the plan's draw) or historical (like days)" })
+  .optional();
 
 const MAX_AHEAD_DAYS = 7;
 const MIN_MINUTES = 15;
@@ -45,6 +54,7 @@ export const flexApiSchema = z.object({
   until: z.iso.datetime({ offset: true, error: "Give when it ends as a date and time with its zone" }),
   askedKw,
   poundsPerMwh,
+  baseline,
 });
 export const flexFromApi = (input: z.infer<typeof flexApiSchema>): FlexRequest => ({
   name: input.name,
@@ -52,6 +62,7 @@ export const flexFromApi = (input: z.infer<typeof flexApiSchema>): FlexRequest =
   until: Date.parse(input.until),
   askedKw: input.askedKw ?? null,
   poundsPerMwh: input.poundsPerMwh ?? null,
+  baseline: input.baseline ?? "nominated",
 });
 
 const formSchema = z.object({
@@ -61,6 +72,7 @@ const formSchema = z.object({
   until: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give when it ends as a time (hh:mm)"),
   askedKw,
   poundsPerMwh,
+  baseline,
 });
 
 const refuse = (field: string, message: string) =>
@@ -80,9 +92,10 @@ export function flexFromForm(form: FormData): FlexRequest {
     until: text("until"),
     askedKw: number("askedKw"),
     poundsPerMwh: number("poundsPerMwh"),
+    baseline: text("baseline") || undefined,
   });
   if (!parsed.success) throw invalidInput(parsed.error);
-  const { name, day, from, until, askedKw, poundsPerMwh } = parsed.data;
+  const { name, day, from, until, askedKw, poundsPerMwh, baseline } = parsed.data;
   const start = DateTime.fromISO(`${day}T${from}`, { zone: UK_ZONE });
   let end = DateTime.fromISO(`${day}T${until}`, { zone: UK_ZONE });
   if (end <= start) end = end.plus({ days: 1 });
@@ -92,6 +105,7 @@ export function flexFromForm(form: FormData): FlexRequest {
     until: end.toMillis(),
     askedKw: askedKw ?? null,
     poundsPerMwh: poundsPerMwh ?? null,
+    baseline: baseline ?? "nominated",
   };
 }
 

@@ -16,6 +16,7 @@ const offered: FlexView = {
   until: "2026-12-01T19:00:00.000Z",
   askedKw: 40,
   poundsPerMwh: 300,
+  baseline: "nominated",
   status: "offered",
   note: null,
   answer: { segments, capKva: 25, offeredKwh: 80, offeredKw: 40, mostKw: 55 },
@@ -43,11 +44,44 @@ describe("a flexibility request as the network page says it", () => {
   it("says the delivery against the offer, what it is worth up to what was offered, and when it was estimated", () => {
     const measured = {
       ...offered,
-      delivery: { segments: [], baselineKwh: 120, usedKwh: 30, deliveredKwh: 90, estimated: true },
+      delivery: {
+        segments: [],
+        baselineKwh: 120,
+        usedKwh: 30,
+        deliveredKwh: 90,
+        estimated: true,
+        basis: "nominated" as const,
+        likeDays: [],
+        note: null,
+      },
     };
     expect(delivered(measured)).toBe(
       "Delivered 90 kWh of 80 kWh offered (113 %): the chargers drew 30 kWh against a baseline of 120 kWh, read from their meters. Worth £24.00 at the request's price. Estimated in part: a charger's meter fell silent and was counted on at its last power.",
     );
     expect(delivered(offered)).toBeNull();
+  });
+
+  it("says a historical baseline and its days, or why it fell back to the nominated one (decision 079)", () => {
+    const historical = { ...offered, baseline: "historical" as const };
+    expect(asked(historical)).toBe(
+      "01 Dec 2026, 17:00 to 19:00 · 40 kW asked · £300.00 per MWh · paid on a historical baseline",
+    );
+    const delivery = {
+      segments: [],
+      baselineKwh: 100,
+      usedKwh: 30,
+      deliveredKwh: 70,
+      estimated: false,
+      basis: "historical" as const,
+      likeDays: ["2026-11-20", "2026-11-23", "2026-11-25", "2026-11-27"],
+      note: null,
+    };
+    expect(delivered({ ...historical, delivery })).toBe(
+      "Delivered 70 kWh of 80 kWh offered (88 %): the chargers drew 30 kWh against a historical baseline of 100 kWh (what they drew on 20 Nov 2026, 23 Nov 2026, 25 Nov 2026 and 27 Nov 2026, averaged), read from their meters. Worth £21.00 at the request's price.",
+    );
+    const fellBack = { ...delivery, basis: "nominated" as const, likeDays: [], note: "Not enough history." };
+    expect(delivered({ ...historical, delivery: fellBack })).toContain(
+      "against a baseline of 100 kWh, read from their meters. Not enough history. Worth",
+    );
   });
 });

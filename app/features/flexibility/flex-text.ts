@@ -9,12 +9,16 @@ const kwh = (value: number) => `${number(value, 1)} kWh`;
 const pounds = (value: number) =>
   value.toLocaleString("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2 });
 
+const listed = (items: string[]) =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)!}`;
+
 /** When, what was asked, and at what price. */
 export function asked(view: FlexView) {
   const parts = [
     `${calendarDay(view.from)}, ${clockTime(view.from)} to ${clockTime(view.until)}`,
     view.askedKw === null ? "as much as the fleet can spare" : `${kw(view.askedKw)} asked`,
     ...(view.poundsPerMwh === null ? [] : [`${pounds(view.poundsPerMwh)} per MWh`]),
+    ...(view.baseline === "historical" ? ["paid on a historical baseline"] : []),
   ];
   return parts.join(" · ");
 }
@@ -36,8 +40,13 @@ export function delivered(view: FlexView): string | null {
   if (!d || !view.answer) return null;
   const share = view.answer.offeredKwh > 0 ? ` (${number((100 * d.deliveredKwh) / view.answer.offeredKwh)} %)` : "";
   const worth = deliveryPounds(view);
+  const baseline =
+    d.basis === "historical"
+      ? `a historical baseline of ${kwh(d.baselineKwh)} (what they drew on ${listed(d.likeDays.map((day) => calendarDay(`${day}T12:00:00Z`)))}, averaged)`
+      : `a baseline of ${kwh(d.baselineKwh)}`;
   return [
-    `Delivered ${kwh(d.deliveredKwh)} of ${kwh(view.answer.offeredKwh)} offered${share}: the chargers drew ${kwh(d.usedKwh)} against a baseline of ${kwh(d.baselineKwh)}, read from their meters.`,
+    `Delivered ${kwh(d.deliveredKwh)} of ${kwh(view.answer.offeredKwh)} offered${share}: the chargers drew ${kwh(d.usedKwh)} against ${baseline}, read from their meters.`,
+    d.note ? ` ${d.note}` : "",
     worth === null ? "" : ` Worth ${pounds(worth)} at the request's price.`,
     d.estimated ? " Estimated in part: a charger's meter fell silent and was counted on at its last power." : "",
   ].join("");

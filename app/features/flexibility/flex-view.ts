@@ -22,6 +22,12 @@ export const deliverySchema = z.object({
   deliveredKwh: z.number(),
   /** A charger's meter fell silent and was counted on at its last power. */
   estimated: z.boolean(),
+  /** The baseline it was measured against (decision 079; rows measured before it: nominated). */
+  basis: z.enum(["nominated", "historical"]).default("nominated"),
+  /** A historical baseline's like days (yyyy-mm-dd, UK), the four it averaged. */
+  likeDays: z.array(z.string()).default([]),
+  /** Why a historical baseline asked for could not be made (then it was measured against the nominated one). */
+  note: z.string().nullable().default(null),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
@@ -36,6 +42,7 @@ export type FlexView = {
   until: string;
   askedKw: number | null;
   poundsPerMwh: number | null;
+  baseline: "nominated" | "historical";
   status: FlexStatus;
   note: string | null;
   answer: StoredAnswer | null;

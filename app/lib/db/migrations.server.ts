@@ -45,6 +45,7 @@ import { migration as m040 } from "./migrations/040-openadr-links";
 import { migration as m041 } from "./migrations/041-session-soc-read-at";
 import { migration as m042 } from "./migrations/042-flex-requests";
 import { migration as m043 } from "./migrations/043-openadr-client-credentials";
+import { migration as m044 } from "./migrations/044-flex-baselines";
 import { type AppMigration } from "./migrations/migration";
 
 /**
@@ -96,6 +97,7 @@ const migrations: Record<string, AppMigration> = {
   "041_session_soc_read_at": m041,
   "042_flex_requests": m042,
   "043_openadr_client_credentials": m043,
+  "044_flex_baselines": m044,
 };
 
 function inlineProvider(engine: Engine): MigrationProvider {

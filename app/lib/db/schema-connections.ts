@@ -74,6 +74,8 @@ export type FlexRequestTable = {
   /** The turn-down asked (kW below the baseline); null: as much as the fleet can spare. */
   asked_kw: number | null;
   price_pounds_per_mwh: number | null;
+  /** What the delivery is paid on: "nominated" (the plan's draw) or "historical" (like days metered; migration 044). */
+  baseline: ColumnType<string, string | undefined, string>;
   /** "offered", "declined", "cancelled" or "failed". */
   status: string;
   /** JSON of the answer (flex-store.ts): the baseline, the limit held and what it moves. */

@@ -4,6 +4,8 @@ import { useFetcher } from "react-router";
 import { CLOCK_FIELD, TextField } from "~/components/text-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import type { ActionResult } from "~/lib/action-result";
 import { useFetcherToast } from "~/lib/use-fetcher-toast";
 
@@ -104,6 +106,27 @@ function RequestForm() {
         step="any"
         error={errors.poundsPerMwh}
       />
+      <div className="grid gap-2 sm:col-span-2">
+        <Label htmlFor="flex-baseline">Paid on</Label>
+        <NativeSelect
+          id="flex-baseline"
+          name="baseline"
+          defaultValue="nominated"
+          aria-describedby={errors.baseline ? "flex-baseline-hint flex-baseline-error" : "flex-baseline-hint"}
+        >
+          <option value="nominated">A nominated baseline</option>
+          <option value="historical">A historical baseline</option>
+        </NativeSelect>
+        <p id="flex-baseline-hint" className="text-sm text-muted-foreground">
+          Nominated: the plan&apos;s draw, given with the answer. Historical: what the chargers drew in the same window
+          on like days (the middle four of the last ten working days, or the last four of that weekday at a weekend).
+        </p>
+        {errors.baseline ? (
+          <p id="flex-baseline-error" className="text-sm text-destructive">
+            {errors.baseline}
+          </p>
+        ) : null}
+      </div>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           Answer the request
