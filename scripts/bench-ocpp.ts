@@ -4,7 +4,7 @@
 // controller's recomputation time for a 200-charger depot, the highest load any depot's simulated meters drew against
 // its limit, and memory per connected charger; writes them to docs/benchmarks.md. Then a serving process is killed
 // under load (2,000 chargers, PostgreSQL, two processes: bench-support/serving-process-loss.ts), its own section.
-//   npm run bench:ocpp [-- --seconds 120 --chargers 1000 --kill-chargers 2000 --only kill]
+//   npm run bench:ocpp [-- --seconds 120 --chargers 1000 --kill-chargers 2000 --only kill|sqlite]
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,7 +29,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "120" },
     chargers: { type: "string", default: "1000" },
     "kill-chargers": { type: "string", default: "2000" },
-    /** Only the run in which a serving process is killed (`--only kill`). */
+    /** Only the run in which a serving process is killed (`--only kill`), or only SQLite's load run (`--only sqlite`, printed, not written). */
     only: { type: "string", default: "" },
   },
 });
@@ -80,6 +80,8 @@ async function run({ label, databaseUrl, processes, kill = false }: Run) {
       APP_URL: url,
       LOG_LEVEL: "debug",
       WEB_CONCURRENCY: String(processes),
+      // BENCH_PROFILE=<dir>: the server's processes write V8 CPU profiles there (where the time goes).
+      ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],
@@ -233,6 +235,10 @@ const rows: Awaited<ReturnType<typeof run>>[] = [];
 let lost: NonNullable<Awaited<ReturnType<typeof run>>["lost"]> | null = null;
 if (values.only !== "kill") {
   rows.push(await run({ label: "SQLite, 1 serving process", processes: 1 }));
+  if (values.only === "sqlite") {
+    console.log(JSON.stringify(rows[0]));
+    process.exit(0);
+  }
   const pg = await startThrowawayPostgres();
   try {
     rows.push(await run({ label: "PostgreSQL, 2 serving processes", databaseUrl: pg.url, processes: 2 }));

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
 import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type Driver } from "kysely";
 import pg from "pg";
@@ -32,7 +32,7 @@ export function createDatabase(config: DatabaseConfig): AppDatabase {
 function createSqlite(config: DatabaseConfig): AppDatabase {
   mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, config.sqliteFile ?? "electrify.sqlite");
-  const database = new DatabaseSync(file, { timeout: 5000 });
+  const database = new StatementCachingDatabase(file, { timeout: 5000 });
   // WAL lets readers run beside the writer; synchronous=FULL makes every
   // acknowledged commit durable across power loss and SIGKILL.
   database.exec("PRAGMA journal_mode = WAL");
@@ -50,6 +50,32 @@ function createSqlite(config: DatabaseConfig): AppDatabase {
     destroy: () => db.destroy(),
   };
 }
+
+/**
+ * A SQLite database that keeps its prepared statements by SQL text, up to
+ * `STATEMENTS_KEPT` (the oldest let go first). The dialect prepares every query it runs;
+ * preparing (parsing and planning) cost about twice what running a small
+ * query did (49 against 17 µs a select, 14 against 5 µs an update, measured
+ * on node:sqlite), and under 10,000 chargers the serving process spent half
+ * its time in SQLite. A statement is run to its end and reset by each call,
+ * so one kept statement serves every query with that text; SQLite prepares
+ * it again by itself after a change of the schema.
+ */
+export class StatementCachingDatabase extends DatabaseSync {
+  private readonly statements = new Map<string, StatementSync>();
+
+  override prepare(sql: string): StatementSync {
+    // (No reordering on a hit: the lookup is on every query, and the texts that come and go are the rare ones.)
+    const kept = this.statements.get(sql);
+    if (kept) return kept;
+    const statement = super.prepare(sql);
+    this.statements.set(sql, statement);
+    if (this.statements.size > STATEMENTS_KEPT) this.statements.delete(this.statements.keys().next().value!);
+    return statement;
+  }
+}
+/** Enough for every query the product runs (a few hundred texts); `in (…)` lists of every length make more. */
+const STATEMENTS_KEPT = 1000;
 
 /**
  * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE),
