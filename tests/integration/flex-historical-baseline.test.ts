@@ -12,6 +12,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { UK_ZONE } from "~/lib/uk-dates";
 
 import { insertDepot, insertDepotPlanInputs } from "../support/depots";
+import { insertSteadySession } from "../support/metered-session";
 import { createTestDatabase, ENGINES } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
 import { viewerOf } from "../support/viewers";
@@ -44,39 +45,7 @@ describe.each(ENGINES)("a flexibility request paid on a historical baseline, on 
 
   /** A van on the depot's one charger drawing `kw` from an hour before the window to an hour after, read every quarter hour. */
   async function drew(depotId: number, pointId: number, windowFrom: number, kw: number, ref: string) {
-    const start = windowFrom - HOUR;
-    const session = await runtime.database.db
-      .insertInto("charging_sessions")
-      .values({
-        charge_point_id: pointId,
-        depot_id: depotId,
-        connector_id: 1,
-        transaction_ref: ref,
-        id_tag: null,
-        started_at: iso(start),
-        stopped_at: iso(start + 4 * HOUR),
-        meter_start_wh: 0,
-        meter_last_wh: kw * 4_000,
-        soc_pct: null,
-        stop_reason: "EVDisconnected",
-        updated_at: iso(start + 4 * HOUR),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await runtime.database.db
-      .insertInto("meter_readings")
-      .values(
-        Array.from({ length: 17 }, (_, k) => ({
-          charge_point_id: pointId,
-          session_id: session.id,
-          connector_id: 1,
-          read_at: iso(start + k * 15 * 60_000),
-          energy_wh: k * kw * 250,
-          power_w: kw * 1000,
-          soc_pct: null,
-        })),
-      )
-      .execute();
+    await insertSteadySession(runtime, { depotId, pointId, ref, start: windowFrom - HOUR, hours: 4, kw });
   }
 
   async function depotWithCharger(name: string) {

@@ -22,6 +22,7 @@ import type { Runtime } from "~/lib/runtime.server";
 import { UK_ZONE } from "~/lib/uk-dates";
 
 import { insertDepot, insertDepotPlanInputs } from "../support/depots";
+import { insertSteadySession } from "../support/metered-session";
 import { startTestVtn } from "../support/openadr-vtn";
 import { createTestDatabase } from "../support/test-database";
 import { openTestRuntime } from "../support/test-runtime";
@@ -149,38 +150,14 @@ describe("flexibility requests", () => {
       currentType: "AC",
     });
     // One van drew 11 kW through the window (read every quarter of an hour), 22 kWh where the plan had more.
-    const session = await runtime.database.db
-      .insertInto("charging_sessions")
-      .values({
-        charge_point_id: point.id,
-        depot_id: depotId,
-        connector_id: 1,
-        transaction_ref: "flex-1",
-        id_tag: null,
-        started_at: iso(from - HOUR),
-        stopped_at: iso(until + HOUR),
-        meter_start_wh: 0,
-        meter_last_wh: 44_000,
-        soc_pct: null,
-        stop_reason: "EVDisconnected",
-        updated_at: iso(until + HOUR),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await runtime.database.db
-      .insertInto("meter_readings")
-      .values(
-        Array.from({ length: 17 }, (_, k) => ({
-          charge_point_id: point.id,
-          session_id: session.id,
-          connector_id: 1,
-          read_at: iso(from - HOUR + k * 15 * 60_000),
-          energy_wh: k * 2_750,
-          power_w: 11_000,
-          soc_pct: null,
-        })),
-      )
-      .execute();
+    await insertSteadySession(runtime, {
+      depotId,
+      pointId: point.id,
+      ref: "flex-1",
+      start: from - HOUR,
+      hours: 4,
+      kw: 11,
+    });
     expect(await measureDeliveries(runtime, until + MEASURE_AFTER_MS - 1)).toEqual([]);
     expect(await measureDeliveries(runtime, until + MEASURE_AFTER_MS)).toEqual([{ id: view.id, depotId }]);
     const measured = (await listFlex(runtime, depotId)).find((v) => v.id === view.id)!;
