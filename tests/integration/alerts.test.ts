@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { evaluateDepotAlerts, listDepotAlerts, setAlertChoices } from "~/features/alerts/index.server";
+import {
+  evaluateAllAlerts,
+  evaluateDepotAlerts,
+  listDepotAlerts,
+  setAlertChoices,
+} from "~/features/alerts/index.server";
 import { registerChargePoint } from "~/features/chargers/index.server";
 import type { Runtime } from "~/lib/runtime.server";
 
@@ -164,5 +169,34 @@ describe.each(ENGINES)("depot alerts on %s", (engine) => {
     expect(open).toHaveLength(1);
     // South's owner and fleet manager (whose choice leaves out shortfalls): the owner alone, once.
     expect((await alertMails()).slice(before).map((m) => m.recipient)).toEqual([team.people.owner.email]);
+  });
+
+  it("looks at every depot in its round and lets the chargers' messages in between two depots", async () => {
+    const owner = await viewerOf(runtime, { id: team.ids.owner!, email: team.people.owner.email });
+    await registerChargePoint(runtime, owner, south.id, {
+      identity: `AL-S-${engine}`,
+      name: "Bay 1",
+      connectors: 1,
+      maxKw: 22,
+      currentType: "AC",
+    });
+    // The loop's turns while the round runs: on SQLite (which answers synchronously) none came before, however many
+    // depots, so every charger waited for the whole round.
+    let turns = 0;
+    let round = true;
+    const count = () => {
+      turns++;
+      if (round) setImmediate(count);
+    };
+    setImmediate(count);
+    const at = t0 + 240 * MINUTE;
+    await evaluateAllAlerts(runtime, at);
+    round = false;
+    expect(turns).toBeGreaterThanOrEqual(2);
+    // Both depots looked at: each has its offline charger's alert.
+    for (const depot of [north, south]) {
+      const offline = (await listDepotAlerts(runtime, depot.id, at)).filter((a) => a.kind === "charger-offline");
+      expect(offline.length, depot.name).toBeGreaterThan(0);
+    }
   });
 });

@@ -4,6 +4,7 @@
  */
 import { depotsWithChargers } from "~/features/chargers/index.server";
 import { depotsNamingVehicles } from "~/features/vehicles/index.server";
+import { letOthersIn } from "~/lib/event-loop.server";
 import type { Runtime } from "~/lib/runtime.server";
 
 import { evaluateDepotAlerts } from "./alerts.server";
@@ -19,6 +20,8 @@ async function watchedDepots(deps: Deps): Promise<number[]> {
 export async function evaluateAllAlerts(deps: Deps, now = Date.now()) {
   let mailed = 0;
   for (const depotId of await watchedDepots(deps)) {
+    // A depot's look is tens of milliseconds at 200 chargers: the chargers' messages are answered between two.
+    await letOthersIn();
     try {
       mailed += (await evaluateDepotAlerts(deps, depotId, now)).mailed;
     } catch (error) {

@@ -151,19 +151,23 @@ export function loadSeries(sessions: Sessions, limitKwAt: (at: number) => number
   for (const { row, own } of sessions) {
     const opened = Date.parse(toIsoString(row.started_at));
     const closed = row.stopped_at ? Date.parse(toIsoString(row.stopped_at)) : Infinity;
+    // Only the steps the session was open at (a week has 1,008; the alerts' minute reads every depot's week).
+    const first = Math.max(0, Math.ceil((opened - start) / BUCKET_MS));
+    const end = closed === Infinity ? buckets : Math.min(buckets, Math.ceil((closed - start) / BUCKET_MS));
+    const readAts = own.map((r) => Date.parse(toIsoString(r.read_at)));
     let k = 0;
     let power = 0;
     let readAt = -Infinity;
-    for (let b = 0; b < buckets; b++) {
+    for (let b = first; b < end; b++) {
       const at = start + b * BUCKET_MS;
-      while (k < own.length && Date.parse(toIsoString(own[k]!.read_at)) <= at) {
+      while (k < own.length && readAts[k]! <= at) {
         if (own[k]!.power_w !== null) {
           power = own[k]!.power_w!;
-          readAt = Date.parse(toIsoString(own[k]!.read_at));
+          readAt = readAts[k]!;
         }
         k++;
       }
-      if (at >= opened && at < closed && at - readAt <= READING_HOLDS_MS) loadW[b]! += power;
+      if (at - readAt <= READING_HOLDS_MS) loadW[b]! += power;
     }
   }
   return Array.from(loadW, (w, b) => ({

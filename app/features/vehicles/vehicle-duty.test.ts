@@ -1,3 +1,5 @@
+import fc from "fast-check";
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 
 import { defaultPlanInput } from "~/features/planning";
@@ -77,6 +79,40 @@ describe("a vehicle from its tag", () => {
     expect(tripUnderWay(week, Date.UTC(2026, 10, 26, 5, 0))).toBeNull();
     expect(tripUnderWay(week, Date.UTC(2026, 10, 25, 18, 59))).toBeNull();
     expect(tripUnderWay(week, Date.UTC(2026, 10, 25, 19, 0))?.back).toBe(Date.UTC(2026, 10, 26, 5, 0));
+  });
+
+  it("finds it on the UK clock at any instant, clock-change days included, however the instants are interleaved", () => {
+    // By the calendar, as it was worked out for every vehicle before the days were kept per instant.
+    const byCalendar = (week: (typeof duties)[number][], at: number) => {
+      const today = DateTime.fromMillis(at, { zone: "Europe/London" }).startOf("day");
+      let under: { back: number; duty: NonNullable<(typeof duties)[number]> } | null = null;
+      for (const d of [-1, 0]) {
+        const day = today.plus({ days: d });
+        const duty = week[day.weekday - 1];
+        if (!duty) continue;
+        const departs = day.plus({ minutes: duty.depart }).toMillis();
+        const minutes = duty.return - duty.depart <= 0 ? duty.return - duty.depart + 1440 : duty.return - duty.depart;
+        if (departs <= at && departs + minutes * 60_000 > at) under = { back: departs + minutes * 60_000, duty };
+      }
+      return under;
+    };
+    const duties = [null, { depart: 19 * 60, return: 5 * 60, km: 200 }, { depart: 60, return: 150, km: 40 }] as const;
+    // Around the clock changes of 29 March and 25 October 2026, and anywhere in the year.
+    const instant = fc.oneof(
+      fc.integer({ min: Date.UTC(2026, 2, 27), max: Date.UTC(2026, 2, 31) }),
+      fc.integer({ min: Date.UTC(2026, 9, 23), max: Date.UTC(2026, 9, 27) }),
+      fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...duties), { minLength: 7, maxLength: 7 }),
+        fc.array(instant, { minLength: 1, maxLength: 4 }),
+        (week, instants) => {
+          for (const at of instants) expect(tripUnderWay(week, at)).toEqual(byCalendar(week, at));
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });
 

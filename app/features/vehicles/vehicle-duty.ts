@@ -111,18 +111,36 @@ function nextDeparture(group: Group, at: number): Departure {
 const MINUTE = 60_000;
 
 /**
+ * The UK days of yesterday and today at `at` (their starts and weekdays), kept for the last `at` asked: a board or a
+ * decision asks for every vehicle at the same instant, and the calendar is the costly part.
+ */
+let daysAt: { at: number; days: { startMs: number; weekday: number }[] } | null = null;
+function yesterdayAndToday(at: number) {
+  if (daysAt?.at !== at) {
+    const today = DateTime.fromMillis(at, { zone: UK_ZONE }).startOf("day");
+    daysAt = {
+      at,
+      days: [-1, 0].map((d) => {
+        const day = today.plus({ days: d });
+        return { startMs: day.toMillis(), weekday: day.weekday };
+      }),
+    };
+  }
+  return daysAt.days;
+}
+
+/**
  * The trip a duty has under way at `at` on the UK clock, if any: one that left yesterday or today and is not back
  * yet (a trip lasts at most a day; one that returns at or before its departure time is back the next day). The live
  * controller plans for the vehicles on it; the charger simulator takes them off their chargers for it.
  */
 export function tripUnderWay(week: Group["week"] | undefined, at: number): { back: number; duty: Duty } | null {
-  const today = DateTime.fromMillis(at, { zone: UK_ZONE }).startOf("day");
   let under: { back: number; duty: Duty } | null = null;
-  for (const d of [-1, 0]) {
-    const day = today.plus({ days: d });
+  for (const day of yesterdayAndToday(at)) {
     const duty = week?.[day.weekday - 1];
     if (!duty) continue;
-    const departs = day.plus({ minutes: duty.depart }).toMillis();
+    // (Minutes are added as elapsed time, as Luxon's plus does: a duty on a clock-change day keeps its length.)
+    const departs = day.startMs + duty.depart * MINUTE;
     let minutes = duty.return - duty.depart;
     if (minutes <= 0) minutes += 1440;
     if (departs <= at && departs + minutes * MINUTE > at) under = { back: departs + minutes * MINUTE, duty };
