@@ -6,7 +6,7 @@
 // under load (2,000 chargers, PostgreSQL, two processes: bench-support/serving-process-loss.ts), its own section.
 //   npm run bench:ocpp [-- --seconds 120 --chargers 1000 --kill-chargers 2000 --only kill|sqlite]
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -57,6 +57,7 @@ async function run({ label, databaseUrl, processes, kill = false }: Run) {
   const CHARGERS = kill ? KILL.chargers : COUNT;
   const SECONDS = kill ? KILL.seconds : LOAD_SECONDS;
   const dataDir = mkdtempSync(path.join(tmpdir(), "electrify-bench-ocpp-"));
+  const stallsDir = mkdtempSync(path.join(tmpdir(), "electrify-bench-stalls-"));
   const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl, AUTH_SECRET: "b".repeat(64) } : {}) };
   // Depots of PER_DEPOT chargers under LIMIT_KW each, every charger's vehicle named at its depot (only a depot's own
   // vehicles charge there, decision 057): the same company the fleet operations bench uses.
@@ -80,8 +81,13 @@ async function run({ label, databaseUrl, processes, kill = false }: Run) {
       APP_URL: url,
       LOG_LEVEL: "debug",
       WEB_CONCURRENCY: String(processes),
-      // BENCH_PROFILE=<dir>: the server's processes write V8 CPU profiles there (where the time goes).
-      ...(process.env.BENCH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` } : {}),
+      // Each serving process records when its event loop was held (loop-stalls.mjs); BENCH_PROFILE=<dir>: the
+      // server's processes write V8 CPU profiles there too (where the time goes).
+      NODE_OPTIONS: [
+        `--import ${path.join(root, "scripts/bench-support/loop-stalls.mjs")}`,
+        ...(process.env.BENCH_PROFILE ? [`--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      ].join(" "),
+      BENCH_STALLS_DIR: stallsDir,
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],
@@ -133,6 +139,7 @@ async function run({ label, databaseUrl, processes, kill = false }: Run) {
   const depots = CHARGERS / PER_DEPOT;
   const peakKw = new Array<number>(depots).fill(0);
   const started = performance.now();
+  const loadFrom = Date.now();
   let tick = 0;
   // The kill's run: a charger still delivering an earlier message (waiting to reconnect) does nothing new meanwhile,
   // and the second goes on without it.
@@ -201,6 +208,7 @@ async function run({ label, databaseUrl, processes, kill = false }: Run) {
     await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - second))));
   }
   const elapsed = (performance.now() - started) / 1000;
+  const loadUntil = Date.now();
   // What the chargers were still delivering is given its time to arrive before they stop.
   await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 30_000))]);
   await killing;
@@ -208,6 +216,7 @@ async function run({ label, databaseUrl, processes, kill = false }: Run) {
   await Promise.all(sims.map((s) => s.close().catch(() => undefined)));
   server.kill("SIGTERM");
   await new Promise((r) => server.once("exit", r));
+  const held = loopHeld(stallsDir, loadFrom, loadUntil);
   const kept = kill && databaseUrl ? await checkAcknowledged(databaseUrl, acknowledged) : null;
 
   const recomputes = output
@@ -220,7 +229,7 @@ async function run({ label, databaseUrl, processes, kill = false }: Run) {
   const waited = recomputes.map((r) => r.waitedMs).sort((a, b) => a - b);
   const sorted = [...latencies].sort((a, b) => a - b);
   const sessions = recomputes.reduce((m, r) => Math.max(m, r.sessions), 0);
-  const row = `| ${label} | ${CHARGERS} (connected in ${connectSeconds.toFixed(1)} s) | ${(messages / elapsed).toFixed(0)} | ${quantile(sorted, 0.5).toFixed(1)} / ${quantile(sorted, 0.99).toFixed(1)} ms | ${failures} | ${quantile(computed, 0.5).toFixed(0)} / ${quantile(computed, 0.99).toFixed(0)} ms (${recomputes.length} runs, up to ${sessions} sessions); waiting for the depot's lock ${quantile(waited, 0.5).toFixed(0)} / ${quantile(waited, 0.99).toFixed(0)} ms; with sending ${quantile(whole, 0.5).toFixed(0)} / ${quantile(whole, 0.99).toFixed(0)} ms | ${Math.max(...peakKw).toFixed(1)} kW of ${LIMIT_KW} | ${(((rssAfter - rssBefore) * 1024) / CHARGERS).toFixed(0)} kB |`;
+  const row = `| ${label} | ${CHARGERS} (connected in ${connectSeconds.toFixed(1)} s) | ${(messages / elapsed).toFixed(0)} | ${quantile(sorted, 0.5).toFixed(1)} / ${quantile(sorted, 0.99).toFixed(1)} ms | ${failures} | ${quantile(computed, 0.5).toFixed(0)} / ${quantile(computed, 0.99).toFixed(0)} ms (${recomputes.length} runs, up to ${sessions} sessions); waiting for the depot's lock ${quantile(waited, 0.5).toFixed(0)} / ${quantile(waited, 0.99).toFixed(0)} ms; with sending ${quantile(whole, 0.5).toFixed(0)} / ${quantile(whole, 0.99).toFixed(0)} ms | ${Math.max(...peakKw).toFixed(1)} kW of ${LIMIT_KW} | ${(((rssAfter - rssBefore) * 1024) / CHARGERS).toFixed(0)} kB | ${held} |`;
   console.log(row);
   return {
     row,
@@ -270,8 +279,8 @@ const report = [
   "",
   `Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine, the chargers simulated in the bench's own process (ocpp-rpc clients, 1.6J and 2.0.1 alternating): ${COUNT} chargers in depots of ${PER_DEPOT}, each depot's plan giving a ${LIMIT_KW} kW site limit for ${PER_DEPOT} × 22 kW, for ${LOAD_SECONDS} s: every second one idle charger in 120 gets a vehicle and one charging vehicle in 600 leaves (an evening's arrivals in two minutes); meter values every 10 s; each charger's second starts at its own offset (its clock is its own, so the messages come spread over each second, not in one burst); the simulated chargers do not check schemas themselves (the server does). Answer times are the chargers' (each call to its answer, the client on the same machine). Recomputation: the live controller reading a depot and sharing its limit, without the time it waited for the depot's lock while another process decided for it (shown apart; with sending: the whole, until every changed profile is answered), runs with at least 20 sessions. Peak: the most any depot's simulated chargers drew at one instant, sampled every second (each at the least of its maximum, the vehicle's and the limit its profiles set then).`,
   "",
-  "| run | chargers | messages/s | answer p50 / p99 | failed calls | recomputation p50 / p99 | peak against limit | memory per charger |",
-  "|---|---|---|---|---|---|---|---|",
+  "| run | chargers | messages/s | answer p50 / p99 | failed calls | recomputation p50 / p99 | peak against limit | memory per charger | event loop held |",
+  "|---|---|---|---|---|---|---|---|---|",
   ...rows.map((r) => r.row),
   "",
   `Targets (issue 32): answer p99 under 100 ms: ${met(rows.every((r) => r.answerP99 < 100))}; recomputation for a 200-charger depot under 50 ms: ${met(rows.every((r) => r.recomputeP99 < 50))}; the site limit never exceeded: ${met(rows.every((r) => r.peakKw <= LIMIT_KW + 1e-9))}.`,
@@ -281,6 +290,20 @@ spawnSync(process.execPath, [path.join(root, "scripts/write-benchmark.js"), "ocp
   stdio: ["pipe", "inherit", "inherit"],
 });
 process.exit(0);
+
+/**
+ * How often and how long the serving processes' event loops were held during the load (loop-stalls.mjs): a charger
+ * whose message arrives then waits that long, whatever its own message costs.
+ */
+function loopHeld(dir: string, from: number, until: number): string {
+  const stalls = readdirSync(dir)
+    .flatMap((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { at: number; ms: number }[])
+    .filter((s) => s.at >= from && s.at <= until)
+    .map((s) => s.ms)
+    .sort((a, b) => b - a);
+  if (!stalls.length) return "never 150 ms or more";
+  return `${stalls.length} times 150 ms or more, the longest ${stalls.slice(0, 3).join(", ")} ms`;
+}
 
 /** The serving process killed under load (issue 61, item 3): what happened, and the targets. */
 function lostReport(found: typeof lost): string[] {
