@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
 import type { FlexAnswer, OfferOutlook, OfferShape } from "~/features/connections";
+import { letOthersIn } from "~/lib/event-loop.server";
 import { UserError } from "~/lib/user-error";
 
 import type { PlanRequest } from "./plan-input";
@@ -183,7 +184,7 @@ function dispatch(): void {
 async function compute(job: Job): Promise<void> {
   if (!workerScript) {
     // Let the caller see the run as started before this thread is busy with it.
-    await new Promise((resolve) => setImmediate(resolve));
+    await letOthersIn();
     if (job.settled) return;
     try {
       settle(job, { summary: runTask(job.input, job.onProgress) });
