@@ -19,6 +19,7 @@ export { triggerChargerMessage } from "./charger-trigger.server";
 export { markAllDisconnected } from "./charger-connection.server";
 export { recordChargerEvent } from "./charger-status.server";
 export {
+  chargersInUse,
   depotChargers,
   depotConnectors,
   depotsWithChargers,

@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 
 import { CANNOT_CHARGE, type OcppEndpoint } from "~/features/chargers";
-import { depotChargers, depotConnectors } from "~/features/chargers/index.server";
+import { chargersInUse, depotConnectors } from "~/features/chargers/index.server";
 import { limitAt, limitsFromJson, type Limits } from "~/features/charging-records";
 import { openSessionsAt, recordSessionControl } from "~/features/charging-records/index.server";
 import { toldDueBack, vehicleNeed, vehiclesDueBack, type VehiclesKnown } from "~/features/vehicles";
@@ -30,10 +30,11 @@ const RECOVERS_IN_MS = 15 * 60_000;
  * state (the chargers' door), read in the decision's transaction.
  */
 async function openSessions(tx: Kysely<Database>, depotId: number) {
-  const [sessions, { points, connectors }] = await Promise.all([
-    openSessionsAt(tx, depotId),
-    depotChargers(tx, depotId),
-  ]);
+  const sessions = await openSessionsAt(tx, depotId);
+  const { points, connectors } = await chargersInUse(
+    tx,
+    sessions.map((s) => s.chargePointId),
+  );
   const pointOf = new Map(points.map((p) => [p.id, p]));
   const statusOf = new Map(connectors.map((c) => [`${c.charge_point_id}:${c.connector_id}`, c.status]));
   return sessions.flatMap((s) => {

@@ -2,10 +2,11 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
-import { CompiledQuery, Kysely, PostgresDialect, sql, type DatabaseConnection, type Driver } from "kysely";
+import { Kysely, PostgresDialect, sql, type Driver } from "kysely";
 import pg from "pg";
 
 import type { Engine } from "./dialect.server";
+import { GroupCommitDriver } from "./group-commit.server";
 import type { Database } from "./schema";
 
 export type DatabaseConfig = {
@@ -39,7 +40,7 @@ function createSqlite(config: DatabaseConfig): AppDatabase {
   database.exec("PRAGMA synchronous = FULL");
   database.exec("PRAGMA foreign_keys = ON");
   database.exec("PRAGMA busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new GroupCommitDialect(database) });
   return {
     db,
     engine: "sqlite",
@@ -78,18 +79,20 @@ export class StatementCachingDatabase extends DatabaseSync {
 const STATEMENTS_KEPT = 1000;
 
 /**
- * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE),
- * waiting up to busy_timeout for it. With the default deferred BEGIN, a
- * transaction that reads and then writes fails at once with SQLITE_BUSY when
- * another process (WEB_CONCURRENCY > 1) has written in between.
+ * Writes are grouped into one commit per turn of the event loop
+ * (GroupCommitDriver, decision 082). Groups take SQLite's write lock when
+ * they begin (BEGIN IMMEDIATE), waiting up to busy_timeout for it: with the
+ * default deferred BEGIN, a transaction that reads and then writes fails at
+ * once with SQLITE_BUSY when another process (WEB_CONCURRENCY > 1) has
+ * written in between.
  */
-class ImmediateTransactionsDialect extends NodeSqliteDialect {
+class GroupCommitDialect extends NodeSqliteDialect {
+  constructor(private readonly database: DatabaseSync) {
+    super({ database });
+  }
+
   override createDriver(): Driver {
-    const driver = super.createDriver();
-    driver.beginTransaction = async (connection: DatabaseConnection) => {
-      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-    };
-    return driver;
+    return new GroupCommitDriver(super.createDriver(), this.database);
   }
 }
 
