@@ -161,6 +161,14 @@ test.describe("[box-charge] operations", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole("region", { name: "Sessions today" })).toContainText("AB12 CDE");
     await expectNoSidewaysScroll(page, 390);
+    // On a phone each session and each day is a small card of its figures, nothing hidden behind a sideways scroll.
+    for (const name of ["Sessions today", "Actual against plan"]) {
+      const region = page.getByRole("region", { name });
+      expect(await region.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+    }
+    await expect(
+      page.getByRole("region", { name: "Sessions today" }).getByRole("cell", { name: /^Energy 2\.5 kWh$/ }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("operations-390.png"), fullPage: true });
 

@@ -24,10 +24,10 @@ export function DaysCard({ days, plan, depotId }: { days: DayView[]; plan: PlanD
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Table scrollLabel="Actual against plan" className="whitespace-nowrap">
+        <Table scrollLabel="Actual against plan" stackOnPhone className="whitespace-nowrap">
           <TableHeader>
             <TableRow>
-              {/* Against the plan first: on a phone the table scrolls sideways, and these fit before it does. */}
+              {/* Against the plan first; on a phone each day is a small card of these (stackOnPhone). */}
               <TableHead>Day</TableHead>
               <TableHead className="text-right">Energy</TableHead>
               {plan ? <TableHead className="text-right">Of the plan</TableHead> : null}
@@ -39,16 +39,24 @@ export function DaysCard({ days, plan, depotId }: { days: DayView[]; plan: PlanD
           <TableBody>
             {days.map((d) => (
               <TableRow key={d.date}>
-                <TableCell>{shortDay(d.date)}</TableCell>
-                <TableCell className="text-right">{kwh(d.energyKwh)}</TableCell>
+                <TableCell className="max-sm:col-span-2 max-sm:font-medium">{shortDay(d.date)}</TableCell>
+                <TableCell className="text-right" data-label="Energy">
+                  {kwh(d.energyKwh)}
+                </TableCell>
                 {plan ? (
-                  <TableCell className="text-right">
+                  <TableCell className="text-right" data-label="Of the plan">
                     {plan.energyKwh > 0 ? `${Math.round((d.energyKwh / plan.energyKwh) * 100)} %` : "—"}
                   </TableCell>
                 ) : null}
-                <TableCell className="text-right">{formatPence(d.costPence)}</TableCell>
-                <TableCell className="text-right">{kw(d.peakKw)}</TableCell>
-                <TableCell className="text-right">{d.sessions}</TableCell>
+                <TableCell className="text-right" data-label="Cost">
+                  {formatPence(d.costPence)}
+                </TableCell>
+                <TableCell className="text-right" data-label="Charging peak">
+                  {kw(d.peakKw)}
+                </TableCell>
+                <TableCell className="text-right" data-label="Sessions">
+                  {d.sessions}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

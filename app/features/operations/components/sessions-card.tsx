@@ -27,10 +27,10 @@ export function SessionsCard({
         {sessions.length === 0 ? (
           <p className="text-sm text-muted-foreground">No sessions today yet.</p>
         ) : (
-          <Table scrollLabel="Sessions today" className="whitespace-nowrap">
+          <Table scrollLabel="Sessions today" stackOnPhone className="whitespace-nowrap">
             <TableHeader>
               <TableRow>
-                {/* What is happening first: on a phone the table scrolls sideways, and these fit before it does. */}
+                {/* What is happening first; on a phone each session is a small card of these (stackOnPhone). */}
                 <TableHead>Vehicle</TableHead>
                 <TableHead className="text-right">Now</TableHead>
                 <TableHead className="text-right">Energy</TableHead>
@@ -44,15 +44,15 @@ export function SessionsCard({
             <TableBody>
               {sessions.map((s) => (
                 <TableRow key={s.id}>
-                  <TableCell>
+                  <TableCell className="max-sm:col-span-2 max-sm:font-medium">
                     {s.vehicle ?? "Unknown"}
                     {s.told ? (
-                      <span className="block max-w-56 min-w-44 whitespace-normal text-muted-foreground">
+                      <span className="block max-w-56 min-w-44 whitespace-normal text-muted-foreground max-sm:max-w-none max-sm:font-normal">
                         {toldText(s.told)}
                       </span>
                     ) : null}
                   </TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className="text-right" data-label="Now">
                     {s.stoppedAt
                       ? "—"
                       : s.silentSince
@@ -64,14 +64,18 @@ export function SessionsCard({
                       </span>
                     ) : null}
                   </TableCell>
-                  <TableCell className="text-right">{kwh(s.energyKwh)}</TableCell>
-                  <TableCell className="text-right">{formatPence(s.costPence)}</TableCell>
-                  <TableCell>{plannedText(s.planned)}</TableCell>
-                  <TableCell>
+                  <TableCell className="text-right" data-label="Energy">
+                    {kwh(s.energyKwh)}
+                  </TableCell>
+                  <TableCell className="text-right" data-label="Cost">
+                    {formatPence(s.costPence)}
+                  </TableCell>
+                  <TableCell data-label="Planned">{plannedText(s.planned)}</TableCell>
+                  <TableCell className="max-sm:col-span-2" data-label="Charger">
                     {s.charger} / {s.connectorId}
                   </TableCell>
-                  <TableCell>{clockTime(s.startedAt)}</TableCell>
-                  <TableCell>{s.stoppedAt ? clockTime(s.stoppedAt) : "charging"}</TableCell>
+                  <TableCell data-label="From">{clockTime(s.startedAt)}</TableCell>
+                  <TableCell data-label="To">{s.stoppedAt ? clockTime(s.stoppedAt) : "charging"}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
