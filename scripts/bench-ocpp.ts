@@ -4,7 +4,7 @@
 // controller's recomputation time for a 200-charger depot, the highest load any depot's simulated meters drew against
 // its limit, and memory per connected charger; writes them to docs/benchmarks.md. Then a serving process is killed
 // under load (2,000 chargers, PostgreSQL, two processes: bench-support/serving-process-loss.ts), its own section.
-//   npm run bench:ocpp [-- --seconds 120 --chargers 1000 --kill-chargers 2000 --only kill|sqlite]
+//   npm run bench:ocpp [-- --seconds 120 --chargers 1000 --kill-chargers 2000 --only kill|sqlite|postgres]
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,7 +29,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "120" },
     chargers: { type: "string", default: "1000" },
     "kill-chargers": { type: "string", default: "2000" },
-    /** Only the run in which a serving process is killed (`--only kill`), or only SQLite's load run (`--only sqlite`, printed, not written). */
+    /** Only the run in which a serving process is killed (`--only kill`), or only SQLite's or PostgreSQL's load run (`--only sqlite`, `--only postgres`: printed, not written). */
     only: { type: "string", default: "" },
   },
 });
@@ -243,7 +243,7 @@ async function run({ label, databaseUrl, processes, kill = false }: Run) {
 const rows: Awaited<ReturnType<typeof run>>[] = [];
 let lost: NonNullable<Awaited<ReturnType<typeof run>>["lost"]> | null = null;
 if (values.only !== "kill") {
-  rows.push(await run({ label: "SQLite, 1 serving process", processes: 1 }));
+  if (values.only !== "postgres") rows.push(await run({ label: "SQLite, 1 serving process", processes: 1 }));
   if (values.only === "sqlite") {
     console.log(JSON.stringify(rows[0]));
     process.exit(0);
@@ -253,6 +253,10 @@ if (values.only !== "kill") {
     rows.push(await run({ label: "PostgreSQL, 2 serving processes", databaseUrl: pg.url, processes: 2 }));
   } finally {
     pg.stop();
+  }
+  if (values.only === "postgres") {
+    console.log(JSON.stringify(rows[0]));
+    process.exit(0);
   }
 }
 // The kill on a database of its own (the runs' chargers are the same identities).
