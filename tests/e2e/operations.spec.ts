@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { DateTime } from "luxon";
 
@@ -232,7 +231,7 @@ test.describe("[box-charge] operations", () => {
     // The station sends its request (its key made by OpenSSL), takes the certificate, and the owner revokes it.
     charger.onCall("CertificateSigned", () => ({ status: "Accepted" }));
     await charger.call("SignCertificate", {
-      csr: certificateRequest(mkdtempSync(path.join(tmpdir(), "e2e-csr-")), "station", identity).csr,
+      csr: certificateRequest(mkdtempSync(test.info().outputPath("csr-")), "station", identity).csr,
       certificateType: "ChargingStationCertificate",
     });
     await page.reload();

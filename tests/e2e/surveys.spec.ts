@@ -1,6 +1,4 @@
 import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 
 import { makePhoto } from "../support/images";
 import { createTestUser, expect, expectNoAxeViolations, gotoHydrated, signInOnPage, test } from "./fixtures";
@@ -12,7 +10,7 @@ test.describe("[surveys] depot survey from a phone", () => {
     page,
     context,
   }) => {
-    const dir = await mkdtemp(path.join(tmpdir(), "e2e-photos-"));
+    const dir = await mkdtemp(test.info().outputPath("photos-"));
     const area = await makePhoto(dir, "area.jpg", { width: 4032, height: 3024 });
     const run1 = await makePhoto(dir, "run1.png", { format: "png" });
     const run2 = await makePhoto(dir, "run2.jpg");
@@ -96,7 +94,7 @@ test.describe("[surveys] depot survey from a phone", () => {
   });
 
   test("without location access the coordinates can be typed in", async ({ page }) => {
-    const dir = await mkdtemp(path.join(tmpdir(), "e2e-photos-"));
+    const dir = await mkdtemp(test.info().outputPath("photos-"));
     await signInOnPage(page, await createTestUser());
     await expect(page).toHaveURL("/depots");
     await gotoHydrated(page, "/survey");
@@ -117,7 +115,7 @@ test.describe("[surveys] depot survey from a phone", () => {
   });
 
   test("another user cannot open someone else's depot or photos", async ({ page, browser }) => {
-    const dir = await mkdtemp(path.join(tmpdir(), "e2e-photos-"));
+    const dir = await mkdtemp(test.info().outputPath("photos-"));
     const context = await browser.newContext({
       geolocation: { latitude: 52.2, longitude: -1.5 },
       permissions: ["geolocation"],

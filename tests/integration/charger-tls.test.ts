@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { X509Certificate } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
@@ -64,6 +64,7 @@ describe("chargers over TLS, with certificates the product issues", () => {
     for (const peer of peers) await peer.close().catch(() => undefined);
     await server?.stop();
     await runtime?.database.destroy();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   async function act(identity: string, fields: Record<string, string>) {
