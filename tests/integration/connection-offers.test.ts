@@ -1,11 +1,20 @@
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { BENCH_INPUT } from "~/features/charging-engine/fixtures";
 import { offerFromForm } from "~/features/connections";
 import { addOffer, chooseOffer, listOffers, removeOffer } from "~/features/connections/index.server";
 import { siteLimitKw } from "~/features/live-control";
 import { depotSite } from "~/features/live-control/index.server";
 import { defaultPlanInput } from "~/features/planning";
-import { startPlanRun, workOutOffer } from "~/features/planning/index.server";
+import {
+  planRunsOf,
+  PlanSupersededError,
+  runPlanComputation,
+  setPlanWorkerScript,
+  startPlanRun,
+  workOutOffer,
+} from "~/features/planning/index.server";
 import { createUser } from "~/features/users/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import type { Runtime } from "~/lib/runtime.server";
@@ -141,9 +150,26 @@ describe.each(ENGINES)("a depot's connection offers on %s", (engine) => {
     );
     const run = await startPlanRun(runtime, owner, depotId, defaultPlanInput({ vehicles: 10, chargers: [] }));
     await run.finished;
-    const { finished } = await workOutOffer(runtime, owner, depotId, String(firm!.id));
-    expect((await listOffers(runtime, owner, depotId))[0]!.outlook?.status).toBe("running");
-    await finished;
+    // The owner's year-long plan computes in a worker first: one run computes at a time per user, so the outlook
+    // certainly waits while the list is read (on PostgreSQL a small outlook could otherwise finish before the read).
+    setPlanWorkerScript(path.resolve("build/server/plan-worker.js"));
+    try {
+      const hold = runPlanComputation(BENCH_INPUT, () => undefined, { owner: owner.id, key: "year-ahead" });
+      for (let i = 0; i < 100 && planRunsOf(owner.id).computing === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      const { finished } = await workOutOffer(runtime, owner, depotId, String(firm!.id));
+      expect(planRunsOf(owner.id)).toEqual({ computing: 1, waiting: 1 });
+      expect((await listOffers(runtime, owner, depotId))[0]!.outlook?.status).toBe("running");
+      // A newer run of the year's key stops it, so the outlook's turn comes without waiting the year out.
+      const newer = runPlanComputation(defaultPlanInput({ vehicles: 2, chargers: [] }), () => undefined, {
+        owner: owner.id,
+        key: "year-ahead",
+      });
+      await expect(hold).rejects.toBeInstanceOf(PlanSupersededError);
+      await Promise.all([finished, newer]);
+    } finally {
+      setPlanWorkerScript(null);
+    }
     const [worked] = await listOffers(runtime, owner, depotId);
     expect(worked!.outlook).toMatchObject({ status: "done", result: { offer: "Firm 300", mostKva: 300 } });
     expect(worked!.outlook!.result!.base.vehiclesShort).toBe(0);
