@@ -1,20 +1,26 @@
+import { readFileSync } from "node:fs";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The integration files that take minutes, started first so that the
- * workers run them side by side instead of queueing them at the end: without
- * Vitest's timings cache (a fresh clone, as CI runs) files are taken largest
- * first, and these are three-line files that call a suite.
+ * Integration files longest first, by the seconds each took in CI
+ * (integration-timings.json, refreshed with `npm run -s test:timings` after a
+ * full run): three workers then finish together, as a greedy longest-first
+ * schedule does. Vitest's own timings cache is empty on a fresh clone, as CI
+ * runs, and then it takes files by size, which put the minutes-long access
+ * sweeps last (a 676 s integration step whose files added up to 1,353 s).
+ * A file not yet timed goes first: it may be long.
  */
-const SLOW = ["hostile-input-postgres", "hostile-input-sqlite", "body-fuzz", "ocpp.test", "aborted-upload"];
+const TIMINGS: Record<string, number> = JSON.parse(
+  readFileSync(new URL("./integration-timings.json", import.meta.url), "utf8"),
+) as Record<string, number>;
 
-const rank = (file: TestSpecification) => {
-  const at = SLOW.findIndex((name) => file.moduleId.includes(name));
-  return at < 0 ? SLOW.length : at;
+const seconds = (file: TestSpecification) => {
+  const name = file.moduleId.split("/tests/integration/")[1];
+  return name === undefined ? 0 : (TIMINGS[name] ?? Number.POSITIVE_INFINITY);
 };
 
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return [...(await super.sort(files))].sort((a, b) => rank(a) - rank(b));
+    return [...(await super.sort(files))].sort((a, b) => seconds(b) - seconds(a));
   }
 }
