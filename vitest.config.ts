@@ -1,12 +1,12 @@
 import { defineConfig } from "vitest/config";
 
-import SlowFirstSequencer from "./tests/setup/slow-first-sequencer";
+import LongestFirstSequencer from "./tests/setup/longest-first-sequencer";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    // The integration tests that take minutes first (tests/setup/slow-first-sequencer.ts).
-    sequence: { sequencer: SlowFirstSequencer },
+    // The files that take longest first (tests/setup/longest-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
@@ -16,6 +16,9 @@ export default defineConfig({
           environment: "node",
           // CI runs them beside the crash tests (scripts/test.sh): a property test of 3 s alone may take twice that.
           testTimeout: 30_000,
+          // Two files at once (Vitest's default on two cores is one): the crash tests beside them mostly wait, and
+          // the files' 154 s one after the other left a core idle.
+          maxWorkers: 2,
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
         },
       },

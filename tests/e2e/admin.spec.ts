@@ -24,8 +24,6 @@ const tag = () => crypto.randomUUID().slice(0, 6);
 
 test.describe("[admin] depot submissions", () => {
   test("search, filter, page through and change a status inline", async ({ page }) => {
-    // Many steps, each a real server round trip; under a full parallel run it can pass 30 s.
-    test.setTimeout(60_000);
     const haulier = await createTestUser();
     const run = tag();
     const statuses = ["pending", "reviewing", "approved"];

@@ -70,7 +70,6 @@ test.describe("[electrify] workspace", () => {
   });
 
   test("company setup: company details, then the depot list rules", async ({ page }, testInfo) => {
-    test.setTimeout(60_000);
     await noTiles(page);
     const user = await createTestUser({ name: "Casey Contact" });
     const [surveyed] = await createTestDepots(user.email, [
@@ -158,7 +157,6 @@ test.describe("[electrify] workspace", () => {
   });
 
   test("energy map on the real network-capacity files", async ({ page, browser }) => {
-    test.setTimeout(60_000);
     // An admin imports both publishers' files through the admin page.
     const admin = await createTestUser({ admin: true });
     const adminContext = await browser.newContext();
@@ -247,7 +245,6 @@ test.describe("[electrify] workspace", () => {
 
 test.describe("[electrify] depot designer", () => {
   test("place, undo, move, delete, redo, save, reload and read the summary", async ({ page }) => {
-    test.setTimeout(60_000);
     const user = await createTestUser();
     const [firstDepot, second] = await createTestDepots(user.email, [{ name: "First Yard" }, { name: "Design Yard" }]);
     await signedIn(page, user);

@@ -1,6 +1,4 @@
 import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 
 import { makePhoto } from "../support/images";
@@ -58,7 +56,7 @@ test.describe("[surveys] a saved survey always says so", () => {
     context,
   }) => {
     test.setTimeout(600_000);
-    const photo = await makePhoto(await mkdtemp(path.join(tmpdir(), "e2e-runs-")), "area.jpg", {
+    const photo = await makePhoto(await mkdtemp(test.info().outputPath("photos-")), "area.jpg", {
       width: 2000,
       height: 1500,
     });
@@ -91,7 +89,7 @@ test.describe("[surveys] a saved survey always says so", () => {
   test("when the confirmation's script fails to load, the page reloads onto the confirmation, and sending again makes no copy", async ({
     page,
   }) => {
-    const photo = await makePhoto(await mkdtemp(path.join(tmpdir(), "e2e-reload-")), "area.jpg");
+    const photo = await makePhoto(await mkdtemp(test.info().outputPath("photos-")), "area.jpg");
     await signInOnPage(page, await createTestUser({ name: "Patchy Signal" }));
     await expect(page).toHaveURL("/depots");
     await page.getByRole("link", { name: "Add New Depot" }).click();
