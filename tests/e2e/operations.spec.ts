@@ -255,10 +255,25 @@ test.describe("[box-charge] operations", () => {
     );
     await expectNoAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath("charger-1280.png"), fullPage: true });
+    // The charger leaves as the depot's page opens, after its loader read it connected and before its live stream is
+    // up (held back here): no event tells of it, yet the page must say so once the stream is up.
+    let letStreamIn = () => {};
+    const streamHeld = new Promise<void>((resolve) => (letStreamIn = resolve));
+    await page.route(`**/electrify/operations/${depotId}/events`, async (route) => {
+      await streamHeld;
+      await route.continue();
+    });
     await page.getByRole("link", { name: "Back to Live Yard" }).click();
-
-    // The charger leaves: the page says so.
+    await expect(page.getByText("Connecting to live updates…")).toBeVisible();
+    await expect(chargers).toContainText("Connected");
     await charger.close();
+    await expect
+      .poll(async () => await (await page.request.get(`/electrify/operations/${depotId}`)).text())
+      .toContain("Offline");
+    // What follows a charger's leaving (its session closed, the depot's limits shared again) is over by then too.
+    await page.waitForTimeout(3_000);
+    letStreamIn();
+    await expect(page.getByText("Live: updates as the chargers report.")).toBeVisible();
     await expect(chargers).toContainText("Offline");
   });
 

@@ -21,15 +21,22 @@ export function useLiveEvents(url: string | null): boolean {
   useEffect(() => {
     if (url === null) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const source = new EventSource(url);
-    source.addEventListener("open", () => setLive(true));
-    source.addEventListener("error", () => setLive(false));
-    source.addEventListener("change", () => {
+    const changed = () => {
       timer ??= setTimeout(() => {
         timer = undefined;
         void revalidate.current();
       }, 1000);
+    };
+    const source = new EventSource(url);
+    source.addEventListener("open", () => {
+      setLive(true);
+      // A change made after the loader read the page but before the stream was up (or while it was down, between
+      // its reconnections) is told by no event: the page reads again once the stream is up. A charger that went
+      // offline as the page opened was shown as connected until the next change.
+      changed();
     });
+    source.addEventListener("error", () => setLive(false));
+    source.addEventListener("change", changed);
     // "Last seen" and the clock move on even when nothing is sent.
     const tick = setInterval(() => void revalidate.current(), 60_000);
     return () => {
