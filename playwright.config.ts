@@ -42,11 +42,9 @@ export default defineConfig({
       ],
     },
   },
-  // The throttled surveys take minutes on one worker of their own, mostly waiting on the slowed page (a
-  // slowed CPU is a renderer held back, not a core kept busy), while two workers run everything else beside
-  // them: with one of the two taken by the surveys, the rest waited some 70 s longer. A third ordinary worker
-  // would make every test slower still on two cores (the e2e step 563 s instead of 699 s, but a 23 s test with a
-  // 30 s limit at 24 s, and one timed out).
+  // The throttled surveys take minutes on one worker of their own while two workers run everything else beside
+  // them: when they took one of two workers, the rest ran on one for those minutes (decision 083). Three ordinary
+  // workers were tried: the step was shorter, but every test about 1.3 times slower on two cores, and one timed out.
   projects: [
     {
       name: "chromium-long",
